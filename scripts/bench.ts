@@ -1,0 +1,199 @@
+/**
+ * Whole-process latency benchmark of the hook, reported as ratios to a Deno
+ * hello-world started with the same flags in the same run (absolute times
+ * on a shared 2-core machine mean little), plus a few in-process costs.
+ *
+ * Usage: deno task bench [--runs N] [--json]
+ *
+ * @module
+ */
+
+import { runtimeFlags, sourceArgv } from "../src/platform/permissions.ts";
+
+const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+
+/** One whole-process scenario: a payload (fresh per run when a function) and env. */
+interface Scenario {
+  name: string;
+  payload: (run: number) => string;
+  env: Record<string, string>;
+  /** Runs once before timing (e.g. to mark a file checked). */
+  prime?: boolean;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function timeOnce(argv: string[], stdin: string, env: Record<string, string>): Promise<number> {
+  const start = performance.now();
+  const child = new Deno.Command(argv[0], {
+    args: argv.slice(1),
+    stdin: "piped",
+    stdout: "null",
+    stderr: "null",
+    env,
+    clearEnv: true,
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(stdin));
+  await w.close();
+  await child.status;
+  return performance.now() - start;
+}
+
+function edit(project: string, session: string, file: string): string {
+  return JSON.stringify({
+    session_id: session,
+    cwd: project,
+    hook_event_name: "PreToolUse",
+    tool_name: "Edit",
+    tool_input: { file_path: `${project}/${file}`, old_string: "x = 1", new_string: "x = 2" },
+  });
+}
+
+function bash(project: string, session: string, command: string): string {
+  return JSON.stringify({
+    session_id: session,
+    cwd: project,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+  });
+}
+
+/** A transcript of about `bytes` bytes whose current turn holds a grep for widget. */
+function transcript(bytes: number): string {
+  const filler = JSON.stringify({ type: "attachment", attachment: { text: "x".repeat(4000) } });
+  const lines: string[] = [];
+  let size = 0;
+  while (size < bytes - 2000) {
+    lines.push(filler);
+    size += filler.length + 1;
+  }
+  const prompt = "p-1";
+  lines.push(
+    JSON.stringify({
+      type: "user",
+      uuid: "u1",
+      promptId: prompt,
+      message: { role: "user", content: "edit widget" },
+    }),
+    JSON.stringify({
+      type: "assistant",
+      uuid: "a1",
+      message: {
+        id: "m1",
+        role: "assistant",
+        content: [{
+          type: "tool_use",
+          id: "t1",
+          name: "Bash",
+          input: { command: "grep -rn widget src" },
+        }],
+      },
+    }),
+    JSON.stringify({
+      type: "user",
+      uuid: "u2",
+      promptId: prompt,
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "t1", content: "src/widget.py:1" }],
+      },
+    }),
+    JSON.stringify({
+      type: "assistant",
+      uuid: "a2",
+      message: {
+        id: "m2",
+        role: "assistant",
+        content: [{ type: "tool_use", id: "t2", name: "Edit", input: {} }],
+      },
+    }),
+  );
+  return lines.join("\n") + "\n";
+}
+
+if (import.meta.main) {
+  const runs = Number(Deno.args[Deno.args.indexOf("--runs") + 1]) || 15;
+  const asJson = Deno.args.includes("--json");
+  const tmp = await Deno.makeTempDir({ prefix: "gateguard-bench-" });
+  const project = `${tmp}/project`;
+  await Deno.mkdir(`${project}/src`, { recursive: true });
+  await Deno.writeTextFile(`${project}/src/app.py`, "x = 1\n");
+  await Deno.writeTextFile(`${project}/src/widget.py`, "x = 1\n");
+  const small = `${tmp}/small.jsonl`;
+  const large = `${tmp}/large.jsonl`;
+  await Deno.writeTextFile(small, transcript(100 * 1024));
+  {
+    const chunk = transcript(1024 * 1024);
+    const f = await Deno.open(large, { write: true, create: true });
+    // 100 MB: 99 chunks of old turns, then one chunk ending in the current turn.
+    for (let i = 0; i < 100; i++) await f.write(new TextEncoder().encode(chunk));
+    f.close();
+  }
+  const hello = `${tmp}/hello.ts`;
+  await Deno.writeTextFile(hello, 'console.log("hello");\n');
+  const base = { GATEGUARD_STATE_DIR: `${tmp}/state`, CLAUDE_PROJECT_DIR: project, HOME: tmp };
+  const cli = sourceArgv(Deno.execPath(), REPO);
+  const helloArgv = [Deno.execPath(), "run", ...runtimeFlags(`${REPO}/deno.json`), hello];
+
+  const credit = (path: string) => (run: number) =>
+    JSON.stringify({
+      ...JSON.parse(edit(project, `credit-${path.length}-${run}`, "src/widget.py")),
+      transcript_path: path,
+      prompt_id: "p-1",
+      tool_use_id: "t2",
+    });
+  const scenarios: Scenario[] = [
+    { name: "edit-first-touch-deny", payload: (r) => edit(project, `deny-${r}`, "src/app.py"), env: base },
+    {
+      name: "edit-retry-pass",
+      payload: () => edit(project, "retry", "src/app.py"),
+      env: base,
+      prime: true,
+    },
+    { name: "bash-routine-ls", payload: (r) => bash(project, `ls-${r}`, "ls"), env: base },
+    {
+      name: "bash-destructive-deny",
+      payload: (r) => bash(project, `rm-${r}`, "rm -rf build"),
+      env: base,
+    },
+    {
+      name: "edit-deny-metrics-on",
+      payload: (r) => edit(project, `metrics-${r}`, "src/app.py"),
+      env: { ...base, GATEGUARD_METRICS: "1" },
+    },
+    { name: "credit-100kb-transcript", payload: credit(small), env: base },
+    { name: "credit-100mb-transcript", payload: credit(large), env: base },
+  ];
+  for (const s of scenarios) if (s.prime) await timeOnce(cli, s.payload(0), s.env);
+  const times: Record<string, number[]> = { hello: [] };
+  for (const s of scenarios) times[s.name] = [];
+  // Interleaved, so machine noise hits every scenario alike.
+  await timeOnce(helloArgv, "", base);
+  for (let r = 0; r < runs; r++) {
+    times.hello.push(await timeOnce(helloArgv, "", base));
+    for (const s of scenarios) times[s.name].push(await timeOnce(cli, s.payload(r + 1), s.env));
+  }
+  const helloMs = median(times.hello);
+  const ratios: Record<string, number> = {};
+  for (const s of scenarios) ratios[s.name] = median(times[s.name]) / helloMs;
+  ratios["credit-100mb/100kb"] = median(times["credit-100mb-transcript"]) /
+    median(times["credit-100kb-transcript"]);
+  ratios["metrics-on/off"] = median(times["edit-deny-metrics-on"]) /
+    median(times["edit-first-touch-deny"]);
+
+  const inProcess = await import("./bench_inprocess.ts").then((m) => m.measureInProcess());
+  await Deno.remove(tmp, { recursive: true });
+  if (asJson) {
+    console.log(JSON.stringify({ runs, ratios, inProcess }, null, 2));
+  } else {
+    console.log(`whole-process latency, median of ${runs} interleaved runs, as a ratio to hello-world:`);
+    for (const [k, v] of Object.entries(ratios)) console.log(`  ${k.padEnd(28)} ${v.toFixed(2)}x`);
+    console.log("in-process costs:");
+    for (const [k, v] of Object.entries(inProcess)) console.log(`  ${k.padEnd(28)} ${v}`);
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Builds the context a hook call is decided in: settings, session key,
+ * loaded state and the real ports. Shared by the hook and by `explain`, so
+ * both decide on exactly the same inputs.
+ *
+ * @module
+ */
+
+import type { EnvSnapshot } from "../config/env.ts";
+import { settingsFrom } from "../config/settings.ts";
+import type { HookCall } from "../hook/call.ts";
+import type { DecideContext } from "../hook/decision.ts";
+import { denoFs } from "../platform/fs_port.ts";
+import { resolveSessionKey, type SessionKey } from "../state/key.ts";
+import { loadState } from "../state/store.ts";
+
+/** A decide context plus the session key it was loaded under. */
+export interface CallContext {
+  ctx: DecideContext;
+  key: SessionKey;
+}
+
+/** Loads everything one call is decided on. */
+export async function callContext(
+  call: HookCall,
+  env: EnvSnapshot,
+  settings = settingsFrom(env),
+): Promise<CallContext> {
+  const now = Date.now();
+  const processCwd = Deno.cwd();
+  const key = await resolveSessionKey({
+    sessionId: call.sessionId,
+    envSessionIds: [env.CLAUDE_SESSION_ID, env.ECC_SESSION_ID, env.CLAUDE_CODE_SESSION_ID],
+    transcriptPath: call.transcriptPath,
+    projectRoot: settings.projectDirEnv ?? call.cwd ?? processCwd,
+  });
+  return {
+    key,
+    ctx: {
+      call,
+      settings,
+      state: loadState(settings.stateDir, key, now),
+      ports: { fs: denoFs, now, processCwd, hostWindows: Deno.build.os === "windows" },
+    },
+  };
+}

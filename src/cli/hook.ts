@@ -1,0 +1,145 @@
+/**
+ * The hook's edge: reads the payload from stdin, loads the session state,
+ * runs the decision core, persists what it decided, appends metrics and
+ * prints the answer. Everything that touches the world for a hook call
+ * happens here; the decision itself is pure.
+ *
+ * The exit code is always 0: a hook that exits non-zero either blocks with
+ * stderr as the reason or is ignored, and neither is a decision GateGuard
+ * made on purpose.
+ *
+ * @module
+ */
+
+import type { EnvSnapshot } from "../config/env.ts";
+import { settingsFrom } from "../config/settings.ts";
+import { parseCall } from "../hook/call.ts";
+import { decide, isGated } from "../hook/decide.ts";
+import type { Decision } from "../hook/decision.ts";
+import { renderOutcome } from "../hook/respond.ts";
+import { internalErrorNote, oversizeText, stateErrorNote } from "../questions/messages.ts";
+import { emptyDelta, type StateDelta } from "../state/schema.ts";
+import { pruneStale, saveDelta } from "../state/store.ts";
+import { callContext } from "./call_context.ts";
+
+/** Largest payload read; a larger one is denied as uninspectable. */
+export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+
+/** An unchanged state is rewritten only this often, to keep its idle clock current. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Reads stdin whole, stopping once it is past `max` bytes. */
+export async function readStdinBounded(
+  max: number,
+): Promise<{ ok: true; text: string } | { ok: false }> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = Deno.stdin.readable.getReader();
+  try {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > max) return { ok: false };
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  const all = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    all.set(c, offset);
+    offset += c.length;
+  }
+  return { ok: true, text: new TextDecoder().decode(all) };
+}
+
+function isEmptyDelta(d: StateDelta): boolean {
+  return d.check.length === 0 && d.uncheck.length === 0 && Object.keys(d.inc).length === 0 &&
+    Object.keys(d.deniedClass).length === 0 && Object.keys(d.creditedClass).length === 0 &&
+    Object.keys(d.dirGates).length === 0;
+}
+
+function writeOut(text: string): void {
+  if (text !== "") Deno.stdout.writeSync(new TextEncoder().encode(text + "\n"));
+}
+
+function warn(line: string): void {
+  console.error(`gateguard: ${line}`);
+}
+
+/** Runs one hook call; always returns 0. */
+export async function main(_args: string[], env: EnvSnapshot): Promise<number> {
+  let stdin: Awaited<ReturnType<typeof readStdinBounded>>;
+  try {
+    stdin = await readStdinBounded(MAX_PAYLOAD_BYTES);
+  } catch (err) {
+    warn(`could not read the hook input (${(err as Error).name}); the call is not gated`);
+    return 0;
+  }
+  if (!stdin.ok) {
+    writeOut(renderOutcome({ kind: "deny", text: oversizeText(MAX_PAYLOAD_BYTES) }));
+    return 0;
+  }
+  const parsed = parseCall(stdin.text);
+  if (!parsed.ok) {
+    warn(`ignoring hook input: ${parsed.reason}`);
+    return 0;
+  }
+  const call = parsed.call;
+  const settings = settingsFrom(env);
+  for (const line of settings.warnings) warn(line);
+  if (!isGated(call.toolName, settings)) return 0;
+
+  const { ctx, key } = await callContext(call, env, settings);
+  const { now } = ctx.ports;
+  let decision: Decision;
+  try {
+    decision = await decide(ctx);
+  } catch (err) {
+    warn(`internal error, the call is allowed: ${(err as Error)?.name ?? "Error"}`);
+    decision = {
+      outcome: { kind: "note", text: internalErrorNote() },
+      delta: emptyDelta(),
+      events: [],
+      warnings: [],
+    };
+  }
+  for (const line of decision.warnings) warn(line);
+
+  let outcome = decision.outcome;
+  if (!isEmptyDelta(decision.delta) || now - ctx.state.lastActive > TOUCH_INTERVAL_MS) {
+    const saved = saveDelta(settings.stateDir, key, decision.delta, now);
+    if (!saved.ok) {
+      warn(saved.error);
+      const note = stateErrorNote(saved.error);
+      if (outcome.kind === "deny") {
+        outcome = { kind: "note", text: note };
+        const last = decision.events.at(-1);
+        if (last) decision.events[decision.events.length - 1] = { ...last, decision: "pass", reason: "state-error", questions: null };
+      } else if (outcome.kind === "note") {
+        outcome = { kind: "note", text: `${outcome.text}\n${note}` };
+      }
+    } else if (saved.created) {
+      pruneStale(settings.stateDir, now);
+    }
+  }
+
+  if (settings.metrics && decision.events.length > 0) {
+    try {
+      const [{ buildLine }, { appendMetrics }, { sha256Hex }] = await Promise.all([
+        import("../metrics/line.ts"),
+        import("../metrics/append.ts"),
+        import("../platform/sha256.ts"),
+      ]);
+      const session12 = (await sha256Hex(key.key)).slice(0, 12);
+      appendMetrics(settings.stateDir, decision.events.map((e) => buildLine(e, session12, now)));
+    } catch {
+      // Metrics never change a decision.
+    }
+  }
+
+  writeOut(renderOutcome(outcome));
+  return 0;
+}

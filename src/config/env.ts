@@ -1,0 +1,83 @@
+/**
+ * The environment snapshot: every variable GateGuard reads, read once per
+ * process into a plain object, and the parsing rules for its switches.
+ *
+ * The compiled binary may only read the variables listed in the
+ * `gateguard` permission set of `deno.json`; `ENV_VARIABLES` must list the
+ * same names (a test keeps the two in step).
+ *
+ * @module
+ */
+
+/** Every environment variable GateGuard reads, in one table. */
+export const ENV_VARIABLES = [
+  "HOME",
+  "USERPROFILE",
+  "NO_COLOR",
+  "CLAUDE_PROJECT_DIR",
+  "CLAUDE_SESSION_ID",
+  "ECC_SESSION_ID",
+  "CLAUDE_CODE_SESSION_ID",
+  "CLAUDE_PLUGIN_DATA",
+  "ECC_GATEGUARD",
+  "GATEGUARD_DISABLED",
+  "ECC_DISABLED_HOOKS",
+  "GATEGUARD_BASH_ROUTINE_DISABLED",
+  "GATEGUARD_EXEMPT_GLOBS",
+  "GATEGUARD_FACT_FORCE_FULL_DENIALS",
+  "GATEGUARD_FACT_FORCE_MAX_DENIALS",
+  "GATEGUARD_BASH_EXTRA_DESTRUCTIVE",
+  "GATEGUARD_STATE_DIR",
+  "GATEGUARD_METRICS",
+  "GATEGUARD_EXTERNAL_CONTRACT_QUESTION",
+] as const;
+
+/** Name of a variable GateGuard reads. */
+export type EnvName = typeof ENV_VARIABLES[number];
+
+/** The variables that were set, by name. Unset variables are absent. */
+export type EnvSnapshot = Readonly<Partial<Record<EnvName, string>>>;
+
+/**
+ * Reads every variable of `ENV_VARIABLES` from the process environment.
+ * A variable the runtime refuses to hand out counts as unset, so a
+ * permission mistake can never crash the hook.
+ */
+export function readEnv(): EnvSnapshot {
+  const out: Partial<Record<EnvName, string>> = {};
+  for (const name of ENV_VARIABLES) {
+    try {
+      const value = Deno.env.get(name);
+      if (value !== undefined) out[name] = value;
+    } catch {
+      // Not readable under the current permissions: treated as unset.
+    }
+  }
+  return out;
+}
+
+const TRUTHY = new Set(["1", "true", "on", "enabled", "enable", "yes"]);
+const OFF = new Set(["0", "false", "off", "disabled", "disable"]);
+
+/** The spellings that turn an opt-in boolean switch on (case and space insensitive). */
+export function isTruthy(value: string | undefined): boolean {
+  return value !== undefined && TRUTHY.has(value.trim().toLowerCase());
+}
+
+/** The spellings of `ECC_GATEGUARD` that turn GateGuard off. */
+export function isOffSwitch(value: string | undefined): boolean {
+  return value !== undefined && OFF.has(value.trim().toLowerCase());
+}
+
+/**
+ * Strict whole non-negative integer parse: digits only (surrounding spaces
+ * allowed), a safe integer. Returns null for anything else, so `3oops`
+ * never becomes 3.
+ */
+export function parseWholeNumber(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const trimmed = value.trim();
+  if (!/^[0-9]+$/.test(trimmed)) return null;
+  const n = Number(trimmed);
+  return Number.isSafeInteger(n) ? n : null;
+}

@@ -1,0 +1,232 @@
+/**
+ * Prior-search credit: whether a search earlier in the current human turn
+ * already covered a first-touch target, and, when none did, the closest
+ * call of the turn that mentioned the target without counting.
+ *
+ * Both read the one cached turn scan and share one parse per call. The
+ * miss is only worked out when the caller reads it (the deny path), so
+ * credit, trivial, sibling and cap allowances never pay for it. Every
+ * export returns the fail-closed value on any error. See SKILL.md
+ * "Prior-search credit" and design-notes.md "Closest search that did not
+ * count".
+ *
+ * @module
+ */
+
+import type { FsPort } from "../platform/fs_port.ts";
+import type { TurnCall, TurnScan } from "../transcript/turn_scan.ts";
+import { absolutePath, parsePath } from "../target/paths.ts";
+import {
+  closer,
+  judgeSearch,
+  type JudgeTarget,
+  mentionsTarget,
+  MISS_CODES,
+  type MissCode,
+  samePlace,
+  type Verdict,
+} from "./judge.ts";
+import { callEvidence, type ParseContext } from "./search.ts";
+import { changesDirectory } from "./shell_search.ts";
+import { MIN_MENTION_LENGTH, mayMention, stemOf } from "./stem.ts";
+
+/** A first-touch target, as the decision code hands it over. */
+export interface CreditTarget {
+  /** Absolute, `/`-separated path. */
+  absolute: string;
+  basename: string;
+  cls: "instruction" | "test" | "prose" | "config" | "code";
+  /** A Write of a file that does not exist yet. */
+  isNewWrite: boolean;
+  windowsStyle: boolean;
+}
+
+/** Why the closest call of the turn did not count, closest first. */
+export type NearMissCode = MissCode;
+
+/** The closest call that mentioned the target without crediting it. */
+export interface NearMiss {
+  code: NearMissCode;
+  /** One of Glob, Grep, LS, Bash, PowerShell, Read. */
+  tool: string;
+  /** Sanitized tool input, at most 60 characters. */
+  detail: string;
+}
+
+/**
+ * The credit decision. `tool` and `detail` name the crediting search. A
+ * non-credit carries the closest miss, computed when `miss` is first read.
+ */
+export type CreditResult =
+  | { credited: true; tool: string; detail: string }
+  | { credited: false; miss: NearMiss | null };
+
+/** Where relative paths of the turn's calls resolve. */
+export interface SearchRoots {
+  /** The payload `cwd`. */
+  toolCwd: string | null;
+  /** `CLAUDE_PROJECT_DIR`. */
+  projectDirEnv: string | null;
+  /** The hook process's working directory. */
+  processCwd: string;
+}
+
+/** Tools whose completed calls can credit. */
+const SEARCH_TOOLS: ReadonlySet<string> = new Set(["Glob", "Grep", "LS", "Bash", "PowerShell"]);
+
+/** Tools whose calls may change the shell's directory. */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(["Bash", "PowerShell"]);
+
+/** Input fields whose text a search's stem must come from, for the plain-text prefilter. */
+const PREFILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  Glob: ["pattern"],
+  Grep: ["pattern", "glob"],
+  LS: [],
+  Bash: ["command"],
+  PowerShell: ["command"],
+};
+
+function judgeTarget(target: CreditTarget, roots: SearchRoots): JudgeTarget {
+  const base = roots.toolCwd || roots.projectDirEnv || roots.processCwd;
+  let place = parsePath(target.absolute, target.windowsStyle);
+  if (place.root === "") place = absolutePath(target.absolute, base, roots.processCwd);
+  const basename = target.basename || place.segments.at(-1) || "";
+  const stem = stemOf(basename, target.cls === "test");
+  return {
+    place,
+    parent: { ...place, segments: place.segments.slice(0, -1) },
+    basename,
+    stem,
+    isNewWrite: target.isNewWrite,
+    filter: { segments: place.segments, basename, stem: stem.name, windows: place.windows },
+  };
+}
+
+/** Builds each call's parse context, finding the turn's directory changes only when needed. */
+function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => ParseContext {
+  const base = roots.toolCwd || roots.projectDirEnv || roots.processCwd;
+  const plain: ParseContext = {
+    base,
+    processCwd: roots.processCwd,
+    shellCwdUnknown: false,
+    shellDirsOff: false,
+  };
+  let movers: TurnCall[] | null = null;
+  return (call) => {
+    if (!SHELL_TOOLS.has(call.tool)) return plain;
+    movers ??= scan.calls.filter((c) =>
+      SHELL_TOOLS.has(c.tool) && typeof c.input.command === "string" &&
+      changesDirectory(c.input.command, c.tool)
+    );
+    return {
+      ...plain,
+      shellCwdUnknown: movers.some((c) => c !== call),
+      shellDirsOff: movers.length > 0,
+    };
+  };
+}
+
+function prefilterText(call: TurnCall): string {
+  const fields = PREFILTER_FIELDS[call.tool] ?? [];
+  return fields.map((f) => call.input[f]).filter((v) => typeof v === "string").join("\n");
+}
+
+/**
+ * Decides prior-search credit for `target` from the turn's completed
+ * searches, newest first. Never throws: any error means no credit and no
+ * miss. The returned non-credit computes its closest miss lazily.
+ */
+export function priorSearchCredit(
+  target: CreditTarget,
+  scan: TurnScan,
+  roots: SearchRoots,
+  fs: FsPort,
+): CreditResult {
+  try {
+    const t = judgeTarget(target, roots);
+    const contextOf = contextsFor(scan, roots);
+    if (t.stem.usable || t.isNewWrite) {
+      for (const call of scan.calls) {
+        if (!SEARCH_TOOLS.has(call.tool) || !call.completed || !call.hasMessageId) continue;
+        if (call.sameBatch) continue;
+        if (!t.isNewWrite && !mayMention(prefilterText(call), t.stem.name)) continue;
+        const ev = callEvidence(call, contextOf(call));
+        if (ev.ambiguous) continue;
+        if (ev.searches.some((s) => judgeSearch(s, t, fs).kind === "credit")) {
+          return { credited: true, tool: ev.tool, detail: ev.detail };
+        }
+      }
+    }
+    return lazyMiss(() => findClosestMiss(t, scan, contextOf, fs));
+  } catch {
+    return { credited: false, miss: null };
+  }
+}
+
+function lazyMiss(compute: () => NearMiss | null): CreditResult {
+  let memo: NearMiss | null | undefined;
+  return {
+    credited: false,
+    get miss(): NearMiss | null {
+      if (memo === undefined) {
+        try {
+          memo = compute();
+        } catch {
+          memo = null;
+        }
+      }
+      return memo;
+    },
+  };
+}
+
+/**
+ * The closest call of the turn that mentioned `target` without crediting
+ * it, or null. For callers that skip `priorSearchCredit`; never throws.
+ */
+export function closestMiss(
+  target: CreditTarget,
+  scan: TurnScan,
+  roots: SearchRoots,
+  fs: FsPort,
+): NearMiss | null {
+  try {
+    return findClosestMiss(judgeTarget(target, roots), scan, contextsFor(scan, roots), fs);
+  } catch {
+    return null;
+  }
+}
+
+function findClosestMiss(
+  t: JudgeTarget,
+  scan: TurnScan,
+  contextOf: (call: TurnCall) => ParseContext,
+  fs: FsPort,
+): NearMiss | null {
+  let best: NearMiss | null = null;
+  let bestRank = Infinity;
+  const canMention = t.isNewWrite || t.stem.name.length >= MIN_MENTION_LENGTH;
+  for (const call of scan.calls) {
+    if (!call.sameBatch && !(call.completed && call.hasMessageId)) continue;
+    if (call.tool !== "Read" && !canMention) continue;
+    if (call.tool !== "Read" && !t.isNewWrite && !mayMention(prefilterText(call), t.stem.name)) {
+      continue;
+    }
+    const ev = callEvidence(call, contextOf(call));
+    if (ev.ambiguous) continue;
+    let verdict: Verdict = { kind: "silent" };
+    if (ev.readPath && samePlace(ev.readPath, t.place)) verdict = { kind: "miss", code: "not-a-search" };
+    for (const search of ev.searches) verdict = closer(verdict, judgeSearch(search, t, fs));
+    if (ev.otherTexts.some((text) => mentionsTarget(text, t))) {
+      verdict = closer(verdict, { kind: "miss", code: "not-a-search" });
+    }
+    if (verdict.kind === "credit" && call.sameBatch) verdict = { kind: "miss", code: "same-batch" };
+    if (verdict.kind !== "miss") continue;
+    const r = MISS_CODES.indexOf(verdict.code);
+    if (r < bestRank) {
+      best = { code: verdict.code, tool: ev.tool, detail: ev.detail };
+      bestRank = r;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,207 @@
+/**
+ * The include and exclusion filters of one search, and whether they let a
+ * target through. Pure: globs are matched with the DP matcher of
+ * `src/glob/glob.ts`, never with a `RegExp`.
+ *
+ * Exclusions are judged generously (any doubt covers the target) and
+ * includes strictly (any doubt admits nothing), so a filter the hook
+ * cannot read only ever removes credit. See design-notes.md "Search
+ * filters", "Include filters" and "Type filters".
+ *
+ * @module
+ */
+
+import { compileGlob, matchGlob } from "../glob/glob.ts";
+import { containsWord } from "./stem.ts";
+import { RG_TYPES, UGREP_TYPES } from "./tool_flags.ts";
+
+/** Most include or exclusion filters a search may carry and still be judged. */
+export const MAX_FILTERS = 32;
+
+/** One filter glob. */
+export interface GlobFilter {
+  glob: string;
+  /** Match case-insensitively. */
+  fold: boolean;
+  /** Comes from a file-type table, not from text the agent wrote. */
+  fromType: boolean;
+}
+
+/** Every filter of one search. */
+export interface SearchFilters {
+  includes: GlobFilter[];
+  exclusions: GlobFilter[];
+  /** A filter the hook cannot read (a file of exclusions, a redefined or unknown type). */
+  unreadable: boolean;
+  /** Include globs with a directory part match the path below the search root (rg, Grep). */
+  pathGlobs: boolean;
+}
+
+/** The target as the filters see it. */
+export interface FilterTarget {
+  /** Segments of the absolute target path. */
+  segments: readonly string[];
+  basename: string;
+  /** The lowercased stem (see `stemOf`). */
+  stem: string;
+  /** Windows-style target: names compare case-insensitively. */
+  windows: boolean;
+}
+
+/** A search without filters. */
+export function newFilters(pathGlobs: boolean): SearchFilters {
+  return { includes: [], exclusions: [], unreadable: false, pathGlobs };
+}
+
+/** Adds one glob as an include, or as an exclusion when `exclude` is set. */
+export function addGlob(
+  filters: SearchFilters,
+  glob: string,
+  exclude: boolean,
+  fold = false,
+  fromType = false,
+): void {
+  (exclude ? filters.exclusions : filters.includes).push({ glob, fold, fromType });
+}
+
+/**
+ * Adds a built-in file type's globs (`table` names ripgrep's or ugrep's
+ * list). An unknown type makes the filters unreadable.
+ */
+export function addType(
+  filters: SearchFilters,
+  table: "rg" | "ugrep",
+  name: string,
+  exclude: boolean,
+): void {
+  const types = table === "rg" ? RG_TYPES : UGREP_TYPES;
+  const globs = Object.hasOwn(types, name) ? types[name] : undefined;
+  if (!globs) {
+    filters.unreadable = true;
+    return;
+  }
+  for (const glob of globs) addGlob(filters, glob, exclude, false, true);
+}
+
+/**
+ * Splits `text` on the commas outside braces, trimming each entry and
+ * dropping empty ones (`*.{ts,js},!dist/**` has two entries).
+ */
+export function splitTopLevel(text: string, separator: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "{") depth++;
+    else if (c === "}" && depth > 0) depth--;
+    else if (c === separator && depth === 0) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out.map((s) => s.trim()).filter((s) => s !== "");
+}
+
+/** True when `text` holds a glob metacharacter. */
+export function hasGlobChars(text: string): boolean {
+  for (const c of text) {
+    if (c === "*" || c === "?" || c === "[" || c === "{") return true;
+  }
+  return false;
+}
+
+function stripLeading(glob: string): string {
+  let g = glob.trim();
+  while (g.startsWith("./")) g = g.slice(2);
+  return g;
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+/** True when `glob`'s last segment is the target's own file name, with no glob characters. */
+export function namesOnlyTarget(glob: string, basename: string): boolean {
+  const last = glob.slice(glob.lastIndexOf("/") + 1);
+  return last !== "" && !hasGlobChars(last) && sameName(last, basename);
+}
+
+/**
+ * True when every include the agent wrote names the target's own file, so
+ * the search could only find the target: a lookup, not a search.
+ */
+export function isLookup(filters: SearchFilters, target: FilterTarget): boolean {
+  const own = filters.includes.filter((f) => !f.fromType);
+  return own.length > 0 && own.every((f) => namesOnlyTarget(stripLeading(f.glob), target.basename));
+}
+
+/**
+ * Whether one exclusion glob covers the target; doubt covers it. The glob
+ * covers the file or a directory above it when it matches a run of path
+ * segments ending there: the whole path is matched with any directories
+ * allowed before the glob, and with or without any segments after it.
+ */
+function exclusionCovers(filter: GlobFilter, target: FilterTarget): boolean {
+  if (target.stem !== "" && containsWord(filter.glob.toLowerCase(), target.stem)) return true;
+  let glob = stripLeading(filter.glob);
+  while (glob.startsWith("/")) glob = glob.slice(1);
+  while (glob.endsWith("/")) glob = glob.slice(0, -1);
+  if (glob === "") return true;
+  const path = target.segments.join("/");
+  for (const shape of [`**/${glob}`, `**/${glob}/**`]) {
+    const compiled = compileGlob(shape, { foldCase: true });
+    if (!compiled || matchGlob(compiled, path) !== "no-match") return true;
+  }
+  return false;
+}
+
+/**
+ * True when the filters keep the target out: an unreadable filter, more
+ * than `MAX_FILTERS` exclusions, or an exclusion that names the stem or
+ * matches the file or any directory on its path.
+ */
+export function excludes(filters: SearchFilters, target: FilterTarget): boolean {
+  if (filters.unreadable || filters.exclusions.length > MAX_FILTERS) return true;
+  return filters.exclusions.some((f) => exclusionCovers(f, target));
+}
+
+/** Whether one include glob admits the target; doubt admits nothing. */
+function includeAdmits(
+  filter: GlobFilter,
+  target: FilterTarget,
+  pathGlobs: boolean,
+  relatives: readonly (readonly string[])[],
+): boolean {
+  let glob = stripLeading(filter.glob);
+  const fold = filter.fold || target.windows;
+  if (!glob.includes("/")) {
+    const compiled = compileGlob(glob, { foldCase: fold });
+    return compiled !== null && matchGlob(compiled, target.basename) === "match";
+  }
+  if (!pathGlobs) return false;
+  while (glob.startsWith("/")) glob = glob.slice(1);
+  const compiled = compileGlob(glob, { foldCase: fold });
+  if (!compiled) return false;
+  return relatives.some((rel) => matchGlob(compiled, rel.join("/")) === "match");
+}
+
+/**
+ * True when the include filters let the target through: there are none,
+ * or one that does not merely name the target admits it. `relatives` are
+ * the target's segments below each search root that contains it, for the
+ * path globs of rg and the Grep tool.
+ */
+export function admits(
+  filters: SearchFilters,
+  target: FilterTarget,
+  relatives: readonly (readonly string[])[],
+): boolean {
+  if (filters.includes.length === 0) return true;
+  if (filters.includes.length > MAX_FILTERS) return false;
+  return filters.includes.some((f) =>
+    !(!f.fromType && namesOnlyTarget(stripLeading(f.glob), target.basename)) &&
+    includeAdmits(f, target, filters.pathGlobs, relatives)
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Judges one piece of evidence against one target: does it credit the
+ * target, and if it mentions the target without crediting it, why not.
+ *
+ * A search can reach a target two ways: its stem appears as a word in the
+ * search (any target), or it named the target's directory exactly (new
+ * files only). Each way then has to pass the same gates in order: not a
+ * mere lookup, not piped input, in scope, not filtered out. See SKILL.md
+ * "Prior-search credit" and design-notes.md "Closest search that did not
+ * count".
+ *
+ * @module
+ */
+
+import type { FsPort } from "../platform/fs_port.ts";
+import { compileGlob, matchGlob } from "../glob/glob.ts";
+import { formatPath, type PathParts, relativeSegments } from "../target/paths.ts";
+import { admits, excludes, type FilterTarget, isLookup, namesOnlyTarget } from "./filters.ts";
+import type { Operand, Scope, SearchEvidence } from "./search.ts";
+import { containsWord, MIN_MENTION_LENGTH, type TargetStem } from "./stem.ts";
+
+/** Why a mention did not credit, closest first (see the design notes' table). */
+export const MISS_CODES = [
+  "same-batch",
+  "excluded",
+  "out-of-scope",
+  "stdin-only",
+  "not-a-search",
+  "generic-stem",
+] as const;
+
+/** One reason code of the closest-miss note. */
+export type MissCode = typeof MISS_CODES[number];
+
+/** The outcome of judging evidence against a target. */
+export type Verdict =
+  | { kind: "credit" }
+  | { kind: "miss"; code: MissCode }
+  /** The evidence does not mention the target at all. */
+  | { kind: "silent" };
+
+/** The target as the judge sees it. */
+export interface JudgeTarget {
+  place: PathParts;
+  parent: PathParts;
+  basename: string;
+  stem: TargetStem;
+  isNewWrite: boolean;
+  filter: FilterTarget;
+}
+
+const CREDIT: Verdict = { kind: "credit" };
+const SILENT: Verdict = { kind: "silent" };
+
+function miss(code: MissCode): Verdict {
+  return { kind: "miss", code };
+}
+
+function rank(v: Verdict): number {
+  if (v.kind === "credit") return -1;
+  if (v.kind === "silent") return MISS_CODES.length;
+  return MISS_CODES.indexOf(v.code);
+}
+
+/** The closer of two verdicts: a credit beats any miss, a miss beats silence. */
+export function closer(a: Verdict, b: Verdict): Verdict {
+  return rank(b) < rank(a) ? b : a;
+}
+
+/** True when two absolute paths name the same place (case-insensitive if Windows-style). */
+export function samePlace(a: PathParts, b: PathParts): boolean {
+  const fold = a.windows || b.windows;
+  const eq = (x: string, y: string): boolean => fold ? x.toLowerCase() === y.toLowerCase() : x === y;
+  return eq(a.root, b.root) && a.segments.length === b.segments.length &&
+    a.segments.every((s, i) => eq(s, b.segments[i]));
+}
+
+/** The segments of `inner` below `outer`: `[]` when they are the same place. */
+function withinOrSame(outer: PathParts, inner: PathParts): readonly string[] | null {
+  return samePlace(outer, inner) ? [] : relativeSegments(outer, inner);
+}
+
+function globOperandAdmits(op: Extract<Operand, { kind: "glob" }>, t: JudgeTarget): boolean {
+  const rel = relativeSegments(op.anchor, t.place);
+  if (rel === null) return false;
+  const options = { slashWildcards: op.gitStyle, foldCase: op.fold || t.filter.windows };
+  for (const shape of [op.glob, `${op.glob}/**`]) {
+    const compiled = compileGlob(shape, options);
+    if (compiled && matchGlob(compiled, rel.join("/")) === "match") return true;
+  }
+  return false;
+}
+
+function operandNamesOnlyTarget(op: Operand, t: JudgeTarget): boolean {
+  if (op.kind === "path") return samePlace(op.place, t.place);
+  if (op.kind === "glob") return namesOnlyTarget(op.glob, t.basename);
+  return false;
+}
+
+/** True when the search could only have read or found the target itself. */
+function onlyTheTarget(ev: SearchEvidence, t: JudgeTarget): boolean {
+  if (isLookup(ev.filters, t.filter)) return true;
+  const scope = ev.scope;
+  switch (scope.kind) {
+    case "below":
+      return samePlace(scope.root, t.place);
+    case "glob":
+      return namesOnlyTarget(scope.pattern, t.basename);
+    case "dir-files":
+      return samePlace(scope.except, t.place);
+    case "operands":
+      return scope.operands.length > 0 && scope.operands.every((op) => operandNamesOnlyTarget(op, t));
+  }
+}
+
+/**
+ * The target's segments below each root of the scope that contains it, or
+ * null when the scope does not contain the target.
+ */
+function scopeRelatives(scope: Scope, t: JudgeTarget): (readonly string[])[] | null {
+  switch (scope.kind) {
+    case "below":
+    case "glob": {
+      const rel = relativeSegments(scope.root, t.place);
+      return rel ? [rel] : null;
+    }
+    case "dir-files":
+      return samePlace(scope.dir, t.parent) ? [[t.basename]] : null;
+    case "operands": {
+      if (scope.operands.length === 0) {
+        const rel = scope.cwd ? relativeSegments(scope.cwd, t.place) : null;
+        return rel ? [rel] : null;
+      }
+      const relatives: (readonly string[])[] = [];
+      let admitted = false;
+      for (const op of scope.operands) {
+        if (op.kind === "path") {
+          const rel = withinOrSame(op.place, t.place);
+          if (rel) {
+            admitted = true;
+            relatives.push(rel.length > 0 ? rel : [t.basename]);
+          }
+        } else if (op.kind === "glob" && globOperandAdmits(op, t)) {
+          admitted = true;
+          const rel = relativeSegments(op.anchor, t.place);
+          if (rel) relatives.push(rel);
+        }
+      }
+      return admitted ? relatives : null;
+    }
+  }
+}
+
+function patternAdmits(scope: Scope, t: JudgeTarget, relatives: (readonly string[])[]): boolean {
+  if (scope.kind !== "glob") return true;
+  const compiled = compileGlob(scope.pattern, { foldCase: t.filter.windows });
+  return compiled !== null && relatives.some((rel) => matchGlob(compiled, rel.join("/")) === "match");
+}
+
+function namesParent(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): boolean {
+  return ev.namedDirs.some((d) => {
+    if (!samePlace(d.place, t.parent)) return false;
+    if (!d.mustExist) return true;
+    const stat = fs.stat(formatPath(d.place));
+    return stat.ok && stat.isDirectory;
+  });
+}
+
+function mentionsStem(texts: readonly string[], name: string): boolean {
+  return texts.some((text) => containsWord(text, name));
+}
+
+/**
+ * Judges one search against the target. Both ways in (stem and named
+ * directory) are tried; the closer verdict wins.
+ */
+export function judgeSearch(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): Verdict {
+  const byStem = t.stem.usable && mentionsStem(ev.stemTexts, t.stem.name);
+  const byDir = t.isNewWrite && namesParent(ev, t, fs);
+  const bare = !t.stem.usable && t.stem.name.length >= MIN_MENTION_LENGTH &&
+    mentionsStem(ev.stemTexts, t.stem.name);
+  const generic = bare ? miss("generic-stem") : SILENT;
+  if (!byStem && !byDir) return generic;
+  if (onlyTheTarget(ev, t)) return miss("not-a-search");
+  if (ev.stdinOnly) return miss("stdin-only");
+  const excluded = excludes(ev.filters, t.filter);
+  const viaDir = byDir ? (excluded ? miss("excluded") : CREDIT) : SILENT;
+  return closer(closer(generic, viaDir), byStem ? stemVerdict(ev, t, excluded) : SILENT);
+}
+
+function stemVerdict(ev: SearchEvidence, t: JudgeTarget, excluded: boolean): Verdict {
+  const relatives = scopeRelatives(ev.scope, t);
+  if (relatives === null) return miss("out-of-scope");
+  if (excluded || !patternAdmits(ev.scope, t, relatives) || !admits(ev.filters, t.filter, relatives)) {
+    return miss("excluded");
+  }
+  return CREDIT;
+}
+
+/** True when a non-search text names the target (its stem, or a bare name long enough). */
+export function mentionsTarget(text: string, t: JudgeTarget): boolean {
+  const name = t.stem.name;
+  const long = t.stem.usable || name.length >= MIN_MENTION_LENGTH;
+  return long && containsWord(text, name);
+}

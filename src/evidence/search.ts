@@ -1,0 +1,240 @@
+/**
+ * Search evidence: what one call of the turn offers as proof that the tree
+ * was searched. Each search offers stem texts, the filters it applied,
+ * the scope a target must lie in, and the directories it named exactly.
+ *
+ * The `Glob`, `Grep` and `LS` tool inputs are read here; shell commands
+ * are read by `shell_search.ts`. Evidence is parsed once per call and
+ * cached, so the credit check and the closest-miss note share one parse.
+ * See design-notes.md "Search scope" and "Path patterns".
+ *
+ * @module
+ */
+
+import type { TurnCall } from "../transcript/turn_scan.ts";
+import { absolutePath, formatPath, isWindowsStyle, type PathParts } from "../target/paths.ts";
+import { sanitizeDetail } from "./detail.ts";
+import { addGlob, addType, hasGlobChars, newFilters, type SearchFilters, splitTopLevel } from "./filters.ts";
+import { shellCallEvidence } from "./shell_search.ts";
+
+/** A path argument of a shell search. */
+export type Operand =
+  /** A literal path, resolved. */
+  | { kind: "path"; place: PathParts }
+  /**
+   * A path with glob characters: the literal directories before the first
+   * glob segment, resolved, and the glob for the rest. `gitStyle` lets `*`
+   * match `/` and lets the glob match any directory above the target.
+   */
+  | { kind: "glob"; anchor: PathParts; glob: string; gitStyle: boolean; fold: boolean }
+  /** A variable, `~`, a backslash spelling, or relative to an unknown cwd: scopes nothing. */
+  | { kind: "unresolvable" };
+
+/** Where a target must lie for a search to cover it. */
+export type Scope =
+  /** Strictly inside `root` (Grep, LS). */
+  | { kind: "below"; root: PathParts }
+  /** Strictly inside `root`, with `pattern` matching the path below it (Glob). */
+  | { kind: "glob"; root: PathParts; pattern: string }
+  /** Directly in `dir`, but not `except` (a Glob without glob characters). */
+  | { kind: "dir-files"; dir: PathParts; except: PathParts }
+  /** Inside one operand, or inside `cwd` without operands (shell; null cwd is unknown). */
+  | { kind: "operands"; operands: Operand[]; cwd: PathParts | null };
+
+/** A directory a search named exactly, for new-file credit. */
+export interface NamedDir {
+  place: PathParts;
+  /** The directory must exist now (shell operands). */
+  mustExist: boolean;
+}
+
+/** One search: a Glob, Grep or LS call, or one shell segment led by a search command. */
+export interface SearchEvidence {
+  /** Lowercased texts the stem must appear in as a word. */
+  stemTexts: string[];
+  filters: SearchFilters;
+  scope: Scope;
+  namedDirs: NamedDir[];
+  /** It read piped input or had no tree operand. */
+  stdinOnly: boolean;
+}
+
+/** Everything one call offers. */
+export interface CallEvidence {
+  /** The tool name shown in notes. */
+  tool: string;
+  /** The sanitized tool input shown in notes. */
+  detail: string;
+  /** A shell command whose searched text cannot be known: no evidence, no miss line. */
+  ambiguous: boolean;
+  searches: SearchEvidence[];
+  /** Lowercased texts of shell segments that are not searches. */
+  otherTexts: string[];
+  /** The file a `Read` opened. */
+  readPath: PathParts | null;
+}
+
+/** Where a call's relative paths resolve, and what the rest of the turn did to the cwd. */
+export interface ParseContext {
+  /** Absolute directory relative paths resolve against. */
+  base: string;
+  /** Anchor for a base that is itself relative. */
+  processCwd: string;
+  /** Another shell call of the turn changed directory: relative shell operands scope nothing. */
+  shellCwdUnknown: boolean;
+  /** A shell call of the turn changed directory: shell searches name no directory. */
+  shellDirsOff: boolean;
+}
+
+function str(value: unknown): string | null {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+/** Resolves a tool path (backslashes allowed, as the file tools accept them on Windows). */
+export function resolveToolPath(path: string, ctx: ParseContext): PathParts {
+  return absolutePath(path, ctx.base, ctx.processCwd);
+}
+
+/** A `.`-only literal prefix names the implicit cwd, not a directory. */
+function namesDirectory(literal: readonly string[]): boolean {
+  return literal.some((s) => s !== "" && s !== ".");
+}
+
+function globEvidence(input: Record<string, unknown>, ctx: ParseContext): SearchEvidence[] {
+  const raw = str(input.pattern);
+  if (raw === null) return [];
+  const path = str(input.path);
+  const root = resolveToolPath(path ?? ctx.base, ctx);
+  const pattern = root.windows || isWindowsStyle(raw) ? raw.replaceAll("\\", "/") : raw;
+  const segments = pattern.split("/");
+  const firstGlob = segments.findIndex(hasGlobChars);
+  const base = { stemTexts: [raw.toLowerCase()], filters: newFilters(false), stdinOnly: false };
+  if (firstGlob < 0) {
+    const file = absolutePath(pattern, formatPath(root), ctx.processCwd);
+    const dir = { ...file, segments: file.segments.slice(0, -1) };
+    return [{ ...base, scope: { kind: "dir-files", dir, except: file }, namedDirs: [] }];
+  }
+  const literal = segments.slice(0, firstGlob);
+  const anchor = absolutePath(literal.join("/") || ".", formatPath(root), ctx.processCwd);
+  const named = path !== null || namesDirectory(literal);
+  return [{
+    ...base,
+    scope: { kind: "glob", root: anchor, pattern: segments.slice(firstGlob).join("/") },
+    namedDirs: named ? [{ place: anchor, mustExist: false }] : [],
+  }];
+}
+
+function grepEvidence(input: Record<string, unknown>, ctx: ParseContext): SearchEvidence[] {
+  const pattern = str(input.pattern);
+  if (pattern === null) return [];
+  const path = str(input.path);
+  const root = resolveToolPath(path ?? ctx.base, ctx);
+  const filters = newFilters(true);
+  const stemTexts = [pattern.toLowerCase()];
+  const glob = str(input.glob);
+  for (const entry of glob ? splitTopLevel(glob, ",") : []) {
+    if (entry.startsWith("!")) {
+      addGlob(filters, entry.slice(1), true);
+    } else {
+      addGlob(filters, entry, false);
+      stemTexts.push(entry.toLowerCase());
+    }
+  }
+  const type = str(input.type);
+  if (type !== null) addType(filters, "rg", type, false);
+  return [{
+    stemTexts,
+    filters,
+    scope: { kind: "below", root },
+    namedDirs: path !== null ? [{ place: root, mustExist: false }] : [],
+    stdinOnly: false,
+  }];
+}
+
+function lsEvidence(input: Record<string, unknown>, ctx: ParseContext): SearchEvidence[] {
+  const path = str(input.path);
+  if (path === null) return [];
+  const root = resolveToolPath(path, ctx);
+  const filters = newFilters(false);
+  const ignore = Array.isArray(input.ignore) ? input.ignore : [];
+  for (const entry of ignore) {
+    if (typeof entry === "string") addGlob(filters, entry, true);
+  }
+  return [{
+    stemTexts: [],
+    filters,
+    scope: { kind: "below", root },
+    namedDirs: [{ place: root, mustExist: false }],
+    stdinOnly: false,
+  }];
+}
+
+/** Reads the evidence of one tool's input; tools outside the table offer none. */
+const TOOL_READERS: Readonly<
+  Record<string, (input: Record<string, unknown>, ctx: ParseContext) => SearchEvidence[]>
+> = {
+  Glob: globEvidence,
+  Grep: grepEvidence,
+  LS: lsEvidence,
+};
+
+/** The input fields shown as a call's detail, in order. */
+const DETAIL_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  Glob: ["pattern", "path"],
+  Grep: ["pattern", "path", "glob", "type"],
+  LS: ["path"],
+  Read: ["file_path"],
+  Bash: ["command"],
+  PowerShell: ["command"],
+};
+
+function detailOf(call: TurnCall): string {
+  const fields = DETAIL_FIELDS[call.tool] ?? [];
+  const parts = fields.map((f) => str(call.input[f])).filter((v): v is string => v !== null);
+  return sanitizeDetail(parts.join(" "));
+}
+
+function parse(call: TurnCall, ctx: ParseContext): CallEvidence {
+  const evidence: CallEvidence = {
+    tool: call.tool,
+    detail: detailOf(call),
+    ambiguous: false,
+    searches: [],
+    otherTexts: [],
+    readPath: null,
+  };
+  if (call.tool === "Read") {
+    const path = str(call.input.file_path);
+    if (path !== null) evidence.readPath = resolveToolPath(path, ctx);
+    return evidence;
+  }
+  if (call.tool === "Bash" || call.tool === "PowerShell") {
+    const command = str(call.input.command);
+    if (command === null) return evidence;
+    return { ...evidence, ...shellCallEvidence(command, call.tool, ctx) };
+  }
+  const reader = TOOL_READERS[call.tool];
+  if (reader) evidence.searches = reader(call.input, ctx);
+  return evidence;
+}
+
+const cache = new WeakMap<TurnCall, Map<string, CallEvidence>>();
+
+/**
+ * The evidence of `call` under `ctx`, parsed on first use and cached per
+ * call, so every check of one hook run shares one parse.
+ */
+export function callEvidence(call: TurnCall, ctx: ParseContext): CallEvidence {
+  const key = `${ctx.base}\u0000${ctx.processCwd}\u0000${ctx.shellCwdUnknown}\u0000${ctx.shellDirsOff}`;
+  let byContext = cache.get(call);
+  if (!byContext) {
+    byContext = new Map();
+    cache.set(call, byContext);
+  }
+  let evidence = byContext.get(key);
+  if (!evidence) {
+    evidence = parse(call, ctx);
+    byContext.set(key, evidence);
+  }
+  return evidence;
+}

@@ -1,0 +1,812 @@
+/**
+ * The command-line knowledge the search evidence needs, as data: which
+ * commands are tree searches, how each one's flags consume values and
+ * what those values mean (patterns, includes, exclusions, types), find's
+ * primaries, PowerShell parameters, and the built-in file-type globs of
+ * ripgrep and ugrep.
+ *
+ * Parsing code reads these tables and never branches on a flag name
+ * itself, so a flag is described exactly once.
+ *
+ * @module
+ */
+
+/** The search tool families whose arguments are read the same way. */
+export type Family =
+  | "rg"
+  | "grep"
+  | "ugrep"
+  | "git-grep"
+  | "git-ls-files"
+  | "find"
+  | "fd"
+  | "ls"
+  | "tree"
+  | "gci"
+  | "sls";
+
+/**
+ * What a flag does to the evidence.
+ *
+ * - `switch`: takes no value and changes nothing the evidence reads.
+ * - `value`: takes a value the evidence ignores.
+ * - `pattern`: supplies the search pattern (so no positional is the pattern).
+ * - `glob` / `iglob`: include glob, an exclusion when it starts with `!`
+ *   (`iglob` matches case-insensitively).
+ * - `glob-list`: comma-separated globs, `!` or `^` marking exclusions.
+ * - `include` / `exclude`: one include or exclusion glob.
+ * - `bar-include` / `bar-exclude`: `|`-separated include or exclusion globs.
+ * - `type` / `type-not`: a built-in file type included or excluded.
+ * - `type-list`: comma-separated types, `!` or `^` marking exclusions.
+ * - `extension`: one extension included (`*.<ext>`).
+ * - `extension-list`: comma-separated extensions, `!` or `^` marking exclusions.
+ * - `unreadable` / `unreadable-switch`: hides files the hook cannot see
+ *   (a file of exclusions, a redefined type): the search never credits.
+ * - `recursive`: a switch that makes the search recursive.
+ * - `directories`: a value; `recurse` makes the search recursive.
+ * - `path`: the value is a path operand.
+ * - `base`: the value is the directory relative operands resolve against.
+ * - `exec`: the rest of the segment is a command to run, not arguments.
+ * - `no-pattern`: the search lists files, so no positional is a pattern.
+ */
+export type FlagRole =
+  | "switch"
+  | "value"
+  | "pattern"
+  | "glob"
+  | "iglob"
+  | "glob-list"
+  | "include"
+  | "exclude"
+  | "bar-include"
+  | "bar-exclude"
+  | "type"
+  | "type-not"
+  | "type-list"
+  | "extension"
+  | "extension-list"
+  | "unreadable"
+  | "unreadable-switch"
+  | "recursive"
+  | "directories"
+  | "path"
+  | "base"
+  | "exec"
+  | "no-pattern";
+
+/** The roles whose flag consumes a value. */
+export const VALUE_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
+  "value",
+  "pattern",
+  "glob",
+  "iglob",
+  "glob-list",
+  "include",
+  "exclude",
+  "bar-include",
+  "bar-exclude",
+  "type",
+  "type-not",
+  "type-list",
+  "extension",
+  "extension-list",
+  "unreadable",
+  "directories",
+  "path",
+  "base",
+]);
+
+/** How one family's arguments are read. */
+export interface FamilySpec {
+  /** The first positional is the pattern unless a `pattern` flag supplied it. */
+  patternFirst: boolean;
+  /** Searches below its operands without being asked to. */
+  recursive: boolean;
+  /** Single-letter flags by letter; unknown letters are switches. */
+  short: Readonly<Record<string, FlagRole>>;
+  /** Long flags by name without dashes; unknown names are switches. */
+  long: Readonly<Record<string, FlagRole>>;
+  /** Long flags may be abbreviated to any unambiguous prefix (GNU style). */
+  longPrefixes: boolean;
+  /** Type table used by `type`/`type-not`/`type-list` flags. */
+  types: "rg" | "ugrep" | null;
+  /** A relative include glob is matched against the path below the search root. */
+  pathGlobs: boolean;
+}
+
+const GREP_SHORT: Record<string, FlagRole> = {
+  A: "value",
+  B: "value",
+  C: "value",
+  D: "value",
+  d: "directories",
+  e: "pattern",
+  f: "pattern",
+  m: "value",
+  r: "recursive",
+  R: "recursive",
+};
+
+const GREP_LONG: Record<string, FlagRole> = {
+  "after-context": "value",
+  "before-context": "value",
+  context: "value",
+  devices: "value",
+  directories: "directories",
+  regexp: "pattern",
+  file: "pattern",
+  "max-count": "value",
+  label: "value",
+  include: "include",
+  exclude: "exclude",
+  "exclude-dir": "exclude",
+  "exclude-from": "unreadable",
+  recursive: "recursive",
+  "dereference-recursive": "recursive",
+  binary: "switch",
+  "binary-files": "value",
+};
+
+/** Argument tables of every family read through flags (find, gci and sls have their own). */
+export const FAMILIES: Readonly<Record<Exclude<Family, "find" | "gci" | "sls">, FamilySpec>> = {
+  rg: {
+    patternFirst: true,
+    recursive: true,
+    longPrefixes: false,
+    types: "rg",
+    pathGlobs: true,
+    short: {
+      A: "value",
+      B: "value",
+      C: "value",
+      d: "value",
+      E: "value",
+      e: "pattern",
+      f: "pattern",
+      g: "glob",
+      j: "value",
+      m: "value",
+      M: "value",
+      r: "value",
+      t: "type",
+      T: "type-not",
+    },
+    long: {
+      "after-context": "value",
+      "before-context": "value",
+      context: "value",
+      color: "value",
+      colors: "value",
+      "context-separator": "value",
+      "dfa-size-limit": "value",
+      encoding: "value",
+      engine: "value",
+      "field-context-separator": "value",
+      "field-match-separator": "value",
+      file: "pattern",
+      files: "no-pattern",
+      glob: "glob",
+      iglob: "iglob",
+      "hostname-bin": "value",
+      "hyperlink-format": "value",
+      "ignore-file": "unreadable",
+      "max-columns": "value",
+      "max-count": "value",
+      "max-depth": "value",
+      maxdepth: "value",
+      "max-filesize": "value",
+      "path-separator": "value",
+      pre: "value",
+      "pre-glob": "value",
+      "regex-size-limit": "value",
+      regexp: "pattern",
+      replace: "value",
+      sort: "value",
+      sortr: "value",
+      threads: "value",
+      type: "type",
+      "type-not": "type-not",
+      "type-add": "unreadable",
+      "type-clear": "unreadable",
+      generate: "value",
+    },
+  },
+  grep: {
+    patternFirst: true,
+    recursive: false,
+    longPrefixes: true,
+    types: null,
+    pathGlobs: false,
+    short: GREP_SHORT,
+    long: GREP_LONG,
+  },
+  ugrep: {
+    patternFirst: true,
+    recursive: false,
+    longPrefixes: true,
+    types: "ugrep",
+    pathGlobs: false,
+    short: {
+      ...GREP_SHORT,
+      g: "glob-list",
+      J: "value",
+      K: "value",
+      M: "value",
+      N: "value",
+      O: "extension-list",
+      t: "type-list",
+    },
+    long: {
+      ...GREP_LONG,
+      glob: "glob-list",
+      iglob: "glob-list",
+      "file-extension": "extension-list",
+      "file-type": "type-list",
+      "file-magic": "value",
+      "neg-regexp": "value",
+      "include-dir": "unreadable",
+      "include-from": "unreadable",
+      "ignore-files": "unreadable-switch",
+      jobs: "value",
+      range: "value",
+    },
+  },
+  "git-grep": {
+    patternFirst: true,
+    recursive: true,
+    longPrefixes: true,
+    types: null,
+    pathGlobs: false,
+    short: { A: "value", B: "value", C: "value", e: "pattern", f: "pattern", m: "value" },
+    long: {
+      "after-context": "value",
+      "before-context": "value",
+      context: "value",
+      "max-depth": "value",
+      "max-count": "value",
+      threads: "value",
+      "open-files-in-pager": "switch",
+    },
+  },
+  "git-ls-files": {
+    patternFirst: false,
+    recursive: true,
+    longPrefixes: true,
+    types: null,
+    pathGlobs: false,
+    short: { x: "exclude", X: "unreadable" },
+    long: {
+      exclude: "exclude",
+      "exclude-from": "unreadable",
+      "exclude-per-directory": "unreadable",
+      "with-tree": "value",
+      format: "value",
+    },
+  },
+  fd: {
+    patternFirst: true,
+    recursive: true,
+    longPrefixes: false,
+    types: null,
+    pathGlobs: false,
+    short: {
+      c: "value",
+      d: "value",
+      e: "extension",
+      E: "exclude",
+      j: "value",
+      o: "value",
+      S: "value",
+      t: "value",
+      x: "exec",
+      X: "exec",
+    },
+    long: {
+      "and": "value",
+      "base-directory": "base",
+      "batch-size": "value",
+      "changed-before": "value",
+      "changed-within": "value",
+      "change-newer-than": "value",
+      "change-older-than": "value",
+      color: "value",
+      "exact-depth": "value",
+      exclude: "exclude",
+      exec: "exec",
+      "exec-batch": "exec",
+      extension: "extension",
+      format: "value",
+      "ignore-file": "unreadable",
+      "max-depth": "value",
+      "max-results": "value",
+      "min-depth": "value",
+      newer: "value",
+      older: "value",
+      owner: "value",
+      "path-separator": "value",
+      "search-path": "path",
+      size: "value",
+      threads: "value",
+      type: "value",
+    },
+  },
+  ls: {
+    patternFirst: false,
+    recursive: false,
+    longPrefixes: true,
+    types: null,
+    pathGlobs: false,
+    short: { I: "exclude", R: "recursive", T: "value", w: "value" },
+    long: {
+      "block-size": "value",
+      format: "value",
+      hide: "exclude",
+      ignore: "exclude",
+      "indicator-style": "value",
+      "quoting-style": "value",
+      recursive: "recursive",
+      sort: "value",
+      tabsize: "value",
+      time: "value",
+      "time-style": "value",
+      width: "value",
+    },
+  },
+  tree: {
+    patternFirst: false,
+    recursive: true,
+    longPrefixes: false,
+    types: null,
+    pathGlobs: false,
+    short: { I: "bar-exclude", L: "value", o: "value", P: "bar-include" },
+    long: {
+      charset: "value",
+      filelimit: "value",
+      fromfile: "unreadable-switch",
+      fromtabfile: "unreadable-switch",
+      gitfile: "unreadable",
+      hintro: "value",
+      houtro: "value",
+      infile: "unreadable",
+      sort: "value",
+      timefmt: "value",
+    },
+  },
+};
+
+/** Bash commands that lead a tree search, by family. `git` is read by subcommand. */
+export const BASH_SEARCH_COMMANDS: Readonly<Record<string, Family>> = {
+  rg: "rg",
+  grep: "grep",
+  egrep: "grep",
+  fgrep: "grep",
+  ugrep: "ugrep",
+  ug: "ugrep",
+  find: "find",
+  bfs: "find",
+  fd: "fd",
+  ls: "ls",
+  tree: "tree",
+};
+
+/** PowerShell commands (lowercased) that lead a tree search, by family. */
+export const POWERSHELL_SEARCH_COMMANDS: Readonly<Record<string, Family>> = {
+  "get-childitem": "gci",
+  gci: "gci",
+  ls: "gci",
+  "select-string": "sls",
+  sls: "sls",
+  rg: "rg",
+  fd: "fd",
+};
+
+/** `git` subcommands that search, by family. */
+export const GIT_SEARCH_SUBCOMMANDS: Readonly<Record<string, Family>> = {
+  grep: "git-grep",
+  "ls-files": "git-ls-files",
+};
+
+/**
+ * What a `git` option placed before the subcommand does: `switch` and
+ * `value` leave the search alone, `base` changes its directory (`-C`).
+ * Any other global option makes the segment unreadable.
+ */
+export const GIT_GLOBAL_OPTIONS: Readonly<Record<string, FlagRole>> = {
+  "--no-pager": "switch",
+  "-P": "switch",
+  "--no-optional-locks": "switch",
+  "-c": "value",
+  "-C": "base",
+};
+
+/** Bash commands that change the working directory. */
+export const BASH_DIR_CHANGES: ReadonlySet<string> = new Set(["cd", "pushd", "popd", "chdir"]);
+
+/** PowerShell commands (lowercased) that change the working directory. */
+export const POWERSHELL_DIR_CHANGES: ReadonlySet<string> = new Set([
+  "cd",
+  "chdir",
+  "set-location",
+  "sl",
+  "push-location",
+  "pushd",
+  "pop-location",
+  "popd",
+]);
+
+/**
+ * Of the directory changes, the ones whose single literal operand rebases
+ * later relative operands of the same command.
+ */
+export const PLAIN_DIR_CHANGES: ReadonlySet<string> = new Set([
+  "cd",
+  "chdir",
+  "set-location",
+  "sl",
+]);
+
+/** What a find primary does to the evidence. */
+export type FindRole =
+  | "name"
+  | "iname"
+  | "path"
+  | "ipath"
+  | "regex"
+  | "value"
+  | "operand"
+  | "exec"
+  | "unreadable"
+  | "prune"
+  | "not"
+  | "or";
+
+/** One find (or bfs) primary: its role and how many values it takes. */
+export interface FindPrimary {
+  role: FindRole;
+  values: number;
+}
+
+const primary = (role: FindRole, values: number): FindPrimary => ({ role, values });
+
+/**
+ * The primaries the evidence reads. Any other word starting with `-` is a
+ * primary without values; `-exec`-style primaries run to `;` or `+`.
+ */
+export const FIND_PRIMARIES: Readonly<Record<string, FindPrimary>> = {
+  "-name": primary("name", 1),
+  "-iname": primary("iname", 1),
+  "-path": primary("path", 1),
+  "-ipath": primary("ipath", 1),
+  "-wholename": primary("path", 1),
+  "-iwholename": primary("ipath", 1),
+  "-regex": primary("regex", 1),
+  "-iregex": primary("regex", 1),
+  "-lname": primary("regex", 1),
+  "-ilname": primary("regex", 1),
+  "-prune": primary("prune", 0),
+  "-not": primary("not", 0),
+  "!": primary("not", 0),
+  "-o": primary("or", 0),
+  "-or": primary("or", 0),
+  ",": primary("or", 0),
+  "-exec": primary("exec", 0),
+  "-execdir": primary("exec", 0),
+  "-ok": primary("exec", 0),
+  "-okdir": primary("exec", 0),
+  "-files0-from": primary("unreadable", 1),
+  "-f": primary("operand", 1),
+  "-type": primary("value", 1),
+  "-xtype": primary("value", 1),
+  "-maxdepth": primary("value", 1),
+  "-mindepth": primary("value", 1),
+  "-size": primary("value", 1),
+  "-mtime": primary("value", 1),
+  "-mmin": primary("value", 1),
+  "-atime": primary("value", 1),
+  "-amin": primary("value", 1),
+  "-ctime": primary("value", 1),
+  "-cmin": primary("value", 1),
+  "-newer": primary("value", 1),
+  "-anewer": primary("value", 1),
+  "-cnewer": primary("value", 1),
+  "-perm": primary("value", 1),
+  "-user": primary("value", 1),
+  "-group": primary("value", 1),
+  "-uid": primary("value", 1),
+  "-gid": primary("value", 1),
+  "-links": primary("value", 1),
+  "-inum": primary("value", 1),
+  "-samefile": primary("value", 1),
+  "-fstype": primary("value", 1),
+  "-regextype": primary("value", 1),
+  "-used": primary("value", 1),
+  "-context": primary("value", 1),
+  "-printf": primary("value", 1),
+  "-fprint": primary("value", 1),
+  "-fprint0": primary("value", 1),
+  "-fls": primary("value", 1),
+  "-fprintf": primary("value", 2),
+};
+
+/**
+ * Options find accepts before its paths, with the number of values each
+ * takes; `-O<level>` is written as one word.
+ */
+export const FIND_LEADING_OPTIONS: Readonly<Record<string, number>> = {
+  "-H": 0,
+  "-L": 0,
+  "-P": 0,
+  "-D": 1,
+  "-E": 0,
+  "-X": 0,
+  "-d": 0,
+  "-s": 0,
+  "-x": 0,
+};
+
+/** What a PowerShell parameter does to the evidence. */
+export type PsRole =
+  | "path"
+  | "literal-path"
+  | "include"
+  | "exclude"
+  | "filter"
+  | "pattern"
+  | "recurse"
+  | "depth"
+  | "value"
+  | "switch"
+  | "stdin";
+
+/** One PowerShell parameter: its full name, role and aliases (all lowercased). */
+export interface PsParam {
+  name: string;
+  role: PsRole;
+  aliases?: readonly string[];
+}
+
+/** Parameters every cmdlet accepts. */
+const COMMON_PARAMETERS: readonly PsParam[] = [
+  { name: "verbose", role: "switch", aliases: ["vb"] },
+  { name: "debug", role: "switch", aliases: ["db"] },
+  { name: "erroraction", role: "value", aliases: ["ea"] },
+  { name: "warningaction", role: "value", aliases: ["wa"] },
+  { name: "informationaction", role: "value", aliases: ["infa"] },
+  { name: "progressaction", role: "value", aliases: ["proga"] },
+  { name: "errorvariable", role: "value", aliases: ["ev"] },
+  { name: "warningvariable", role: "value", aliases: ["wv"] },
+  { name: "informationvariable", role: "value", aliases: ["iv"] },
+  { name: "outvariable", role: "value", aliases: ["ov"] },
+  { name: "outbuffer", role: "value", aliases: ["ob"] },
+  { name: "pipelinevariable", role: "value", aliases: ["pv"] },
+];
+
+/** A PowerShell search cmdlet: its parameters and how positionals bind. */
+export interface PsCmdlet {
+  params: readonly PsParam[];
+  /** Roles bound to the first, second, … positional argument. */
+  positional: readonly PsRole[];
+  recursive: boolean;
+}
+
+/** The PowerShell search cmdlets. */
+export const POWERSHELL_CMDLETS: Readonly<Record<"gci" | "sls", PsCmdlet>> = {
+  gci: {
+    recursive: false,
+    positional: ["path", "filter"],
+    params: [
+      ...COMMON_PARAMETERS,
+      { name: "path", role: "path" },
+      { name: "literalpath", role: "literal-path", aliases: ["lp", "pspath"] },
+      { name: "filter", role: "filter" },
+      { name: "include", role: "include" },
+      { name: "exclude", role: "exclude" },
+      { name: "recurse", role: "recurse", aliases: ["s", "r"] },
+      { name: "depth", role: "depth" },
+      { name: "force", role: "switch" },
+      { name: "name", role: "switch" },
+      { name: "attributes", role: "value" },
+      { name: "directory", role: "switch", aliases: ["ad"] },
+      { name: "file", role: "switch", aliases: ["af"] },
+      { name: "hidden", role: "switch", aliases: ["ah", "h"] },
+      { name: "readonly", role: "switch", aliases: ["ar"] },
+      { name: "system", role: "switch", aliases: ["as"] },
+      { name: "followsymlink", role: "switch" },
+    ],
+  },
+  sls: {
+    recursive: false,
+    positional: ["pattern", "path"],
+    params: [
+      ...COMMON_PARAMETERS,
+      { name: "pattern", role: "pattern" },
+      { name: "path", role: "path" },
+      { name: "literalpath", role: "literal-path", aliases: ["lp", "pspath"] },
+      { name: "inputobject", role: "stdin" },
+      { name: "include", role: "include" },
+      { name: "exclude", role: "exclude" },
+      { name: "simplematch", role: "switch" },
+      { name: "casesensitive", role: "switch" },
+      { name: "quiet", role: "switch" },
+      { name: "list", role: "switch" },
+      { name: "noemphasis", role: "switch" },
+      { name: "notmatch", role: "switch" },
+      { name: "allmatches", role: "switch" },
+      { name: "raw", role: "switch" },
+      { name: "encoding", role: "value" },
+      { name: "context", role: "value" },
+      { name: "culture", role: "value" },
+    ],
+  },
+};
+
+/**
+ * ripgrep 14.1's built-in type globs for common languages (`rg
+ * --type-list`). A type missing here is unknown and never credits.
+ */
+export const RG_TYPES: Readonly<Record<string, readonly string[]>> = {
+  asm: ["*.asm", "*.s", "*.S"],
+  awk: ["*.awk"],
+  c: ["*.[chH]", "*.[chH].in", "*.cats"],
+  clojure: ["*.clj", "*.cljc", "*.cljs", "*.cljx"],
+  cmake: ["*.cmake", "CMakeLists.txt"],
+  cmd: ["*.bat", "*.cmd"],
+  config: ["*.cfg", "*.conf", "*.config", "*.ini"],
+  cpp: [
+    "*.[ChH]",
+    "*.cc",
+    "*.[ch]pp",
+    "*.[ch]xx",
+    "*.hh",
+    "*.inl",
+    "*.[ChH].in",
+    "*.cc.in",
+    "*.[ch]pp.in",
+    "*.[ch]xx.in",
+    "*.hh.in",
+  ],
+  cs: ["*.cs"],
+  csharp: ["*.cs"],
+  css: ["*.css", "*.scss"],
+  csv: ["*.csv"],
+  dart: ["*.dart"],
+  diff: ["*.patch", "*.diff"],
+  docker: ["*Dockerfile*"],
+  elixir: ["*.ex", "*.eex", "*.exs", "*.heex", "*.leex", "*.livemd"],
+  elm: ["*.elm"],
+  erlang: ["*.erl", "*.hrl"],
+  fish: ["*.fish"],
+  fsharp: ["*.fs", "*.fsx", "*.fsi"],
+  go: ["*.go"],
+  gradle: ["*.gradle", "*.gradle.kts"],
+  graphql: ["*.graphql", "*.graphqls"],
+  groovy: ["*.groovy", "*.gradle"],
+  h: ["*.h", "*.hh", "*.hpp"],
+  haskell: ["*.hs", "*.lhs", "*.cpphs", "*.c2hs", "*.hsc"],
+  html: ["*.htm", "*.html", "*.ejs"],
+  ini: ["*.ini"],
+  java: ["*.java", "*.jsp", "*.jspx", "*.properties"],
+  js: ["*.js", "*.jsx", "*.vue", "*.cjs", "*.mjs"],
+  json: ["*.json", "composer.lock", "*.sarif"],
+  jsonl: ["*.jsonl"],
+  julia: ["*.jl"],
+  jupyter: ["*.ipynb", "*.jpynb"],
+  kotlin: ["*.kt", "*.kts"],
+  less: ["*.less"],
+  lua: ["*.lua"],
+  make: [
+    "[Gg][Nn][Uu]makefile",
+    "[Mm]akefile",
+    "[Gg][Nn][Uu]makefile.am",
+    "[Mm]akefile.am",
+    "[Gg][Nn][Uu]makefile.in",
+    "[Mm]akefile.in",
+    "*.mk",
+    "*.mak",
+  ],
+  markdown: ["*.markdown", "*.md", "*.mdown", "*.mdwn", "*.mkd", "*.mkdn", "*.mdx"],
+  md: ["*.markdown", "*.md", "*.mdown", "*.mdwn", "*.mkd", "*.mkdn", "*.mdx"],
+  matlab: ["*.m"],
+  nix: ["*.nix"],
+  objc: ["*.h", "*.m"],
+  objcpp: ["*.h", "*.mm"],
+  ocaml: ["*.ml", "*.mli", "*.mll", "*.mly"],
+  perl: ["*.perl", "*.pl", "*.PL", "*.plh", "*.plx", "*.pm", "*.t"],
+  php: ["*.php", "*.php3", "*.php4", "*.php5", "*.php7", "*.php8", "*.pht", "*.phtml"],
+  powershell: ["*.cdxml", "*.ps1", "*.ps1xml", "*.psd1", "*.psm1"],
+  protobuf: ["*.proto"],
+  py: ["*.py", "*.pyi"],
+  python: ["*.py", "*.pyi"],
+  r: ["*.R", "*.r", "*.Rmd", "*.Rnw"],
+  rst: ["*.rst"],
+  ruby: ["*.gemspec", ".irbrc", "Gemfile", "Rakefile", "*.rb", "config.ru"],
+  rust: ["*.rs"],
+  sass: ["*.sass", "*.scss"],
+  scala: ["*.scala", "*.sbt"],
+  sh: [
+    "*.bash",
+    "*.bashrc",
+    ".bash_login",
+    ".bash_logout",
+    ".bash_profile",
+    ".bashrc",
+    "*.csh",
+    "*.cshrc",
+    ".cshrc",
+    "*.ksh",
+    ".kshrc",
+    ".login",
+    ".logout",
+    ".profile",
+    "*.sh",
+    "*.zsh",
+    "*.zshrc",
+    ".zlogin",
+    ".zlogout",
+    ".zprofile",
+    ".zshenv",
+    ".zshrc",
+  ],
+  solidity: ["*.sol"],
+  sql: ["*.sql", "*.psql"],
+  svelte: ["*.svelte"],
+  swift: ["*.swift"],
+  tex: ["*.tex", "*.ltx", "*.cls", "*.sty", "*.bib", "*.dtx", "*.ins"],
+  tf: ["*.tf", "*.tf.json", "*.tfvars"],
+  toml: ["*.toml", "Cargo.lock"],
+  ts: ["*.ts", "*.tsx", "*.cts", "*.mts"],
+  typescript: ["*.ts", "*.tsx", "*.cts", "*.mts"],
+  txt: ["*.txt"],
+  vim: ["*.vim", ".vimrc", ".gvimrc", "vimrc", "gvimrc", "_vimrc", "_gvimrc"],
+  vue: ["*.vue"],
+  xml: ["*.xml", "*.xml.dist", "*.dtd", "*.xsl", "*.xslt", "*.xsd", "*.xjb", "*.rng", "*.sch"],
+  yaml: ["*.yaml", "*.yml"],
+  zig: ["*.zig"],
+  zsh: [".zshenv", "zshenv", ".zlogin", "zlogin", ".zprofile", "zprofile", ".zshrc", "zshrc", "*.zsh"],
+};
+
+/**
+ * ugrep's built-in `-t` types for common languages, as file globs. The
+ * capitalised variants that also read shebang lines are left out, so they
+ * count as unknown and never credit.
+ */
+export const UGREP_TYPES: Readonly<Record<string, readonly string[]>> = {
+  asm: ["*.asm", "*.s", "*.S"],
+  awk: ["*.awk"],
+  batch: ["*.bat", "*.BAT", "*.cmd", "*.CMD"],
+  c: ["*.c", "*.h", "*.H", "*.hdl", "*.xs"],
+  "c++": ["*.cpp", "*.CPP", "*.cc", "*.cxx", "*.CXX", "*.h", "*.hh", "*.H", "*.hpp", "*.hxx"],
+  cpp: ["*.cpp", "*.CPP", "*.cc", "*.cxx", "*.CXX", "*.h", "*.hh", "*.H", "*.hpp", "*.hxx"],
+  csharp: ["*.cs"],
+  css: ["*.css"],
+  csv: ["*.csv"],
+  dart: ["*.dart"],
+  elixir: ["*.ex", "*.exs"],
+  erlang: ["*.erl", "*.hrl"],
+  go: ["*.go"],
+  haskell: ["*.hs", "*.lhs"],
+  html: ["*.htm", "*.html", "*.xhtml"],
+  java: ["*.java", "*.properties"],
+  js: ["*.js"],
+  json: ["*.json"],
+  kotlin: ["*.kt", "*.kts"],
+  lua: ["*.lua"],
+  make: ["*.mk", "*.mak", "makefile", "Makefile"],
+  markdown: ["*.md"],
+  node: ["*.js"],
+  nodejs: ["*.js"],
+  perl: ["*.pl", "*.PL", "*.pm", "*.pod", "*.t", "*.psgi"],
+  php: ["*.php", "*.php3", "*.php4", "*.phtml"],
+  python: ["*.py"],
+  rst: ["*.rst"],
+  ruby: ["*.rb", "*.rhtml", "*.rjs", "*.rxml", "*.erb", "*.rake", "*.spec", "Rakefile"],
+  rust: ["*.rs"],
+  scala: ["*.scala", "*.sbt"],
+  shell: ["*.sh", "*.bash", "*.dash", "*.csh", "*.tcsh", "*.ksh", "*.zsh", "*.fish"],
+  sql: ["*.sql", "*.ctl"],
+  swift: ["*.swift"],
+  text: ["*.text", "*.txt", "*.TXT", "*.md", "*.rst"],
+  typescript: ["*.ts", "*.tsx"],
+  xml: ["*.xml", "*.xsd", "*.xsl", "*.xslt", "*.wsdl", "*.rss", "*.svg"],
+  yaml: ["*.yaml", "*.yml"],
+};

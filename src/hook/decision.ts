@@ -1,0 +1,89 @@
+/**
+ * The value a decision returns, and the context it decides in.
+ *
+ * A decision is data: what to tell the harness, what to change in the
+ * session state, which metrics events it produced and which warnings belong
+ * on stderr. Rendering, persistence and metrics all read it afterwards.
+ *
+ * @module
+ */
+
+import type { HookCall } from "./call.ts";
+import type { Settings } from "../config/settings.ts";
+import type { FsPort } from "../platform/fs_port.ts";
+import type { SessionState, StateDelta } from "../state/schema.ts";
+
+/** What the harness is told. */
+export type Outcome =
+  | { kind: "pass" }
+  | { kind: "note"; text: string }
+  | { kind: "deny"; text: string };
+
+/** The change-profile flags recorded with a decision. */
+export interface ProfileRecord {
+  known: boolean;
+  language: string | null;
+  touchesPublicSurface: boolean;
+  touchesData: boolean;
+  trivial: boolean;
+}
+
+/** One decision as the metrics file records it (codes only, never content). */
+export interface GateEvent {
+  tool: string;
+  class: string | null;
+  decision: string;
+  reason: string;
+  questions: readonly string[] | null;
+  sensitive: boolean;
+  profile: ProfileRecord | null;
+}
+
+/** The result of deciding one call. */
+export interface Decision {
+  outcome: Outcome;
+  delta: StateDelta;
+  /** Filled only when metrics are on. */
+  events: GateEvent[];
+  /** Lines for stderr. */
+  warnings: string[];
+}
+
+/** The world as the core may see it. */
+export interface Ports {
+  fs: FsPort;
+  /** Current time, ms since the epoch. */
+  now: number;
+  /** The hook process's working directory. */
+  processCwd: string;
+  /** True when the host is Windows. */
+  hostWindows: boolean;
+}
+
+/** Everything one decision reads. */
+export interface DecideContext {
+  call: HookCall;
+  settings: Settings;
+  state: SessionState;
+  ports: Ports;
+}
+
+/** The key the routine shell gate is checked under. */
+export const ROUTINE_KEY = "__bash_session__";
+
+/** Prefix of one-shot keys of denied destructive commands (followed by a hash). */
+export const DESTRUCTIVE_KEY_PREFIX = "__destructive__:";
+
+/** Prefix of the separate keys a subagent's denial of a sensitive path marks. */
+export const SUBAGENT_KEY_PREFIX = "__subagent__:";
+
+/** The file tools and the shell tools GateGuard gates. */
+export const FILE_TOOLS: ReadonlySet<string> = new Set([
+  "Edit",
+  "Write",
+  "MultiEdit",
+  "NotebookEdit",
+]);
+
+/** The shell tools GateGuard gates. */
+export const SHELL_TOOLS: ReadonlySet<string> = new Set(["Bash", "PowerShell"]);

@@ -1,0 +1,451 @@
+/**
+ * The first-touch gate of Edit, Write, MultiEdit and NotebookEdit.
+ *
+ * `decideFileGate` walks each target of the call through the order of
+ * checks (exempt, subagent, checked, sensitive or hard-linked, prior-search
+ * credit, comment-only edit, sibling collapse, denial cap, deny) and stops
+ * at the first denial. The transcript scan, the search evidence and the
+ * change profile are loaded only on the branch that needs them.
+ *
+ * @module
+ */
+
+import { isRecord } from "./call.ts";
+import type { DecideContext, Decision, GateEvent, ProfileRecord } from "./decision.ts";
+import { SUBAGENT_KEY_PREFIX } from "./decision.ts";
+import { emptyDelta, type StateDelta } from "../state/schema.ts";
+import {
+  closestMissLine,
+  creditNote,
+  fileDenialText,
+  type GateVerb,
+  sanitizeForDisplay,
+  siblingNote,
+  trivialNote,
+} from "../questions/messages.ts";
+import { selectQuestions } from "../questions/select.ts";
+import { type ResolvedTarget, resolveTarget, type Roots } from "../target/resolve.ts";
+import { classify, type TargetClass } from "../target/class.ts";
+import { isSensitive } from "../target/sensitive.ts";
+import { isHardLinked } from "../target/hardlink.ts";
+import { exemptReason, parseExemptGlobs } from "../target/exempt.ts";
+import { isNewFile } from "../target/new_file.ts";
+import { siblingDirKey } from "../target/sibling.ts";
+import type { TurnScan } from "../transcript/turn_scan.ts";
+import type { ChangeInput } from "../change/profile.ts";
+
+/** Largest file the comment-only check reads to compare the edit window. */
+const FILE_CONTEXT_MAX_BYTES = 1024 * 1024;
+
+/** How long a sibling window stays open when there is no transcript at all. */
+const SIBLING_WINDOW_MS = 120_000;
+
+/** One file a call changes, with the MultiEdit entries that name it. */
+interface GateTarget {
+  target: ResolvedTarget;
+  entries: unknown[];
+}
+
+/** Per-call memo of the lazily computed facts several targets share. */
+interface CallMemo {
+  scan: TurnScan | null | undefined;
+}
+
+function stringField(input: Record<string, unknown>, name: string): string | null {
+  const v = input[name];
+  return typeof v === "string" && v !== "" ? v : null;
+}
+
+/** The targets of the call, grouped by canonical key in first-seen order. */
+function targetsOf(ctx: DecideContext, roots: Roots): GateTarget[] {
+  const { call } = ctx;
+  const input = call.toolInput ?? {};
+  const raws: { raw: string; entry: unknown | null }[] = [];
+  if (call.toolName === "NotebookEdit") {
+    const p = stringField(input, "notebook_path");
+    if (p) raws.push({ raw: p, entry: null });
+  } else if (call.toolName === "MultiEdit") {
+    const callPath = stringField(input, "file_path");
+    const edits = Array.isArray(input.edits) ? input.edits : [];
+    for (const entry of edits) {
+      if (!isRecord(entry)) continue;
+      const p = stringField(entry, "file_path") ?? callPath;
+      if (p) raws.push({ raw: p, entry });
+    }
+    if (raws.length === 0 && callPath) raws.push({ raw: callPath, entry: null });
+  } else {
+    const p = stringField(input, "file_path");
+    if (p) raws.push({ raw: p, entry: null });
+  }
+  const byKey = new Map<string, GateTarget>();
+  for (const { raw, entry } of raws) {
+    const target = resolveTarget(raw, roots, ctx.ports.fs);
+    let group = byKey.get(target.key);
+    if (!group) {
+      group = { target, entries: [] };
+      byKey.set(target.key, group);
+    }
+    if (entry !== null) group.entries.push(entry);
+  }
+  return [...byKey.values()];
+}
+
+function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> {
+  if (memo.scan !== undefined) return Promise.resolve(memo.scan);
+  const path = ctx.call.transcriptPath;
+  if (!path) {
+    memo.scan = null;
+    return Promise.resolve(null);
+  }
+  return import("../transcript/turn_scan.ts").then(({ scanTurn }) => {
+    memo.scan = scanTurn(
+      { transcriptPath: path, promptId: ctx.call.promptId, toolUseId: ctx.call.toolUseId },
+      ctx.ports.fs,
+    );
+    return memo.scan;
+  }).catch(() => {
+    memo.scan = null;
+    return null;
+  });
+}
+
+function changeInputOf(ctx: DecideContext, entries: unknown[]): ChangeInput | null {
+  const input = ctx.call.toolInput ?? {};
+  switch (ctx.call.toolName) {
+    case "Edit":
+      return {
+        tool: "Edit",
+        oldString: input.old_string,
+        newString: input.new_string,
+        replaceAll: input.replace_all,
+      };
+    case "MultiEdit":
+      return { tool: "MultiEdit", edits: entries };
+    case "Write":
+      return { tool: "Write", content: input.content };
+    default:
+      return null;
+  }
+}
+
+async function profileOf(
+  ctx: DecideContext,
+  gt: GateTarget,
+): Promise<ProfileRecord | null> {
+  const change = changeInputOf(ctx, gt.entries);
+  if (!change) return null;
+  try {
+    const { profileChange } = await import("../change/profile.ts");
+    const fileText = change.tool === "Write" || gt.target.foreign
+      ? null
+      : ctx.ports.fs.readTextBounded(gt.target.absolute, FILE_CONTEXT_MAX_BYTES);
+    return profileChange(gt.target.absolute, change, fileText);
+  } catch {
+    return null;
+  }
+}
+
+/** What one target's walk through the order of checks produced. */
+type TargetResult =
+  | { kind: "pass"; event: GateEvent | null }
+  | { kind: "note"; text: string; event: GateEvent | null }
+  | { kind: "deny"; text: string; event: GateEvent | null };
+
+/** Decides the whole file-tool call. */
+export async function decideFileGate(ctx: DecideContext): Promise<Decision> {
+  const { settings, ports, call } = ctx;
+  const roots: Roots = {
+    projectRoot: projectRootOf(ctx),
+    toolCwd: call.cwd,
+    processCwd: ports.processCwd,
+    projectDirEnv: settings.projectDirEnv,
+    hostWindows: ports.hostWindows,
+  };
+  const delta = emptyDelta();
+  const events: GateEvent[] = [];
+  const warnings: string[] = [];
+  const targets = targetsOf(ctx, roots);
+  if (targets.length === 0) {
+    if (settings.metrics) events.push(event(ctx, null, "pass", "no-path", false, null, null));
+    return { outcome: { kind: "pass" }, delta, events, warnings };
+  }
+  const memo: CallMemo = { scan: undefined };
+  const notes: string[] = [];
+  for (const gt of targets) {
+    const result = await decideTarget(ctx, roots, gt, delta, memo);
+    if (result.event) events.push(result.event);
+    if (result.kind === "deny") {
+      return { outcome: { kind: "deny", text: result.text }, delta, events, warnings };
+    }
+    if (result.kind === "note") notes.push(result.text);
+  }
+  const outcome = notes.length > 0
+    ? { kind: "note" as const, text: notes.join("\n") }
+    : { kind: "pass" as const };
+  return { outcome, delta, events, warnings };
+}
+
+function projectRootOf(ctx: DecideContext): string {
+  return ctx.settings.projectDirEnv ?? ctx.call.cwd ?? ctx.ports.processCwd;
+}
+
+function event(
+  ctx: DecideContext,
+  cls: TargetClass | null,
+  decision: string,
+  reason: string,
+  sensitive: boolean,
+  questions: readonly string[] | null,
+  profile: ProfileRecord | null,
+): GateEvent {
+  return { tool: ctx.call.toolName, class: cls, decision, reason, sensitive, questions, profile };
+}
+
+/** Marks a key checked in the delta. */
+function check(delta: StateDelta, key: string): void {
+  delta.check.push(key);
+}
+
+function bump(map: Record<string, number>, key: string): void {
+  map[key] = (map[key] ?? 0) + 1;
+}
+
+/** The order of checks for one target. */
+async function decideTarget(
+  ctx: DecideContext,
+  roots: Roots,
+  gt: GateTarget,
+  delta: StateDelta,
+  memo: CallMemo,
+): Promise<TargetResult> {
+  const { settings, state, ports, call } = ctx;
+  const { target } = gt;
+  const metrics = settings.metrics;
+  // Class and sensitivity of a pass are computed only for its metrics line.
+  const lazyEvent = (decision: string, reason: string): GateEvent | null =>
+    metrics
+      ? event(
+        ctx,
+        classify(target.classPath),
+        decision,
+        reason,
+        isSensitive(target, roots, ports.fs),
+        null,
+        null,
+      )
+      : null;
+
+  // 1. Exempt: operator globs and Claude settings files win over everything.
+  const exempt = exemptReason(target, parseExemptGlobs(settings.exemptGlobs), roots);
+  if (exempt) return { kind: "pass", event: lazyEvent("pass-exempt", exempt) };
+
+  const alreadyChecked = state.checked.has(target.key) || state.checked.has(target.raw);
+  const verb: GateVerb = call.toolName === "Write" ? "write" : "edit";
+  const strictness = (): { sensitive: boolean; strict: boolean } => {
+    const sensitive = isSensitive(target, roots, ports.fs);
+    return { sensitive, strict: sensitive || isHardLinked(target, ports.fs) };
+  };
+
+  // 2. Subagents: the parent was gated, except on sensitive or hard-linked paths.
+  if (call.agentId) {
+    const { sensitive, strict } = strictness();
+    if (!strict) return { kind: "pass", event: lazyEvent("pass-subagent", "subagent") };
+    const cls = classify(target.classPath);
+    const subKey = SUBAGENT_KEY_PREFIX + target.key;
+    if (alreadyChecked || state.checked.has(subKey)) {
+      return {
+        kind: "pass",
+        event: metrics ? event(ctx, cls, "pass-checked", "checked", sensitive, null, null) : null,
+      };
+    }
+    check(delta, subKey);
+    return deny(ctx, gt, delta, cls, verb, {
+      sensitive,
+      reason: sensitive ? "subagent-sensitive" : "subagent-hard-linked",
+      profile: null,
+      closestMiss: null,
+      siblingKey: null,
+    });
+  }
+
+  // 3. Already checked this session.
+  if (alreadyChecked) return { kind: "pass", event: lazyEvent("pass-checked", "checked") };
+
+  // 4. Sensitive or hard-linked: straight to the full denial.
+  const { sensitive, strict } = strictness();
+  const cls = classify(target.classPath);
+  if (strict) {
+    check(delta, target.key);
+    return deny(ctx, gt, delta, cls, verb, {
+      sensitive,
+      reason: sensitive ? "sensitive" : "hard-linked",
+      profile: null,
+      closestMiss: null,
+      siblingKey: null,
+    });
+  }
+
+  const newWrite = call.toolName === "Write" && isNewFile(target, ports.fs);
+  const creditTarget = {
+    absolute: target.absolute,
+    basename: target.basename,
+    cls,
+    isNewWrite: newWrite,
+    windowsStyle: target.windowsStyle,
+  };
+  const searchRoots = {
+    toolCwd: call.cwd,
+    projectDirEnv: settings.projectDirEnv,
+    processCwd: ports.processCwd,
+  };
+
+  // 5. Prior-search credit from the current turn.
+  const scan = await scanOnce(ctx, memo);
+  let credit: import("../evidence/credit.ts").CreditResult | null = null;
+  if (scan) {
+    try {
+      const evidence = await import("../evidence/credit.ts");
+      credit = evidence.priorSearchCredit(creditTarget, scan, searchRoots, ports.fs);
+    } catch {
+      credit = null;
+    }
+    if (credit?.credited) {
+      check(delta, target.key);
+      delta.inc.fact_force_credited = (delta.inc.fact_force_credited ?? 0) + 1;
+      bump(delta.creditedClass, cls);
+      return {
+        kind: "note",
+        text: creditNote(sanitizeForDisplay(target.raw), credit.tool, credit.detail),
+        event: metrics ? event(ctx, cls, "credit", "prior-search", false, null, null) : null,
+      };
+    }
+  }
+
+  // 6. Comment or whitespace-only Edit of code, tests or prose (never marked checked).
+  const profileDue = call.toolName !== "NotebookEdit" &&
+    (cls === "code" || ((cls === "test" || cls === "prose") && verb === "edit"));
+  const profile = profileDue ? await profileOf(ctx, gt) : null;
+  if (
+    verb === "edit" && call.toolName !== "NotebookEdit" && profile?.known && profile.trivial &&
+    (cls === "code" || cls === "test" || cls === "prose")
+  ) {
+    delta.inc.trivial_allows = (delta.inc.trivial_allows ?? 0) + 1;
+    return {
+      kind: "note",
+      text: trivialNote(sanitizeForDisplay(target.raw)),
+      event: metrics ? event(ctx, cls, "trivial", "comment-whitespace", false, null, profile) : null,
+    };
+  }
+
+  // 7. Sibling collapse of new files created in one directory this turn.
+  const siblingKey = newWrite && (cls === "code" || cls === "test" || cls === "prose")
+    ? siblingDirKey(target, cls, roots, ports.fs)
+    : null;
+  if (siblingKey) {
+    const gate = state.dirGates[`${cls}\u0000${siblingKey}`];
+    const turnId = scan?.turnId ?? null;
+    const open = gate !== undefined && gate.at <= ports.now && (
+      call.transcriptPath === null
+        ? gate.turn === null && ports.now - gate.at <= SIBLING_WINDOW_MS
+        : turnId !== null && gate.turn === turnId
+    );
+    if (open) {
+      check(delta, target.key);
+      delta.inc.sibling_allows = (delta.inc.sibling_allows ?? 0) + 1;
+      return {
+        kind: "note",
+        text: siblingNote(gate.first, gate.ordinal),
+        event: metrics ? event(ctx, cls, "sibling", "same-turn-dir", false, null, profile) : null,
+      };
+    }
+  }
+
+  // 8. The opt-in denial cap.
+  if (settings.maxDenials !== null && state.counters.fact_force_denials >= settings.maxDenials) {
+    check(delta, target.key);
+    delta.inc.cap_allows = (delta.inc.cap_allows ?? 0) + 1;
+    return {
+      kind: "pass",
+      event: metrics ? event(ctx, cls, "cap", "max-denials", false, null, profile) : null,
+    };
+  }
+
+  // 9. Deny, naming the closest search that did not count.
+  let closestMiss: { code: string; line: string } | null = null;
+  if (scan && credit && !credit.credited && credit.miss) {
+    closestMiss = {
+      code: credit.miss.code,
+      line: closestMissLine(credit.miss.tool, credit.miss.detail, credit.miss.code),
+    };
+  }
+  check(delta, target.key);
+  return deny(ctx, gt, delta, cls, verb, {
+    sensitive: false,
+    reason: closestMiss ? `near-miss:${closestMiss.code}` : "first-touch",
+    profile,
+    closestMiss: closestMiss?.line ?? null,
+    siblingKey: siblingKey ? { key: `${cls}\u0000${siblingKey}`, turn: scan?.turnId ?? null } : null,
+  });
+}
+
+interface DenyDetails {
+  sensitive: boolean;
+  reason: string;
+  profile: ProfileRecord | null;
+  closestMiss: string | null;
+  siblingKey: { key: string; turn: string | null } | null;
+}
+
+function deny(
+  ctx: DecideContext,
+  gt: GateTarget,
+  delta: StateDelta,
+  cls: TargetClass,
+  verb: GateVerb,
+  d: DenyDetails,
+): TargetResult {
+  const { settings, state, ports, call } = ctx;
+  const ordinal = state.counters.fact_force_denials + 1;
+  delta.inc.fact_force_denials = (delta.inc.fact_force_denials ?? 0) + 1;
+  bump(delta.deniedClass, cls);
+  const strictReason = d.reason.endsWith("sensitive")
+    ? "sensitive"
+    : d.reason.endsWith("hard-linked")
+    ? "hard-linked"
+    : null;
+  // Strict targets and notebooks always get the full questions, word for word.
+  const fullQuestions = strictReason !== null || call.toolName === "NotebookEdit";
+  const selection = selectQuestions(
+    cls,
+    verb,
+    fullQuestions ? null : d.profile,
+    settings.externalContract,
+  );
+  const file = sanitizeForDisplay(gt.target.raw);
+  if (d.siblingKey) {
+    delta.dirGates[d.siblingKey.key] = {
+      turn: d.siblingKey.turn,
+      at: ports.now,
+      first: file,
+      ordinal,
+    };
+  }
+  const text = fileDenialText({
+    verb,
+    file,
+    questions: selection.questions,
+    fixedHint: selection.fixedHint,
+    ordinal,
+    condensed: ordinal > settings.fullDenials,
+    targetNote: strictReason,
+    closestMiss: d.closestMiss,
+    domainText: null,
+  });
+  return {
+    kind: "deny",
+    text,
+    event: settings.metrics
+      ? event(ctx, cls, "deny", d.reason, d.sensitive, selection.questions, d.profile)
+      : null,
+  };
+}

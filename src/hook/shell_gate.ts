@@ -1,0 +1,78 @@
+/**
+ * The shell gates of Bash and PowerShell calls: the read-only git
+ * allowlist, the destructive gate (every time, until the same command is
+ * retried), and the routine gate (once per session, not used up by
+ * read-only introspection).
+ *
+ * @module
+ */
+
+import type { DecideContext, Decision, GateEvent } from "./decision.ts";
+import { DESTRUCTIVE_KEY_PREFIX, ROUTINE_KEY } from "./decision.ts";
+import { emptyDelta } from "../state/schema.ts";
+import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, withDomainText } from "../questions/messages.ts";
+import { sha256Hex } from "../platform/sha256.ts";
+import { readOnlyKind } from "../shell/readonly.ts";
+import { compileExtraPatterns, isDestructive } from "../shell/destructive.ts";
+
+/** Decides a Bash or PowerShell call. */
+export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
+  const { call, settings, state } = ctx;
+  const tool = call.toolName === "PowerShell" ? "PowerShell" : "Bash";
+  const raw = call.toolInput?.command;
+  const command = typeof raw === "string" ? raw : "";
+  const delta = emptyDelta();
+  const warnings: string[] = [];
+  const events: GateEvent[] = [];
+  const done = (
+    outcome: Decision["outcome"],
+    decision: string,
+    reason: string,
+  ): Decision => {
+    if (settings.metrics) {
+      events.push({
+        tool,
+        class: null,
+        decision,
+        reason,
+        questions: null,
+        sensitive: false,
+        profile: null,
+      });
+    }
+    return { outcome, delta, events, warnings };
+  };
+
+  const readOnly = readOnlyKind(tool, command);
+  if (readOnly === "readonly-git") return done({ kind: "pass" }, "pass", "readonly-git");
+
+  const extra = compileExtraPatterns(settings.extraDestructive);
+  if (extra.warning) warnings.push(extra.warning);
+  if (isDestructive(tool, command, extra.patterns)) {
+    const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
+    if (state.checked.has(key)) {
+      // The retry passes once; the next run of the same command is gated again.
+      delta.uncheck.push(key);
+      return done({ kind: "pass" }, "pass", "destructive-retry");
+    }
+    delta.check.push(key);
+    return done(
+      { kind: "deny", text: withDomainText(DESTRUCTIVE_TEXT, settings.domainText) },
+      "destructive-deny",
+      "destructive",
+    );
+  }
+
+  if (settings.routineDisabled) return done({ kind: "pass" }, "pass", "routine-disabled");
+  if (state.checked.has(ROUTINE_KEY)) return done({ kind: "pass" }, "pass", "routine-checked");
+  if (readOnly === "readonly") {
+    delta.inc.routine_readonly_passes = 1;
+    return done({ kind: "pass" }, "routine-readonly", "readonly");
+  }
+  delta.check.push(ROUTINE_KEY);
+  return done(
+    { kind: "deny", text: withDomainText(ROUTINE_TEXT, settings.domainText) },
+    "routine-deny",
+    "first-command",
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The `gateguard` command: with no arguments it runs the PreToolUse hook on
+ * stdin; subcommands are loaded only when named, so the hook never pays for
+ * the report, init or doctor code.
+ *
+ * @module
+ */
+
+import { readEnv } from "./config/env.ts";
+import { VERSION } from "./version.ts";
+
+/** Signature every subcommand module exports. */
+type SubcommandMain = (
+  args: string[],
+  env: ReturnType<typeof readEnv>,
+) => Promise<number>;
+
+/** The subcommands, each loaded on demand. */
+const SUBCOMMANDS: Record<string, () => Promise<{ main: SubcommandMain }>> = {
+  hook: () => import("./cli/hook.ts"),
+  report: () => import("./cli/report.ts"),
+  init: () => import("./cli/init.ts"),
+  doctor: () => import("./cli/doctor.ts"),
+  explain: () => import("./cli/explain.ts"),
+};
+
+/** Usage text of the command. */
+export const USAGE = `gateguard ${VERSION}: a fact-forcing PreToolUse gate for AI coding agents
+
+Usage:
+  gateguard                 run the hook (one JSON payload on stdin)
+  gateguard hook            the same, explicitly
+  gateguard report [...]    summarise the decision metrics (--help for options)
+  gateguard init [...]      register GateGuard in Claude Code's settings
+  gateguard doctor          check the installation and configuration
+  gateguard explain [...]   show the decision a payload would get, step by step
+  gateguard --help | --version`;
+
+/** Runs the command line and returns the exit code. */
+export async function run(args: string[]): Promise<number> {
+  const [first, ...rest] = args;
+  if (first === undefined) return (await SUBCOMMANDS.hook()).main([], readEnv());
+  if (first === "--help" || first === "-h" || first === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  if (first === "--version" || first === "-V") {
+    console.log(`gateguard ${VERSION}`);
+    return 0;
+  }
+  const load = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;
+  if (!load) {
+    const what = first.startsWith("-") ? "option" : "command";
+    console.error(`gateguard: unknown ${what} '${first.slice(0, 80)}'\n${USAGE}`);
+    return 2;
+  }
+  return (await load()).main(rest, readEnv());
+}
+
+if (import.meta.main) {
+  Deno.exitCode = await run(Deno.args);
+}

@@ -1,0 +1,54 @@
+/**
+ * The vocabulary a metrics line may contain: the gated tool names and the
+ * shape of a code. Both the line builder and the report validate against
+ * these, so a value that is not a short lowercase code can neither be
+ * written nor shown.
+ *
+ * @module
+ */
+
+/** Tool names a metrics line may carry. */
+export const TOOL_NAMES: ReadonlySet<string> = new Set([
+  "Edit",
+  "Write",
+  "MultiEdit",
+  "NotebookEdit",
+  "Bash",
+  "PowerShell",
+]);
+
+/** Longest code accepted; a path or a command rarely fits, and never passes the pattern. */
+export const MAX_CODE_LENGTH = 32;
+
+/** Prefix of the reasons that name the closest search that did not count. */
+export const NEAR_MISS_PREFIX = "near-miss:";
+
+/** Maximum question ids kept in one line; a real denial asks at most six. */
+export const MAX_QUESTIONS = 16;
+
+const CODE = /^[a-z][a-z0-9-]{0,31}$/;
+const SESSION = /^[0-9a-f]{12}$/;
+
+/** True when `value` is a short lowercase code such as `first-touch` or `code`. */
+export function isCode(value: unknown): value is string {
+  // The length test comes first so the pattern never scans a huge string.
+  return typeof value === "string" && value.length <= MAX_CODE_LENGTH && CODE.test(value);
+}
+
+/** True for a reason code: a code, or `near-miss:` followed by a code. */
+export function isReasonCode(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  return value.startsWith(NEAR_MISS_PREFIX)
+    ? isCode(value.slice(NEAR_MISS_PREFIX.length))
+    : isCode(value);
+}
+
+/** True for one of the six gated tool names. */
+export function isToolName(value: unknown): value is string {
+  return typeof value === "string" && TOOL_NAMES.has(value);
+}
+
+/** True for a session digest: exactly 12 lowercase hex characters. */
+export function isSessionDigest(value: unknown): value is string {
+  return typeof value === "string" && value.length === 12 && SESSION.test(value);
+}

@@ -1,0 +1,74 @@
+/**
+ * `gateguard report` as a function from arguments and environment to exit
+ * code and output texts. Only the metrics files are read; printing is left
+ * to the CLI entry, so tests see exactly what a terminal would.
+ *
+ * @module
+ */
+
+import type { EnvSnapshot } from "../config/env.ts";
+import { stateDirFrom } from "../config/settings.ts";
+import { collect } from "./collect.ts";
+import { parseReportArgs, USAGE } from "./options.ts";
+import { emptyMessage, renderText } from "./text.ts";
+
+/** What the command prints and how it exits. */
+export interface ReportRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The outside facts the command depends on. */
+export interface ReportContext {
+  /** Current time, ms since the epoch; `--since` durations count back from it. */
+  nowMs: number;
+  /** Whether stdout is a terminal (colour is never used otherwise). */
+  terminal: boolean;
+}
+
+const PREFIX = "gateguard report: ";
+
+/** Exit codes: success, an unreadable metrics file, a bad command line. */
+export const EXIT = { ok: 0, unreadable: 1, usage: 2 } as const;
+
+/** Runs the report for `args` (the words after `report`). Never throws. */
+export function runReport(
+  args: readonly string[],
+  env: EnvSnapshot,
+  ctx: ReportContext,
+): ReportRun {
+  try {
+    const parsed = parseReportArgs(args, ctx.nowMs);
+    if (!parsed.ok) {
+      return { code: EXIT.usage, stdout: "", stderr: `${PREFIX}${parsed.error}\n${USAGE}` };
+    }
+    const o = parsed.options;
+    if (o.help) return { code: EXIT.ok, stdout: USAGE, stderr: "" };
+    const dir = o.dir ?? stateDirFrom(env);
+    const collected = collect(dir, { session: o.session, sinceMs: o.sinceMs });
+    if (!collected.ok) {
+      return {
+        code: EXIT.unreadable,
+        stdout: "",
+        stderr: `${PREFIX}cannot read ${collected.path}: ${collected.reason}\n`,
+      };
+    }
+    const summary = collected.summary;
+    if (o.json) {
+      return { code: EXIT.ok, stdout: JSON.stringify(summary, null, 2) + "\n", stderr: "" };
+    }
+    const colour = ctx.terminal && !env.NO_COLOR;
+    return {
+      code: EXIT.ok,
+      stdout: emptyMessage(summary) ?? renderText(summary, colour),
+      stderr: "",
+    };
+  } catch (err) {
+    return {
+      code: EXIT.unreadable,
+      stdout: "",
+      stderr: `${PREFIX}internal error: ${err instanceof Error ? err.name : "unknown"}\n`,
+    };
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * The human view of a report: aligned tables, every percentage next to the
+ * counts it came from, a ten-cell bar per rate, sessions busiest first.
+ * Colour is an option of the caller (a terminal without `NO_COLOR`).
+ *
+ * @module
+ */
+
+import type { Count, Rate, ScopeSummary } from "./aggregate.ts";
+import type { ReportSummary } from "./collect.ts";
+
+/** Sessions shown in full by the text view; `--json` and `--session` reach the rest. */
+export const MAX_TEXT_SESSIONS = 20;
+
+/** Question ids listed per scope. */
+export const MAX_TEXT_QUESTIONS = 5;
+
+const BAR_CELLS = 10;
+
+type Paint = (text: string) => string;
+
+interface Palette {
+  title: Paint;
+  heading: Paint;
+  session: Paint;
+  dim: Paint;
+  bad: Paint;
+  good: Paint;
+  warn: Paint;
+}
+
+const sgr = (code: string): Paint => (text) => `\x1b[${code}m${text}\x1b[0m`;
+const plain: Paint = (text) => text;
+
+const COLOURS: Palette = {
+  title: sgr("1"),
+  heading: sgr("1"),
+  session: sgr("36"),
+  dim: sgr("2"),
+  bad: sgr("31"),
+  good: sgr("32"),
+  warn: sgr("33"),
+};
+
+const PLAIN: Palette = {
+  title: plain,
+  heading: plain,
+  session: plain,
+  dim: plain,
+  bad: plain,
+  good: plain,
+  warn: plain,
+};
+
+/** The first-touch rates: label and the colour of their bar. */
+const FIRST_TOUCH_ROWS: readonly [
+  keyof Omit<ScopeSummary["firstTouches"], "total">,
+  string,
+  keyof Palette,
+][] = [
+  ["deny", "denied", "bad"],
+  ["credit", "credited", "good"],
+  ["sibling", "sibling", "good"],
+  ["cap", "capped", "warn"],
+  ["trivial", "trivial", "good"],
+];
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+function percent(count: number, of: number): string {
+  return of === 0 ? "-" : `${((count / of) * 100).toFixed(1)}%`;
+}
+
+function when(iso: string | null): string {
+  return iso === null ? "-" : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+function span(first: string | null, last: string | null): string {
+  if (first === null || last === null) return "";
+  if (first.slice(0, 10) === last.slice(0, 10)) {
+    return `${when(first).slice(0, 16)} to ${last.slice(11, 16)} UTC`;
+  }
+  return `${when(first)} to ${when(last)}`;
+}
+
+function extend(out: string[], lines: readonly string[]): void {
+  for (const line of lines) out.push(line);
+}
+
+/** A table cell: plain text, or text shown styled at the same visible width. */
+type Cell = string | { text: string; shown: string };
+
+/** Lays rows out in columns separated by two spaces; `right` marks right-aligned columns. */
+function table(
+  rows: readonly (readonly Cell[])[],
+  right: readonly boolean[],
+  indent = "    ",
+): string[] {
+  const textOf = (cell: Cell): string => typeof cell === "string" ? cell : cell.text;
+  // No Math.max(...spread) and no push(...spread) anywhere here: a hostile file can hold more
+  // distinct codes than a function call takes arguments.
+  const widths = right.map((_, c) => rows.reduce((w, r) => Math.max(w, textOf(r[c]).length), 0));
+  return rows.map((r) =>
+    indent + r.map((cell, c) => {
+      const text = textOf(cell);
+      const pad = " ".repeat(widths[c] - text.length);
+      const shown = typeof cell === "string" ? cell : cell.shown;
+      return right[c] ? pad + shown : shown + pad;
+    }).join("  ").trimEnd()
+  );
+}
+
+function bar(r: Rate, paint: Paint, p: Palette): Cell {
+  const filled = r.rate === null ? 0 : Math.round(r.rate * BAR_CELLS);
+  const on = "█".repeat(filled);
+  const off = "░".repeat(BAR_CELLS - filled);
+  return { text: on + off, shown: paint(on) + p.dim(off) };
+}
+
+function rateRow(label: string, r: Rate, paint: Paint, p: Palette): Cell[] {
+  return [label, bar(r, paint, p), percent(r.count, r.of), `${r.count}/${r.of}`];
+}
+
+function countTable(counts: readonly Count[], of: number, nullName: string): string[] {
+  return table(
+    counts.map((c) => [c.name ?? nullName, String(c.count), percent(c.count, of)]),
+    [false, true, true],
+  );
+}
+
+function scopeLines(s: ScopeSummary, p: Palette): string[] {
+  const out: string[] = [];
+  const section = (title: string): void => {
+    out.push(`  ${p.heading(title)}`);
+  };
+
+  section(`Decisions (${s.decisions})`);
+  extend(out, countTable(s.byDecision, s.decisions, "(none)"));
+
+  const ft = s.firstTouches;
+  if (ft.total === 0) {
+    section("First touches: none");
+  } else {
+    section(`First touches (${ft.total}: deny, credit, sibling, cap, trivial)`);
+    const rows = FIRST_TOUCH_ROWS.map(([key, label, colour]) =>
+      rateRow(label, ft[key], p[colour], p)
+    );
+    extend(out, table(rows, [false, false, true, true]));
+  }
+
+  const nm = s.nearMiss;
+  if (nm.of === 0) {
+    section("First-touch denials after a near-miss search: none to count");
+  } else {
+    section("First-touch denials after a near-miss search");
+    extend(out, table([rateRow("near-miss", nm, p.warn, p)], [false, false, true, true]));
+  }
+
+  if (s.denials.total === 0) {
+    section("Denials: none");
+  } else {
+    section(`Denials by class (${s.denials.total})`);
+    extend(out, countTable(s.denials.byClass, s.denials.total, "(no class)"));
+    section(`Denials by reason (${s.denials.total})`);
+    extend(out, countTable(s.denials.byReason, s.denials.total, "(no reason)"));
+  }
+
+  section(`Routine read-only passes: ${s.routineReadonly}`);
+
+  if (s.questions.length === 0) {
+    section("Questions asked: none");
+  } else {
+    section("Most-asked questions");
+    extend(
+      out,
+      table(
+        s.questions.slice(0, MAX_TEXT_QUESTIONS).map((c) => [c.name ?? "(none)", String(c.count)]),
+        [false, true],
+      ),
+    );
+  }
+  return out;
+}
+
+function overview(sessions: readonly ScopeSummary[], p: Palette): string[] {
+  const rows: Cell[][] = [["session", "decisions", "first touches", "denied", "", "last decision"]];
+  for (const s of sessions.slice(0, MAX_TEXT_SESSIONS)) {
+    const deny = s.firstTouches.deny;
+    const id = s.session ?? "";
+    rows.push([
+      { text: id, shown: p.session(id) },
+      String(s.decisions),
+      String(s.firstTouches.total),
+      percent(deny.count, deny.of),
+      `${deny.count}/${deny.of}`,
+      when(s.last),
+    ]);
+  }
+  const [head, ...body] = table(rows, [false, true, true, true, true, false], "  ");
+  return [p.heading("Sessions, busiest first"), p.dim(head), ...body];
+}
+
+function heading(s: ScopeSummary, label: string, p: Palette): string {
+  const time = span(s.first, s.last);
+  return `${p.heading(label)}: ${plural(s.decisions, "decision")}${time === "" ? "" : `, ${time}`}`;
+}
+
+/** Renders the report for people. `colour` adds ANSI styles. */
+export function renderText(r: ReportSummary, colour: boolean): string {
+  const p = colour ? COLOURS : PLAIN;
+  const present = r.files.filter((f) => f.present).map((f) => f.name);
+  const out: string[] = [
+    p.title(`GateGuard decision metrics: ${r.dir}`),
+    `Read ${present.join(" and ")}: ${plural(r.lines.counted, "decision")} in ${
+      plural(r.sessions.length, "session")
+    }, ${plural(r.lines.malformed, "malformed line")} skipped.`,
+  ];
+  const filters: string[] = [];
+  if (r.filters.session !== null) filters.push(`session ${r.filters.session}`);
+  if (r.filters.since !== null) filters.push(`since ${when(r.filters.since)}`);
+  if (filters.length > 0) {
+    out.push(`Filter: ${filters.join(", ")} (${plural(r.lines.excluded, "decision")} left out).`);
+  }
+  out.push("");
+  if (r.sessions.length === 1) {
+    const only = r.sessions[0];
+    out.push(heading(only, `Session ${p.session(only.session ?? "")}`, p));
+    extend(out, scopeLines(only, p));
+  } else {
+    extend(out, overview(r.sessions, p));
+    out.push("", heading(r.total, `All ${r.sessions.length} sessions`, p));
+    extend(out, scopeLines(r.total, p));
+    for (const s of r.sessions.slice(0, MAX_TEXT_SESSIONS)) {
+      out.push("", heading(s, `Session ${p.session(s.session ?? "")}`, p));
+      extend(out, scopeLines(s, p));
+    }
+    const hidden = r.sessions.length - MAX_TEXT_SESSIONS;
+    if (hidden > 0) {
+      out.push("", `${plural(hidden, "more session")} not shown; use --session ID or --json.`);
+    }
+  }
+  return out.join("\n") + "\n";
+}
+
+/**
+ * The one-line answer when there is nothing to tabulate (no files, empty
+ * files, only malformed lines, or a filter that leaves nothing); null when
+ * there is something to show.
+ */
+export function emptyMessage(r: ReportSummary): string | null {
+  if (r.lines.counted > 0) return null;
+  if (!r.files.some((f) => f.present)) {
+    return `No GateGuard metrics in ${r.dir} yet; set GATEGUARD_METRICS=1 to record decisions.\n`;
+  }
+  if (r.lines.read === 0) return `The GateGuard metrics files in ${r.dir} are empty.\n`;
+  if (r.lines.excluded === 0) {
+    return `No readable decisions in ${r.dir}: ${
+      plural(r.lines.malformed, "malformed line")
+    } skipped.\n`;
+  }
+  return `No decisions in ${r.dir} match the filter (${
+    plural(r.lines.excluded, "decision")
+  } left out, ${plural(r.lines.malformed, "malformed line")} skipped).\n`;
+}

@@ -1,0 +1,261 @@
+/**
+ * Reading and writing the per-session state files under the state
+ * directory (`GATEGUARD_STATE_DIR`).
+ *
+ * Claude Code starts the hooks of a parallel batch at the same moment, so
+ * several processes of one session save at once. Each save therefore takes
+ * an exclusive lock file (`<file>.lock`, created with O_EXCL), re-reads the
+ * file under it, applies only its own delta to what it finds and replaces
+ * the file by renaming a fully written temporary file over it: readers never
+ * see a half-written file and no writer drops another's keys or counts.
+ *
+ * The lock file holds a random token, so a process only ever removes its own
+ * lock. A lock older than a few seconds was left by a killed process: it is
+ * first renamed aside (only one breaker can win that rename) and put back if
+ * it turns out to be fresh, so parallel breakers do not delete each other's
+ * new locks. When the lock cannot be had in time the save still does the
+ * read-apply-rename without it; the update it may lose costs at most an
+ * extra denial (a lost check, count or gate), except that a lost `uncheck`
+ * can let one more retry through.
+ *
+ * The hook is one short process per call, so this module uses Deno's
+ * synchronous file APIs and sleeps with `Atomics.wait`. Nothing here throws.
+ *
+ * @module
+ */
+
+import { denoFs } from "../platform/fs_port.ts";
+import { idleMsForFileName, PROJECT_IDLE_MS, type SessionKey } from "./key.ts";
+import {
+  applyDelta,
+  emptyState,
+  parseState,
+  serializeState,
+  type SessionState,
+  STATE_LIMITS,
+  type StateDelta,
+} from "./schema.ts";
+
+/** What a save did. `created` is true when the session had no state file before. */
+export type SaveResult =
+  | { ok: true; state: SessionState; created: boolean }
+  | { ok: false; error: string };
+
+/** Timing of the lock, in ms. */
+const LOCK_TIMING = {
+  /** How long a save waits for the lock before writing without it. */
+  waitMs: 2000,
+  /** A lock whose mtime is this far from now was abandoned. */
+  staleMs: 5000,
+  /** Bounds of the jittered pause between attempts. */
+  minPauseMs: 2,
+  maxPauseMs: 12,
+} as const;
+
+const LOCK_SUFFIX = ".lock";
+const TEMP_MARKER = ".tmp-";
+const LOCK_TOKEN_MAX_BYTES = 256;
+
+/** Temporary files and locks are never state: they get the short window. */
+const LEFTOVER_PRUNE_MS = 2 * PROJECT_IDLE_MS;
+
+/** Entries looked at by one prune, so a flooded directory cannot stall a call. */
+const MAX_PRUNE_SCAN = 10_000;
+
+const pauseCell = new Int32Array(new SharedArrayBuffer(4));
+
+function pause(ms: number): void {
+  Atomics.wait(pauseCell, 0, 0, ms);
+}
+
+function randomHex(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function joinPath(dir: string, name: string): string {
+  return dir.endsWith("/") || dir.endsWith("\\") ? dir + name : `${dir}/${name}`;
+}
+
+function reasonOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function failure(dir: string, reason: string): SaveResult {
+  return {
+    ok: false,
+    error: `cannot persist session state in GATEGUARD_STATE_DIR (${dir}): ${reason}`,
+  };
+}
+
+function tryRemove(path: string): void {
+  try {
+    Deno.removeSync(path);
+  } catch {
+    // Already gone, or not ours to remove: either way nothing to undo.
+  }
+}
+
+/** The current state at `path` and whether a file was there at all. */
+function readCurrent(
+  path: string,
+  key: SessionKey,
+  now: number,
+): { state: SessionState; existed: boolean } {
+  const info = denoFs.lstat(path);
+  if (!info.ok) return { state: emptyState(now), existed: info.code !== "ENOENT" };
+  // Symlinks, FIFOs and directories are never opened: a FIFO would block the hook.
+  if (!info.isFile) return { state: emptyState(now), existed: true };
+  const text = denoFs.readTextBounded(path, STATE_LIMITS.maxStateBytes);
+  const state = text === null ? emptyState(now) : parseState(text, now);
+  const expired = now - state.lastActive > key.idleMs;
+  return { state: expired ? emptyState(now) : state, existed: true };
+}
+
+function isStaleLock(path: string): boolean {
+  const info = denoFs.lstat(path);
+  return info.ok && info.mtimeMs !== null &&
+    Math.abs(Date.now() - info.mtimeMs) > LOCK_TIMING.staleMs;
+}
+
+function breakStaleLock(lockPath: string, asidePath: string): void {
+  try {
+    Deno.renameSync(lockPath, asidePath);
+  } catch {
+    return;
+  }
+  // The rename may have caught a lock taken after our staleness check: hand
+  // it back unless yet another process has locked meanwhile.
+  if (!isStaleLock(asidePath)) {
+    try {
+      Deno.linkSync(asidePath, lockPath);
+    } catch {
+      // A newer lock is in place; the one we moved has lost its name.
+    }
+  }
+  tryRemove(asidePath);
+}
+
+/** Takes the lock; returns its token, or null when it could not be had in time. */
+function acquireLock(path: string): string | null {
+  const lockPath = path + LOCK_SUFFIX;
+  const token = `${Deno.pid}-${randomHex()}`;
+  const deadline = Date.now() + LOCK_TIMING.waitMs;
+  for (;;) {
+    try {
+      Deno.writeTextFileSync(lockPath, token, { createNew: true, mode: 0o600 });
+      return token;
+    } catch (err) {
+      // Any other error (an unwritable directory) will resurface on the write.
+      if (!(err instanceof Deno.errors.AlreadyExists)) return null;
+    }
+    if (Date.now() >= deadline) return null;
+    if (isStaleLock(lockPath)) {
+      breakStaleLock(lockPath, `${path}${TEMP_MARKER}stale-${token}`);
+    } else {
+      const span = LOCK_TIMING.maxPauseMs - LOCK_TIMING.minPauseMs;
+      pause(LOCK_TIMING.minPauseMs + Math.random() * span);
+    }
+  }
+}
+
+function releaseLock(path: string, token: string): void {
+  const lockPath = path + LOCK_SUFFIX;
+  const info = denoFs.lstat(lockPath);
+  if (!info.ok || !info.isFile) return;
+  // After a stale break another process may own the name now.
+  if (denoFs.readTextBounded(lockPath, LOCK_TOKEN_MAX_BYTES) === token) tryRemove(lockPath);
+}
+
+function writeAtomic(path: string, text: string): void {
+  const temp = `${path}${TEMP_MARKER}${Deno.pid}-${randomHex()}`;
+  try {
+    Deno.writeTextFileSync(temp, text, { createNew: true, mode: 0o600 });
+    Deno.renameSync(temp, path);
+  } catch (err) {
+    tryRemove(temp);
+    throw err;
+  }
+}
+
+/** Path of the state file of `key` inside `dir`. */
+export function statePath(dir: string, key: SessionKey): string {
+  return joinPath(dir, key.fileName);
+}
+
+/**
+ * The session's validated state. A missing, unreadable, corrupt or
+ * non-regular file, or one idle longer than `key.idleMs`, reads as empty.
+ */
+export function loadState(dir: string, key: SessionKey, now: number): SessionState {
+  if (dir === "") return emptyState(now);
+  try {
+    return readCurrent(statePath(dir, key), key, now).state;
+  } catch {
+    return emptyState(now);
+  }
+}
+
+/**
+ * Applies `delta` to the session's freshest state and persists it
+ * atomically under the session lock. On failure the error names
+ * `GATEGUARD_STATE_DIR` and the directory.
+ */
+export function saveDelta(
+  dir: string,
+  key: SessionKey,
+  delta: StateDelta,
+  now: number,
+): SaveResult {
+  if (dir === "") return failure(dir, "the directory name is empty");
+  try {
+    Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const path = statePath(dir, key);
+    const token = acquireLock(path);
+    try {
+      const current = readCurrent(path, key, now);
+      const state = applyDelta(current.state, delta, now);
+      writeAtomic(path, serializeState(state));
+      return { ok: true, state, created: !current.existed };
+    } finally {
+      if (token !== null) releaseLock(path, token);
+    }
+  } catch (err) {
+    return failure(dir, reasonOf(err));
+  }
+}
+
+/** How old a file of this name may get before pruning removes it; null: not ours. */
+function pruneAfterMs(name: string): number | null {
+  const temp = name.indexOf(TEMP_MARKER);
+  const leftoverOf = temp >= 0
+    ? name.slice(0, temp)
+    : name.endsWith(LOCK_SUFFIX)
+    ? name.slice(0, -LOCK_SUFFIX.length)
+    : null;
+  if (leftoverOf !== null) return idleMsForFileName(leftoverOf) === null ? null : LEFTOVER_PRUNE_MS;
+  const idle = idleMsForFileName(name);
+  return idle === null ? null : 2 * idle;
+}
+
+/**
+ * Removes state files idle (by mtime) for twice the window their name
+ * implies, and temporary and lock files left by interrupted saves. Other
+ * files in the directory are never touched. Errors are ignored.
+ */
+export function pruneStale(dir: string, now: number): void {
+  if (dir === "") return;
+  try {
+    let scanned = 0;
+    for (const entry of Deno.readDirSync(dir)) {
+      if (++scanned > MAX_PRUNE_SCAN) break;
+      const limit = pruneAfterMs(entry.name);
+      if (limit === null || entry.isDirectory) continue;
+      const path = joinPath(dir, entry.name);
+      const info = denoFs.lstat(path);
+      if (info.ok && info.mtimeMs !== null && now - info.mtimeMs > limit) tryRemove(path);
+    }
+  } catch {
+    // An unreadable directory has nothing we can prune.
+  }
+}

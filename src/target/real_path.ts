@@ -1,0 +1,57 @@
+/**
+ * The real (symlink-resolved) location of a path that may not exist yet:
+ * its own realpath when it exists, else the realpath of its nearest
+ * existing ancestor with the missing names appended.
+ *
+ * Anything that makes the answer uncertain yields null, and callers treat
+ * null as the strict outcome: a name that exists but cannot be resolved
+ * (a dangling symlink, a loop), `ENOTDIR`, `EACCES` or any other error.
+ *
+ * @module
+ */
+
+import type { FsPort } from "../platform/fs_port.ts";
+import { foldSegments, formatPath, parsePath, type PathParts } from "./paths.ts";
+
+/** A realpath result as parts: host separators become `/`, Windows long prefixes go. */
+function realParts(path: string): PathParts {
+  const parts = parsePath(path);
+  return { ...parts, segments: foldSegments(parts.segments, parts.windows) };
+}
+
+/**
+ * Most missing trailing names walked over before giving up; keeps the
+ * syscalls per decision bounded for a hostile deep path.
+ */
+const MAX_MISSING = 64;
+
+/** The real location of the absolute `target`, or null when it cannot be decided. */
+export function realLocation(target: PathParts, fs: FsPort): PathParts | null {
+  const missing: string[] = [];
+  const lowest = Math.max(0, target.segments.length - MAX_MISSING);
+  for (let depth = target.segments.length; depth >= lowest; depth--) {
+    const path = formatPath({ ...target, segments: target.segments.slice(0, depth) });
+    const real = fs.realPath(path);
+    if (real.ok) {
+      const parts = realParts(real.path);
+      return { ...parts, segments: [...parts.segments, ...missing.reverse()] };
+    }
+    if (real.code !== "ENOENT") return null;
+    // realpath failed but the name is there: a dangling symlink somewhere.
+    const own = fs.lstat(path);
+    if (own.ok || own.code !== "ENOENT") return null;
+    if (depth > 0) missing.push(target.segments[depth - 1]);
+  }
+  return null;
+}
+
+/** The real location of the directory that would hold `target`, or null when undecidable. */
+export function realDirectory(target: PathParts, fs: FsPort): PathParts | null {
+  const dir = { ...target, segments: target.segments.slice(0, -1) };
+  const real = realLocation(dir, fs);
+  if (!real) return null;
+  // An existing dir path must really be a directory; missing ones will be created as such.
+  const existing = fs.stat(formatPath(dir));
+  if (existing.ok) return existing.isDirectory ? real : null;
+  return existing.code === "ENOENT" ? real : null;
+}

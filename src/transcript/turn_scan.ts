@@ -1,0 +1,335 @@
+/**
+ * The current human turn of a Claude Code transcript, read from one bounded
+ * tail of the JSONL file: the turn id, and the turn's search, shell and
+ * `Read` calls with whether each one completed, unambiguously and without
+ * error, outside the pending call's own batch.
+ *
+ * The scan walks the tail backwards to the newest turn start (a human
+ * prompt, a compaction marker or a compaction summary). A transcript that
+ * is missing, unreadable, not a file, or has no usable turn yields null,
+ * which gives no credit and no sibling window. See design-notes.md "Turn
+ * boundaries", "Turn identity", "Tool result pairing", "Same-batch searches".
+ *
+ * @module
+ */
+
+import type { FsPort } from "../platform/fs_port.ts";
+import { readTranscriptTail } from "./tail.ts";
+
+/** The tools whose calls the scan keeps: searches, shells, and `Read` for the miss note. */
+export const SCANNED_TOOLS: ReadonlySet<string> = new Set([
+  "Glob",
+  "Grep",
+  "LS",
+  "Bash",
+  "PowerShell",
+  "Read",
+]);
+
+/** One tool call of the current turn. */
+export interface TurnCall {
+  /** The `tool_use` id. */
+  id: string;
+  /** The tool name, one of `SCANNED_TOOLS`. */
+  tool: string;
+  /** The call's input object (empty when the record had none). */
+  input: Record<string, unknown>;
+  /**
+   * True when the call has exactly one use and one result in the window,
+   * the result is in this turn, is not an error, and belongs to this prompt.
+   */
+  completed: boolean;
+  /** True when the call rode in the pending call's own assistant message. */
+  sameBatch: boolean;
+  /** True when its assistant record carried a `message.id`. */
+  hasMessageId: boolean;
+}
+
+/** What the scan found about the current turn. */
+export interface TurnScan {
+  /**
+   * The turn id: the payload's `prompt_id` when given, else the turn
+   * start's `promptId`, `uuid` or line hash, else the `promptId` a clipped
+   * window agrees on; null when none applies.
+   */
+  turnId: string | null;
+  /** The turn's calls of `SCANNED_TOOLS`, newest first, whatever their outcome. */
+  calls: readonly TurnCall[];
+}
+
+/** What `scanTurn` is asked about. */
+export interface TurnScanInput {
+  transcriptPath: string;
+  /** The payload's `prompt_id`, when present. */
+  promptId: string | null;
+  /** The pending call's `tool_use_id`, when present. */
+  toolUseId: string | null;
+}
+
+type Json = Record<string, unknown>;
+
+interface ToolUse {
+  id: string;
+  name: string;
+  input: Json;
+  messageId: string | null;
+}
+
+interface ToolResult {
+  id: string;
+  error: boolean;
+  promptId: string | null;
+}
+
+/** One record of the turn, as the walk classified it. */
+type Entry =
+  | { kind: "uses"; uses: ToolUse[]; messageId: string | null }
+  | { kind: "results"; results: ToolResult[] };
+
+const ERROR_PREFIX = "<tool_use_error>";
+
+function isJson(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function nonEmpty(value: unknown): string | null {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+
+function parseLine(line: string): Json | null {
+  try {
+    const value: unknown = JSON.parse(line);
+    return isJson(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** 64-bit FNV-1a in two 32-bit lanes: a stable id for a record without one. */
+function lineHash(line: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ line.length;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (a >>> 15);
+  }
+  return `line:${(a >>> 0).toString(16).padStart(8, "0")}${(b >>> 0).toString(16).padStart(8, "0")}`;
+}
+
+function contentOf(record: Json): unknown {
+  return isJson(record.message) ? record.message.content : undefined;
+}
+
+function isErrorResult(block: Json): boolean {
+  if (block.is_error === true || block.is_error === "true") return true;
+  const content = block.content;
+  if (typeof content === "string") return content.trimStart().startsWith(ERROR_PREFIX);
+  if (Array.isArray(content)) {
+    return content.some((part) =>
+      isJson(part) && typeof part.text === "string" &&
+      part.text.trimStart().startsWith(ERROR_PREFIX)
+    );
+  }
+  return false;
+}
+
+/** The tool results of a user record, or null when it is not purely tool results. */
+function toolResults(record: Json): ToolResult[] | null {
+  const content = contentOf(record);
+  if (!Array.isArray(content) || content.length === 0) return null;
+  const promptId = nonEmpty(record.promptId);
+  const results: ToolResult[] = [];
+  for (const block of content) {
+    if (!isJson(block) || block.type !== "tool_result") return null;
+    const id = nonEmpty(block.tool_use_id);
+    if (id) results.push({ id, error: isErrorResult(block), promptId });
+  }
+  return results;
+}
+
+function toolUses(record: Json): { uses: ToolUse[]; messageId: string | null } {
+  const messageId = isJson(record.message) ? nonEmpty(record.message.id) : null;
+  const content = contentOf(record);
+  const uses: ToolUse[] = [];
+  if (Array.isArray(content)) {
+    for (const block of content) {
+      if (!isJson(block) || block.type !== "tool_use") continue;
+      const id = nonEmpty(block.id);
+      if (!id) continue;
+      uses.push({
+        id,
+        name: typeof block.name === "string" ? block.name : "",
+        input: isJson(block.input) ? block.input : {},
+        messageId,
+      });
+    }
+  }
+  return { uses, messageId };
+}
+
+/** A user record that is neither a tool result nor marked as not human. */
+function isTurnStart(record: Json): boolean {
+  if (record.type === "system") return record.subtype === "compact_boundary";
+  if (record.type !== "user") return false;
+  if (record.isCompactSummary === true) return true;
+  if (record.isSidechain === true || record.isMeta === true) return false;
+  if (record.isVisibleInTranscriptOnly === true) return false;
+  return toolResults(record) === null;
+}
+
+function bump(counts: Map<string, number>, id: string): void {
+  counts.set(id, (counts.get(id) ?? 0) + 1);
+}
+
+/** Counts every use and result id in a record, for the duplicate rule. */
+function countIds(record: Json, uses: Map<string, number>, results: Map<string, number>): void {
+  const content = contentOf(record);
+  if (!Array.isArray(content)) return;
+  for (const block of content) {
+    if (!isJson(block)) continue;
+    if (record.type === "assistant" && block.type === "tool_use") {
+      const id = nonEmpty(block.id);
+      if (id) bump(uses, id);
+    } else if (record.type === "user" && block.type === "tool_result") {
+      const id = nonEmpty(block.tool_use_id);
+      if (id) bump(results, id);
+    }
+  }
+}
+
+/** The turn-start record found by the walk, with its raw line. */
+interface Start {
+  record: Json;
+  line: string;
+}
+
+/**
+ * Scans the current human turn of the transcript at `input.transcriptPath`.
+ * Returns null when the file is missing, unreadable or not a regular file,
+ * when no turn start is found in an unclipped file, when a clipped window's
+ * `promptId`s disagree, or when the transcript's turn is not the payload's
+ * prompt. Never throws.
+ */
+export function scanTurn(input: TurnScanInput, fs: FsPort): TurnScan | null {
+  try {
+    return scan(input, fs);
+  } catch {
+    return null;
+  }
+}
+
+function scan(input: TurnScanInput, fs: FsPort): TurnScan | null {
+  const tail = readTranscriptTail(input.transcriptPath, fs);
+  if (tail === null) return null;
+  const useCounts = new Map<string, number>();
+  const resultCounts = new Map<string, number>();
+  const promptIds = new Set<string>();
+  const entries: Entry[] = [];
+  let start: Start | null = null;
+  let i = tail.lines.length - 1;
+  for (; i >= 0 && start === null; i--) {
+    const line = tail.lines[i];
+    const record = parseLine(line);
+    if (record === null) continue;
+    countIds(record, useCounts, resultCounts);
+    if (record.type === "user") {
+      const promptId = nonEmpty(record.promptId);
+      if (promptId) promptIds.add(promptId);
+    }
+    if (isTurnStart(record)) {
+      start = { record, line };
+    } else if (record.isSidechain === true) {
+      continue;
+    } else if (record.type === "assistant") {
+      entries.push({ kind: "uses", ...toolUses(record) });
+    } else if (record.type === "user") {
+      const results = toolResults(record);
+      if (results) entries.push({ kind: "results", results });
+    }
+  }
+  // Older lines only matter for the duplicate-id rule.
+  for (; i >= 0; i--) {
+    const line = tail.lines[i];
+    if (!line.includes('"tool_use')) continue;
+    const record = parseLine(line);
+    if (record !== null) countIds(record, useCounts, resultCounts);
+  }
+
+  const identity = turnIdentity(start, tail.clipped, promptIds, input.promptId);
+  if (identity === null) return null;
+  return {
+    turnId: identity.turnId,
+    calls: turnCalls(entries, useCounts, resultCounts, identity.promptRef, input.toolUseId),
+  };
+}
+
+/**
+ * The turn id, and the prompt id the turn's results must not contradict.
+ * Null when the window has no usable turn or belongs to another prompt.
+ */
+function turnIdentity(
+  start: Start | null,
+  clipped: boolean,
+  promptIds: Set<string>,
+  payloadPromptId: string | null,
+): { turnId: string | null; promptRef: string | null } | null {
+  let ownId: string | null;
+  let promptRef: string | null;
+  if (start !== null) {
+    promptRef = nonEmpty(start.record.promptId);
+    ownId = promptRef ?? nonEmpty(start.record.uuid) ?? lineHash(start.line);
+  } else {
+    if (!clipped || promptIds.size > 1) return null;
+    promptRef = promptIds.size === 1 ? [...promptIds][0] : null;
+    ownId = promptRef;
+  }
+  if (payloadPromptId === null) return { turnId: ownId, promptRef };
+  if (promptRef !== null && promptRef !== payloadPromptId) return null;
+  return { turnId: payloadPromptId, promptRef: payloadPromptId };
+}
+
+function turnCalls(
+  entries: Entry[],
+  useCounts: Map<string, number>,
+  resultCounts: Map<string, number>,
+  promptRef: string | null,
+  pendingId: string | null,
+): TurnCall[] {
+  const results = new Map<string, ToolResult>();
+  let newestMessage: string | null | undefined;
+  let pendingMessage: string | null = null;
+  const uses: ToolUse[] = [];
+  // `entries` runs newest first.
+  for (const entry of entries) {
+    if (entry.kind === "results") {
+      for (const r of entry.results) results.set(r.id, r);
+      continue;
+    }
+    if (newestMessage === undefined) newestMessage = entry.messageId;
+    for (const use of entry.uses) {
+      if (pendingId !== null && use.id === pendingId && use.messageId !== null) {
+        pendingMessage = use.messageId;
+      }
+      uses.push(use);
+    }
+  }
+  const batch = pendingMessage ?? newestMessage ?? null;
+  const calls: TurnCall[] = [];
+  for (const use of uses) {
+    if (!SCANNED_TOOLS.has(use.name)) continue;
+    const result = results.get(use.id);
+    const completed = result !== undefined && !result.error &&
+      useCounts.get(use.id) === 1 && resultCounts.get(use.id) === 1 &&
+      (promptRef === null || result.promptId === null || result.promptId === promptRef);
+    calls.push({
+      id: use.id,
+      tool: use.name,
+      input: use.input,
+      completed,
+      sameBatch: use.messageId !== null && use.messageId === batch,
+      hasMessageId: use.messageId !== null,
+    });
+  }
+  return calls;
+}

@@ -1,0 +1,32 @@
+/**
+ * Tests of the tail-window measurement.
+ *
+ * @module
+ */
+
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import { isToolUseLine, measureFrom } from "./window_measure.ts";
+import { TAIL_WINDOW } from "../../../src/transcript/tail.ts";
+
+Deno.test("[real-client] [turn-boundaries] the window measurement counts bytes and lines from the record to the end", () => {
+  const search = JSON.stringify({
+    type: "assistant",
+    message: { content: [{ type: "tool_use", id: "toolu_s", name: "Bash", input: {} }] },
+  });
+  const big = JSON.stringify({
+    type: "attachment",
+    attachment: { type: "prompt_snapshot", s: "x".repeat(300_000) },
+  });
+  const lines = [JSON.stringify({ type: "user" }), search, big, JSON.stringify({ type: "user" })];
+  const text = `${lines.join("\n")}\n`;
+  const measure = measureFrom(new TextEncoder().encode(text), isToolUseLine("toolu_s"));
+  assert(measure);
+  assertEquals(measure.linesToEnd, 3);
+  assertEquals(measure.bytesToEnd, text.length - lines[0].length - 1);
+  assertEquals(measure.inWindow, false);
+  assertEquals(measure.bytesByType["attachment:prompt_snapshot"], big.length + 1);
+  assert(measure.bytesToEnd > TAIL_WINDOW.maxBytes);
+  assertEquals(measureFrom(new TextEncoder().encode(text), isToolUseLine("toolu_other")), null);
+  const small = measureFrom(new TextEncoder().encode(`${search}\n`), isToolUseLine("toolu_s"));
+  assertEquals(small?.inWindow, true);
+});

@@ -1,0 +1,38 @@
+/**
+ * The command line: dispatch, help, version and usage errors.
+ */
+
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { runCli } from "../helpers/cli.ts";
+import { VERSION } from "../../src/version.ts";
+
+Deno.test("[cli] --version and --help answer on stdout with exit 0", async () => {
+  const v = await runCli(["--version"]);
+  assertEquals([v.code, v.stdout], [0, `gateguard ${VERSION}\n`]);
+  const h = await runCli(["--help"]);
+  assertEquals(h.code, 0);
+  assertStringIncludes(h.stdout, "gateguard hook");
+  assertStringIncludes(h.stdout, "gateguard report");
+});
+
+Deno.test("[cli] unknown subcommands and flags exit 2 with one error line and the usage", async () => {
+  for (const arg of ["frobnicate", "--frobnicate"]) {
+    const r = await runCli([arg]);
+    assertEquals(r.code, 2);
+    assertEquals(r.stdout, "");
+    const [first, ...rest] = r.stderr.trim().split("\n");
+    assertStringIncludes(first, `gateguard: unknown`);
+    assertStringIncludes(first, arg);
+    assertStringIncludes(rest.join("\n"), "Usage:");
+  }
+});
+
+Deno.test("[cli] `gateguard hook` is the explicit form of the hook", async () => {
+  const tmp = await Deno.makeTempDir();
+  const r = await runCli(["hook"], {
+    stdin: JSON.stringify({ session_id: "h", tool_name: "Bash", tool_input: { command: "rm -rf /" } }),
+    env: { GATEGUARD_STATE_DIR: tmp },
+  });
+  assertEquals(r.code, 0);
+  assertEquals(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, "deny");
+});

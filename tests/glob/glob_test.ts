@@ -1,0 +1,164 @@
+import { assert, assertEquals } from "../helpers/assert.ts";
+import {
+  compileGlob,
+  GLOB_MAX_ALTERNATIVES,
+  GLOB_MAX_PATTERN,
+  GLOB_MAX_TEXT,
+  globMatch,
+  type GlobOptions,
+  type GlobResult,
+  matchGlob,
+} from "../../src/glob/glob.ts";
+
+function expect(pattern: string, cases: Record<string, GlobResult>, opts: GlobOptions = {}): void {
+  for (const [text, result] of Object.entries(cases)) {
+    assertEquals(globMatch(pattern, text, opts), result, `${pattern} vs ${text}`);
+  }
+}
+
+Deno.test("[glob-matching-without-regexp] literals match the whole text only", () => {
+  expect("src/a.ts", { "src/a.ts": "match", "src/a.tsx": "no-match", "x/src/a.ts": "no-match" });
+  expect("", { "": "match", "a": "no-match" });
+  expect("a.b+c(d)$^|", { "a.b+c(d)$^|": "match", "aXb+c(d)$^|": "no-match" });
+});
+
+Deno.test("[glob-matching-without-regexp] * stays within one segment", () => {
+  expect("*.md", { "a.md": "match", ".md": "match", "docs/a.md": "no-match", "a.mdx": "no-match" });
+  expect("src/*/x", { "src/a/x": "match", "src//x": "match", "src/a/b/x": "no-match" });
+  expect("a*b*c", { "abc": "match", "aXbYc": "match", "aXc": "no-match" });
+});
+
+Deno.test("[glob-matching-without-regexp] ** crosses segments and **/ matches zero or more directories", () => {
+  expect("**/x", { "x": "match", "a/x": "match", "ax": "no-match", "a/bx": "no-match" });
+  expect("**", { "": "match", "a": "match", "a/b/c": "match" });
+  expect("**/tests/**", {
+    "tests/foo.js": "match",
+    "a/b/tests/c/d.js": "match",
+    "tests": "no-match",
+    "atests/x": "no-match",
+  });
+  expect("src/**", {
+    "src/a": "match",
+    "src/a/b": "match",
+    "src": "no-match",
+    "lib/src/a": "no-match",
+  });
+  expect("a/**/b", { "a/b": "match", "a/x/b": "match", "a/x/y/b": "match", "a/xb": "no-match" });
+  expect("**/*.md", { "a.md": "match", "x/y/a.md": "match", "x/y/a.mdx": "no-match" });
+});
+
+Deno.test("[glob-matching-without-regexp] ** inside a segment is a plain *", () => {
+  expect("a**b", { "axxb": "match", "ax/xb": "no-match" });
+  expect("**a", { "xa": "match", "x/a": "no-match" });
+});
+
+Deno.test("[glob-matching-without-regexp] ? matches one character, never /", () => {
+  expect("a?c", { "abc": "match", "ac": "no-match", "abbc": "no-match", "a/c": "no-match" });
+  expect("?", { "é": "match", "😀": "match", "ab": "no-match" });
+});
+
+Deno.test("[glob-matching-without-regexp] bracket classes: members, ranges, negation, leading ]", () => {
+  expect("[abc].ts", { "a.ts": "match", "c.ts": "match", "d.ts": "no-match" });
+  expect("x[0-9]", { "x5": "match", "xa": "no-match" });
+  expect("[!a]x", { "bx": "match", "ax": "no-match" });
+  expect("[^a]x", { "bx": "match", "ax": "no-match" });
+  expect("[]a]", { "]": "match", "a": "match", "b": "no-match" });
+  expect("[!]a]", { "]": "no-match", "b": "match" });
+  expect("[a-]", { "-": "match", "a": "match", "b": "no-match" });
+  expect("[*?{]", { "*": "match", "{": "match", "a": "no-match" });
+  expect("a[/]b", { "a/b": "no-match" });
+  expect("a[!x]b", { "a/b": "no-match" });
+});
+
+Deno.test("[glob-matching-without-regexp] an unclosed class or a reversed range is malformed", () => {
+  for (const p of ["[abc", "a[", "[!", "[]", "[!]", "{a,[b}", "[z-a]", "{a,b}[9-0]"]) {
+    assertEquals(compileGlob(p), null, p);
+    assertEquals(globMatch(p, "a"), "invalid", p);
+  }
+});
+
+Deno.test("[glob-matching-without-regexp] braces expand alternatives, nested too", () => {
+  expect("*.{ts,js}", { "a.ts": "match", "a.js": "match", "a.py": "no-match" });
+  expect("{src,lib}/**/x", { "src/x": "match", "lib/a/x": "match", "app/x": "no-match" });
+  expect("{a,{b,c}}x", { "ax": "match", "cx": "match", "dx": "no-match" });
+  expect("{a}", { "a": "match" });
+  expect("x{,y}", { "x": "match", "xy": "match" });
+  expect("{a,**}/b", { "a/b": "match", "q/r/b": "match" });
+});
+
+Deno.test("[glob-matching-without-regexp] an unbalanced { or } is literal, and a class protects braces", () => {
+  expect("{a,b", { "{a,b": "match", "a": "no-match" });
+  expect("a}", { "a}": "match" });
+  expect("{a,{b,c}", { "{a,b": "match", "{a,c": "match" });
+  expect("[{]a,b}", { "{a,b}": "match" });
+});
+
+Deno.test("[glob-matching-without-regexp] braces can be read literally", () => {
+  expect("{a,b}", { "{a,b}": "match", "a": "no-match" }, { braces: false });
+});
+
+Deno.test("[glob-matching-without-regexp] case folding", () => {
+  expect("SRC/*.MD", { "src/a.md": "match", "Src/A.Md": "match" }, { foldCase: true });
+  expect("SRC/*.MD", { "src/a.md": "no-match" });
+  expect("[A-C]x", { "bx": "match", "BX": "match", "dx": "no-match" }, { foldCase: true });
+  expect("[!A-C]x", { "bx": "no-match", "dx": "match" }, { foldCase: true });
+});
+
+Deno.test("[glob-matching-without-regexp] git pathspec style: wildcards also match /", () => {
+  const opts = { slashWildcards: true };
+  expect("*.py", { "a.py": "match", "src/deep/a.py": "match" }, opts);
+  expect("a?b", { "a/b": "match" }, opts);
+  expect("a[/]b", { "a/b": "match" }, opts);
+  // No directory meaning for **: a leading **/ needs at least one /.
+  expect("**/a.py", { "a.py": "no-match", "x/a.py": "match" }, opts);
+});
+
+Deno.test("[glob-matching-without-regexp] patterns over 256 characters are past bounds", () => {
+  assertEquals(GLOB_MAX_PATTERN, 256);
+  const at = "a".repeat(256);
+  assertEquals(globMatch(at, at), "match");
+  assertEquals(compileGlob("a".repeat(257)), null);
+  assertEquals(globMatch("a".repeat(257), "a".repeat(257)), "invalid");
+});
+
+Deno.test("[glob-matching-without-regexp] at most 32 brace alternatives", () => {
+  assertEquals(GLOB_MAX_ALTERNATIVES, 32);
+  const five = "{a,b}{c,d}{e,f}{g,h}{i,j}";
+  assertEquals(compileGlob(five)?.alternatives.length, 32);
+  assertEquals(globMatch(five, "bdfhj"), "match");
+  assertEquals(compileGlob(five + "{k,l}"), null);
+  assertEquals(globMatch(five + "{k,l}", "acegik"), "invalid");
+  const list = (n: number): string => `{${Array.from({ length: n }, (_, i) => `x${i}`).join(",")}}`;
+  assertEquals(compileGlob(list(32))?.alternatives.length, 32);
+  assertEquals(compileGlob(list(33)), null);
+  assertEquals(compileGlob("{a,{b,{c,{d,e}}}}")?.alternatives.length, 5);
+});
+
+Deno.test("[glob-matching-without-regexp] texts past the bound are invalid, not misses", () => {
+  const glob = compileGlob("**")!;
+  assertEquals(matchGlob(glob, "a".repeat(GLOB_MAX_TEXT)), "match");
+  assertEquals(matchGlob(glob, "a".repeat(GLOB_MAX_TEXT + 1)), "invalid");
+});
+
+Deno.test("[glob-matching-without-regexp] a compiled glob matches many texts", () => {
+  const glob = compileGlob("src/**/*.{ts,tsx}")!;
+  assertEquals(["src/a.ts", "src/x/b.tsx", "lib/a.ts", "src/a.js"].map((t) => matchGlob(glob, t)), [
+    "match",
+    "match",
+    "no-match",
+    "no-match",
+  ]);
+});
+
+Deno.test("[glob-matching-without-regexp] hostile patterns finish quickly with a defined result", () => {
+  const start = performance.now();
+  const text = "a".repeat(GLOB_MAX_TEXT);
+  assertEquals(globMatch("*a*a*a*a*a*a*a*b", text), "no-match");
+  assertEquals(globMatch("*a*a*a*a*a*a*a*a", text), "match");
+  // The worst case inside the bounds: 32 alternatives of a long star chain.
+  const worst = "{a,b}{c,d}{e,f}{g,h}{i,j}" + "*a".repeat(115);
+  assert(worst.length <= GLOB_MAX_PATTERN);
+  assertEquals(globMatch(worst, "a" + text.slice(1, -1) + "b"), "no-match");
+  assertEquals(globMatch("**/**/**/**/**/**/**/**/x", "a/".repeat(4000) + "y"), "no-match");
+  assert(performance.now() - start < 5000, `took ${performance.now() - start} ms`);
+});

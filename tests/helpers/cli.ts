@@ -1,0 +1,60 @@
+/**
+ * Runs the GateGuard CLI as a subprocess exactly as the compiled binary runs:
+ * `deno run` with the `gateguard` permission set of `deno.json`, the one
+ * source of the binary's permissions.
+ *
+ * @module
+ */
+
+import { sourceArgv } from "../../src/platform/permissions.ts";
+
+/** Repository root (absolute, no trailing slash). */
+export const REPO_ROOT: string = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
+
+/** The argv prefix that runs the CLI from source with the binary's permissions. */
+export const CLI_ARGV: readonly string[] = sourceArgv(Deno.execPath(), REPO_ROOT);
+
+/** What one CLI run produced. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options of one CLI run. */
+export interface CliOptions {
+  /** Text written to stdin (closed right after). */
+  stdin?: string | Uint8Array;
+  /** The whole environment of the child (nothing is inherited but PATH). */
+  env?: Record<string, string>;
+  /** Working directory of the child. */
+  cwd?: string;
+}
+
+/** Runs `gateguard <args>` and collects its exit code and output. */
+export async function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  const cmd = new Deno.Command(CLI_ARGV[0], {
+    args: [...CLI_ARGV.slice(1), ...args],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    cwd: opts.cwd,
+    clearEnv: true,
+    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...(opts.env ?? {}) },
+  });
+  const child = cmd.spawn();
+  const writer = child.stdin.getWriter();
+  if (opts.stdin !== undefined) {
+    const bytes = typeof opts.stdin === "string" ? new TextEncoder().encode(opts.stdin) : opts.stdin;
+    await writer.write(bytes).catch(() => {});
+  }
+  await writer.close().catch(() => {});
+  const out = await child.output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+/** Runs the hook with one JSON payload. */
+export function runHook(payload: unknown, opts: Omit<CliOptions, "stdin"> = {}): Promise<CliResult> {
+  return runCli([], { ...opts, stdin: JSON.stringify(payload) });
+}

@@ -1,0 +1,67 @@
+/**
+ * The binary's permissions: one permission set in deno.json, used by every
+ * launcher, with exactly the environment variables GateGuard reads.
+ */
+
+import { assertEquals } from "../helpers/assert.ts";
+import { ENV_VARIABLES } from "../../src/config/env.ts";
+import { runtimeFlags, sourceArgv } from "../../src/platform/permissions.ts";
+import { compileArgs } from "../../scripts/compile.ts";
+import { VERSION } from "../../src/version.ts";
+import { runCli } from "../helpers/cli.ts";
+
+const config = JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)));
+
+Deno.test("[permissions] the permission set allows read, write and only the variables GateGuard reads", () => {
+  const set = config.permissions.gateguard;
+  assertEquals([...set.env].sort(), [...ENV_VARIABLES].sort());
+  assertEquals(
+    { read: set.read, write: set.write, net: set.net, run: set.run, ffi: set.ffi, sys: set.sys, import: set.import },
+    { read: true, write: true, net: false, run: false, ffi: false, sys: false, import: false },
+  );
+});
+
+Deno.test("[permissions] the gateguard task, compile and source runs share the same flags", () => {
+  assertEquals(
+    config.tasks.gateguard,
+    ["deno", "run", ...runtimeFlags("deno.json"), "src/main.ts"].join(" "),
+  );
+  const args = compileArgs("aarch64-apple-darwin", "dist");
+  assertEquals(args, [
+    "compile",
+    ...runtimeFlags("deno.json"),
+    "--target",
+    "aarch64-apple-darwin",
+    "--output",
+    "dist/gateguard-macos-arm64",
+    "src/main.ts",
+  ]);
+  assertEquals(sourceArgv("deno", "/r").slice(2, -1), runtimeFlags("/r/deno.json"));
+});
+
+Deno.test("[permissions] the version constant matches deno.json", () => {
+  assertEquals(VERSION, config.version);
+});
+
+Deno.test("[permissions] the CLI cannot read variables outside the list, spawn processes or use the network", async () => {
+  const probe = await Deno.makeTempFile({ suffix: ".ts" });
+  await Deno.writeTextFile(
+    probe,
+    `const out = [];
+try { Deno.env.get("PATH"); out.push("env"); } catch { out.push("no-env"); }
+try { await new Deno.Command("true").output(); out.push("run"); } catch { out.push("no-run"); }
+try { await fetch("http://127.0.0.1:9"); out.push("net"); } catch (e) { out.push(e instanceof Deno.errors.NotCapable || String(e).includes("NotCapable") ? "no-net" : "net-error"); }
+console.log(out.join(","));`,
+  );
+  const repo = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
+  const cmd = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...runtimeFlags(`${repo}/deno.json`), probe],
+    stdout: "piped",
+    stderr: "piped",
+  });
+  const out = new TextDecoder().decode((await cmd.output()).stdout).trim();
+  assertEquals(out.split(",").slice(0, 2), ["no-env", "no-run"]);
+  assertEquals(out.split(",")[2] !== "net", true, out);
+  // And the real CLI runs under them.
+  assertEquals((await runCli(["--version"])).code, 0);
+});

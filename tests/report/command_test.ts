@@ -1,0 +1,150 @@
+import { assertEquals, assertNotIncludes, assertStringIncludes } from "../helpers/assert.ts";
+import { runReport } from "../../src/report/command.ts";
+import { USAGE } from "../../src/report/options.ts";
+import { main } from "../../src/cli/report.ts";
+
+const FIXTURES = new URL("./fixtures", import.meta.url).pathname;
+const GOLDEN_JSON = new URL("./golden/report.json", import.meta.url);
+const GOLDEN_TEXT = new URL("./golden/report.txt", import.meta.url);
+const CTX = { nowMs: Date.UTC(2026, 8, 10), terminal: false };
+const TTY = { ...CTX, terminal: true };
+
+Deno.test("[decision-metrics] --json prints the documented document for the fixture", () => {
+  const run = runReport(["--dir", FIXTURES, "--json"], {}, CTX);
+  assertEquals(run.code, 0);
+  assertEquals(run.stderr, "");
+  assertEquals(run.stdout.replaceAll(FIXTURES, "<DIR>"), Deno.readTextFileSync(GOLDEN_JSON));
+});
+
+Deno.test("[decision-metrics] the text report goes to stdout with exit 0", () => {
+  const run = runReport(["--dir", FIXTURES], {}, CTX);
+  assertEquals(run.code, 0);
+  assertEquals(run.stdout.replaceAll(FIXTURES, "<DIR>"), Deno.readTextFileSync(GOLDEN_TEXT));
+});
+
+Deno.test("[decision-metrics] colour on a terminal, never with a non-empty NO_COLOR", () => {
+  assertStringIncludes(runReport(["--dir", FIXTURES], {}, TTY).stdout, "\x1b[");
+  assertStringIncludes(runReport(["--dir", FIXTURES], { NO_COLOR: "" }, TTY).stdout, "\x1b[");
+  assertNotIncludes(runReport(["--dir", FIXTURES], { NO_COLOR: "1" }, TTY).stdout, "\x1b");
+  assertNotIncludes(runReport(["--dir", FIXTURES], { NO_COLOR: "false" }, TTY).stdout, "\x1b");
+  assertNotIncludes(runReport(["--dir", FIXTURES], {}, CTX).stdout, "\x1b");
+  assertNotIncludes(runReport(["--dir", FIXTURES, "--json"], {}, TTY).stdout, "\x1b");
+});
+
+Deno.test("[decision-metrics] --session and --since narrow the JSON document", () => {
+  const doc = JSON.parse(
+    runReport(
+      ["--dir", FIXTURES, "--json", "--session", "3f9c0a1b2d4e", "--since", "2026-09-02"],
+      {},
+      CTX,
+    )
+      .stdout,
+  );
+  assertEquals(doc.filters, { session: "3f9c0a1b2d4e", since: "2026-09-02T00:00:00.000Z" });
+  assertEquals(doc.lines, { read: 23, malformed: 4, excluded: 15, counted: 4 });
+  assertEquals(doc.sessions.map((s: { session: string }) => s.session), ["3f9c0a1b2d4e"]);
+  assertEquals(doc.total.firstTouches.total, 3);
+  const recent = JSON.parse(
+    runReport(["--dir", FIXTURES, "--json", "--since", "8d"], {}, CTX).stdout,
+  );
+  // Eight days before 2026-09-10 00:00 is 2026-09-02 00:00: only the live file's lines remain.
+  assertEquals(recent.lines.counted, 8);
+});
+
+Deno.test("[decision-metrics] bad arguments: one line and the usage on stderr, exit 2", () => {
+  const run = runReport(["--dir", FIXTURES, "--bogus"], {}, CTX);
+  assertEquals(run, {
+    code: 2,
+    stdout: "",
+    stderr: `gateguard report: unknown option --bogus\n${USAGE}`,
+  });
+  assertEquals(runReport(["--since", "soon"], {}, CTX).code, 2);
+  assertEquals(runReport(["--session", "xyz"], {}, CTX).code, 2);
+});
+
+Deno.test("[decision-metrics] --help prints the usage on stdout", () => {
+  assertEquals(runReport(["--help"], {}, CTX), { code: 0, stdout: USAGE, stderr: "" });
+});
+
+Deno.test("[decision-metrics] the default directory is GATEGUARD_STATE_DIR, else ~/.gateguard", async () => {
+  const home = await Deno.makeTempDir({ prefix: "gg-home-" });
+  try {
+    Deno.mkdirSync(`${home}/.gateguard`);
+    Deno.copyFileSync(`${FIXTURES}/metrics.jsonl`, `${home}/.gateguard/metrics.jsonl`);
+    const fromHome = runReport(["--json"], { HOME: home }, CTX);
+    assertEquals(JSON.parse(fromHome.stdout).dir, `${home}/.gateguard`);
+    assertEquals(JSON.parse(fromHome.stdout).lines.counted, 8);
+    const fromProfile = runReport(["--json"], { USERPROFILE: home }, CTX);
+    assertEquals(JSON.parse(fromProfile.stdout).dir, `${home}/.gateguard`);
+    const fromEnv = runReport(["--json"], { HOME: home, GATEGUARD_STATE_DIR: FIXTURES }, CTX);
+    assertEquals(JSON.parse(fromEnv.stdout).lines.counted, 19);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("[decision-metrics] a missing directory is a friendly line with exit 0, also as JSON", () => {
+  const dir = `${FIXTURES}/does-not-exist`;
+  assertEquals(runReport(["--dir", dir], {}, CTX), {
+    code: 0,
+    stdout: `No GateGuard metrics in ${dir} yet; set GATEGUARD_METRICS=1 to record decisions.\n`,
+    stderr: "",
+  });
+  const doc = JSON.parse(runReport(["--dir", dir, "--json"], {}, CTX).stdout);
+  assertEquals(doc.files.map((f: { present: boolean }) => f.present), [false, false]);
+  assertEquals(doc.sessions, []);
+});
+
+Deno.test("[decision-metrics] an unreadable metrics file is an error with exit 1", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gg-cmd-" });
+  try {
+    Deno.mkdirSync(`${dir}/metrics.jsonl`);
+    assertEquals(runReport(["--dir", dir], {}, CTX), {
+      code: 1,
+      stdout: "",
+      stderr: `gateguard report: cannot read ${dir}/metrics.jsonl: is a directory\n`,
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[decision-metrics] a file the process may not read (EACCES) is an error with exit 1", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "gg-cmd-" });
+  try {
+    Deno.copyFileSync(`${FIXTURES}/metrics.jsonl`, `${dir}/metrics.jsonl`);
+    const entry = new URL("../../src/cli/report.ts", import.meta.url).href;
+    const script = `${dir}/probe.ts`;
+    Deno.writeTextFileSync(
+      script,
+      `import { main } from ${JSON.stringify(entry)};\n` +
+        `Deno.exitCode = await main(["--dir", ${JSON.stringify(dir)}], {});\n`,
+    );
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        "--no-prompt",
+        "--no-config",
+        "--allow-read",
+        `--deny-read=${dir}/metrics.jsonl`,
+        script,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assertEquals(out.code, 1);
+    assertEquals(
+      new TextDecoder().decode(out.stderr),
+      `gateguard report: cannot read ${dir}/metrics.jsonl: permission denied\n`,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[decision-metrics] main() returns the report's exit code in process", async () => {
+  assertEquals(await main(["--dir", `${FIXTURES}/does-not-exist`], {}), 0);
+  assertEquals(await main(["--dir", FIXTURES, "--json"], { NO_COLOR: "1" }), 0);
+  assertEquals(await main(["--nope"], {}), 2);
+});

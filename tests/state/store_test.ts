@@ -1,0 +1,262 @@
+/**
+ * Tests of the state store: loading, atomic locked saves, expiry, failures,
+ * pruning, and 32 real processes saving one session at once.
+ *
+ * @module
+ */
+
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { PROJECT_IDLE_MS, resolveSessionKey, type SessionKey } from "../../src/state/key.ts";
+import { emptyDelta, emptyState, type StateDelta } from "../../src/state/schema.ts";
+import { loadState, pruneStale, saveDelta, statePath } from "../../src/state/store.ts";
+import { WORKER_SESSION_ID, workerKey } from "./save_worker.ts";
+
+const HOUR = 60 * 60 * 1000;
+const WORKER = new URL("./save_worker.ts", import.meta.url).pathname;
+
+function sessionKey(sessionId: string): Promise<SessionKey> {
+  return resolveSessionKey({
+    sessionId,
+    envSessionIds: [],
+    transcriptPath: null,
+    projectRoot: "/p",
+  });
+}
+
+function checking(...keys: string[]): StateDelta {
+  const delta = emptyDelta();
+  delta.check.push(...keys);
+  delta.inc.fact_force_denials = 1;
+  return delta;
+}
+
+function names(dir: string): string[] {
+  return [...Deno.readDirSync(dir)].map((entry) => entry.name).sort();
+}
+
+function setAge(path: string, now: number, ageMs: number): void {
+  const when = new Date(now - ageMs);
+  Deno.utimeSync(path, when, when);
+}
+
+Deno.test("[in-session-counters] a save persists the delta and loads back", async () => {
+  const dir = Deno.makeTempDirSync();
+  const key = await sessionKey("round-trip");
+  const now = Date.now();
+  assertEquals(loadState(dir, key, now), emptyState(now));
+  const first = saveDelta(dir, key, checking("/p/a.ts"), now);
+  assert(first.ok && first.created);
+  const second = saveDelta(dir, key, checking("/p/b.ts"), now + 1);
+  assert(second.ok && !second.created);
+  const loaded = loadState(dir, key, now + 2);
+  assertEquals(loaded, second.state);
+  assertEquals([...loaded.checked], ["/p/a.ts", "/p/b.ts"]);
+  assertEquals(loaded.counters.fact_force_denials, 2);
+  assertEquals(names(dir), ["state-round-trip.json"]);
+  const raw = JSON.parse(Deno.readTextFileSync(statePath(dir, key)));
+  assertEquals([raw.v, raw.checked, raw.last_active], [1, ["/p/a.ts", "/p/b.ts"], now + 1]);
+});
+
+Deno.test("[state-file-is-untrusted] the state dir is created private and files are owner-only", async () => {
+  const root = Deno.makeTempDirSync();
+  const dir = `${root}/nested/state`;
+  const key = await sessionKey("modes");
+  assert(saveDelta(dir, key, checking("/p/a"), Date.now()).ok);
+  assertEquals(Deno.statSync(dir).mode! & 0o777, 0o700);
+  assertEquals(Deno.statSync(statePath(dir, key)).mode! & 0o777, 0o600);
+});
+
+Deno.test("[state-file-is-untrusted] a corrupt or non-regular state file loads empty and is replaced", async () => {
+  const dir = Deno.makeTempDirSync();
+  const key = await sessionKey("corrupt");
+  const path = statePath(dir, key);
+  const now = Date.now();
+  Deno.writeTextFileSync(path, '{"checked":["/p/a"],"last_active":');
+  assertEquals(loadState(dir, key, now), emptyState(now));
+  const saved = saveDelta(dir, key, checking("/p/b"), now);
+  assert(saved.ok && !saved.created);
+  assertEquals([...loadState(dir, key, now).checked], ["/p/b"]);
+
+  const target = `${dir}/elsewhere.json`;
+  Deno.writeTextFileSync(target, JSON.stringify({ checked: ["/p/planted"], last_active: now }));
+  Deno.removeSync(path);
+  Deno.symlinkSync(target, path);
+  assertEquals(loadState(dir, key, now), emptyState(now));
+  assert(saveDelta(dir, key, checking("/p/c"), now).ok);
+  assert(!Deno.lstatSync(path).isSymlink);
+  assertEquals([...loadState(dir, key, now).checked], ["/p/c"]);
+  assertEquals(JSON.parse(Deno.readTextFileSync(target)).checked, ["/p/planted"]);
+});
+
+Deno.test("[state-file-is-untrusted] a FIFO in place of the state file never blocks a load", async () => {
+  const dir = Deno.makeTempDirSync();
+  const key = await sessionKey("fifo");
+  const made = await new Deno.Command("mkfifo", { args: [statePath(dir, key)] }).output();
+  assert(made.success, "mkfifo is needed for this test");
+  const now = Date.now();
+  assertEquals(loadState(dir, key, now), emptyState(now));
+  const saved = saveDelta(dir, key, checking("/p/a"), now);
+  assert(saved.ok);
+  assertEquals([...loadState(dir, key, now).checked], ["/p/a"]);
+});
+
+Deno.test("[idle-window] a session state survives 8 idle hours and no longer", async () => {
+  const dir = Deno.makeTempDirSync();
+  const key = await sessionKey("long-session");
+  const t0 = Date.now() - 9 * HOUR;
+  assert(saveDelta(dir, key, checking("/p/a"), t0).ok);
+  assertEquals([...loadState(dir, key, t0 + 8 * HOUR).checked], ["/p/a"]);
+  assertEquals(loadState(dir, key, t0 + 8 * HOUR + 1), emptyState(t0 + 8 * HOUR + 1));
+  // A save after expiry starts from nothing instead of reviving old keys.
+  const later = saveDelta(dir, key, checking("/p/b"), t0 + 8 * HOUR + 1);
+  assert(later.ok);
+  assertEquals([...later.state.checked], ["/p/b"]);
+  assertEquals(later.state.counters.fact_force_denials, 1);
+});
+
+Deno.test("[routine-bash-gate-once-per-session] a project-keyed state expires after 30 idle minutes", async () => {
+  const dir = Deno.makeTempDirSync();
+  const key = await resolveSessionKey({
+    sessionId: null,
+    envSessionIds: [],
+    transcriptPath: null,
+    projectRoot: "/work/p",
+  });
+  const t0 = Date.now() - HOUR;
+  assert(saveDelta(dir, key, checking("bash-routine"), t0).ok);
+  assertEquals([...loadState(dir, key, t0 + PROJECT_IDLE_MS).checked], ["bash-routine"]);
+  assertEquals(loadState(dir, key, t0 + PROJECT_IDLE_MS + 1).checked.size, 0);
+  const proj = await sessionKey("proj-lookalike");
+  assert(saveDelta(dir, proj, checking("/p/a"), t0).ok);
+  assertEquals(loadState(dir, proj, t0 + PROJECT_IDLE_MS + 1).checked.size, 0);
+});
+
+Deno.test("[graduated-controls] a file in place of the state dir fails naming GATEGUARD_STATE_DIR", async () => {
+  const root = Deno.makeTempDirSync();
+  const key = await sessionKey("unwritable");
+  const blocker = `${root}/not-a-dir`;
+  Deno.writeTextFileSync(blocker, "x");
+  for (const dir of [blocker, `${blocker}/sub`]) {
+    const result = saveDelta(dir, key, checking("/p/a"), Date.now());
+    assert(!result.ok);
+    assertStringIncludes(result.error, "GATEGUARD_STATE_DIR");
+    assertStringIncludes(result.error, dir);
+    assertEquals(loadState(dir, key, 5), emptyState(5));
+  }
+  assertEquals(Deno.readTextFileSync(blocker), "x");
+  const empty = saveDelta("", key, checking("/p/a"), Date.now());
+  assert(!empty.ok);
+  assertStringIncludes(empty.error, "GATEGUARD_STATE_DIR");
+});
+
+Deno.test("[graduated-controls] a directory in place of the state file fails without leftovers", async () => {
+  const dir = Deno.makeTempDirSync();
+  const key = await sessionKey("dir-in-place");
+  Deno.mkdirSync(`${statePath(dir, key)}/inner`, { recursive: true });
+  const result = saveDelta(dir, key, checking("/p/a"), Date.now());
+  assert(!result.ok);
+  assertStringIncludes(result.error, `GATEGUARD_STATE_DIR (${dir})`);
+  assertEquals(names(dir), ["state-dir-in-place.json"]);
+});
+
+Deno.test("[state-file-is-untrusted] a stale lock left by a dead process is broken", async () => {
+  const dir = Deno.makeTempDirSync();
+  const key = await sessionKey("stale-lock");
+  const lock = `${statePath(dir, key)}.lock`;
+  for (const ageMs of [60_000, -HOUR]) {
+    Deno.writeTextFileSync(lock, "4242-deadbeef");
+    setAge(lock, Date.now(), ageMs);
+    const started = Date.now();
+    const result = saveDelta(dir, key, checking(`/p/${ageMs}`), Date.now());
+    assert(result.ok);
+    assert(Date.now() - started < 1000, "a stale lock must not be waited for");
+    assertEquals(names(dir), ["state-stale-lock.json"]);
+  }
+  assertEquals(loadState(dir, key, Date.now()).counters.fact_force_denials, 2);
+});
+
+Deno.test("[denial-cap] a lock held too long is waited for, then saved around without removing it", async () => {
+  const dir = Deno.makeTempDirSync();
+  const key = await sessionKey("held-lock");
+  const lock = `${statePath(dir, key)}.lock`;
+  Deno.writeTextFileSync(lock, "7-live");
+  const started = Date.now();
+  const result = saveDelta(dir, key, checking("/p/a"), Date.now());
+  const waited = Date.now() - started;
+  assert(result.ok);
+  assert(waited >= 1900 && waited < 4500, `waited ${waited} ms`);
+  assertEquals(Deno.readTextFileSync(lock), "7-live");
+  assertEquals([...loadState(dir, key, Date.now()).checked], ["/p/a"]);
+  assertEquals(names(dir), ["state-held-lock.json", "state-held-lock.json.lock"]);
+});
+
+Deno.test("[denial-cap] 32 processes saving one session at once lose no key and no count", async () => {
+  const dir = Deno.makeTempDirSync();
+  const barrier = Deno.makeTempDirSync();
+  const count = 32;
+  const children = Array.from({ length: count }, (_, i) =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", "--quiet", WORKER, dir, barrier, String(i)],
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn());
+  const readyBy = Date.now() + 60_000;
+  while (names(barrier).length < count && Date.now() < readyBy) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  Deno.writeTextFileSync(`${barrier}/go`, "");
+  const outputs = await Promise.all(children.map((child) => child.output()));
+  const dec = new TextDecoder();
+  const results = outputs.map((out) => {
+    assertEquals(out.code, 0, dec.decode(out.stderr) + dec.decode(out.stdout));
+    return JSON.parse(dec.decode(out.stdout));
+  });
+  assertEquals(results.filter((r) => r.created).length, 1);
+  const key = await sessionKey(WORKER_SESSION_ID);
+  const state = loadState(dir, key, Date.now());
+  const expected = Array.from({ length: count }, (_, i) => workerKey(i)).sort();
+  assertEquals([...state.checked].sort(), expected);
+  assertEquals(state.counters.fact_force_denials, count);
+  assertEquals({ ...state.denialsByClass }, { code: count });
+  assertEquals(names(dir), [key.fileName]);
+});
+
+Deno.test("[idle-window] pruning removes state idle for twice its window and leftovers", () => {
+  const dir = Deno.makeTempDirSync();
+  const now = Date.now();
+  const files: [string, number, boolean][] = [
+    ["state-old-session.json", 16 * HOUR + 60_000, true],
+    ["state-recent-session.json", 15 * HOUR, false],
+    ["state-h-0123456789abcdef0123456789abcdef.json", 17 * HOUR, true],
+    ["state-proj-0123456789abcdef.json", HOUR + 60_000, true],
+    ["state-proj-fedcba9876543210.json", 59 * 60_000, false],
+    ["state-proj-abc.json", 2 * HOUR, true],
+    ["state-x.json.lock", HOUR + 60_000, true],
+    ["state-y.json.lock", 60_000, false],
+    ["state-x.json.tmp-12-abcdef", HOUR + 60_000, true],
+    ["state-x.json.tmp-stale-12-abcdef", HOUR + 60_000, true],
+    ["state-y.json.tmp-13-abcdef", 60_000, false],
+    ["metrics.jsonl", 100 * HOUR, false],
+    ["metrics.jsonl.1", 100 * HOUR, false],
+    ["other.json", 100 * HOUR, false],
+    ["notes.lock", 100 * HOUR, false],
+  ];
+  for (const [name, age] of files) {
+    Deno.writeTextFileSync(`${dir}/${name}`, "{}");
+    setAge(`${dir}/${name}`, now, age);
+  }
+  Deno.mkdirSync(`${dir}/state-dir.json`);
+  setAge(`${dir}/state-dir.json`, now, 100 * HOUR);
+  pruneStale(dir, now);
+  const kept = files.filter(([, , gone]) => !gone).map(([name]) => name);
+  assertEquals(names(dir), [...kept, "state-dir.json"].sort());
+});
+
+Deno.test("[idle-window] pruning a missing or non-directory path does nothing", () => {
+  const root = Deno.makeTempDirSync();
+  Deno.writeTextFileSync(`${root}/file`, "x");
+  pruneStale(`${root}/missing`, Date.now());
+  pruneStale(`${root}/file`, Date.now());
+  pruneStale("", Date.now());
+  assertEquals(names(root), ["file"]);
+});

@@ -1,0 +1,107 @@
+import { assertEquals } from "../helpers/assert.ts";
+import { exemptReason, parseExemptGlobs } from "../../src/target/exempt.ts";
+import { resolveTarget, type Roots } from "../../src/target/resolve.ts";
+import { isSensitive } from "../../src/target/sensitive.ts";
+import { FakeFs, POSIX_ROOTS } from "./fake_fs.ts";
+
+function reason(
+  raw: string,
+  env: string,
+  roots: Roots = POSIX_ROOTS,
+  fs = new FakeFs(),
+): string | null {
+  return exemptReason(resolveTarget(raw, roots, fs), parseExemptGlobs(env), roots);
+}
+
+Deno.test("[glob-semantics-for-gateguard_exempt_globs] the variable is split on commas, trimmed and lowercased", () => {
+  assertEquals(parseExemptGlobs(undefined), []);
+  assertEquals(parseExemptGlobs(""), []);
+  assertEquals(parseExemptGlobs(" Docs/** , ,**/*.MD,src\\gen\\**"), [
+    "docs/**",
+    "**/*.md",
+    "src/gen/**",
+  ]);
+});
+
+Deno.test("[glob-semantics-for-gateguard_exempt_globs] malformed and over-long patterns are dropped and grant nothing", () => {
+  assertEquals(parseExemptGlobs("[abc,src/**,x".padEnd(300, "x")), ["src/**"]);
+  assertEquals(reason("[abc", "[abc"), null);
+  assertEquals(reason("[abc/x.py", "[abc/**"), null);
+});
+
+Deno.test("[glob-semantics-for-gateguard_exempt_globs] **/tests/** also matches tests/foo.js", () => {
+  assertEquals(reason("tests/foo.js", "**/tests/**"), "exempt-glob");
+  assertEquals(reason("a/b/tests/c/foo.js", "**/tests/**"), "exempt-glob");
+  assertEquals(reason("src/foo.js", "**/tests/**"), null);
+});
+
+Deno.test("[glob-semantics-for-gateguard_exempt_globs] services/** and *.md cover only the project root", () => {
+  assertEquals(reason("services/api/x.ts", "services/**"), "exempt-glob");
+  assertEquals(reason("apps/services/x.ts", "services/**"), null);
+  assertEquals(reason("README.md", "*.md"), "exempt-glob");
+  assertEquals(reason("docs/guide.md", "*.md"), null);
+  assertEquals(reason("docs/guide.md", "**/*.md"), "exempt-glob");
+});
+
+Deno.test("[glob-semantics-for-gateguard_exempt_globs] matching is case-insensitive on the whole path", () => {
+  assertEquals(reason("Docs/API.MD", "docs/*.md"), "exempt-glob");
+  assertEquals(reason("docs/api.md", "docs/"), null);
+  assertEquals(reason("docs/api.md", "docs"), null);
+  assertEquals(reason("docs/api.md", "?ocs/a?i.md"), "exempt-glob");
+  assertEquals(reason("docs/a/b.md", "docs/*.md"), null);
+});
+
+Deno.test("[glob-semantics-for-gateguard_exempt_globs] relative globs never exempt targets outside the root", () => {
+  assertEquals(reason("/elsewhere/x.md", "**"), null);
+  assertEquals(reason("/elsewhere/x.md", "**/*.md"), null);
+  assertEquals(reason("../x.md", "**"), null);
+});
+
+Deno.test("[glob-semantics-for-gateguard_exempt_globs] absolute globs match the whole absolute path, also outside the project", () => {
+  assertEquals(reason("/elsewhere/gen/x.ts", "/elsewhere/**"), "exempt-glob");
+  assertEquals(reason("/p/src/x.ts", "/p/src/*.ts"), "exempt-glob");
+  assertEquals(reason("/p/src/x.ts", "/src/*.ts"), null);
+  const win: Roots = { ...POSIX_ROOTS, projectRoot: "C:\\p", toolCwd: "C:\\p" };
+  assertEquals(reason("C:\\Shared\\Gen\\x.ts", "c:/shared/**", win), "exempt-glob");
+  assertEquals(reason("C:\\Shared\\Gen\\x.ts", "C:\\Shared\\**", win), "exempt-glob");
+});
+
+Deno.test("[exempt-globs] an exemption covers sensitive targets too", () => {
+  const fs = new FakeFs();
+  const t = resolveTarget("src/auth/login.py", POSIX_ROOTS, fs);
+  assertEquals(isSensitive(t, POSIX_ROOTS, fs), true);
+  assertEquals(exemptReason(t, parseExemptGlobs("src/auth/**"), POSIX_ROOTS), "exempt-glob");
+});
+
+Deno.test("[exempt-globs] in a verified worktree both the written and the mirrored path are matched", () => {
+  const fs = new FakeFs().file("/p/.claude/worktrees/w/.git");
+  assertEquals(reason(".claude/worktrees/w/docs/a.md", "docs/**", POSIX_ROOTS, fs), "exempt-glob");
+  assertEquals(
+    reason(".claude/worktrees/w/docs/a.md", ".claude/worktrees/**", POSIX_ROOTS, fs),
+    "exempt-glob",
+  );
+  assertEquals(reason(".claude/worktrees/w/docs/a.md", "docs/**", POSIX_ROOTS, new FakeFs()), null);
+});
+
+Deno.test("[order-of-checks] Claude settings files in the project's or the home .claude are exempt", () => {
+  assertEquals(reason(".claude/settings.json", ""), "claude-settings");
+  assertEquals(reason(".claude/settings.local.json", ""), "claude-settings");
+  assertEquals(reason("/home/me/.claude/settings.json", ""), "claude-settings");
+  assertEquals(reason("/p/.claude/Settings.JSON", ""), "claude-settings");
+});
+
+Deno.test("[order-of-checks] other settings files are not exempt", () => {
+  assertEquals(reason(".claude/other.json", ""), null);
+  assertEquals(reason("settings.json", ""), null);
+  assertEquals(reason("sub/.claude/settings.json", ""), null);
+  assertEquals(reason(".claude/hooks/settings.json", ""), null);
+  assertEquals(reason("/home/me/settings.json", ""), null);
+  assertEquals(
+    reason("/home/me/.claude/settings.json", "", { ...POSIX_ROOTS, homeDir: null }),
+    null,
+  );
+});
+
+Deno.test("[order-of-checks] a glob match is reported before the settings exemption", () => {
+  assertEquals(reason(".claude/settings.json", ".claude/*"), "exempt-glob");
+});
