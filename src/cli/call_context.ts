@@ -7,7 +7,7 @@
  */
 
 import type { EnvSnapshot } from "../config/env.ts";
-import { settingsFrom } from "../config/settings.ts";
+import type { Settings } from "../config/settings.ts";
 import type { HookCall } from "../hook/call.ts";
 import type { DecideContext } from "../hook/decision.ts";
 import { denoFs } from "../platform/fs_port.ts";
@@ -20,11 +20,16 @@ export interface CallContext {
   key: SessionKey;
 }
 
-/** Loads everything one call is decided on. */
+/** The project root of a call: `CLAUDE_PROJECT_DIR`, then the payload cwd, then the process dir. */
+export function projectRootOf(call: HookCall, env: EnvSnapshot): string {
+  return env.CLAUDE_PROJECT_DIR || call.cwd || Deno.cwd();
+}
+
+/** Loads everything one call is decided on, under already resolved settings. */
 export async function callContext(
   call: HookCall,
   env: EnvSnapshot,
-  settings = settingsFrom(env),
+  settings: Settings,
 ): Promise<CallContext> {
   const now = Date.now();
   const processCwd = Deno.cwd();
@@ -32,7 +37,7 @@ export async function callContext(
     sessionId: call.sessionId,
     envSessionIds: [env.CLAUDE_SESSION_ID, env.ECC_SESSION_ID, env.CLAUDE_CODE_SESSION_ID],
     transcriptPath: call.transcriptPath,
-    projectRoot: settings.projectDirEnv ?? call.cwd ?? processCwd,
+    projectRoot: projectRootOf(call, env),
   });
   return {
     key,

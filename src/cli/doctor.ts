@@ -59,7 +59,12 @@ function isObject(value: unknown): value is Record<string, JsonValue> {
 }
 
 /** The GateGuard handlers registered under `hooks.PreToolUse` of a parsed file. */
-export function registrationsOf(value: JsonValue, origin: string, plugin: boolean): Registration[] {
+export function registrationsOf(
+  value: JsonValue,
+  origin: string,
+  plugin: boolean,
+  ownCommand: string,
+): Registration[] {
   const hooks = isObject(value) ? value.hooks : undefined;
   const pre = isObject(hooks) ? hooks.PreToolUse : undefined;
   if (!Array.isArray(pre)) return [];
@@ -67,7 +72,7 @@ export function registrationsOf(value: JsonValue, origin: string, plugin: boolea
   for (const group of pre) {
     if (!isObject(group) || !Array.isArray(group.hooks)) continue;
     for (const handler of group.hooks) {
-      if (isGateGuardHandler(handler)) {
+      if (isGateGuardHandler(handler, ownCommand)) {
         const command = (handler as Record<string, JsonValue>).command as string;
         found.push({ origin, plugin, matcher: group.matcher, command });
       }
@@ -382,6 +387,7 @@ async function transcriptFindings(home: string | null): Promise<Finding[]> {
 /** Settings files and plugins: what each registers, and any that cannot be read. */
 function registrationFindings(
   fs: FsPort,
+  ownCommand: string,
   files: Array<{ label: string; path: string; outcome: ReadOutcome }>,
   home: string | null,
   parsed: Array<[string, JsonValue]>,
@@ -404,7 +410,7 @@ function registrationFindings(
           `column ${outcome.column}`,
       });
     } else {
-      const found = registrationsOf(outcome.value, `${label} ${path}`, plugin);
+      const found = registrationsOf(outcome.value, `${label} ${path}`, plugin, ownCommand);
       registrations.push(...found);
       const matchers = found.map((r) =>
         r.matcher === undefined ? "(all tools)" : show(String(r.matcher))
@@ -493,7 +499,8 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   );
   const hookEnv = hookEnvironment(env, parsed);
   const settings = await resolveSettings(hookEnv.env, projectRoot, fs);
-  const registered = registrationFindings(fs, files, home, parsed);
+  const ownCommand = registrationCommand(execPath, import.meta.url, windows);
+  const registered = registrationFindings(fs, ownCommand, files, home, parsed);
 
   const sections: Array<[string, Finding[]]> = [
     [
@@ -501,7 +508,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
       [
         {
           level: "info",
-          text: `this build registers: ${registrationCommand(execPath, import.meta.url, windows)}`,
+          text: `this build registers: ${ownCommand}`,
         },
         { level: "info", text: `project root ${projectRoot}` },
         ...(settings.disabled

@@ -11,12 +11,13 @@
  */
 
 import type { EnvSnapshot } from "../config/env.ts";
-import { settingsFrom } from "../config/settings.ts";
+import { resolveSettings, settingsFrom } from "../config/settings.ts";
+import { denoFs } from "../platform/fs_port.ts";
 import { parseCall } from "../hook/call.ts";
 import { decide, isGated } from "../hook/decide.ts";
 import { FILE_TOOLS, type GateEvent } from "../hook/decision.ts";
 import { renderOutcome } from "../hook/respond.ts";
-import { callContext } from "./call_context.ts";
+import { callContext, projectRootOf } from "./call_context.ts";
 
 /** One rule of an order of checks, and the reason codes it decides with. */
 interface Rule {
@@ -46,7 +47,11 @@ export const FILE_RULES: readonly Rule[] = [
 /** The shell gates' order of checks. */
 export const SHELL_RULES: readonly Rule[] = [
   { id: "readonly-git", title: "read-only git introspection", reasons: ["readonly-git"] },
-  { id: "destructive", title: "destructive command", reasons: ["destructive", "destructive-retry"] },
+  {
+    id: "destructive",
+    title: "destructive command",
+    reasons: ["destructive", "destructive-retry"],
+  },
   { id: "routine-disabled", title: "routine gate disabled", reasons: ["routine-disabled"] },
   { id: "routine-checked", title: "routine gate already passed", reasons: ["routine-checked"] },
   { id: "readonly", title: "read-only first command", reasons: ["readonly"] },
@@ -78,9 +83,7 @@ async function explain(text: string, env: EnvSnapshot): Promise<Explained | stri
   const parsed = parseCall(text);
   if (!parsed.ok) return `the hook would pass: ${parsed.reason}`;
   const call = parsed.call;
-  // Metrics stay off on disk; switching them on here only fills in the events.
-  const settings = { ...settingsFrom(env), metrics: true };
-  if (!isGated(call.toolName, settings)) {
+  if (!isGated(call.toolName, settingsFrom(env))) {
     return {
       tool: call.toolName,
       gated: false,
@@ -90,6 +93,11 @@ async function explain(text: string, env: EnvSnapshot): Promise<Explained | stri
       stdout: "",
     };
   }
+  // Metrics stay off on disk; switching them on here only fills in the events.
+  const settings = {
+    ...await resolveSettings(env, projectRootOf(call, env), denoFs),
+    metrics: true,
+  };
   const { ctx } = await callContext(call, env, settings);
   const decision = await decide(ctx);
   const rules = FILE_TOOLS.has(call.toolName) ? FILE_RULES : SHELL_RULES;
@@ -143,13 +151,17 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     } else if (a === "--json") json = true;
     else if (a === "--payload" && i + 1 < args.length) file = args[++i];
     else {
-      console.error(`gateguard explain: unknown or incomplete option '${a.slice(0, 80)}'\n${USAGE}`);
+      console.error(
+        `gateguard explain: unknown or incomplete option '${a.slice(0, 80)}'\n${USAGE}`,
+      );
       return 2;
     }
   }
   let text: string;
   try {
-    text = file === null ? await new Response(Deno.stdin.readable).text() : Deno.readTextFileSync(file);
+    text = file === null
+      ? await new Response(Deno.stdin.readable).text()
+      : Deno.readTextFileSync(file);
   } catch (err) {
     console.error(`gateguard explain: cannot read the payload: ${(err as Error).message}`);
     return 1;

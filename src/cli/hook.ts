@@ -12,7 +12,7 @@
  */
 
 import type { EnvSnapshot } from "../config/env.ts";
-import { settingsFrom } from "../config/settings.ts";
+import { resolveSettings, settingsFrom } from "../config/settings.ts";
 import { parseCall } from "../hook/call.ts";
 import { decide, isGated } from "../hook/decide.ts";
 import type { Decision } from "../hook/decision.ts";
@@ -20,7 +20,8 @@ import { renderOutcome } from "../hook/respond.ts";
 import { internalErrorNote, oversizeText, stateErrorNote } from "../questions/messages.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
 import { pruneStale, saveDelta } from "../state/store.ts";
-import { callContext } from "./call_context.ts";
+import { callContext, projectRootOf } from "./call_context.ts";
+import { denoFs } from "../platform/fs_port.ts";
 
 /** Largest payload read; a larger one is denied as uninspectable. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -88,9 +89,11 @@ export async function main(_args: string[], env: EnvSnapshot): Promise<number> {
     return 0;
   }
   const call = parsed.call;
-  const settings = settingsFrom(env);
+  // The off switches live in the environment only, so an ungated call is
+  // known before the project file is looked for.
+  if (!isGated(call.toolName, settingsFrom(env))) return 0;
+  const settings = await resolveSettings(env, projectRootOf(call, env), denoFs);
   for (const line of settings.warnings) warn(line);
-  if (!isGated(call.toolName, settings)) return 0;
 
   const { ctx, key } = await callContext(call, env, settings);
   const { now } = ctx.ports;

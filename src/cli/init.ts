@@ -33,12 +33,16 @@ import {
   toValue,
 } from "../config/jsonc.ts";
 
-/** Matcher of the file-tool entry. */
-export const FILE_MATCHER = "Edit|Write|MultiEdit|NotebookEdit";
-/** Matcher of the shell-tool entry (PowerShell is the shell tool on Windows without Git Bash). */
-export const SHELL_MATCHER = "Bash|PowerShell";
+/** The file tools GateGuard gates. */
+export const FILE_TOOLS: readonly string[] = ["Edit", "Write", "MultiEdit", "NotebookEdit"];
+/** The shell tools (PowerShell is the shell tool on Windows without Git Bash). */
+export const SHELL_TOOLS: readonly string[] = ["Bash", "PowerShell"];
 /** The tools GateGuard gates; a registration must reach all of them. */
-export const GATED_TOOLS = ["Edit", "Write", "MultiEdit", "NotebookEdit", "Bash", "PowerShell"];
+export const GATED_TOOLS: readonly string[] = [...FILE_TOOLS, ...SHELL_TOOLS];
+/** Matcher of the file-tool entry. */
+export const FILE_MATCHER: string = FILE_TOOLS.join("|");
+/** Matcher of the shell-tool entry. */
+export const SHELL_MATCHER: string = SHELL_TOOLS.join("|");
 /** Seconds Claude Code waits for the hook; a timed-out hook does not block, so keep room. */
 export const HOOK_TIMEOUT_SECONDS = 10;
 
@@ -109,26 +113,37 @@ export function registrationCommand(execPath: string, moduleUrl: string, windows
   ].map((word) => shellQuote(word, windows)).join(" ");
 }
 
+/** Extensions of scripts whose names start like ours, such as the older JavaScript hook. */
+const SCRIPT_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py", ".sh"];
+
+function isGateGuardProgram(name: string): boolean {
+  if (name === "gateguard" || name === "gateguard.exe") return true;
+  // Release assets keep their platform suffix: gateguard-linux-x64, gateguard-windows-x64.exe.
+  return name.startsWith("gateguard-") && !SCRIPT_EXTENSIONS.some((ext) => name.endsWith(ext));
+}
+
 /**
- * True for a hook command that runs GateGuard: a word whose base name is
- * `gateguard` (the binary, any install path) or the `gateguard` permission
- * set of a `deno run` line. The older JavaScript hook is not matched.
+ * True for a hook command that runs GateGuard: a word naming the binary
+ * (any install path, with or without a release-asset suffix) or the
+ * `gateguard` permission set of a `deno run` line. The older JavaScript
+ * hook (`gateguard-fact-force.js`) is not matched.
  */
 export function isGateGuardCommand(command: string): boolean {
   for (const raw of command.split(/\s+/)) {
     const word = raw.replace(/["']/g, "").toLowerCase();
-    if (word === "--permission-set=gateguard") return true;
-    const name = baseName(word);
-    if (name === "gateguard" || name === "gateguard.exe") return true;
+    if (word === "--permission-set=gateguard" || isGateGuardProgram(baseName(word))) return true;
   }
   return false;
 }
 
-/** True for a hook handler (parsed JSON) whose command runs GateGuard. */
-export function isGateGuardHandler(handler: unknown): boolean {
+/**
+ * True for a hook handler (parsed JSON) whose command runs GateGuard, or is
+ * exactly `ownCommand` (this build's command, whatever the binary is called).
+ */
+export function isGateGuardHandler(handler: unknown, ownCommand?: string): boolean {
   if (typeof handler !== "object" || handler === null || Array.isArray(handler)) return false;
   const command = (handler as Record<string, unknown>).command;
-  return typeof command === "string" && isGateGuardCommand(command);
+  return typeof command === "string" && (command === ownCommand || isGateGuardCommand(command));
 }
 
 /** A matcher made only of these characters is an exact tool name or list of names. */
@@ -212,13 +227,15 @@ interface GroupScan {
 }
 
 /** The PreToolUse entries that hold at least one GateGuard handler. */
-function scanGroups(pre: JsonArrayNode): GroupScan[] {
+function scanGroups(pre: JsonArrayNode, command: string): GroupScan[] {
   const found: GroupScan[] = [];
   for (const node of pre.items) {
     if (node.type !== "object") continue;
     const handlers = getProperty(node, "hooks")?.value;
     if (handlers?.type !== "array") continue;
-    const ours = handlers.items.flatMap((h, k) => isGateGuardHandler(toValue(h)) ? [k] : []);
+    const ours = handlers.items.flatMap((h, k) =>
+      isGateGuardHandler(toValue(h), command) ? [k] : []
+    );
     if (ours.length > 0) {
       found.push({ node, handlers, ours, pure: ours.length === handlers.items.length });
     }
@@ -230,9 +247,10 @@ function scanGroups(pre: JsonArrayNode): GroupScan[] {
 function roleOf(group: GroupScan): "file" | "shell" | "both" {
   const matcherProp = getProperty(group.node, "matcher");
   const matcher = matcherProp ? toValue(matcherProp.value) : undefined;
-  const reaches = (tools: string[]): boolean => tools.some((t) => matcherCovers(matcher, t));
-  const file = reaches(GATED_TOOLS.slice(0, 4));
-  const shell = reaches(GATED_TOOLS.slice(4));
+  const reaches = (tools: readonly string[]): boolean =>
+    tools.some((t) => matcherCovers(matcher, t));
+  const file = reaches(FILE_TOOLS);
+  const shell = reaches(SHELL_TOOLS);
   if (file && !shell) return "file";
   return shell && !file ? "shell" : "both";
 }
@@ -289,7 +307,7 @@ function addStep(text: string, root: JsonNode, command: string, fmt: TextFormat)
   }
   if (pre.type !== "array") return { kind: "error", error: '"hooks.PreToolUse" is not a list' };
 
-  const scans = scanGroups(pre);
+  const scans = scanGroups(pre, command);
   const mixed = scans.find((s) => !s.pure);
   if (mixed) return { kind: "edit", edits: removeChildEdits(text, mixed.handlers, mixed.ours[0]) };
   let fileGroup = scans.find((s) => roleOf(s) === "file");
@@ -311,7 +329,7 @@ function addStep(text: string, root: JsonNode, command: string, fmt: TextFormat)
   return { kind: "done" };
 }
 
-function removeStep(text: string, root: JsonNode, removedAny: boolean): Step {
+function removeStep(text: string, root: JsonNode, command: string, removedAny: boolean): Step {
   if (root.type !== "object") return { kind: "done" };
   const hooksIndex = indexOfProperty(root, "hooks");
   const hooks = hooksIndex >= 0 ? root.properties[hooksIndex].value : undefined;
@@ -319,7 +337,7 @@ function removeStep(text: string, root: JsonNode, removedAny: boolean): Step {
   const preIndex = indexOfProperty(hooks, "PreToolUse");
   const pre = preIndex >= 0 ? hooks.properties[preIndex].value : undefined;
   if (pre?.type === "array") {
-    const group = scanGroups(pre)[0];
+    const group = scanGroups(pre, command)[0];
     if (group) {
       return {
         kind: "edit",
@@ -371,7 +389,7 @@ export function editRegistration(
   for (let steps = 0; steps < MAX_STEPS; steps++) {
     const step = mode === "add"
       ? addStep(text, root, command, fmt)
-      : removeStep(text, root, text !== original);
+      : removeStep(text, root, command, text !== original);
     if (step.kind === "error") return { ok: false, error: step.error };
     if (step.kind === "done") return { ok: true, text };
     text = applyEdits(text, step.edits);

@@ -111,6 +111,8 @@ export interface Settings {
   externalContract: boolean;
   /** `CLAUDE_PROJECT_DIR` when set and non-empty. */
   projectDirEnv: string | null;
+  /** The user's home directory (for `~/.claude` settings files), or null. */
+  homeDir: string | null;
   /** Where each value came from. */
   sources: Readonly<Record<SourcedSetting, SettingSource>>;
   /** The project file's fate, or null when no file layer was consulted. */
@@ -249,6 +251,7 @@ function layer(
     projectDirEnv: env.CLAUDE_PROJECT_DIR && env.CLAUDE_PROJECT_DIR !== ""
       ? env.CLAUDE_PROJECT_DIR
       : null,
+    homeDir: homeDir(env),
     sources: {
       disabled: disabledSource,
       disabledHooks: envOr("ECC_DISABLED_HOOKS"),

@@ -87,12 +87,18 @@ export function stemOf(basename: string, isTest: boolean): TargetStem {
   return { name, usable: name.length >= MIN_STEM_LENGTH && !GENERIC_STEMS.has(name) };
 }
 
+/** Letters and digits of any script; a fixed pattern, never built from input. */
+const NON_ASCII_WORD = /[\p{L}\p{N}]/u;
+
+/** Characters that quote or escape in shells and never belong to a stem. */
+const QUOTING = ['"', "'", "\\", "`"];
+
 function isWordChar(code: number): boolean {
   if (code < 0x80) {
     return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a) ||
       (code >= 0x41 && code <= 0x5a);
   }
-  return /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+  return NON_ASCII_WORD.test(String.fromCharCode(code));
 }
 
 /**
@@ -120,9 +126,7 @@ export function containsWord(text: string, word: string): boolean {
  * and backslashes are gone. A search that fails it cannot credit by stem.
  */
 export function mayMention(raw: string, stem: string): boolean {
-  let plain = "";
-  for (const ch of raw) {
-    if (ch !== '"' && ch !== "'" && ch !== "\\" && ch !== "`") plain += ch;
-  }
-  return plain.toLowerCase().includes(stem);
+  let plain = raw.toLowerCase();
+  for (const quote of QUOTING) plain = plain.replaceAll(quote, "");
+  return plain.includes(stem);
 }

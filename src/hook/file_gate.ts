@@ -160,6 +160,7 @@ export async function decideFileGate(ctx: DecideContext): Promise<Decision> {
     processCwd: ports.processCwd,
     projectDirEnv: settings.projectDirEnv,
     hostWindows: ports.hostWindows,
+    homeDir: settings.homeDir,
   };
   const delta = emptyDelta();
   const events: GateEvent[] = [];
@@ -283,6 +284,15 @@ async function decideTarget(
       closestMiss: null,
       siblingKey: null,
     });
+  }
+
+  // The project file may narrow the gate for ordinary targets only.
+  if (!settings.fileGates) return { kind: "pass", event: lazyEvent("pass", "file-gates-off") };
+  if (
+    settings.fileExemptGlobs.length > 0 &&
+    exemptReason(target, settings.fileExemptGlobs, roots) === "exempt-glob"
+  ) {
+    return { kind: "pass", event: lazyEvent("pass-exempt", "exempt-glob") };
   }
 
   const newWrite = call.toolName === "Write" && isNewFile(target, ports.fs);
@@ -439,7 +449,7 @@ function deny(
     condensed: ordinal > settings.fullDenials,
     targetNote: strictReason,
     closestMiss: d.closestMiss,
-    domainText: null,
+    domainText: settings.domainText,
   });
   return {
     kind: "deny",

@@ -48,7 +48,12 @@ export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
 
   const extra = compileExtraPatterns(settings.extraDestructive);
   if (extra.warning) warnings.push(extra.warning);
-  if (isDestructive(tool, command, extra.patterns)) {
+  const projectPhrase = settings.destructiveCommands.length > 0 &&
+    (await import("../config/project_config.ts")).matchesDestructiveCommand(
+      command,
+      settings.destructiveCommands,
+    );
+  if (projectPhrase || isDestructive(tool, command, extra.patterns)) {
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
     if (state.checked.has(key)) {
       // The retry passes once; the next run of the same command is gated again.

@@ -397,52 +397,59 @@ function moduleText(i: number): string {
   }\n  return total;\n}\n`;
 }
 
-realClientTest(
-  "[real-client] [turn-boundaries] a long turn: 40 calls after the search, measured against the 256 KiB / 2000 line tail window",
-  () => {
-    const files: Record<string, string> = { "src/widget.ts": WIDGET };
-    for (let i = 0; i < LONG_TURN_CALLS / 2; i++) files[`src/part${i}.ts`] = moduleText(i);
-    return withRun({
-      files,
-      prompt: "after reviewing every part, make widget return 2",
-      probeMatcher: "Edit",
-      turns: (p) => {
-        const turns: ScriptedTurn[] = [{ blocks: bash("grep -rn widget src") }];
-        for (let i = 0; i < LONG_TURN_CALLS; i++) {
-          const part = `src/part${i >> 1}.ts`;
-          turns.push({
-            expect: { toolResults: [OK] },
-            blocks: i % 2 === 0 ? read(`${p}/${part}`) : bash(`cat ${part}`),
-          });
-        }
+/** The long-turn scenario: a search, `LONG_TURN_CALLS` reads and cats, then the Edit. */
+function longTurnScenario(): Scenario {
+  const files: Record<string, string> = { "src/widget.ts": WIDGET };
+  for (let i = 0; i < LONG_TURN_CALLS / 2; i++) files[`src/part${i}.ts`] = moduleText(i);
+  return {
+    files,
+    prompt: "after reviewing every part, make widget return 2",
+    probeMatcher: "Edit",
+    turns: (p) => {
+      const turns: ScriptedTurn[] = [{ blocks: bash("grep -rn widget src") }];
+      for (let i = 0; i < LONG_TURN_CALLS; i++) {
+        const part = `src/part${i >> 1}.ts`;
         turns.push({
           expect: { toolResults: [OK] },
-          blocks: edit(`${p}/src/widget.ts`, "return 1;", "return 2;"),
+          blocks: i % 2 === 0 ? read(`${p}/${part}`) : bash(`cat ${part}`),
         });
-        turns.push({ blocks: DONE });
-        return turns;
-      },
-    }, async (run) => {
-      const editId = toolUseId(LONG_TURN_CALLS + 1, 0);
-      const snapshot = await Deno.readFile(`${run.tree.probeDir}/${editId}.jsonl`);
-      const measure = measureFrom(snapshot, isToolUseLine(toolUseId(0, 0)));
-      assert(measure, "the search record is not in the transcript the hook saw");
-      const window = `${TAIL_WINDOW.maxBytes} bytes / ${TAIL_WINDOW.maxLines} lines`;
-      console.log(
-        `[real-client] long turn: search record is ${measure.bytesToEnd} bytes and ` +
-          `${measure.linesToEnd} lines from the end of the ${measure.totalBytes}-byte transcript ` +
-          `at the Edit's hook call (window ${window}; in window: ${measure.inWindow}). ` +
-          `That is ${Math.round(measure.bytesToEnd / (LONG_TURN_CALLS + 1))} bytes per call. ` +
-          `Bytes by record type after the search: ${JSON.stringify(measure.bytesByType)}`,
-      );
-      const last = run.api.log.filter((r) => r.kind === "turn").at(-1);
-      const body = last?.body as { messages?: { role: string; content: unknown }[] } | undefined;
-      const notes = (body?.messages ?? []).filter((m) =>
-        m.role === "system" && JSON.stringify(m.content).includes(TEXT.editNote)
-      );
-      // Whatever the distance, the gate must agree with the window it reads.
-      assertEquals(deniedToolUseIds(run).includes(editId), !measure.inWindow, describeRun(run));
-      assertEquals(notes.length, measure.inWindow ? 1 : 0);
-    });
+      }
+      turns.push({
+        expect: { toolResults: [OK] },
+        blocks: edit(`${p}/src/widget.ts`, "return 1;", "return 2;"),
+      });
+      turns.push({ blocks: DONE });
+      return turns;
+    },
+  };
+}
+
+realClientTest(
+  "[real-client] [turn-boundaries] a long turn: 40 calls after the search, measured against the 256 KiB / 2000 line tail window",
+  async () => {
+    const run = await runScenario(BINARY, longTurnScenario());
+    const editId = toolUseId(LONG_TURN_CALLS + 1, 0);
+    const snapshot = await Deno.readFile(`${run.tree.probeDir}/${editId}.jsonl`);
+    const measure = measureFrom(snapshot, isToolUseLine(toolUseId(0, 0)));
+    assert(measure, "the search record is not in the transcript the hook saw");
+    // Printed before the checks, so the figure is there even when GateGuard misbehaves.
+    const window = `${TAIL_WINDOW.maxBytes} bytes / ${TAIL_WINDOW.maxLines} lines`;
+    console.log(
+      `[real-client] long turn: search record is ${measure.bytesToEnd} bytes and ` +
+        `${measure.linesToEnd} lines from the end of the ${measure.totalBytes}-byte transcript ` +
+        `at the Edit's hook call (window ${window}; in window: ${measure.inWindow}). ` +
+        `That is ${Math.round(measure.bytesToEnd / (LONG_TURN_CALLS + 1))} bytes per call. ` +
+        `Bytes by record type after the search: ${JSON.stringify(measure.bytesByType)}`,
+    );
+    await checkRun(run);
+    const last = run.api.log.filter((r) => r.kind === "turn").at(-1);
+    const body = last?.body as { messages?: { role: string; content: unknown }[] } | undefined;
+    const notes = (body?.messages ?? []).filter((m) =>
+      m.role === "system" && JSON.stringify(m.content).includes(TEXT.editNote)
+    );
+    // Whatever the distance, the gate must agree with the window it reads.
+    assertEquals(deniedToolUseIds(run).includes(editId), !measure.inWindow, describeRun(run));
+    assertEquals(notes.length, measure.inWindow ? 1 : 0);
+    await cleanup(run);
   },
 );

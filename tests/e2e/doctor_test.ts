@@ -1,0 +1,262 @@
+/**
+ * `gateguard doctor` end to end on temporary homes and projects: a healthy
+ * setup, and each broken setup it must flag with exit code 1.
+ */
+
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { runCli } from "../helpers/cli.ts";
+import { pluginHooksJson } from "../../src/cli/init.ts";
+
+interface Sandbox extends AsyncDisposable {
+  home: string;
+  project: string;
+  env: Record<string, string>;
+  run(...args: string[]): ReturnType<typeof runCli>;
+  init(...args: string[]): ReturnType<typeof runCli>;
+}
+
+async function sandbox(extraEnv: Record<string, string> = {}): Promise<Sandbox> {
+  const root = await Deno.makeTempDir({ prefix: "gg-doctor-" });
+  const home = `${root}/home`;
+  const project = `${root}/project`;
+  await Deno.mkdir(`${home}/.claude/projects`, { recursive: true });
+  await Deno.mkdir(project);
+  const env = { HOME: home, ...extraEnv };
+  return {
+    home,
+    project,
+    [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
+    env,
+    run: (...args: string[]) => runCli(["doctor", ...args], { cwd: project, env }),
+    init: (...args: string[]) => runCli(["init", ...args], { cwd: project, env }),
+  };
+}
+
+async function write(path: string, text: string): Promise<void> {
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await Deno.writeTextFile(path, text);
+}
+
+function failLines(stdout: string): string[] {
+  return stdout.split("\n").filter((l) => l.startsWith("  FAIL"));
+}
+
+Deno.test("[doctor] a healthy setup reports no problem and exits 0", async () => {
+  await using s = await sandbox();
+  assertEquals((await s.init()).code, 0);
+  const r = await s.run();
+  assertEquals(r.code, 0, r.stdout);
+  assertEquals(failLines(r.stdout), []);
+  assert(r.stdout.startsWith("gateguard 0.1.0 ("), r.stdout);
+  assertStringIncludes(r.stdout, "from source)");
+  assertStringIncludes(r.stdout, `  ok    state dir ${s.home}/.gateguard is writable\n`);
+  assertStringIncludes(
+    r.stdout,
+    `  info  project settings ${s.project}/.claude/settings.json: GateGuard on ` +
+      `"Edit|Write|MultiEdit|NotebookEdit", "Bash|PowerShell"\n`,
+  );
+  assertStringIncludes(
+    r.stdout,
+    "  ok    registrations reach Edit, Write, MultiEdit, NotebookEdit, Bash, PowerShell once each\n",
+  );
+  assertStringIncludes(r.stdout, `  ok    transcript dir ${s.home}/.claude/projects is readable\n`);
+  assert(r.stdout.endsWith("No problems found.\n"), r.stdout);
+});
+
+Deno.test("[doctor] nothing registered is a problem with its fix", async () => {
+  await using s = await sandbox();
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  assertEquals(failLines(r.stdout), [
+    "  FAIL  GateGuard is not registered in any settings file or plugin; fix: run `gateguard init` " +
+    "(or `gateguard init --user` for every project)",
+  ]);
+  assert(r.stdout.endsWith("1 problem found.\n"));
+});
+
+Deno.test("[doctor] a Bash-only matcher is flagged", async () => {
+  await using s = await sandbox();
+  await write(
+    `${s.home}/.claude/settings.json`,
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "gateguard" }] }],
+      },
+    }),
+  );
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  assertEquals(failLines(r.stdout), [
+    "  FAIL  GateGuard never sees Edit, Write, MultiEdit, NotebookEdit, PowerShell: no registered " +
+    "matcher reaches them; fix: run `gateguard init` (it registers " +
+    "Edit|Write|MultiEdit|NotebookEdit and Bash|PowerShell)",
+  ]);
+});
+
+async function installPlugin(s: Sandbox, enabled: boolean | null): Promise<string> {
+  const pluginRoot = `${s.home}/.claude/plugins/cache/local/gateguard/0.1.0`;
+  await write(`${pluginRoot}/hooks/hooks.json`, pluginHooksJson());
+  await write(
+    `${s.home}/.claude/plugins/installed_plugins.json`,
+    JSON.stringify({
+      version: 2,
+      plugins: { "gateguard@local": [{ scope: "user", installPath: pluginRoot }] },
+    }),
+  );
+  if (enabled !== null) {
+    await write(
+      `${s.home}/.claude/settings.json`,
+      JSON.stringify({ enabledPlugins: { "gateguard@local": enabled } }),
+    );
+  }
+  return pluginRoot;
+}
+
+Deno.test("[doctor] the plugin plus a settings registration is flagged as running twice", async () => {
+  await using s = await sandbox();
+  const pluginRoot = await installPlugin(s, true);
+  await s.init();
+  const r = await s.run();
+  assertEquals(r.code, 1, r.stdout);
+  const fails = failLines(r.stdout);
+  assertEquals(fails.length, 1, r.stdout);
+  assertStringIncludes(
+    fails[0],
+    "GateGuard runs twice on Edit, Write, MultiEdit, NotebookEdit, Bash, PowerShell (project " +
+      `settings ${s.project}/.claude/settings.json; plugin gateguard@local ${pluginRoot}/hooks/hooks.json)`,
+  );
+  assertStringIncludes(fails[0], "fix: keep one registration");
+});
+
+Deno.test("[doctor] the plugin alone is healthy, and a disabled plugin does not count", async () => {
+  await using alone = await sandbox();
+  await installPlugin(alone, null);
+  const r = await alone.run();
+  assertEquals([r.code, failLines(r.stdout)], [0, []]);
+
+  await using off = await sandbox();
+  await installPlugin(off, false);
+  await off.init();
+  const r2 = await off.run();
+  assertEquals([r2.code, failLines(r2.stdout)], [0, []]);
+  assertStringIncludes(r2.stdout, "  info  plugin gateguard@local is disabled in settings\n");
+});
+
+Deno.test("[doctor] a broken .gateguard.jsonc is shown with line and column", async () => {
+  await using s = await sandbox();
+  await s.init();
+  await write(
+    `${s.project}/.gateguard.jsonc`,
+    '{\n  // cap\n  "maxDenials": 5\n  "fileGates": false\n}\n',
+  );
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  assertEquals(failLines(r.stdout), [
+    `  FAIL  project file ${s.project}/.gateguard.jsonc:4:3: expected ',' or '}', found character ` +
+    `"\\""; the hook ignores the whole file until it is fixed; fix: correct it at line 4, column 3`,
+  ]);
+  // The configuration shown is what the hook will use: the file is ignored.
+  assertStringIncludes(r.stdout, "denial cap");
+  assert(/denial cap +none +\[default\]/.test(r.stdout), r.stdout);
+});
+
+Deno.test("[doctor] project file values and unknown keys show up with their source", async () => {
+  await using s = await sandbox();
+  await s.init();
+  await write(
+    `${s.project}/.gateguard.jsonc`,
+    '{"maxDenials": 4, "destructiveShell": false, "colour": 1}',
+  );
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  assert(
+    new RegExp(`denial cap +4 +\\[file ${s.project}/\\.gateguard\\.jsonc\\]`).test(r.stdout),
+    r.stdout,
+  );
+  assert(/destructive shell gate +on +\[default\]/.test(r.stdout), r.stdout);
+  const fails = failLines(r.stdout);
+  assertEquals(fails.length, 2, r.stdout);
+  assertStringIncludes(fails[0], ':1:46: unknown key "colour" is ignored');
+  assertStringIncludes(
+    fails[1],
+    ':1:39: "destructiveShell": the project file cannot turn off the destructive shell gate',
+  );
+});
+
+Deno.test("[doctor] a regular file in place of the state dir is flagged", async () => {
+  await using s = await sandbox();
+  await s.init();
+  const stateFile = `${s.home}/state-file`;
+  await Deno.writeTextFile(stateFile, "not a dir");
+  const r = await runCli(["doctor"], {
+    cwd: s.project,
+    env: { ...s.env, GATEGUARD_STATE_DIR: stateFile },
+  });
+  assertEquals(r.code, 1);
+  assertEquals(failLines(r.stdout), [
+    `  FAIL  state dir ${stateFile} is not a directory, so no gate state can be kept; fix: move ` +
+    "that file away, or point GATEGUARD_STATE_DIR at a writable directory",
+  ]);
+  assert(/state dir +\S+state-file +\[env GATEGUARD_STATE_DIR\]/.test(r.stdout), r.stdout);
+});
+
+Deno.test("[doctor] an unreadable transcript dir and a missing registered binary are flagged", async () => {
+  await using s = await sandbox();
+  await Deno.remove(`${s.home}/.claude/projects`);
+  await Deno.writeTextFile(`${s.home}/.claude/projects`, "");
+  await write(
+    `${s.project}/.claude/settings.local.json`,
+    JSON.stringify({
+      hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "/gone/gateguard" }] }] },
+    }),
+  );
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  assertEquals(failLines(r.stdout), [
+    '  FAIL  registered command "/gone/gateguard" does not exist, so the hook cannot run; fix: run ' +
+    "`gateguard init` again from the installed binary",
+    `  FAIL  transcript dir ${s.home}/.claude/projects cannot be read, so prior-search credit never ` +
+    "applies; fix: make it a directory you can read (chmod u+rx)",
+  ]);
+});
+
+Deno.test("[doctor] env blocks of settings files count, and a broken settings file is flagged", async () => {
+  await using s = await sandbox();
+  await s.init();
+  await write(
+    `${s.project}/.claude/settings.local.json`,
+    JSON.stringify({ env: { GATEGUARD_FACT_FORCE_MAX_DENIALS: "lots", GATEGUARD_METRICS: "1" } }),
+  );
+  await write(`${s.home}/.claude/settings.json`, '{\n  "env": {\n}');
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  assert(
+    new RegExp(
+      `decision metrics +on +\\[env GATEGUARD_METRICS \\(env block of ${s.project}/\\.claude/settings\\.local\\.json\\)\\]`,
+    )
+      .test(r.stdout),
+    r.stdout,
+  );
+  const fails = failLines(r.stdout);
+  assertEquals(fails.length, 2, r.stdout);
+  assertStringIncludes(
+    fails[0],
+    'GATEGUARD_FACT_FORCE_MAX_DENIALS="lots" is not a whole number, so the denial cap is off',
+  );
+  assertStringIncludes(
+    fails[1],
+    `user settings ${s.home}/.claude/settings.json:3:2: expected ',' or '}', found end of input; Claude Code cannot use this file either`,
+  );
+});
+
+Deno.test("[doctor] usage: --help exits 0 and an unknown option exits 2", async () => {
+  await using s = await sandbox();
+  const help = await s.run("--help");
+  assertEquals(help.code, 0);
+  assert(help.stdout.startsWith("Usage: gateguard doctor\n"));
+  const bad = await s.run("--json");
+  assertEquals(bad.code, 2);
+  assert(
+    bad.stderr.startsWith("gateguard doctor: unknown option '--json'\nUsage: gateguard doctor"),
+  );
+});

@@ -1,0 +1,237 @@
+/**
+ * `gateguard init` end to end, on temporary homes and projects, through the
+ * CLI exactly as the binary runs it.
+ */
+
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { CLI_ARGV, runCli } from "../helpers/cli.ts";
+import { pluginHooksJson, registrationGroups, shellQuote } from "../../src/cli/init.ts";
+import { STARTER_CONFIG } from "../../src/config/project_config.ts";
+
+/** The command a from-source run registers: the test CLI's own argv. */
+const COMMAND = CLI_ARGV.map((w) => shellQuote(w, false)).join(" ");
+
+interface Sandbox extends AsyncDisposable {
+  home: string;
+  project: string;
+  settings: string;
+  run(...args: string[]): ReturnType<typeof runCli>;
+}
+
+async function sandbox(): Promise<Sandbox> {
+  const root = await Deno.makeTempDir({ prefix: "gg-init-" });
+  const home = `${root}/home`;
+  const project = `${root}/project`;
+  await Deno.mkdir(home);
+  await Deno.mkdir(project);
+  return {
+    home,
+    project,
+    [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
+    settings: `${project}/.claude/settings.json`,
+    run: (...args: string[]) => runCli(["init", ...args], { cwd: project, env: { HOME: home } }),
+  };
+}
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.lstat(path).then(() => true, () => false);
+}
+
+async function write(path: string, text: string): Promise<void> {
+  await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+  await Deno.writeTextFile(path, text);
+}
+
+const FRESH = `${
+  JSON.stringify({ hooks: { PreToolUse: registrationGroups(COMMAND) } }, null, 2)
+}\n`;
+
+Deno.test("[init] on a project without settings it writes both entries with the running command", async () => {
+  await using s = await sandbox();
+  const r = await s.run();
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(await Deno.readTextFile(s.settings), FRESH);
+  assertStringIncludes(
+    r.stdout,
+    `GateGuard registered in ${s.settings} for Edit|Write|MultiEdit|NotebookEdit and Bash|PowerShell.`,
+  );
+  assertStringIncludes(r.stdout, `Command: ${COMMAND}`);
+  assertEquals(r.stderr, "");
+  assertEquals([...Deno.readDirSync(`${s.project}/.claude`)].map((e) => e.name), ["settings.json"]);
+});
+
+Deno.test("[init] a second run changes nothing and does not rewrite the file", async () => {
+  await using s = await sandbox();
+  await s.run();
+  const before = await Deno.stat(s.settings);
+  const r = await s.run();
+  assertEquals(r.code, 0);
+  assertStringIncludes(r.stdout, `${s.settings} already registers GateGuard; nothing to change.`);
+  assertEquals(await Deno.readTextFile(s.settings), FRESH);
+  assertEquals((await Deno.stat(s.settings)).mtime, before.mtime);
+});
+
+const EXISTING = `{
+  // Shared team settings: keep this comment.
+  "permissions": {
+    "allow": ["Bash(npm test:*)"], /* inline */
+  },
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Read",
+        "hooks": [{ "type": "command", "command": "audit-read", "timeout": 3 }]
+      }
+    ],
+    "Stop": [{ "hooks": [{ "type": "command", "command": "notify" }] }]
+  },
+  "model": "opus"
+}
+`;
+
+Deno.test("[init] an existing file keeps every other byte, and --remove restores it exactly", async () => {
+  await using s = await sandbox();
+  await write(s.settings, EXISTING);
+  const r = await s.run();
+  assertEquals(r.code, 0, r.stderr);
+  const block = registrationGroups(COMMAND)
+    .map((g) => `      ${JSON.stringify(g, null, 2).replaceAll("\n", "\n      ")}`)
+    .join(",\n");
+  const expected = EXISTING.replace(
+    '\n      }\n    ],\n    "Stop"',
+    `\n      },\n${block}\n    ],\n    "Stop"`,
+  );
+  assert(expected !== EXISTING);
+  assertEquals(await Deno.readTextFile(s.settings), expected);
+  const again = await s.run();
+  assertStringIncludes(again.stdout, "nothing to change");
+  const removed = await s.run("--remove");
+  assertEquals(removed.code, 0, removed.stderr);
+  assertStringIncludes(removed.stdout, `GateGuard removed from ${s.settings}.`);
+  assertEquals(await Deno.readTextFile(s.settings), EXISTING);
+  const twice = await s.run("--remove");
+  assertStringIncludes(twice.stdout, "does not register GateGuard; nothing to change.");
+});
+
+Deno.test("[init] --dry-run prints a diff and writes nothing", async () => {
+  await using s = await sandbox();
+  const fresh = await s.run("--dry-run", "--config");
+  assertEquals(fresh.code, 0, fresh.stderr);
+  assert(
+    fresh.stdout.startsWith(`--- /dev/null\n+++ ${s.settings}\n@@ -0,0 +1,26 @@\n+{\n`),
+    fresh.stdout,
+  );
+  assertStringIncludes(fresh.stdout, `+++ ${s.project}/.gateguard.jsonc\n`);
+  assertEquals([
+    await exists(`${s.project}/.claude`),
+    await exists(`${s.project}/.gateguard.jsonc`),
+  ], [false, false]);
+
+  await write(s.settings, '{\n  "model": "opus"\n}\n');
+  const diff = await s.run("--dry-run");
+  assertEquals(diff.code, 0);
+  assert(
+    diff.stdout.startsWith(
+      `--- ${s.settings}\n+++ ${s.settings}\n@@ -1,3 +1,27 @@\n {\n-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n`,
+    ),
+    diff.stdout,
+  );
+  assertEquals(await Deno.readTextFile(s.settings), '{\n  "model": "opus"\n}\n');
+
+  await s.run();
+  const none = await s.run("--dry-run");
+  assertEquals(none.stdout, `${s.settings}: nothing would change.\n`);
+});
+
+Deno.test("[init] --user and --local pick their settings files", async () => {
+  await using s = await sandbox();
+  const user = await s.run("--user");
+  assertEquals(user.code, 0, user.stderr);
+  assertEquals(await Deno.readTextFile(`${s.home}/.claude/settings.json`), FRESH);
+  const local = await s.run("--local");
+  assertEquals(local.code, 0, local.stderr);
+  assertEquals(await Deno.readTextFile(`${s.project}/.claude/settings.local.json`), FRESH);
+  assertEquals(await exists(s.settings), false);
+  const noHome = await runCli(["init", "--user"], { cwd: s.project, env: {} });
+  assertEquals(noHome.code, 1);
+  assertStringIncludes(noHome.stderr, "neither HOME nor USERPROFILE is set");
+});
+
+Deno.test("[init] CLAUDE_PROJECT_DIR names the project", async () => {
+  await using s = await sandbox();
+  const r = await runCli(["init"], {
+    cwd: s.home,
+    env: { HOME: s.home, CLAUDE_PROJECT_DIR: s.project },
+  });
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(await Deno.readTextFile(s.settings), FRESH);
+});
+
+Deno.test("[init] a settings file that does not parse is left untouched, exit 1", async () => {
+  await using s = await sandbox();
+  const broken = '{\n  "hooks": {\n    "PreToolUse": [\n  }\n}\n';
+  await write(s.settings, broken);
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  assertEquals(
+    r.stderr,
+    `gateguard init: ${s.settings}: cannot parse it at 4:3: unexpected character "}". ` +
+      "The file was left untouched; fix it by hand and run init again.\n",
+  );
+  assertEquals(r.stdout, "");
+  assertEquals(await Deno.readTextFile(s.settings), broken);
+  const remove = await s.run("--remove");
+  assertEquals(remove.code, 1);
+  assertEquals(await Deno.readTextFile(s.settings), broken);
+});
+
+Deno.test("[init] --config writes the commented starter once and never overwrites it", async () => {
+  await using s = await sandbox();
+  const r = await s.run("--config");
+  assertEquals(r.code, 0, r.stderr);
+  const path = `${s.project}/.gateguard.jsonc`;
+  assertEquals(await Deno.readTextFile(path), STARTER_CONFIG);
+  assertStringIncludes(r.stdout, `Wrote the starter project file ${path}.`);
+  await Deno.writeTextFile(path, '{ "maxDenials": 2 }');
+  const again = await s.run("--config");
+  assertStringIncludes(again.stdout, `${path} already exists; left unchanged.`);
+  assertEquals(await Deno.readTextFile(path), '{ "maxDenials": 2 }');
+});
+
+Deno.test("[init] a symlinked settings file is written through the link", async () => {
+  await using s = await sandbox();
+  const real = `${s.home}/dotfiles/settings.json`;
+  await write(real, "{}\n");
+  await Deno.mkdir(`${s.project}/.claude`);
+  await Deno.symlink(real, s.settings);
+  const r = await s.run();
+  assertEquals(r.code, 0, r.stderr);
+  assert((await Deno.lstat(s.settings)).isSymlink);
+  assertEquals(await Deno.readTextFile(real), FRESH);
+  assertEquals([...Deno.readDirSync(`${s.home}/dotfiles`)].map((e) => e.name), ["settings.json"]);
+});
+
+Deno.test("[init] --plugin prints the shipped hooks.json", async () => {
+  await using s = await sandbox();
+  const r = await s.run("--plugin");
+  assertEquals([r.code, r.stdout], [0, pluginHooksJson()]);
+  assertEquals(await exists(`${s.project}/.claude`), false);
+});
+
+Deno.test("[init] usage: --help exits 0, unknown or conflicting options exit 2", async () => {
+  await using s = await sandbox();
+  const help = await s.run("--help");
+  assertEquals(help.code, 0);
+  assert(help.stdout.startsWith("Usage: gateguard init"), help.stdout);
+  const unknown = await s.run("--frobnicate");
+  assertEquals(unknown.code, 2);
+  assert(
+    unknown.stderr.startsWith(
+      "gateguard init: unknown option '--frobnicate'\nUsage: gateguard init",
+    ),
+  );
+  const both = await s.run("--user", "--local");
+  assertEquals(both.code, 2);
+  assert(both.stderr.startsWith("gateguard init: --user and --local cannot be combined\n"));
+  assertEquals(await exists(`${s.project}/.claude`), false);
+});

@@ -1,0 +1,334 @@
+import { assert, assertEquals, assertNotEquals } from "../helpers/assert.ts";
+import { denoFs, type FsPort, type TailRead } from "../../src/platform/fs_port.ts";
+import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
+import { scanTurn, type TurnScan } from "../../src/transcript/turn_scan.ts";
+import { assistant, compaction, filler, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
+
+const REAL = new URL("../../../shared/fixtures/claude-code-2.1.332/", import.meta.url).pathname;
+const HAND = new URL("../fixtures/transcripts/", import.meta.url).pathname;
+const P1 = "0b1c2d3e-0000-4000-8000-00000000a001";
+const P2 = "0b1c2d3e-0000-4000-8000-00000000a002";
+
+function scanText(
+  text: string,
+  promptId: string | null = null,
+  toolUseId: string | null = null,
+): TurnScan | null {
+  const fs = new MemoryFs({ "/t.jsonl": text });
+  return scanTurn({ transcriptPath: "/t.jsonl", promptId, toolUseId }, fs);
+}
+
+/** The calls of a scan as `id:completed:sameBatch` strings, newest first. */
+function summary(scan: TurnScan | null): string[] | null {
+  return scan?.calls.map((c) => `${c.id}:${c.completed ? "ok" : "no"}:${c.sameBatch ? "batch" : "-"}`) ??
+    null;
+}
+
+const grep = (id: string, pattern = "tokenizer") => ({ id, name: "Grep", input: { pattern, path: ROOT } });
+const edit = (id: string) => ({
+  id,
+  name: "Edit",
+  input: { file_path: `${ROOT}/src/tokenizer.js`, old_string: "a", new_string: "b" },
+});
+
+Deno.test("[turn-boundaries] real 2.1.332 transcript: Grep and Glob results pair, a hook-denied Bash does not", () => {
+  // The newest assistant message is the final text answer, so no search is in the batch.
+  const scan = scanTurn(
+    {
+      transcriptPath: `${REAL}grep-glob-tools.jsonl`,
+      promptId: "16182ba4-5fdc-4663-b2a4-e4990ce1b916",
+      toolUseId: null,
+    },
+    denoFs,
+  );
+  assertEquals(scan?.turnId, "16182ba4-5fdc-4663-b2a4-e4990ce1b916");
+  assertEquals(scan?.calls.map((c) => [c.tool, c.input, c.completed, c.sameBatch]), [
+    ["Glob", { pattern: "*.txt", path: "$ROOT" }, true, false],
+    ["Grep", { pattern: "hello", path: "$ROOT" }, true, false],
+    ["Bash", { command: "ls", description: "List files" }, false, false],
+  ]);
+});
+
+Deno.test("[turn-identity] real 2.1.332 transcript without a payload prompt id takes the prompt record's promptId", () => {
+  const scan = scanTurn(
+    { transcriptPath: `${REAL}bash-with-note.jsonl`, promptId: null, toolUseId: null },
+    denoFs,
+  );
+  assertEquals(scan?.turnId, "d9fcc4c8-60f1-4ee3-bf1c-2cc7caba309e");
+  // The build had no Grep/Glob tools: both calls failed with <tool_use_error>.
+  assertEquals(scan?.calls.map((c) => [c.tool, c.completed]), [
+    ["Glob", false],
+    ["Grep", false],
+    ["Bash", true],
+  ]);
+});
+
+Deno.test("[turn-boundaries] real 2.1.332 transcripts with only an Edit give a turn without calls", () => {
+  for (const name of ["edit-denied.jsonl", "edit-with-note.jsonl"]) {
+    const scan = scanTurn(
+      { transcriptPath: `${REAL}${name}`, promptId: null, toolUseId: null },
+      denoFs,
+    );
+    assert(scan !== null && typeof scan.turnId === "string", name);
+    assertEquals(scan.calls, []);
+  }
+});
+
+Deno.test("[turn-boundaries] an earlier human turn's searches are left out; a pending Edit batch is located by tool_use_id", () => {
+  const scan = scanTurn(
+    { transcriptPath: `${HAND}search-then-edit.jsonl`, promptId: P1, toolUseId: "toolu_edit" },
+    denoFs,
+  );
+  assertEquals(scan?.turnId, P1);
+  assertEquals(summary(scan), ["toolu_read:ok:-", "toolu_bash:ok:-", "toolu_grep:ok:-"]);
+});
+
+Deno.test("[turn-boundaries] a compaction starts a new turn, so the search before it is gone", () => {
+  const scan = scanTurn(
+    { transcriptPath: `${HAND}compacted.jsonl`, promptId: null, toolUseId: "toolu_c_edit" },
+    denoFs,
+  );
+  assertEquals(scan?.turnId, P1);
+  assertEquals(scan?.calls, []);
+});
+
+Deno.test("[turn-boundaries] a compact_boundary marker alone also starts the turn, identified by its uuid", () => {
+  const [boundary] = compaction(null);
+  const scan = scanText(jsonl(
+    prompt("fix", P1),
+    assistant("msg_a", [grep("toolu_old")]),
+    result("toolu_old", P1),
+    boundary,
+    assistant("msg_b", [grep("toolu_new")]),
+    result("toolu_new", P1),
+  ));
+  assertEquals(scan?.turnId, boundary.uuid);
+  assertEquals(summary(scan), ["toolu_new:ok:batch"]);
+});
+
+Deno.test("[same-batch-searches] a search in the pending call's own message never counts, even with its result written", () => {
+  const path = `${HAND}parallel-batch.jsonl`;
+  for (const toolUseId of ["toolu_p_edit", null, "toolu_not_in_transcript"]) {
+    const scan = scanTurn({ transcriptPath: path, promptId: P1, toolUseId }, denoFs);
+    assertEquals(summary(scan), ["toolu_p_grep:ok:batch"], String(toolUseId));
+  }
+});
+
+Deno.test("[same-batch-searches] without the pending id, the newest assistant message is the batch", () => {
+  const text = jsonl(
+    prompt("fix", P1),
+    assistant("msg_a", [grep("toolu_a")]),
+    result("toolu_a", P1),
+    assistant("msg_b", [grep("toolu_b")]),
+    result("toolu_b", P1),
+  );
+  assertEquals(summary(scanText(text)), ["toolu_b:ok:batch", "toolu_a:ok:-"]);
+  assertEquals(summary(scanText(text, P1, "toolu_a")), ["toolu_b:ok:-", "toolu_a:ok:batch"]);
+});
+
+Deno.test("[tool-result-pairing] errors, <tool_use_error> content and duplicated ids never complete", () => {
+  const scan = scanTurn(
+    { transcriptPath: `${HAND}errors-and-duplicates.jsonl`, promptId: P1, toolUseId: "toolu_e_edit" },
+    denoFs,
+  );
+  assertEquals(summary(scan), [
+    "toolu_e_dup:no:-",
+    "toolu_e_dup:no:-",
+    "toolu_e_str:no:-",
+    "toolu_e_glob:no:-",
+    "toolu_e_grep:no:-",
+  ]);
+});
+
+Deno.test("[tool-result-pairing] a call without a result, or with two results, is not completed", () => {
+  const scan = scanText(jsonl(
+    prompt("fix", P1),
+    assistant("msg_a", [grep("toolu_twice"), grep("toolu_none")]),
+    result("toolu_twice", P1),
+    result("toolu_twice", P1),
+    assistant("msg_b", [edit("toolu_edit")]),
+  ), P1, "toolu_edit");
+  assertEquals(summary(scan), ["toolu_none:no:-", "toolu_twice:no:-"]);
+});
+
+Deno.test("[tool-result-pairing] an id reused before the turn start still counts as a duplicate", () => {
+  const scan = scanText(jsonl(
+    prompt("old", P1),
+    assistant("msg_a", [grep("toolu_same")]),
+    result("toolu_same", P1),
+    prompt("new", P2),
+    assistant("msg_b", [grep("toolu_same")]),
+    result("toolu_same", P2),
+    assistant("msg_c", [edit("toolu_edit")]),
+  ), P2, "toolu_edit");
+  assertEquals(summary(scan), ["toolu_same:no:-"]);
+});
+
+Deno.test("[tool-result-pairing] a result stamped with another prompt's id does not complete", () => {
+  const text = jsonl(
+    prompt("fix", P1),
+    assistant("msg_a", [grep("toolu_a")]),
+    result("toolu_a", P2),
+    assistant("msg_b", [grep("toolu_b")]),
+    result("toolu_b", null),
+    assistant("msg_c", [edit("toolu_edit")]),
+  );
+  assertEquals(summary(scanText(text, null, "toolu_edit")), ["toolu_b:ok:-", "toolu_a:no:-"]);
+  assertEquals(summary(scanText(text, P1, "toolu_edit")), ["toolu_b:ok:-", "toolu_a:no:-"]);
+});
+
+Deno.test("[turn-boundaries] meta, sidechain and transcript-only records neither start a turn nor add calls", () => {
+  const scan = scanTurn(
+    { transcriptPath: `${HAND}meta-sidechain.jsonl`, promptId: P1, toolUseId: "toolu_m_edit" },
+    denoFs,
+  );
+  assertEquals(summary(scan), ["toolu_m_grep:ok:-"]);
+});
+
+Deno.test("[turn-boundaries] a user record mixing a tool result with text is a turn start", () => {
+  const mixed = result("toolu_a", P2);
+  const content = (mixed.message as { content: unknown[] }).content;
+  content.push({ type: "text", text: "[Request interrupted by user]" });
+  const scan = scanText(jsonl(
+    prompt("fix", P1),
+    assistant("msg_a", [grep("toolu_a")]),
+    mixed,
+    assistant("msg_b", [grep("toolu_b")]),
+    result("toolu_b", P2),
+  ));
+  assertEquals(scan?.turnId, P2);
+  assertEquals(summary(scan), ["toolu_b:ok:batch"]);
+});
+
+Deno.test("[turn-identity] without promptId the turn start's uuid, else a hash of its line, is the turn id", () => {
+  const start = prompt("fix", P1);
+  delete start.promptId;
+  assertEquals(scanText(jsonl(start))?.turnId, start.uuid);
+  delete start.uuid;
+  const first = scanText(jsonl(start))?.turnId;
+  assert(typeof first === "string" && /^line:[0-9a-f]{16}$/.test(first));
+  assertEquals(scanText(jsonl(start))?.turnId, first);
+  assertNotEquals(scanText(jsonl({ ...start, message: { role: "user", content: "other" } }))?.turnId, first);
+});
+
+Deno.test("[turn-identity] a clipped window without a turn start is the turn when its promptIds agree", () => {
+  const text = jsonl(
+    prompt("fix", P1),
+    filler("attachment", TAIL_WINDOW.maxBytes + 1000),
+    assistant("msg_a", [grep("toolu_a")]),
+    result("toolu_a", P1),
+  );
+  const scan = scanText(text, null, "toolu_later");
+  assertEquals(scan?.turnId, P1);
+  assertEquals(summary(scan), ["toolu_a:ok:batch"]);
+  assertEquals(scanText(text, P1)?.turnId, P1);
+  assertEquals(scanText(text, P2), null);
+});
+
+Deno.test("[turn-identity] a clipped window whose promptIds disagree gives no turn", () => {
+  const text = jsonl(
+    prompt("fix", P1),
+    filler("attachment", TAIL_WINDOW.maxBytes + 1000),
+    assistant("msg_a", [grep("toolu_a")]),
+    result("toolu_a", P1),
+    assistant("msg_b", [grep("toolu_b")]),
+    result("toolu_b", P2),
+  );
+  assertEquals(scanText(text), null);
+  assertEquals(scanText(text, P2), null);
+});
+
+Deno.test("[turn-identity] a clipped window without any promptId is the turn but has no turn id", () => {
+  const text = jsonl(
+    filler("attachment", TAIL_WINDOW.maxBytes + 1000),
+    assistant("msg_a", [grep("toolu_a")]),
+    result("toolu_a", null),
+    assistant("msg_b", [edit("toolu_edit")]),
+  );
+  const scan = scanText(text, null, "toolu_edit");
+  assertEquals(scan?.turnId, null);
+  assertEquals(summary(scan), ["toolu_a:ok:-"]);
+});
+
+Deno.test("[turn-identity] the 2000-line bound clips the window too", () => {
+  const lines = Array.from({ length: TAIL_WINDOW.maxLines }, () => ({ type: "progress", data: 1 }));
+  const text = jsonl(prompt("fix", P1), ...lines, assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1));
+  const scan = scanText(text, null, "toolu_x");
+  assertEquals(scan?.turnId, P1);
+  assertEquals(summary(scan), ["toolu_a:ok:batch"]);
+});
+
+Deno.test("[turn-identity] an unclipped transcript without a turn start gives no turn", () => {
+  assertEquals(scanText(jsonl(assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1))), null);
+});
+
+Deno.test("[turn-identity] the payload prompt_id must match the transcript's turn start", () => {
+  const text = jsonl(prompt("fix", P1), assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1));
+  assertEquals(scanText(text, P1)?.turnId, P1);
+  assertEquals(scanText(text, P2), null);
+});
+
+Deno.test("[turn-identity] the payload prompt_id names a turn started by a compaction without its own id", () => {
+  const [boundary] = compaction(null);
+  const scan = scanText(jsonl(boundary, assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1)), P1);
+  assertEquals(scan?.turnId, P1);
+});
+
+Deno.test("[fail-to-deny] missing, non-file, empty and garbage transcripts give no scan and never throw", () => {
+  const fs = new MemoryFs({ "/empty.jsonl": "", "/garbage.jsonl": "{not json\n\u0000\u0001\n[1,2]\nnull\n" }, [
+    "/dir",
+  ]);
+  for (const path of ["/missing.jsonl", "/dir", "/empty.jsonl", "/garbage.jsonl"]) {
+    assertEquals(scanTurn({ transcriptPath: path, promptId: null, toolUseId: null }, fs), null, path);
+  }
+  const throwing = new MemoryFs();
+  throwing.readTail = () => {
+    throw new Error("boom");
+  };
+  assertEquals(scanTurn({ transcriptPath: "/t", promptId: null, toolUseId: null }, throwing), null);
+});
+
+Deno.test("[fail-to-deny] garbage lines and odd shapes inside a turn are skipped", () => {
+  const odd = assistant("msg_a", [grep("toolu_a")]);
+  const text = jsonl(prompt("fix", P1), ...odd, result("toolu_a", P1)) +
+    '{"type":"assistant","message":{"content":"text"}}\n{"type":"assistant","message":{"content":[{"type":"tool_use","id":7}]}}\nnot json\n{"trunc';
+  assertEquals(summary(scanText(text, P1, "toolu_b")), ["toolu_a:ok:-"]);
+});
+
+Deno.test("[prior-search-credit] a search without an assistant message id is marked as such", () => {
+  const records = assistant("msg_a", [grep("toolu_a")]);
+  for (const r of records) delete (r.message as Record<string, unknown>).id;
+  const scan = scanText(jsonl(prompt("fix", P1), ...records, result("toolu_a", P1)), P1, "toolu_x");
+  assertEquals(scan?.calls.map((c) => [c.id, c.completed, c.hasMessageId, c.sameBatch]), [
+    ["toolu_a", true, false, false],
+  ]);
+});
+
+/** A port over a virtual transcript of `size` bytes that records every byte it returns. */
+function virtualTranscript(size: number): { fs: FsPort; served: () => number } {
+  const tail = jsonl(prompt("fix", P1), assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1));
+  let served = 0;
+  const readTail = (_path: string, maxBytes: number): TailRead => {
+    const n = Math.min(maxBytes, size);
+    served += n;
+    const pad = "z".repeat(Math.max(0, n - tail.length - 1)) + "\n";
+    return { text: pad + tail, clipped: size > n };
+  };
+  const fs = new MemoryFs();
+  fs.readTail = readTail;
+  fs.readTextBounded = () => {
+    throw new Error("the scan must not read whole files");
+  };
+  return { fs, served: () => served };
+}
+
+Deno.test("[turn-boundaries] a 100 MB transcript costs the same bounded read as a 100 KB one", () => {
+  const costs = [100 * 1024, 100 * 1024 * 1024].map((size) => {
+    const { fs, served } = virtualTranscript(size);
+    const scan = scanTurn({ transcriptPath: "/big.jsonl", promptId: P1, toolUseId: null }, fs);
+    assertEquals(scan?.turnId, P1);
+    return served();
+  });
+  assertEquals(costs, [100 * 1024, TAIL_WINDOW.maxBytes]);
+  assert(costs[1] <= TAIL_WINDOW.maxBytes);
+});
