@@ -9,7 +9,7 @@
  * @module
  */
 
-import { Emitter, type LexResult } from "./lex_emitter.ts";
+import type { Emitter, LexResult } from "./lex_emitter.ts";
 
 /** True when the line starting at `from` is a `REM` comment. */
 function isRemLine(src: string, from: number): boolean {

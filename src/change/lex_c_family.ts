@@ -11,7 +11,7 @@
 
 import { isDirectiveComment } from "./directives.ts";
 import type { Language } from "./language.ts";
-import { Emitter, isWordCode, type LexResult, wordEnd } from "./lex_emitter.ts";
+import { type Emitter, isWordCode, type LexResult, wordEnd } from "./lex_emitter.ts";
 
 /** The languages this lexer reads. */
 export type CFamilyLanguage = Exclude<Language, "py" | "sh" | "ps1" | "bat">;
@@ -113,7 +113,15 @@ const JSX_KEYWORDS: ReadonlySet<string> = new Set([
 const TRIGRAPH_ENDS = "=/'()!<>-";
 
 /** Java unicode escapes that would change how the rest of the text lexes. */
-const JAVA_DANGEROUS_ESCAPES: ReadonlySet<number> = new Set([0x0a, 0x0d, 0x22, 0x27, 0x2a, 0x2f, 0x5c]);
+const JAVA_DANGEROUS_ESCAPES: ReadonlySet<number> = new Set([
+  0x0a,
+  0x0d,
+  0x22,
+  0x27,
+  0x2a,
+  0x2f,
+  0x5c,
+]);
 
 /** Deepest nesting of strings and holes followed before giving up. */
 const MAX_DEPTH = 64;
@@ -325,7 +333,9 @@ class CLexer {
     const { src, d, em } = this;
     let j = wordEnd(src, i);
     if (d.digitSeparators && isDigit(c)) {
-      while (src.charCodeAt(j) === APOS && isWordCode(src.charCodeAt(j + 1))) j = wordEnd(src, j + 1);
+      while (src.charCodeAt(j) === APOS && isWordCode(src.charCodeAt(j + 1))) {
+        j = wordEnd(src, j + 1);
+      }
     }
     const w = src.slice(i, j);
     const next = src[j];
@@ -436,8 +446,9 @@ class CLexer {
         em.unclear = true;
         if (!multiline) {
           // A string cut by the line end: the lexer resumes with code, unless a
-          // spliced backslash may carry the string on.
-          if (endsInBackslash(src, j)) {
+          // spliced backslash may carry the string on, or (in JS) the quote was
+          // JSX text, which the lexer cannot follow.
+          if (this.d.js || endsInBackslash(src, j)) {
             em.dumpRest(i);
             return this.n;
           }
@@ -660,44 +671,45 @@ class CLexer {
 }
 
 /** The string frames that never change, shared by every lexer run. */
-const STRING_FRAMES: Readonly<Record<"template" | "javaBlock" | "kotlinRaw" | "kotlin", StrFrame>> = {
-  template: {
-    str: true,
-    close: "`",
-    escapes: true,
-    multiline: true,
-    holes: "dollarBrace",
-    doubledQuote: false,
-    quoteRun: false,
-  },
-  javaBlock: {
-    str: true,
-    close: '"""',
-    escapes: true,
-    multiline: true,
-    holes: "none",
-    doubledQuote: false,
-    quoteRun: false,
-  },
-  kotlinRaw: {
-    str: true,
-    close: '"""',
-    escapes: false,
-    multiline: true,
-    holes: "kotlin",
-    doubledQuote: false,
-    quoteRun: true,
-  },
-  kotlin: {
-    str: true,
-    close: '"',
-    escapes: true,
-    multiline: false,
-    holes: "kotlin",
-    doubledQuote: false,
-    quoteRun: false,
-  },
-};
+const STRING_FRAMES: Readonly<Record<"template" | "javaBlock" | "kotlinRaw" | "kotlin", StrFrame>> =
+  {
+    template: {
+      str: true,
+      close: "`",
+      escapes: true,
+      multiline: true,
+      holes: "dollarBrace",
+      doubledQuote: false,
+      quoteRun: false,
+    },
+    javaBlock: {
+      str: true,
+      close: '"""',
+      escapes: true,
+      multiline: true,
+      holes: "none",
+      doubledQuote: false,
+      quoteRun: false,
+    },
+    kotlinRaw: {
+      str: true,
+      close: '"""',
+      escapes: false,
+      multiline: true,
+      holes: "kotlin",
+      doubledQuote: false,
+      quoteRun: true,
+    },
+    kotlin: {
+      str: true,
+      close: '"',
+      escapes: true,
+      multiline: false,
+      holes: "kotlin",
+      doubledQuote: false,
+      quoteRun: false,
+    },
+  };
 
 /** Lexes `src` in one of the C-style languages into `em`. */
 export function lexCFamily(

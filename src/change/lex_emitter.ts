@@ -169,7 +169,11 @@ export class Emitter {
   /** Emits `src[from, to)` verbatim as string contents; line breaks end lines that are not plain. */
   strRange(from: number, to: number): void {
     let run = from;
-    for (let at = this.src.indexOf("\n", from); at >= 0 && at < to; at = this.src.indexOf("\n", at + 1)) {
+    for (
+      let at = this.src.indexOf("\n", from);
+      at >= 0 && at < to;
+      at = this.src.indexOf("\n", at + 1)
+    ) {
       this.str(this.src.slice(run, at));
       this.newline(at, false);
       run = at + 1;
@@ -180,7 +184,11 @@ export class Emitter {
   /** A removed comment spanning `src[from, to)`, which may cross line breaks. */
   commentRange(from: number, to: number): void {
     this.gap();
-    for (let at = this.src.indexOf("\n", from); at >= 0 && at < to; at = this.src.indexOf("\n", at + 1)) {
+    for (
+      let at = this.src.indexOf("\n", from);
+      at >= 0 && at < to;
+      at = this.src.indexOf("\n", at + 1)
+    ) {
       this.newline(at, false);
     }
   }
@@ -193,13 +201,7 @@ export class Emitter {
    */
   newline(at: number, plainNext: boolean): void {
     this.flush();
-    let k = at - 1;
-    while (k >= 0) {
-      const c = this.src.charCodeAt(k);
-      if (c !== SPACE && c !== TAB && c !== CR) break;
-      k--;
-    }
-    if (k >= 0 && this.continuation.includes(this.src[k])) {
+    if (this.continuesAt(at)) {
       this.unclear = true;
       plainNext = false;
     }
@@ -207,6 +209,17 @@ export class Emitter {
     if (this.plainStarts !== null && this.lineNo < this.plainStarts.length) {
       this.plainStarts[this.lineNo] = plainNext && !this.lost ? 1 : 0;
     }
+  }
+
+  /** True when the line ending just before `at` ends (before blanks) in a continuation character. */
+  private continuesAt(at: number): boolean {
+    let k = at - 1;
+    while (k >= 0) {
+      const c = this.src.charCodeAt(k);
+      if (c !== SPACE && c !== TAB && c !== CR) break;
+      k--;
+    }
+    return k >= 0 && this.continuation.includes(this.src[k]);
   }
 
   /** The lexer cannot follow the text from `from` on: the rest is kept as plain code lines. */
@@ -234,7 +247,7 @@ export class Emitter {
   /** Finishes the last line; `endsPlain` is the lexer's own view of its final state. */
   finish(endsPlain: boolean): LexResult {
     this.flush();
-    const plain = endsPlain && !this.openAtEnd && !this.lost;
+    const plain = endsPlain && !this.openAtEnd && !this.lost && !this.continuesAt(this.src.length);
     return {
       lines: this.lines,
       unclear: this.unclear || !plain,

@@ -8,7 +8,7 @@
  */
 
 import { isDirectiveComment } from "./directives.ts";
-import { Emitter, isWordCode, type LexResult, wordEnd } from "./lex_emitter.ts";
+import { type Emitter, isWordCode, type LexResult, wordEnd } from "./lex_emitter.ts";
 
 /** Code at top level, a `$(...)` subexpression inside a string, or a double-quoted string. */
 interface Frame {
@@ -120,7 +120,9 @@ class PowerShellLexer {
   private wordEndAt(i: number): number {
     const end = wordEnd(this.src, i);
     let j = i + 1;
-    while (j < end && !SINGLE_QUOTES.includes(this.src[j]) && !DOUBLE_QUOTES.includes(this.src[j])) {
+    while (
+      j < end && !SINGLE_QUOTES.includes(this.src[j]) && !DOUBLE_QUOTES.includes(this.src[j])
+    ) {
       j++;
     }
     return j;

@@ -7,7 +7,7 @@
  */
 
 import { isDirectiveComment } from "./directives.ts";
-import { Emitter, isWordCode, type LexResult, wordEnd } from "./lex_emitter.ts";
+import { type Emitter, isWordCode, type LexResult, wordEnd } from "./lex_emitter.ts";
 
 /** Code at top level, or inside an f-string replacement field. */
 interface CodeFrame {

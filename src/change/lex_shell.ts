@@ -11,7 +11,7 @@
  */
 
 import { isDirectiveComment } from "./directives.ts";
-import { Emitter, isWordCode, type LexResult, wordEnd } from "./lex_emitter.ts";
+import { type Emitter, isWordCode, type LexResult, wordEnd } from "./lex_emitter.ts";
 
 /** Where the lexer is: plain code, a substitution, arithmetic, a parameter expansion or double quotes. */
 type FrameKind = "top" | "cmdsub" | "arith" | "param" | "dq";
@@ -294,7 +294,7 @@ class ShellLexer {
         const e = src.indexOf("\n", at);
         const end = e < 0 ? this.n : e;
         let start = at;
-        if (stripTabs) while (src[start] === "\t") start++;
+        if (stripTabs) { while (src[start] === "\t") start++; }
         const isEnd = src.slice(start, end) === delimiter;
         if (isEnd) em.code(delimiter);
         else em.strRange(at, end);

@@ -28,7 +28,7 @@ import {
 } from "./judge.ts";
 import { callEvidence, type ParseContext } from "./search.ts";
 import { changesDirectory } from "./shell_search.ts";
-import { MIN_MENTION_LENGTH, mayMention, stemOf } from "./stem.ts";
+import { mayMention, MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
 
 /** A first-touch target, as the decision code hands it over. */
 export interface CreditTarget {
@@ -128,7 +128,8 @@ function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => Pa
 
 function prefilterText(call: TurnCall): string {
   const fields = PREFILTER_FIELDS[call.tool] ?? [];
-  return fields.map((f) => call.input[f]).filter((v) => typeof v === "string").join("\n");
+  const input = call.input;
+  return fields.map((f) => input[f]).filter((v) => typeof v === "string").join("\n");
 }
 
 /**
@@ -215,7 +216,9 @@ function findClosestMiss(
     const ev = callEvidence(call, contextOf(call));
     if (ev.ambiguous) continue;
     let verdict: Verdict = { kind: "silent" };
-    if (ev.readPath && samePlace(ev.readPath, t.place)) verdict = { kind: "miss", code: "not-a-search" };
+    if (ev.readPath && samePlace(ev.readPath, t.place)) {
+      verdict = { kind: "miss", code: "not-a-search" };
+    }
     for (const search of ev.searches) verdict = closer(verdict, judgeSearch(search, t, fs));
     if (ev.otherTexts.some((text) => mentionsTarget(text, t))) {
       verdict = closer(verdict, { kind: "miss", code: "not-a-search" });

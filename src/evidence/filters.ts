@@ -25,6 +25,8 @@ export interface GlobFilter {
   fold: boolean;
   /** Comes from a file-type table, not from text the agent wrote. */
   fromType: boolean;
+  /** A test the hook cannot read (a regex): as an include it admits nothing, as an exclusion it covers. */
+  opaque: boolean;
 }
 
 /** Every filter of one search. */
@@ -60,8 +62,9 @@ export function addGlob(
   exclude: boolean,
   fold = false,
   fromType = false,
+  opaque = false,
 ): void {
-  (exclude ? filters.exclusions : filters.includes).push({ glob, fold, fromType });
+  (exclude ? filters.exclusions : filters.includes).push({ glob, fold, fromType, opaque });
 }
 
 /**
@@ -133,7 +136,7 @@ export function namesOnlyTarget(glob: string, basename: string): boolean {
  * the search could only find the target: a lookup, not a search.
  */
 export function isLookup(filters: SearchFilters, target: FilterTarget): boolean {
-  const own = filters.includes.filter((f) => !f.fromType);
+  const own = filters.includes.filter((f) => !f.fromType && !f.opaque);
   return own.length > 0 && own.every((f) => namesOnlyTarget(stripLeading(f.glob), target.basename));
 }
 
@@ -144,6 +147,7 @@ export function isLookup(filters: SearchFilters, target: FilterTarget): boolean 
  * allowed before the glob, and with or without any segments after it.
  */
 function exclusionCovers(filter: GlobFilter, target: FilterTarget): boolean {
+  if (filter.opaque) return true;
   if (target.stem !== "" && containsWord(filter.glob.toLowerCase(), target.stem)) return true;
   let glob = stripLeading(filter.glob);
   while (glob.startsWith("/")) glob = glob.slice(1);
@@ -174,6 +178,7 @@ function includeAdmits(
   pathGlobs: boolean,
   relatives: readonly (readonly string[])[],
 ): boolean {
+  if (filter.opaque) return false;
   let glob = stripLeading(filter.glob);
   const fold = filter.fold || target.windows;
   if (!glob.includes("/")) {

@@ -70,7 +70,8 @@ export function closer(a: Verdict, b: Verdict): Verdict {
 /** True when two absolute paths name the same place (case-insensitive if Windows-style). */
 export function samePlace(a: PathParts, b: PathParts): boolean {
   const fold = a.windows || b.windows;
-  const eq = (x: string, y: string): boolean => fold ? x.toLowerCase() === y.toLowerCase() : x === y;
+  const eq = (x: string, y: string): boolean =>
+    fold ? x.toLowerCase() === y.toLowerCase() : x === y;
   return eq(a.root, b.root) && a.segments.length === b.segments.length &&
     a.segments.every((s, i) => eq(s, b.segments[i]));
 }
@@ -109,7 +110,8 @@ function onlyTheTarget(ev: SearchEvidence, t: JudgeTarget): boolean {
     case "dir-files":
       return samePlace(scope.except, t.place);
     case "operands":
-      return scope.operands.length > 0 && scope.operands.every((op) => operandNamesOnlyTarget(op, t));
+      return scope.operands.length > 0 &&
+        scope.operands.every((op) => operandNamesOnlyTarget(op, t));
   }
 }
 
@@ -154,7 +156,8 @@ function scopeRelatives(scope: Scope, t: JudgeTarget): (readonly string[])[] | n
 function patternAdmits(scope: Scope, t: JudgeTarget, relatives: (readonly string[])[]): boolean {
   if (scope.kind !== "glob") return true;
   const compiled = compileGlob(scope.pattern, { foldCase: t.filter.windows });
-  return compiled !== null && relatives.some((rel) => matchGlob(compiled, rel.join("/")) === "match");
+  return compiled !== null &&
+    relatives.some((rel) => matchGlob(compiled, rel.join("/")) === "match");
 }
 
 function namesParent(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): boolean {
@@ -191,7 +194,9 @@ export function judgeSearch(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): Ver
 function stemVerdict(ev: SearchEvidence, t: JudgeTarget, excluded: boolean): Verdict {
   const relatives = scopeRelatives(ev.scope, t);
   if (relatives === null) return miss("out-of-scope");
-  if (excluded || !patternAdmits(ev.scope, t, relatives) || !admits(ev.filters, t.filter, relatives)) {
+  if (
+    excluded || !patternAdmits(ev.scope, t, relatives) || !admits(ev.filters, t.filter, relatives)
+  ) {
     return miss("excluded");
   }
   return CREDIT;

@@ -14,7 +14,14 @@
 import type { TurnCall } from "../transcript/turn_scan.ts";
 import { absolutePath, formatPath, isWindowsStyle, type PathParts } from "../target/paths.ts";
 import { sanitizeDetail } from "./detail.ts";
-import { addGlob, addType, hasGlobChars, newFilters, type SearchFilters, splitTopLevel } from "./filters.ts";
+import {
+  addGlob,
+  addType,
+  hasGlobChars,
+  newFilters,
+  type SearchFilters,
+  splitTopLevel,
+} from "./filters.ts";
 import { shellCallEvidence } from "./shell_search.ts";
 
 /** A path argument of a shell search. */
@@ -225,7 +232,8 @@ const cache = new WeakMap<TurnCall, Map<string, CallEvidence>>();
  * call, so every check of one hook run shares one parse.
  */
 export function callEvidence(call: TurnCall, ctx: ParseContext): CallEvidence {
-  const key = `${ctx.base}\u0000${ctx.processCwd}\u0000${ctx.shellCwdUnknown}\u0000${ctx.shellDirsOff}`;
+  const key =
+    `${ctx.base}\u0000${ctx.processCwd}\u0000${ctx.shellCwdUnknown}\u0000${ctx.shellDirsOff}`;
   let byContext = cache.get(call);
   if (!byContext) {
     byContext = new Map();

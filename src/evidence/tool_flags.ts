@@ -762,7 +762,17 @@ export const RG_TYPES: Readonly<Record<string, readonly string[]>> = {
   xml: ["*.xml", "*.xml.dist", "*.dtd", "*.xsl", "*.xslt", "*.xsd", "*.xjb", "*.rng", "*.sch"],
   yaml: ["*.yaml", "*.yml"],
   zig: ["*.zig"],
-  zsh: [".zshenv", "zshenv", ".zlogin", "zlogin", ".zprofile", "zprofile", ".zshrc", "zshrc", "*.zsh"],
+  zsh: [
+    ".zshenv",
+    "zshenv",
+    ".zlogin",
+    "zlogin",
+    ".zprofile",
+    "zprofile",
+    ".zshrc",
+    "zshrc",
+    "*.zsh",
+  ],
 };
 
 /**

@@ -114,7 +114,9 @@ function lineHash(line: string): string {
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x5bd1e995) ^ (a >>> 15);
   }
-  return `line:${(a >>> 0).toString(16).padStart(8, "0")}${(b >>> 0).toString(16).padStart(8, "0")}`;
+  return `line:${(a >>> 0).toString(16).padStart(8, "0")}${
+    (b >>> 0).toString(16).padStart(8, "0")
+  }`;
 }
 
 function contentOf(record: Json): unknown {

@@ -321,3 +321,48 @@ Deno.test("[pretooluse-input] tools GateGuard does not gate pass silently withou
   const exists = await Deno.stat(p.state).then(() => true, () => false);
   assertEquals(exists, false);
 });
+
+Deno.test("[questions-fit-the-change] a private change asks for local call sites and drops the data question", async () => {
+  const p = await project({ "src/calc.py": "def _scale(x):\n    return x * 2\n" });
+  const d = decisionOf(
+    await p.hook("Edit", { file_path: `${p.root}/src/calc.py`, old_string: "return x * 2", new_string: "return x * 3" }),
+  );
+  assertEquals(d.kind, "deny");
+  assertStringIncludes(
+    d.text,
+    "1. List the call sites in this file or its module that rely on the changed behaviour\n" +
+      "2. Quote the user's current instruction verbatim",
+  );
+});
+
+Deno.test("[questions-fit-the-change] a public change that reads JSON keeps importers, public API and data", async () => {
+  const p = await project({ "src/load.ts": "export function load(p: string) {\n  return 1;\n}\n" });
+  const d = decisionOf(
+    await p.hook("Edit", {
+      file_path: `${p.root}/src/load.ts`,
+      old_string: "export function load(p: string) {\n  return 1;",
+      new_string: "export function load(p: string, path: string) {\n  return JSON.parse(Deno.readTextFileSync(path));",
+    }),
+  );
+  assertStringIncludes(d.text, "1. List ALL files that import/require this file");
+  assertStringIncludes(d.text, "3. If this file reads/writes data files");
+});
+
+Deno.test("[comment-and-whitespace-only-edits] a comment-only Edit passes with a note and is not marked checked", async () => {
+  const p = await project({ "src/calc.py": "def _scale(x):\n    # doubles\n    return x * 2\n" });
+  const file = `${p.root}/src/calc.py`;
+  const note = decisionOf(await p.hook("Edit", { file_path: file, old_string: "# doubles", new_string: "# doubles x" }));
+  assertEquals(note, { kind: "note", text: `Comment or whitespace-only change to ${file}` });
+  assertEquals(
+    decisionOf(await p.hook("Edit", { file_path: file, old_string: "return x * 2", new_string: "return x * 4" })).kind,
+    "deny",
+  );
+});
+
+Deno.test("[comment-and-whitespace-only-edits] sensitive and config targets never pass as comment-only", async () => {
+  const p = await project({ "src/auth/calc.py": "# a\nx = 1\n", "conf.yaml": "# a\nx: 1\n" });
+  for (const f of ["src/auth/calc.py", "conf.yaml"]) {
+    const d = decisionOf(await p.hook("Edit", { file_path: `${p.root}/${f}`, old_string: "# a", new_string: "# b" }));
+    assertEquals(d.kind, "deny", f);
+  }
+});

@@ -38,7 +38,10 @@ Deno.test("[search-filters] an exclusion covering the file name, a directory abo
 });
 
 Deno.test("[search-filters] exclusions that miss the target leave it alone", () => {
-  assertEquals(excludes(filters(false, [], ["*.md", "node_modules", "dist/**", "src/api"]), widget), false);
+  assertEquals(
+    excludes(filters(false, [], ["*.md", "node_modules", "dist/**", "src/api"]), widget),
+    false,
+  );
   assertEquals(excludes(filters(false, [], []), widget), false);
 });
 

@@ -1,5 +1,11 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { containsWord, extensionOf, GENERIC_STEMS, mayMention, stemOf } from "../../src/evidence/stem.ts";
+import {
+  containsWord,
+  extensionOf,
+  GENERIC_STEMS,
+  mayMention,
+  stemOf,
+} from "../../src/evidence/stem.ts";
 
 Deno.test("[stem-matching] the stem is the lowercased name without its last extension", () => {
   assertEquals(stemOf("Payment.py", false), { name: "payment", usable: true });

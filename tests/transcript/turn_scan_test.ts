@@ -20,11 +20,17 @@ function scanText(
 
 /** The calls of a scan as `id:completed:sameBatch` strings, newest first. */
 function summary(scan: TurnScan | null): string[] | null {
-  return scan?.calls.map((c) => `${c.id}:${c.completed ? "ok" : "no"}:${c.sameBatch ? "batch" : "-"}`) ??
+  return scan?.calls.map((c) =>
+    `${c.id}:${c.completed ? "ok" : "no"}:${c.sameBatch ? "batch" : "-"}`
+  ) ??
     null;
 }
 
-const grep = (id: string, pattern = "tokenizer") => ({ id, name: "Grep", input: { pattern, path: ROOT } });
+const grep = (id: string, pattern = "tokenizer") => ({
+  id,
+  name: "Grep",
+  input: { pattern, path: ROOT },
+});
 const edit = (id: string) => ({
   id,
   name: "Edit",
@@ -128,7 +134,11 @@ Deno.test("[same-batch-searches] without the pending id, the newest assistant me
 
 Deno.test("[tool-result-pairing] errors, <tool_use_error> content and duplicated ids never complete", () => {
   const scan = scanTurn(
-    { transcriptPath: `${HAND}errors-and-duplicates.jsonl`, promptId: P1, toolUseId: "toolu_e_edit" },
+    {
+      transcriptPath: `${HAND}errors-and-duplicates.jsonl`,
+      promptId: P1,
+      toolUseId: "toolu_e_edit",
+    },
     denoFs,
   );
   assertEquals(summary(scan), [
@@ -141,26 +151,34 @@ Deno.test("[tool-result-pairing] errors, <tool_use_error> content and duplicated
 });
 
 Deno.test("[tool-result-pairing] a call without a result, or with two results, is not completed", () => {
-  const scan = scanText(jsonl(
-    prompt("fix", P1),
-    assistant("msg_a", [grep("toolu_twice"), grep("toolu_none")]),
-    result("toolu_twice", P1),
-    result("toolu_twice", P1),
-    assistant("msg_b", [edit("toolu_edit")]),
-  ), P1, "toolu_edit");
+  const scan = scanText(
+    jsonl(
+      prompt("fix", P1),
+      assistant("msg_a", [grep("toolu_twice"), grep("toolu_none")]),
+      result("toolu_twice", P1),
+      result("toolu_twice", P1),
+      assistant("msg_b", [edit("toolu_edit")]),
+    ),
+    P1,
+    "toolu_edit",
+  );
   assertEquals(summary(scan), ["toolu_none:no:-", "toolu_twice:no:-"]);
 });
 
 Deno.test("[tool-result-pairing] an id reused before the turn start still counts as a duplicate", () => {
-  const scan = scanText(jsonl(
-    prompt("old", P1),
-    assistant("msg_a", [grep("toolu_same")]),
-    result("toolu_same", P1),
-    prompt("new", P2),
-    assistant("msg_b", [grep("toolu_same")]),
-    result("toolu_same", P2),
-    assistant("msg_c", [edit("toolu_edit")]),
-  ), P2, "toolu_edit");
+  const scan = scanText(
+    jsonl(
+      prompt("old", P1),
+      assistant("msg_a", [grep("toolu_same")]),
+      result("toolu_same", P1),
+      prompt("new", P2),
+      assistant("msg_b", [grep("toolu_same")]),
+      result("toolu_same", P2),
+      assistant("msg_c", [edit("toolu_edit")]),
+    ),
+    P2,
+    "toolu_edit",
+  );
   assertEquals(summary(scan), ["toolu_same:no:-"]);
 });
 
@@ -208,7 +226,10 @@ Deno.test("[turn-identity] without promptId the turn start's uuid, else a hash o
   const first = scanText(jsonl(start))?.turnId;
   assert(typeof first === "string" && /^line:[0-9a-f]{16}$/.test(first));
   assertEquals(scanText(jsonl(start))?.turnId, first);
-  assertNotEquals(scanText(jsonl({ ...start, message: { role: "user", content: "other" } }))?.turnId, first);
+  assertNotEquals(
+    scanText(jsonl({ ...start, message: { role: "user", content: "other" } }))?.turnId,
+    first,
+  );
 });
 
 Deno.test("[turn-identity] a clipped window without a turn start is the turn when its promptIds agree", () => {
@@ -252,7 +273,12 @@ Deno.test("[turn-identity] a clipped window without any promptId is the turn but
 
 Deno.test("[turn-identity] the 2000-line bound clips the window too", () => {
   const lines = Array.from({ length: TAIL_WINDOW.maxLines }, () => ({ type: "progress", data: 1 }));
-  const text = jsonl(prompt("fix", P1), ...lines, assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1));
+  const text = jsonl(
+    prompt("fix", P1),
+    ...lines,
+    assistant("msg_a", [grep("toolu_a")]),
+    result("toolu_a", P1),
+  );
   const scan = scanText(text, null, "toolu_x");
   assertEquals(scan?.turnId, P1);
   assertEquals(summary(scan), ["toolu_a:ok:batch"]);
@@ -263,23 +289,37 @@ Deno.test("[turn-identity] an unclipped transcript without a turn start gives no
 });
 
 Deno.test("[turn-identity] the payload prompt_id must match the transcript's turn start", () => {
-  const text = jsonl(prompt("fix", P1), assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1));
+  const text = jsonl(
+    prompt("fix", P1),
+    assistant("msg_a", [grep("toolu_a")]),
+    result("toolu_a", P1),
+  );
   assertEquals(scanText(text, P1)?.turnId, P1);
   assertEquals(scanText(text, P2), null);
 });
 
 Deno.test("[turn-identity] the payload prompt_id names a turn started by a compaction without its own id", () => {
   const [boundary] = compaction(null);
-  const scan = scanText(jsonl(boundary, assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1)), P1);
+  const scan = scanText(
+    jsonl(boundary, assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1)),
+    P1,
+  );
   assertEquals(scan?.turnId, P1);
 });
 
 Deno.test("[fail-to-deny] missing, non-file, empty and garbage transcripts give no scan and never throw", () => {
-  const fs = new MemoryFs({ "/empty.jsonl": "", "/garbage.jsonl": "{not json\n\u0000\u0001\n[1,2]\nnull\n" }, [
+  const fs = new MemoryFs({
+    "/empty.jsonl": "",
+    "/garbage.jsonl": "{not json\n\u0000\u0001\n[1,2]\nnull\n",
+  }, [
     "/dir",
   ]);
   for (const path of ["/missing.jsonl", "/dir", "/empty.jsonl", "/garbage.jsonl"]) {
-    assertEquals(scanTurn({ transcriptPath: path, promptId: null, toolUseId: null }, fs), null, path);
+    assertEquals(
+      scanTurn({ transcriptPath: path, promptId: null, toolUseId: null }, fs),
+      null,
+      path,
+    );
   }
   const throwing = new MemoryFs();
   throwing.readTail = () => {
@@ -306,7 +346,11 @@ Deno.test("[prior-search-credit] a search without an assistant message id is mar
 
 /** A port over a virtual transcript of `size` bytes that records every byte it returns. */
 function virtualTranscript(size: number): { fs: FsPort; served: () => number } {
-  const tail = jsonl(prompt("fix", P1), assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1));
+  const tail = jsonl(
+    prompt("fix", P1),
+    assistant("msg_a", [grep("toolu_a")]),
+    result("toolu_a", P1),
+  );
   let served = 0;
   const readTail = (_path: string, maxBytes: number): TailRead => {
     const n = Math.min(maxBytes, size);

@@ -1,0 +1,311 @@
+/**
+ * The change profile of an Edit, MultiEdit or Write: whether the change
+ * touches the public surface, whether it handles data, and whether it is a
+ * comment or whitespace-only edit. The first-touch gate uses it to fit its
+ * questions to the change and to pass trivial edits.
+ *
+ * Edits are placed in the current file the way the Edit tool applies them
+ * (MultiEdit entries one after another on the evolving text), so rules that
+ * need the surrounding file can see it. Anything that cannot be read with
+ * confidence gets the fail-closed answer: an unknown profile, public surface
+ * and data touched, never trivial.
+ *
+ * @module
+ */
+
+import { lexCode } from "./code_lexer.ts";
+import type { LexOptions, LexResult } from "./lex_emitter.ts";
+import { type Language, languageOf } from "./language.ts";
+import {
+  type AppliedStep,
+  applyStep,
+  type EditStep,
+  importsC,
+  LineIndex,
+  toolReadings,
+} from "./file_context.ts";
+import {
+  alwaysTouchesSurface,
+  declaresPublicName,
+  needsFileContext,
+  touchesExportedMember,
+} from "./surface.ts";
+import { mentionsData } from "./data_words.ts";
+import { isCommentOnlyChange, replacementIsLiteral, windowIsCommentOnly } from "./trivial.ts";
+
+/** What the gate learns from a change (written to metrics as is, in this key order). */
+export interface ChangeProfile {
+  /** The change was read; false means the full questions are due. */
+  known: boolean;
+  /** Short lowercase language code, or null for an unsupported extension. */
+  language: string | null;
+  touchesPublicSurface: boolean;
+  touchesData: boolean;
+  /** A comment or whitespace-only Edit/MultiEdit that may pass without the first-touch check. */
+  trivial: boolean;
+}
+
+/** The change as the tool call carries it (raw fields, checked here). */
+export type ChangeInput =
+  | { tool: "Edit"; oldString: unknown; newString: unknown; replaceAll: unknown }
+  | { tool: "MultiEdit"; edits: unknown[] }
+  | { tool: "Write"; content: unknown };
+
+/** Most MultiEdit entries for one file that are read. */
+export const MAX_ENTRIES = 64;
+/** Largest `old_string`, `new_string` or `content` read, in UTF-8 bytes. */
+export const MAX_SIDE_BYTES = 64 * 1024;
+/** Largest total of all sides read, in UTF-8 bytes. */
+export const MAX_TOTAL_BYTES = 256 * 1024;
+/**
+ * Characters of file text lexed for one profile (the file once per entry,
+ * plus the edit windows). Past it the remaining entries count as not
+ * placed, which keeps a MultiEdit of a large file bounded.
+ */
+export const FILE_LEX_BUDGET = 4 * 1024 * 1024;
+
+/** The profile of a change that could not be read. */
+export function unknownProfile(language: Language | null): ChangeProfile {
+  return {
+    known: false,
+    language,
+    touchesPublicSurface: true,
+    touchesData: true,
+    trivial: false,
+  };
+}
+
+/** UTF-8 length of `s` (lone surrogates count as the 3 bytes of U+FFFD). */
+function utf8Length(s: string): number {
+  let bytes = 0;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(k + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      k++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+type ReadChange = { kind: "write"; content: string } | { kind: "edits"; steps: EditStep[] };
+
+/** The change's texts, or null when a field is missing or not a string, or a limit is passed. */
+function readChange(input: ChangeInput): ReadChange | null {
+  let total = 0;
+  const side = (value: unknown): string | null => {
+    if (typeof value !== "string" || value.length > MAX_SIDE_BYTES) return null;
+    const bytes = utf8Length(value);
+    if (bytes > MAX_SIDE_BYTES) return null;
+    total += bytes;
+    return value;
+  };
+  const step = (oldValue: unknown, newValue: unknown, replaceAll: unknown): EditStep | null => {
+    const oldString = side(oldValue);
+    const newString = side(newValue);
+    if (oldString === null || newString === null) return null;
+    if (replaceAll !== undefined && typeof replaceAll !== "boolean") return null;
+    return { oldString, newString, replaceAll: replaceAll === true };
+  };
+  let read: ReadChange | null = null;
+  if (input.tool === "Write") {
+    const content = side(input.content);
+    read = content === null ? null : { kind: "write", content };
+  } else if (input.tool === "Edit") {
+    const one = step(input.oldString, input.newString, input.replaceAll);
+    read = one === null ? null : { kind: "edits", steps: [one] };
+  } else if (
+    input.tool === "MultiEdit" && Array.isArray(input.edits) && input.edits.length > 0 &&
+    input.edits.length <= MAX_ENTRIES
+  ) {
+    const steps: EditStep[] = [];
+    for (const entry of input.edits) {
+      const one = isRecord(entry)
+        ? step(entry.old_string, entry.new_string, entry.replace_all)
+        : null;
+      if (one === null) return null;
+      steps.push(one);
+    }
+    read = { kind: "edits", steps };
+  }
+  return read !== null && total <= MAX_TOTAL_BYTES ? read : null;
+}
+
+/** A step placed in the file: the text it applies to, and how each tool reading applies. */
+interface Placement {
+  text: string;
+  /** One entry per `toolReadings` reading, the likeliest first. */
+  readings: { step: EditStep; applied: AppliedStep }[];
+}
+
+/**
+ * Places a step in `text`. The Edit tool matches line feeds against a file
+ * written with CRLF line ends, so such a file is also tried with LF ends.
+ */
+function place(text: string, step: EditStep): Placement | null {
+  const candidates = text.includes("\r\n") ? [text, text.replaceAll("\r\n", "\n")] : [text];
+  for (const candidate of candidates) {
+    const readings: Placement["readings"] = [];
+    for (const reading of toolReadings(candidate, step)) {
+      const applied = applyStep(candidate, reading);
+      if (applied === null) break;
+      readings.push({ step: reading, applied });
+    }
+    if (readings.length > 0) return { text: candidate, readings };
+  }
+  return null;
+}
+
+/** The walk over an Edit's or MultiEdit's steps, collecting the profile flags. */
+class EditWalk {
+  surface: boolean;
+  data = false;
+  trivial: boolean;
+  /** Some step could not be placed in the file. */
+  unplaced = false;
+  private text: string | null;
+  private budget = FILE_LEX_BUDGET;
+
+  constructor(
+    private readonly language: Language,
+    filePath: string,
+    fileText: string | null,
+  ) {
+    this.surface = alwaysTouchesSurface(language, filePath);
+    this.text = fileText;
+    this.trivial = fileText !== null;
+    if (fileText !== null && language === "go") {
+      const lex = this.lexCharged(fileText, { directives: false });
+      this.trivial = lex !== null && !importsC(lex);
+    }
+  }
+
+  /** Lexes file text within the budget; null once the budget is spent. */
+  private lexCharged(text: string, options: LexOptions): LexResult | null {
+    if (text.length > this.budget) return null;
+    this.budget -= text.length;
+    return lexCode(this.language, text, options);
+  }
+
+  step(step: EditStep): void {
+    const { language } = this;
+    const oldLex = lexCode(language, step.oldString);
+    const newLex = lexCode(language, step.newString);
+    if (!isCommentOnlyChange(oldLex, newLex) || !replacementIsLiteral(step.newString)) {
+      this.trivial = false;
+    }
+    if (!this.placed(step)) {
+      this.unplaced = true;
+      this.trivial = false;
+      this.surface ||= declaresPublicName(language, oldLex.lines) ||
+        declaresPublicName(language, newLex.lines);
+      this.data ||= mentionsData(language, oldLex.lines) || mentionsData(language, newLex.lines);
+    }
+  }
+
+  /** Reads the step in the file; false when it cannot be placed there. */
+  private placed(step: EditStep): boolean {
+    const { language } = this;
+    const placement = this.text === null ? null : place(this.text, step);
+    if (placement === null) return false;
+    const { text } = placement;
+    const file = this.lexCharged(text, { directives: false, lineStates: true });
+    if (file === null) return false;
+    const index = new LineIndex(text);
+    const lexWindows = (applied: AppliedStep) =>
+      applied.windows.map((w) => ({
+        w,
+        before: this.lexCharged(text.slice(w.start, w.end), { lineStates: true }),
+        after: this.lexCharged(applied.after.slice(w.newStart, w.newEnd), { lineStates: true }),
+      }));
+    const main = placement.readings[0].applied;
+    const windows = lexWindows(main);
+    const lexed: { before: LexResult; after: LexResult }[] = [];
+    for (const { before, after } of windows) {
+      if (before === null || after === null) return false;
+      lexed.push({ before, after });
+    }
+    for (const { before, after } of lexed) {
+      this.surface ||= declaresPublicName(language, before.lines) ||
+        declaresPublicName(language, after.lines);
+      this.data ||= mentionsData(language, before.lines) || mentionsData(language, after.lines);
+    }
+    if (!this.surface && needsFileContext(language)) {
+      this.surface = touchesExportedMember(
+        language,
+        file,
+        windows.map(({ w }, k) => ({
+          firstLine: index.lineOf(w.start),
+          lastLine: index.lineOf(w.end),
+          after: lexed[k].after,
+        })),
+      );
+    }
+    if (this.trivial) {
+      this.trivial = placement.readings.every(({ step: reading, applied }, k) => {
+        if (!reading.replaceAll && applied.occurrences !== 1) return false;
+        const pairs = k === 0 ? windows : lexWindows(applied);
+        return pairs.every(({ w, before, after }) =>
+          before !== null && after !== null && windowIsCommentOnly(file, index, w, before, after)
+        );
+      });
+    }
+    this.text = main.after;
+    return true;
+  }
+}
+
+function profileEdits(
+  language: Language,
+  filePath: string,
+  steps: readonly EditStep[],
+  fileText: string | null,
+): ChangeProfile {
+  const walk = new EditWalk(language, filePath, fileText);
+  for (const step of steps) walk.step(step);
+  return {
+    known: true,
+    language,
+    touchesPublicSurface: walk.surface || (walk.unplaced && needsFileContext(language)),
+    touchesData: walk.data,
+    trivial: walk.trivial,
+  };
+}
+
+/**
+ * Profiles a change to `filePath`. `fileText` is the current file (null when
+ * missing, unreadable, over the read bound or not a regular file); a Write
+ * is judged on its content alone. Never throws: any failure gives the
+ * unknown profile.
+ */
+export function profileChange(
+  filePath: string,
+  input: ChangeInput,
+  fileText: string | null,
+): ChangeProfile {
+  let language: Language | null = null;
+  try {
+    language = languageOf(filePath);
+    if (language === null) return unknownProfile(null);
+    const change = readChange(input);
+    if (change === null) return unknownProfile(language);
+    if (change.kind === "write") {
+      return {
+        known: true,
+        language,
+        touchesPublicSurface: true,
+        touchesData: mentionsData(language, lexCode(language, change.content).lines),
+        trivial: false,
+      };
+    }
+    return profileEdits(language, filePath, change.steps, fileText);
+  } catch {
+    return unknownProfile(language);
+  }
+}

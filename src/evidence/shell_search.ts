@@ -1,0 +1,162 @@
+/**
+ * Shell evidence: the searches inside one Bash or PowerShell command.
+ *
+ * The command is split by the project's one shell lexer; each segment led
+ * by a search command becomes a `SearchEvidence`, and every other segment
+ * is kept as text for the closest-miss note. Commands whose searched text
+ * cannot be known (substitutions, heredocs, backtick escapes, over 8192
+ * characters) give nothing at all. Directory changes are tracked through
+ * the command. See design-notes.md "Ambiguous shell is not evidence",
+ * "Directory changes" and "Stdin is not a tree search".
+ *
+ * @module
+ */
+
+import type { CallEvidence, ParseContext, SearchEvidence } from "./search.ts";
+import {
+  type ArgsContext,
+  type Dialect,
+  plainDirectory,
+  segmentEvidence,
+  type ShellSegment,
+} from "./shell_args.ts";
+import { lexShell } from "./shell_lex.ts";
+import {
+  BASH_DIR_CHANGES,
+  BASH_SEARCH_COMMANDS,
+  type Family,
+  GIT_GLOBAL_OPTIONS,
+  GIT_SEARCH_SUBCOMMANDS,
+  PLAIN_DIR_CHANGES,
+  POWERSHELL_DIR_CHANGES,
+  POWERSHELL_SEARCH_COMMANDS,
+} from "./tool_flags.ts";
+
+/** Longest command read for evidence; longer ones give none. */
+export const MAX_COMMAND_LENGTH = 8192;
+
+/** Words that change directory, for commands the lexer cannot read. */
+const DIR_CHANGE_WORDS: readonly string[] = [
+  ...new Set([...BASH_DIR_CHANGES, ...POWERSHELL_DIR_CHANGES]),
+];
+
+function dialectOf(tool: string): Dialect {
+  return tool === "PowerShell" ? "powershell" : "bash";
+}
+
+/** The command name of a segment: its first word, without a directory part. */
+function commandName(segment: ShellSegment, dialect: Dialect): string {
+  const first = segment.words[0]?.text ?? "";
+  const slash = Math.max(
+    first.lastIndexOf("/"),
+    dialect === "powershell" ? first.lastIndexOf("\\") : -1,
+  );
+  const name = first.slice(slash + 1);
+  return dialect === "powershell" ? name.toLowerCase().replace(/\.exe$/, "") : name;
+}
+
+function isDirChange(name: string, dialect: Dialect): boolean {
+  return (dialect === "powershell" ? POWERSHELL_DIR_CHANGES : BASH_DIR_CHANGES).has(name);
+}
+
+/**
+ * True when the command may change the shell's working directory. A
+ * command the lexer cannot read counts when a directory-change command
+ * appears in it as a word, so doubt removes evidence rather than adding it.
+ */
+export function changesDirectory(command: string, tool: string): boolean {
+  const dialect = dialectOf(tool);
+  const lexed = command.length <= MAX_COMMAND_LENGTH ? lexShell(command, dialect) : null;
+  if (lexed === null || lexed.ambiguous) {
+    const lower = command.toLowerCase();
+    return DIR_CHANGE_WORDS.some((word) => containsCommandWord(lower, word));
+  }
+  return lexed.segments.some((s) => isDirChange(commandName(s, dialect), dialect));
+}
+
+function isNameChar(c: string | undefined): boolean {
+  return c !== undefined && /[a-z0-9_.-]/.test(c);
+}
+
+function containsCommandWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (!isNameChar(text[at - 1]) && !isNameChar(text[at + word.length])) return true;
+  }
+  return false;
+}
+
+/** The search family leading a segment, and where its arguments start. */
+interface Leader {
+  family: Family;
+  argsFrom: number;
+  /** `git -C <dir>`: the directory the search runs in, null when unknown. */
+  base?: string | null;
+}
+
+/** Reads `git [global options] <subcommand>`; null when it is not a search. */
+function gitLeader(segment: ShellSegment, ctx: ArgsContext): Leader | null {
+  const words = segment.words;
+  let base: string | null | undefined;
+  let i = 1;
+  while (i < words.length && words[i].text.startsWith("-")) {
+    const t = words[i].text;
+    const role = Object.hasOwn(GIT_GLOBAL_OPTIONS, t) ? GIT_GLOBAL_OPTIONS[t] : null;
+    if (role === null) return null;
+    if (role === "base") {
+      base = plainDirectory(words[i + 1], base === undefined ? ctx.base : base, ctx);
+    }
+    i += role === "switch" ? 1 : 2;
+  }
+  const sub = words[i]?.text ?? "";
+  const family = Object.hasOwn(GIT_SEARCH_SUBCOMMANDS, sub) ? GIT_SEARCH_SUBCOMMANDS[sub] : null;
+  if (family === null) return null;
+  return base === undefined ? { family, argsFrom: i + 1 } : { family, argsFrom: i + 1, base };
+}
+
+function leaderOf(segment: ShellSegment, name: string, ctx: ArgsContext): Leader | null {
+  if (name === "git") return gitLeader(segment, ctx);
+  const table = ctx.dialect === "powershell" ? POWERSHELL_SEARCH_COMMANDS : BASH_SEARCH_COMMANDS;
+  return Object.hasOwn(table, name) ? { family: table[name], argsFrom: 1 } : null;
+}
+
+/**
+ * The evidence of one shell command: its search segments, the text of its
+ * other segments, and whether it is ambiguous.
+ */
+export function shellCallEvidence(
+  command: string,
+  tool: string,
+  ctx: ParseContext,
+): Pick<CallEvidence, "ambiguous" | "searches" | "otherTexts"> {
+  const none = { ambiguous: true, searches: [], otherTexts: [] };
+  if (command.length > MAX_COMMAND_LENGTH) return none;
+  const dialect = dialectOf(tool);
+  const lexed = lexShell(command, dialect);
+  if (lexed === null || lexed.ambiguous) return none;
+  const searches: SearchEvidence[] = [];
+  const otherTexts: string[] = [];
+  const args: ArgsContext = {
+    dialect,
+    base: ctx.shellCwdUnknown ? null : ctx.base,
+    processCwd: ctx.processCwd,
+    dirEvidence: !ctx.shellDirsOff,
+  };
+  for (const segment of lexed.segments) {
+    if (segment.words.length === 0) continue;
+    const name = commandName(segment, dialect);
+    if (isDirChange(name, dialect)) {
+      const plain = PLAIN_DIR_CHANGES.has(name) && segment.words.length === 2;
+      args.base = plain ? plainDirectory(segment.words[1], args.base, args) : null;
+      otherTexts.push(segment.words.map((w) => w.text).join(" ").toLowerCase());
+      continue;
+    }
+    const leader = leaderOf(segment, name, args);
+    if (leader === null) {
+      otherTexts.push(segment.words.map((w) => w.text).join(" ").toLowerCase());
+      continue;
+    }
+    const segmentArgs = leader.base === undefined ? args : { ...args, base: leader.base };
+    searches.push(segmentEvidence(leader.family, segment, leader.argsFrom, segmentArgs));
+  }
+  return { ambiguous: false, searches, otherTexts };
+}

@@ -1,0 +1,77 @@
+/**
+ * Builders shared by the change-profile tests: change inputs, expected
+ * profiles, and a seeded PRNG for the property tests.
+ *
+ * @module
+ */
+
+import type { ChangeInput, ChangeProfile } from "../../src/change/profile.ts";
+
+/** An Edit change input. */
+export function edit(oldString: unknown, newString: unknown, replaceAll?: unknown): ChangeInput {
+  return { tool: "Edit", oldString, newString, replaceAll };
+}
+
+/** A MultiEdit change input from `[old, new]` pairs (or raw entries). */
+export function multi(...entries: unknown[]): ChangeInput {
+  return {
+    tool: "MultiEdit",
+    edits: entries.map((e) =>
+      Array.isArray(e) ? { old_string: e[0], new_string: e[1], replace_all: e[2] } : e
+    ),
+  };
+}
+
+/** A Write change input. */
+export function write(content: unknown): ChangeInput {
+  return { tool: "Write", content };
+}
+
+/** Flags of an expected profile, in the order of `P`. */
+export type Flags = "public" | "data" | "trivial";
+
+/** The expected profile of a readable change in `language` with the named flags set. */
+export function known(language: string, ...flags: Flags[]): ChangeProfile {
+  return {
+    known: true,
+    language,
+    touchesPublicSurface: flags.includes("public"),
+    touchesData: flags.includes("data"),
+    trivial: flags.includes("trivial"),
+  };
+}
+
+/** The expected profile of a change that could not be read. */
+export function unknown(language: string | null): ChangeProfile {
+  return {
+    known: false,
+    language,
+    touchesPublicSurface: true,
+    touchesData: true,
+    trivial: false,
+  };
+}
+
+/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random text of `length` characters drawn from `pieces`. */
+export function randomText(rand: () => number, pieces: readonly string[], length: number): string {
+  const out: string[] = [];
+  let size = 0;
+  while (size < length) {
+    const piece = pieces[Math.floor(rand() * pieces.length)];
+    out.push(piece);
+    size += piece.length;
+  }
+  return out.join("").slice(0, length);
+}

@@ -1,0 +1,120 @@
+/**
+ * Test harness for prior-search credit: builds a Claude Code transcript
+ * around a list of calls, scans it through an in-memory port, and asks
+ * for credit the way the file gate does.
+ *
+ * @module
+ */
+
+import {
+  type CreditTarget,
+  type NearMiss,
+  priorSearchCredit,
+  type SearchRoots,
+} from "../../src/evidence/credit.ts";
+import { extensionOf } from "../../src/evidence/stem.ts";
+import { scanTurn, type TurnScan } from "../../src/transcript/turn_scan.ts";
+import {
+  assistant,
+  jsonl,
+  MemoryFs,
+  prompt,
+  result,
+  ROOT,
+  type ToolUseBlock,
+} from "../transcript/builder.ts";
+
+/** The prompt id of every built turn. */
+export const PROMPT = "0b1c2d3e-0000-4000-8000-0000000000c1";
+
+/** The pending call's `tool_use_id`. */
+export const PENDING = "toolu_pending";
+
+/** One call of the built turn. */
+export interface Call {
+  name: string;
+  input: Record<string, unknown>;
+  /** Its result is an error. */
+  error?: boolean;
+  /** Sent in the pending call's own assistant message. */
+  sameBatch?: boolean;
+}
+
+let ids = 0;
+
+/** A transcript: a prompt, each call in its own message with its result, then the pending Edit. */
+export function turnText(calls: Call[]): string {
+  const records: Record<string, unknown>[] = [prompt("fix it", PROMPT)];
+  const batch: ToolUseBlock[] = [];
+  const batchResults: Record<string, unknown>[] = [];
+  for (const call of calls) {
+    const id = `toolu_${++ids}`;
+    const use = { id, name: call.name, input: call.input };
+    const res = result(id, PROMPT, call.error ? { error: true } : {});
+    if (call.sameBatch) {
+      batch.push(use);
+      batchResults.push(res);
+    } else {
+      records.push(...assistant(`msg_${id}`, [use]), res);
+    }
+  }
+  const pending = {
+    id: PENDING,
+    name: "Edit",
+    input: { file_path: `${ROOT}/x`, old_string: "a", new_string: "b" },
+  };
+  records.push(...assistant("msg_pending", [...batch, pending]), ...batchResults);
+  return jsonl(records);
+}
+
+/** Scans a built turn. */
+export function scanOf(calls: Call[]): TurnScan {
+  const fs = new MemoryFs({ "/t.jsonl": turnText(calls) });
+  const scan = scanTurn({ transcriptPath: "/t.jsonl", promptId: PROMPT, toolUseId: PENDING }, fs);
+  if (!scan) throw new Error("the built transcript has no turn");
+  return scan;
+}
+
+/** A target from its absolute path; the class defaults to code. */
+export function target(
+  absolute: string,
+  opts: Partial<Omit<CreditTarget, "absolute">> = {},
+): CreditTarget {
+  const basename = absolute.slice(absolute.lastIndexOf("/") + 1);
+  return {
+    absolute,
+    basename,
+    cls: opts.cls ?? (extensionOf(basename) === ".md" ? "prose" : "code"),
+    isNewWrite: opts.isNewWrite ?? false,
+    windowsStyle: opts.windowsStyle ?? false,
+    ...opts,
+  };
+}
+
+/** The roots of a call made in the project directory. */
+export const ROOTS: SearchRoots = { toolCwd: ROOT, projectDirEnv: null, processCwd: "/" };
+
+/** The credit result with its lazy miss read out, as plain data. */
+export type Outcome =
+  | { credited: true; tool: string; detail: string; miss?: undefined }
+  | { credited: false; miss: NearMiss | null };
+
+/** Builds the turn from `calls` and decides credit for `t`. */
+export function creditOf(
+  calls: Call[],
+  t: CreditTarget,
+  opts: { roots?: SearchRoots; fs?: MemoryFs } = {},
+): Outcome {
+  const res = priorSearchCredit(t, scanOf(calls), opts.roots ?? ROOTS, opts.fs ?? new MemoryFs());
+  return res.credited ? { ...res } : { credited: false, miss: res.miss };
+}
+
+/** Shorthand for a credited outcome. */
+export function credited(tool: string, detail: string): Outcome {
+  return { credited: true, tool, detail };
+}
+
+/** Shorthand for a denied outcome with (or without) a closest miss. */
+export function missed(code: NearMiss["code"] | null, tool = "", detail = ""): Outcome {
+  return { credited: false, miss: code === null ? null : { code, tool, detail } };
+}
