@@ -26,7 +26,11 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-async function timeOnce(argv: string[], stdin: string, env: Record<string, string>): Promise<number> {
+async function timeOnce(
+  argv: string[],
+  stdin: string,
+  env: Record<string, string>,
+): Promise<number> {
   const start = performance.now();
   const child = new Deno.Command(argv[0], {
     args: argv.slice(1),
@@ -148,7 +152,11 @@ if (import.meta.main) {
       tool_use_id: "t2",
     });
   const scenarios: Scenario[] = [
-    { name: "edit-first-touch-deny", payload: (r) => edit(project, `deny-${r}`, "src/app.py"), env: base },
+    {
+      name: "edit-first-touch-deny",
+      payload: (r) => edit(project, `deny-${r}`, "src/app.py"),
+      env: base,
+    },
     {
       name: "edit-retry-pass",
       payload: () => edit(project, "retry", "src/app.py"),
@@ -191,7 +199,9 @@ if (import.meta.main) {
   if (asJson) {
     console.log(JSON.stringify({ runs, ratios, inProcess }, null, 2));
   } else {
-    console.log(`whole-process latency, median of ${runs} interleaved runs, as a ratio to hello-world:`);
+    console.log(
+      `whole-process latency, median of ${runs} interleaved runs, as a ratio to hello-world:`,
+    );
     for (const [k, v] of Object.entries(ratios)) console.log(`  ${k.padEnd(28)} ${v.toFixed(2)}x`);
     console.log("in-process costs:");
     for (const [k, v] of Object.entries(inProcess)) console.log(`  ${k.padEnd(28)} ${v}`);

@@ -42,7 +42,10 @@ export async function measureInProcess(): Promise<Record<string, string>> {
   const dir = await Deno.makeTempDir({ prefix: "gateguard-bench-report-" });
   await Deno.writeTextFile(`${dir}/metrics.jsonl.1`, generateMetrics(1024 * 1024, 1));
   await Deno.writeTextFile(`${dir}/metrics.jsonl`, generateMetrics(1024 * 1024, 2));
-  const reportMs = perOp(5, () => runReport(["--dir", dir], {}, { nowMs: Date.now(), terminal: false }));
+  const reportMs = perOp(
+    5,
+    () => runReport(["--dir", dir], {}, { nowMs: Date.now(), terminal: false }),
+  );
   await Deno.remove(dir, { recursive: true });
 
   const configMs = perOp(2000, () => parseProjectConfig(STARTER_CONFIG));

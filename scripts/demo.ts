@@ -52,10 +52,26 @@ if (import.meta.main) {
   const steps: [string, unknown][] = [
     ["1. The agent's first Edit of src/report.py", editCall],
     ["2. The same Edit again, after presenting the facts", editCall],
-    ["3. A read-only first shell command", { ...base, tool_name: "Bash", tool_input: { command: "ls src" } }],
-    ["4. The first routine shell command", { ...base, tool_name: "Bash", tool_input: { command: "pytest -q" } }],
-    ["5. A destructive command", { ...base, tool_name: "Bash", tool_input: { command: "rm -rf build" } }],
-    ["6. The destructive command retried", { ...base, tool_name: "Bash", tool_input: { command: "rm -rf build" } }],
+    ["3. A read-only first shell command", {
+      ...base,
+      tool_name: "Bash",
+      tool_input: { command: "ls src" },
+    }],
+    ["4. The first routine shell command", {
+      ...base,
+      tool_name: "Bash",
+      tool_input: { command: "pytest -q" },
+    }],
+    ["5. A destructive command", {
+      ...base,
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf build" },
+    }],
+    ["6. The destructive command retried", {
+      ...base,
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf build" },
+    }],
   ];
   for (const [title, payload] of steps) {
     console.log(`\n=== ${title}\n${await hook(payload, env)}`);

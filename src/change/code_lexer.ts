@@ -65,6 +65,9 @@ export function lexCode(language: Language, text: string, options: LexOptions = 
     CONTINUATIONS[language],
     language !== "sh",
   );
+  // `??/` is a backslash to C and C++ (whose lexer gives up on it); no
+  // language gets a trivial pass with it.
+  if (text.includes("??/")) em.unclear = true;
   if (hasForeignLineBreak(language, text)) {
     em.dumpRest(0);
     return em.finish(false);

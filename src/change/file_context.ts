@@ -22,7 +22,7 @@ export interface EditStep {
 /** Whole lines around one or more replaced occurrences, as offsets into the text before and after. */
 export interface EditWindow {
   start: number;
-  /** Index of the line feed ending the window's last line, or the text length. */
+  /** Where the window's last line ends: its line feed (or CRLF), or the text length. */
   end: number;
   newStart: number;
   newEnd: number;
@@ -42,9 +42,11 @@ function lineStartOf(text: string, at: number): number {
   return at === 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
 }
 
+/** Where the line holding `at` ends: its line feed, or the carriage return of a CRLF after `at`. */
 function lineEndOf(text: string, at: number): number {
   const e = text.indexOf("\n", at);
-  return e < 0 ? text.length : e;
+  if (e < 0) return text.length;
+  return e > at && text[e - 1] === "\r" ? e - 1 : e;
 }
 
 /**

@@ -114,7 +114,7 @@ export class Emitter {
     if (this.started) this.space = true;
   }
 
-  /** Code characters (no whitespace inside). */
+  /** Code, kept as given (lexers pass whitespace here only where its amount matters). */
   code(s: string): void {
     this.put(s, s);
   }
@@ -168,28 +168,23 @@ export class Emitter {
 
   /** Emits `src[from, to)` verbatim as string contents; line breaks end lines that are not plain. */
   strRange(from: number, to: number): void {
-    let run = from;
-    for (
-      let at = this.src.indexOf("\n", from);
-      at >= 0 && at < to;
-      at = this.src.indexOf("\n", at + 1)
-    ) {
-      this.str(this.src.slice(run, at));
-      this.newline(at, false);
+    // Searching a slice keeps every search inside the range, so lexing stays linear.
+    const part = this.src.slice(from, to);
+    let run = 0;
+    for (let at = part.indexOf("\n"); at >= 0; at = part.indexOf("\n", at + 1)) {
+      this.str(part.slice(run, at));
+      this.newline(from + at, false);
       run = at + 1;
     }
-    this.str(this.src.slice(run, to));
+    this.str(part.slice(run));
   }
 
   /** A removed comment spanning `src[from, to)`, which may cross line breaks. */
   commentRange(from: number, to: number): void {
     this.gap();
-    for (
-      let at = this.src.indexOf("\n", from);
-      at >= 0 && at < to;
-      at = this.src.indexOf("\n", at + 1)
-    ) {
-      this.newline(at, false);
+    const part = this.src.slice(from, to);
+    for (let at = part.indexOf("\n"); at >= 0; at = part.indexOf("\n", at + 1)) {
+      this.newline(from + at, false);
     }
   }
 

@@ -14,12 +14,13 @@
  */
 
 import { lexCode } from "./code_lexer.ts";
-import type { LexOptions, LexResult } from "./lex_emitter.ts";
+import type { LexResult } from "./lex_emitter.ts";
 import { type Language, languageOf } from "./language.ts";
 import {
   type AppliedStep,
   applyStep,
   type EditStep,
+  type EditWindow,
   importsC,
   LineIndex,
   toolReadings,
@@ -62,7 +63,7 @@ export const MAX_TOTAL_BYTES = 256 * 1024;
  * plus the edit windows). Past it the remaining entries count as not
  * placed, which keeps a MultiEdit of a large file bounded.
  */
-export const FILE_LEX_BUDGET = 4 * 1024 * 1024;
+export const FILE_LEX_BUDGET = 2 * 1024 * 1024;
 
 /** The profile of a change that could not be read. */
 export function unknownProfile(language: Language | null): ChangeProfile {
@@ -137,6 +138,13 @@ function readChange(input: ChangeInput): ReadChange | null {
   return read !== null && total <= MAX_TOTAL_BYTES ? read : null;
 }
 
+/** One edit window with its text before and after the edit, each lexed with line states. */
+interface LexedWindow {
+  w: EditWindow;
+  before: LexResult;
+  after: LexResult;
+}
+
 /** A step placed in the file: the text it applies to, and how each tool reading applies. */
 interface Placement {
   text: string;
@@ -171,6 +179,8 @@ class EditWalk {
   unplaced = false;
   private text: string | null;
   private budget = FILE_LEX_BUDGET;
+  /** The last file text lexed with line states, reused while the text is unchanged. */
+  private fileLex: { text: string; lex: LexResult } | null = null;
 
   constructor(
     private readonly language: Language,
@@ -181,18 +191,25 @@ class EditWalk {
     this.text = fileText;
     this.trivial = fileText !== null;
     if (fileText !== null && language === "go") {
-      const lex = this.lexCharged(fileText, { directives: false });
+      const lex = this.lexFile(fileText);
       this.trivial = lex !== null && !importsC(lex);
     }
   }
 
-  /** Lexes file text within the budget; null once the budget is spent. */
-  private lexCharged(text: string, options: LexOptions): LexResult | null {
+  /**
+   * The file text lexed with line states (directives play no part there),
+   * within the budget; null once the budget is spent.
+   */
+  private lexFile(text: string): LexResult | null {
+    if (this.fileLex?.text === text) return this.fileLex.lex;
     if (text.length > this.budget) return null;
     this.budget -= text.length;
-    return lexCode(this.language, text, options);
+    const lex = lexCode(this.language, text, { directives: false, lineStates: true });
+    this.fileLex = { text, lex };
+    return lex;
   }
 
+  /** Reads one step: on its own, then placed in the file when possible. */
   step(step: EditStep): void {
     const { language } = this;
     const oldLex = lexCode(language, step.oldString);
@@ -209,41 +226,45 @@ class EditWalk {
     }
   }
 
+  /** The budget is spent: this step and every later one count as not placed. */
+  private outOfBudget(): false {
+    this.text = null;
+    return false;
+  }
+
   /** Reads the step in the file; false when it cannot be placed there. */
   private placed(step: EditStep): boolean {
     const { language } = this;
     const placement = this.text === null ? null : place(this.text, step);
     if (placement === null) return false;
     const { text } = placement;
-    const file = this.lexCharged(text, { directives: false, lineStates: true });
-    if (file === null) return false;
+    const file = this.lexFile(text);
+    if (file === null) return this.outOfBudget();
     const index = new LineIndex(text);
-    const lexWindows = (applied: AppliedStep) =>
-      applied.windows.map((w) => ({
+    const lexWindows = (applied: AppliedStep): LexedWindow[] | null => {
+      const size = applied.windows.reduce((n, w) => n + w.end - w.start + w.newEnd - w.newStart, 0);
+      if (size > this.budget) return null;
+      this.budget -= size;
+      return applied.windows.map((w) => ({
         w,
-        before: this.lexCharged(text.slice(w.start, w.end), { lineStates: true }),
-        after: this.lexCharged(applied.after.slice(w.newStart, w.newEnd), { lineStates: true }),
+        before: lexCode(language, text.slice(w.start, w.end), { lineStates: true }),
+        after: lexCode(language, applied.after.slice(w.newStart, w.newEnd), { lineStates: true }),
       }));
+    };
     const main = placement.readings[0].applied;
     const windows = lexWindows(main);
-    const lexed: { before: LexResult; after: LexResult }[] = [];
-    for (const { before, after } of windows) {
-      if (before === null || after === null) return false;
-      lexed.push({ before, after });
-    }
-    for (const { before, after } of lexed) {
-      this.surface ||= declaresPublicName(language, before.lines) ||
-        declaresPublicName(language, after.lines);
-      this.data ||= mentionsData(language, before.lines) || mentionsData(language, after.lines);
-    }
+    if (windows === null) return this.outOfBudget();
+    const windowLines = windows.flatMap(({ before, after }) => [...before.lines, ...after.lines]);
+    this.surface ||= declaresPublicName(language, windowLines);
+    this.data ||= mentionsData(language, windowLines);
     if (!this.surface && needsFileContext(language)) {
       this.surface = touchesExportedMember(
         language,
         file,
-        windows.map(({ w }, k) => ({
+        windows.map(({ w, after }) => ({
           firstLine: index.lineOf(w.start),
           lastLine: index.lineOf(w.end),
-          after: lexed[k].after,
+          after,
         })),
       );
     }
@@ -251,9 +272,8 @@ class EditWalk {
       this.trivial = placement.readings.every(({ step: reading, applied }, k) => {
         if (!reading.replaceAll && applied.occurrences !== 1) return false;
         const pairs = k === 0 ? windows : lexWindows(applied);
-        return pairs.every(({ w, before, after }) =>
-          before !== null && after !== null && windowIsCommentOnly(file, index, w, before, after)
-        );
+        return pairs !== null &&
+          pairs.every(({ w, before, after }) => windowIsCommentOnly(file, index, w, before, after));
       });
     }
     this.text = main.after;

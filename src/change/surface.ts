@@ -179,6 +179,12 @@ export function declaresPublicName(language: Language, lines: readonly CodeLine[
   return lines.some((line) => rule(line.skeleton));
 }
 
+/**
+ * An immutable stack: scanners are cloned at every edit window, so sharing
+ * the enclosing scopes keeps a clone constant-time however deep the file nests.
+ */
+type Stack<T> = { top: T; below: Stack<T> } | null;
+
 /** Walks the code lines of a file in order and says which are exported members. */
 interface MemberScanner {
   /** Whether `line` is a member; `plain` says whether it starts in plain code. */
@@ -258,13 +264,13 @@ const HEADER_CAP = 400;
 class BraceScanner implements MemberScanner {
   constructor(
     private readonly rules: BraceRules,
-    private stack: Scope[] = [],
+    private stack: Stack<Scope> = null,
     private header = "",
     private lastChar = "",
   ) {}
 
   clone(): BraceScanner {
-    return new BraceScanner(this.rules, [...this.stack], this.header, this.lastChar);
+    return new BraceScanner(this.rules, this.stack, this.header, this.lastChar);
   }
 
   feed(line: CodeLine): boolean {
@@ -275,15 +281,15 @@ class BraceScanner implements MemberScanner {
         CONTINUING_WORDS.some((w) => startsWithWord(s, w));
       if (!continues) this.header = "";
     }
-    const enclosing = this.stack.length > 0 ? this.stack[this.stack.length - 1] : "other";
+    const enclosing = this.stack?.top ?? "other";
     const member = enclosing !== "other" || this.rules.exportedHeader(this.header);
     for (const ch of s) {
       if (ch === "{") {
-        const top = this.stack.length > 0 ? this.stack[this.stack.length - 1] : "other";
-        this.stack.push(this.rules.classify(this.header, top));
+        const scope = this.rules.classify(this.header, this.stack?.top ?? "other");
+        this.stack = { top: scope, below: this.stack };
         this.header = "";
       } else if (ch === "}") {
-        this.stack.pop();
+        this.stack = this.stack?.below ?? null;
         this.header = "";
       } else if (ch === ";") {
         this.header = "";
@@ -291,7 +297,7 @@ class BraceScanner implements MemberScanner {
         this.header += ch;
       }
     }
-    if (this.header !== "") this.header += " ";
+    if (this.header !== "" && this.header.length < HEADER_CAP) this.header += " ";
     this.lastChar = s[s.length - 1];
     return member;
   }
@@ -393,14 +399,14 @@ interface PyLogical {
 
 class PythonScanner implements MemberScanner {
   constructor(
-    private stack: PyBlock[] = [],
+    private stack: Stack<PyBlock> = null,
     private depth = 0,
     private continued = false,
     private logical: PyLogical = { indent: 0, publicClass: false, member: false },
   ) {}
 
   clone(): PythonScanner {
-    return new PythonScanner([...this.stack], this.depth, this.continued, { ...this.logical });
+    return new PythonScanner(this.stack, this.depth, this.continued, { ...this.logical });
   }
 
   feed(line: CodeLine, plain: boolean): boolean {
@@ -409,10 +415,8 @@ class PythonScanner implements MemberScanner {
     if (body === "") return false;
     if (this.depth === 0 && !this.continued && plain) {
       const indent = indentWidth(s);
-      while (this.stack.length > 0 && this.stack[this.stack.length - 1].indent >= indent) {
-        this.stack.pop();
-      }
-      const top = this.stack.length > 0 ? this.stack[this.stack.length - 1] : null;
+      while (this.stack !== null && this.stack.top.indent >= indent) this.stack = this.stack.below;
+      const top = this.stack?.top ?? null;
       const visible = top === null || top.publicClass;
       const classHeader = startsWithWord(body, "class") &&
         isPublicPythonName(nameAfter(body, 5).name);
@@ -428,7 +432,10 @@ class PythonScanner implements MemberScanner {
     }
     this.continued = body.endsWith("\\");
     if (this.depth === 0 && !this.continued && body.endsWith(":")) {
-      this.stack.push({ indent: this.logical.indent, publicClass: this.logical.publicClass });
+      this.stack = {
+        top: { indent: this.logical.indent, publicClass: this.logical.publicClass },
+        below: this.stack,
+      };
     }
     return this.logical.member;
   }

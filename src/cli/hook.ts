@@ -120,7 +120,14 @@ export async function main(_args: string[], env: EnvSnapshot): Promise<number> {
       if (outcome.kind === "deny") {
         outcome = { kind: "note", text: note };
         const last = decision.events.at(-1);
-        if (last) decision.events[decision.events.length - 1] = { ...last, decision: "pass", reason: "state-error", questions: null };
+        if (last) {
+          decision.events[decision.events.length - 1] = {
+            ...last,
+            decision: "pass",
+            reason: "state-error",
+            questions: null,
+          };
+        }
       } else if (outcome.kind === "note") {
         outcome = { kind: "note", text: `${outcome.text}\n${note}` };
       }

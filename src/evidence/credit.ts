@@ -28,7 +28,8 @@ import {
 } from "./judge.ts";
 import { callEvidence, type ParseContext } from "./search.ts";
 import { changesDirectory } from "./shell_search.ts";
-import { mayMention, MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
+import { callMatters, mayName } from "./prefilter.ts";
+import { MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
 
 /** A first-touch target, as the decision code hands it over. */
 export interface CreditTarget {
@@ -77,15 +78,6 @@ const SEARCH_TOOLS: ReadonlySet<string> = new Set(["Glob", "Grep", "LS", "Bash",
 /** Tools whose calls may change the shell's directory. */
 const SHELL_TOOLS: ReadonlySet<string> = new Set(["Bash", "PowerShell"]);
 
-/** Input fields whose text a search's stem must come from, for the plain-text prefilter. */
-const PREFILTER_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  Glob: ["pattern"],
-  Grep: ["pattern", "glob"],
-  LS: [],
-  Bash: ["command"],
-  PowerShell: ["command"],
-};
-
 function judgeTarget(target: CreditTarget, roots: SearchRoots): JudgeTarget {
   const base = roots.toolCwd || roots.projectDirEnv || roots.processCwd;
   let place = parsePath(target.absolute, target.windowsStyle);
@@ -126,12 +118,6 @@ function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => Pa
   };
 }
 
-function prefilterText(call: TurnCall): string {
-  const fields = PREFILTER_FIELDS[call.tool] ?? [];
-  const input = call.input;
-  return fields.map((f) => input[f]).filter((v) => typeof v === "string").join("\n");
-}
-
 /**
  * Decides prior-search credit for `target` from the turn's completed
  * searches, newest first. Never throws: any error means no credit and no
@@ -150,7 +136,7 @@ export function priorSearchCredit(
       for (const call of scan.calls) {
         if (!SEARCH_TOOLS.has(call.tool) || !call.completed || !call.hasMessageId) continue;
         if (call.sameBatch) continue;
-        if (!t.isNewWrite && !mayMention(prefilterText(call), t.stem.name)) continue;
+        if (!mayName(call, t.stem.name, t.isNewWrite)) continue;
         const ev = callEvidence(call, contextOf(call));
         if (ev.ambiguous) continue;
         if (ev.searches.some((s) => judgeSearch(s, t, fs).kind === "credit")) {
@@ -208,9 +194,8 @@ function findClosestMiss(
   let bestRank = Infinity;
   const canMention = t.isNewWrite || t.stem.name.length >= MIN_MENTION_LENGTH;
   for (const call of scan.calls) {
-    if (!call.sameBatch && !(call.completed && call.hasMessageId)) continue;
-    if (call.tool !== "Read" && !canMention) continue;
-    if (call.tool !== "Read" && !t.isNewWrite && !mayMention(prefilterText(call), t.stem.name)) {
+    if (!callMatters(call)) continue;
+    if (call.tool !== "Read" && (!canMention || !mayName(call, t.stem.name, t.isNewWrite))) {
       continue;
     }
     const ev = callEvidence(call, contextOf(call));

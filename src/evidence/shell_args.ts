@@ -10,7 +10,8 @@
  * @module
  */
 
-import { absolutePath, parsePath, type PathParts } from "../target/paths.ts";
+import type { Segment, Word } from "../shell/words.ts";
+import { absolutePath, formatPath, parsePath } from "../target/paths.ts";
 import {
   addGlob,
   addType,
@@ -33,23 +34,11 @@ import {
   VALUE_ROLES,
 } from "./tool_flags.ts";
 
-/** One word of a segment, after quote removal. */
-export interface ShellWord {
-  text: string;
-  /** Some part of the word was quoted, so its glob characters are literal. */
-  quoted: boolean;
-  /** The word holds an expansion (variable, `~`): its value is unknown. */
-  expands: boolean;
-}
+/** One word of a segment, as the shared lexers report it. */
+export type ShellWord = Pick<Word, "text" | "quoted" | "globs" | "expands">;
 
-/** One simple command of a shell line. */
-export interface ShellSegment {
-  words: ShellWord[];
-  /** Fed by the previous segment through `|` (or follows `||`). */
-  piped: boolean;
-  /** Index of the first word after an input redirection, or null without one. */
-  inputRedirectAt: number | null;
-}
+/** One simple command of a shell line, as the shared lexers report it. */
+export type ShellSegment = Pick<Segment, "piped" | "inputRedirectAt"> & { words: ShellWord[] };
 
 /** The shell a command was written for. */
 export type Dialect = "bash" | "powershell";
@@ -74,6 +63,8 @@ interface RawOperand {
   mayName: boolean;
   /** A git pathspec: `*` also matches `/`, and magic prefixes apply. */
   git: boolean;
+  /** Never a wildcard (PowerShell `-LiteralPath`). */
+  literal?: boolean;
 }
 
 /** The evidence of one segment being built. */
@@ -113,8 +104,7 @@ function rebase(word: ShellWord, base: string | null, ctx: ArgsContext): string 
   if (ctx.dialect === "bash" && text.includes("\\")) return null;
   const parts = parsePath(text);
   if (parts.root === "" && base === null) return null;
-  const resolved = absolutePath(text, base ?? "/", ctx.processCwd);
-  return resolved.root + resolved.segments.join("/");
+  return formatPath(absolutePath(text, base ?? "/", ctx.processCwd));
 }
 
 /** The entries of a comma or bar list, each with its `!`/`^` negation read off. */
@@ -377,15 +367,21 @@ function readFind(words: ShellWord[], offset: number, ctx: ArgsContext): Collect
     c.stem(t);
   }
   const tests: NameTest[] = [];
-  // Each group holds the index in `tests` where its current and-chain starts.
-  const chains: { chainStart: number; negated: boolean }[] = [{ chainStart: 0, negated: false }];
+  // Per open group: where its tests start, where its current and-chain starts, and its negation.
+  const chains: { start: number; chainStart: number; negated: boolean }[] = [
+    { start: 0, chainStart: 0, negated: false },
+  ];
   let closedGroup: { from: number } | null = null;
   let negateNext = false;
   for (; i < words.length; i++) {
     const t = words[i].text;
     const group = chains[chains.length - 1];
     if (t === "(") {
-      chains.push({ chainStart: tests.length, negated: group.negated !== negateNext });
+      chains.push({
+        start: tests.length,
+        chainStart: tests.length,
+        negated: group.negated !== negateNext,
+      });
       negateNext = false;
       closedGroup = null;
       continue;
@@ -393,7 +389,7 @@ function readFind(words: ShellWord[], offset: number, ctx: ArgsContext): Collect
     if (t === ")") {
       if (chains.length > 1) {
         const closed = chains.pop()!;
-        closedGroup = { from: closed.chainStart };
+        closedGroup = { from: closed.start };
       }
       continue;
     }
@@ -499,15 +495,17 @@ function psValue(
   let joined = first.text;
   let expands = first.expands;
   let quoted = first.quoted;
+  let globs = first.globs;
   let next = i;
   while (next < words.length && (joined.endsWith(",") || words[next].text.startsWith(","))) {
     joined += words[next].text;
     expands ||= words[next].expands;
     quoted ||= words[next].quoted;
+    globs ||= words[next].globs;
     next++;
   }
   const items = joined.split(",").map((s) => s.trim()).filter((s) => s !== "")
-    .map((text) => ({ text, expands, quoted }));
+    .map((text) => ({ text, expands, quoted, globs }));
   return { items, next };
 }
 
@@ -561,7 +559,13 @@ function readCmdlet(
         case "literal-path":
           hasPath = true;
           c.stem(item.text);
-          c.operands.push({ word: item, index: offset + i, mayName: positional, git: false });
+          c.operands.push({
+            word: item,
+            index: offset + i,
+            mayName: positional,
+            git: false,
+            literal: role === "literal-path",
+          });
           break;
         case "include":
         case "filter":
@@ -599,6 +603,18 @@ function directoryText(text: string): string {
   }
 }
 
+/**
+ * True when the shell or the tool expands the operand's glob characters:
+ * git reads its pathspecs as globs however they are quoted, PowerShell
+ * expands wildcards in paths itself, and bash only expands unquoted ones
+ * (braces included).
+ */
+function wildcard(op: RawOperand, ctx: ArgsContext): boolean {
+  const w = op.word;
+  if (op.git || ctx.dialect === "powershell") return hasGlobChars(w.text);
+  return w.globs || (!w.quoted && w.text.includes("{"));
+}
+
 /** Resolves one operand against the segment's base. */
 function resolveOperand(op: RawOperand, base: string | null, ctx: ArgsContext): Operand {
   const w = op.word;
@@ -607,7 +623,7 @@ function resolveOperand(op: RawOperand, base: string | null, ctx: ArgsContext): 
   if (ctx.dialect === "bash" && text.includes("\\")) return { kind: "unresolvable" };
   let gitStyle = op.git;
   let fold = false;
-  let literal = ctx.dialect === "bash" && w.quoted && !op.git;
+  let literal = op.literal === true || !wildcard(op, ctx) || !hasGlobChars(text);
   if (op.git && text.startsWith(":")) {
     const magic = readGitMagic(text);
     if (magic === null) return { kind: "unresolvable" };
@@ -620,7 +636,7 @@ function resolveOperand(op: RawOperand, base: string | null, ctx: ArgsContext): 
   const absolute = parsePath(slashed).root !== "";
   if (!absolute && base === null) return { kind: "unresolvable" };
   const anchorBase = base ?? "/";
-  if (literal || !hasGlobChars(slashed)) {
+  if (literal) {
     return { kind: "path", place: absolutePath(slashed, anchorBase, ctx.processCwd) };
   }
   const segments = slashed.split("/");
@@ -656,7 +672,7 @@ function namedDir(op: RawOperand, base: string | null, ctx: ArgsContext): NamedD
   );
   if (text === "." || text === "" || text.startsWith("~") || text.startsWith("$")) return null;
   if (hasGlobChars(text)) return null;
-  const resolved = resolveOperand({ ...op, word: { ...op.word, text } }, base, ctx);
+  const resolved = resolveOperand({ ...op, word: { ...op.word, text, globs: false } }, base, ctx);
   return resolved.kind === "path" ? { place: resolved.place, mustExist: true } : null;
 }
 
@@ -710,9 +726,4 @@ export function plainDirectory(
   if (!word || word.text === "-") return null;
   const text = ctx.dialect === "powershell" ? word.text.replaceAll("\\", "/") : word.text;
   return rebase({ ...word, text }, base, ctx);
-}
-
-/** The resolved base as parts, for callers that compare places. */
-export function baseParts(base: string | null, processCwd: string): PathParts | null {
-  return base === null ? null : absolutePath(base, "/", processCwd);
 }

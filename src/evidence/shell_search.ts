@@ -21,6 +21,7 @@ import {
   type ShellSegment,
 } from "./shell_args.ts";
 import { lexShell } from "./shell_lex.ts";
+import { MAX_COMMAND_CHARS } from "../shell/words.ts";
 import {
   BASH_DIR_CHANGES,
   BASH_SEARCH_COMMANDS,
@@ -32,9 +33,6 @@ import {
   POWERSHELL_SEARCH_COMMANDS,
 } from "./tool_flags.ts";
 
-/** Longest command read for evidence; longer ones give none. */
-export const MAX_COMMAND_LENGTH = 8192;
-
 /** Words that change directory, for commands the lexer cannot read. */
 const DIR_CHANGE_WORDS: readonly string[] = [
   ...new Set([...BASH_DIR_CHANGES, ...POWERSHELL_DIR_CHANGES]),
@@ -44,15 +42,17 @@ function dialectOf(tool: string): Dialect {
   return tool === "PowerShell" ? "powershell" : "bash";
 }
 
-/** The command name of a segment: its first word, without a directory part. */
+/**
+ * The command name of a segment: its first word after the last `/` or `\`
+ * (as the shared lexer names programs); PowerShell names are
+ * case-insensitive and may carry `.exe`.
+ */
 function commandName(segment: ShellSegment, dialect: Dialect): string {
   const first = segment.words[0]?.text ?? "";
-  const slash = Math.max(
-    first.lastIndexOf("/"),
-    dialect === "powershell" ? first.lastIndexOf("\\") : -1,
-  );
-  const name = first.slice(slash + 1);
-  return dialect === "powershell" ? name.toLowerCase().replace(/\.exe$/, "") : name;
+  const name = first.slice(Math.max(first.lastIndexOf("/"), first.lastIndexOf("\\")) + 1);
+  if (dialect === "bash") return name;
+  const lower = name.toLowerCase();
+  return lower.endsWith(".exe") ? lower.slice(0, -4) : lower;
 }
 
 function isDirChange(name: string, dialect: Dialect): boolean {
@@ -66,7 +66,7 @@ function isDirChange(name: string, dialect: Dialect): boolean {
  */
 export function changesDirectory(command: string, tool: string): boolean {
   const dialect = dialectOf(tool);
-  const lexed = command.length <= MAX_COMMAND_LENGTH ? lexShell(command, dialect) : null;
+  const lexed = command.length <= MAX_COMMAND_CHARS ? lexShell(command, dialect) : null;
   if (lexed === null || lexed.ambiguous) {
     const lower = command.toLowerCase();
     return DIR_CHANGE_WORDS.some((word) => containsCommandWord(lower, word));
@@ -129,10 +129,10 @@ export function shellCallEvidence(
   ctx: ParseContext,
 ): Pick<CallEvidence, "ambiguous" | "searches" | "otherTexts"> {
   const none = { ambiguous: true, searches: [], otherTexts: [] };
-  if (command.length > MAX_COMMAND_LENGTH) return none;
+  if (command.length > MAX_COMMAND_CHARS) return none;
   const dialect = dialectOf(tool);
   const lexed = lexShell(command, dialect);
-  if (lexed === null || lexed.ambiguous) return none;
+  if (lexed.ambiguous) return none;
   const searches: SearchEvidence[] = [];
   const otherTexts: string[] = [];
   const args: ArgsContext = {

@@ -343,7 +343,9 @@ async function decideTarget(
     return {
       kind: "note",
       text: trivialNote(sanitizeForDisplay(target.raw)),
-      event: metrics ? event(ctx, cls, "trivial", "comment-whitespace", false, null, profile) : null,
+      event: metrics
+        ? event(ctx, cls, "trivial", "comment-whitespace", false, null, profile)
+        : null,
     };
   }
 
@@ -394,7 +396,9 @@ async function decideTarget(
     reason: closestMiss ? `near-miss:${closestMiss.code}` : "first-touch",
     profile,
     closestMiss: closestMiss?.line ?? null,
-    siblingKey: siblingKey ? { key: `${cls}\u0000${siblingKey}`, turn: scan?.turnId ?? null } : null,
+    siblingKey: siblingKey
+      ? { key: `${cls}\u0000${siblingKey}`, turn: scan?.turnId ?? null }
+      : null,
   });
 }
 

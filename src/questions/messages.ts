@@ -185,7 +185,8 @@ const RETRY = "Present the facts, then retry the same operation.";
 
 /** Extra lines of a sensitive or hard-linked denial. */
 export const TARGET_NOTES = {
-  sensitive: "Sensitive target: prior-search credit, sibling collapse, and the denial cap do not apply.",
+  sensitive:
+    "Sensitive target: prior-search credit, sibling collapse, and the denial cap do not apply.",
   "hard-linked":
     "Hard-linked target: prior-search credit, sibling collapse, and the denial cap do not apply.",
 } as const;

@@ -114,6 +114,7 @@ Deno.test("[comment-and-whitespace-only-edits] c: trigraphs are unclear, ??/ los
   assert(unclear("c", 'char *s = "??=";'));
   assertEquals(plain("c", 'char *s = "??/";\nint x;'), "10");
   assert(!unclear("cs", "var a = b ?? c;"));
+  assert(unclear("py", "x = 1  # ??/"));
 });
 
 Deno.test("[comment-and-whitespace-only-edits] cpp: raw strings run to their delimiter and are unclear", () => {
@@ -252,7 +253,9 @@ Deno.test("[shell-scripts] sh: a carriage return is code, $'...' and here-string
 Deno.test("[shell-scripts] ps1: comments, here-strings, smart quotes and subexpressions", () => {
   assertEquals(code("ps1", "Write-Host a#b # c\n<# x\n y #> $z = 1"), ["Write-Host a#b", "$z = 1"]);
   assertEquals(plain("ps1", '$s = @"\n# a\n"@\n$t = 1'), "1001");
-  assertEquals(code("ps1", "$s = \u2018it\u2019\u2019s\u2019 # c"), ["$s = \u2018it\u2019\u2019s\u2019"]);
+  assertEquals(code("ps1", "$s = \u2018it\u2019\u2019s\u2019 # c"), [
+    "$s = \u2018it\u2019\u2019s\u2019",
+  ]);
   assert(unclear("ps1", '$s = "$(Get-Date)"'));
   assert(!unclear("ps1", '$s = "a ${b} c" # d'));
   assert(unclear("ps1", "cmd --% a # b"));
@@ -260,7 +263,7 @@ Deno.test("[shell-scripts] ps1: comments, here-strings, smart quotes and subexpr
 });
 
 Deno.test("[comment-and-whitespace-only-edits] bat: REM lines are comments, labels and quotes are code", () => {
-  assertEquals(code("bat", "@echo off\n@rem a\nREM\nrem\tb\nremark x\n:: c\nset x=\"a  b\""), [
+  assertEquals(code("bat", '@echo off\n@rem a\nREM\nrem\tb\nremark x\n:: c\nset x="a  b"'), [
     "@echo off",
     "remark x",
     ":: c",
@@ -268,6 +271,12 @@ Deno.test("[comment-and-whitespace-only-edits] bat: REM lines are comments, labe
   ]);
   assert(unclear("bat", "echo a ^\n b"));
   assert(unclear("bat", 'echo "a'));
+});
+
+Deno.test("[comment-and-whitespace-only-edits] bat: spaces after the indentation are code, trailing ones too", () => {
+  assertEquals(code("bat", "  set x=1  \r\n"), ["set x=1  "]);
+  assert(!sameCodeLines(lexCode("bat", "echo a  b"), lexCode("bat", "echo a b")));
+  assert(sameCodeLines(lexCode("bat", "    echo a b\r\n"), lexCode("bat", "echo a b\n")));
 });
 
 Deno.test("[comment-and-whitespace-only-edits] foreign line breaks lose track everywhere", () => {
@@ -281,12 +290,15 @@ Deno.test("[fail-to-deny] nesting past the stack bound loses track instead of re
   const r = lexCode("js", deep, { lineStates: true });
   assert(r.unclear);
   assertEquals([...r.plainStarts!], [1, 0]);
-  const py = lexCode("py", 'x = f"{' .repeat(5000) + "\ny = 1", { lineStates: true });
+  const py = lexCode("py", 'x = f"{'.repeat(5000) + "\ny = 1", { lineStates: true });
   assertEquals([...py.plainStarts!], [1, 0]);
 });
 
 Deno.test("[trivial-edits] directive detection can be turned off for file-wide scans", () => {
-  assertEquals(lexCode("ts", "// @ts-ignore\nx();", { directives: false }).lines.map((l) => l.text), [
-    "x();",
-  ]);
+  assertEquals(
+    lexCode("ts", "// @ts-ignore\nx();", { directives: false }).lines.map((l) => l.text),
+    [
+      "x();",
+    ],
+  );
 });

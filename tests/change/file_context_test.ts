@@ -50,6 +50,14 @@ Deno.test("[file-context] an old_string ending in a line feed takes the next lin
   assertEquals(windowTexts("// a\nf();\n", step("// a\n", "")), [["// a\nf();", "f();"]]);
 });
 
+Deno.test("[file-context] a window of a CRLF file ends before the carriage return", () => {
+  assertEquals(windowTexts("a(); // x\r\nb();\r\n", step("// x", "// y")), [[
+    "a(); // x",
+    "a(); // y",
+  ]]);
+  assertEquals(windowTexts("a(); // x\r\nb();", step("// x\r", "")), [["a(); // x\r", "a(); "]]);
+});
+
 Deno.test("[file-context] an empty or absent old_string is not placed", () => {
   assertEquals(applyStep("abc", step("", "x")), null);
   assertEquals(applyStep("abc", step("z", "x")), null);

@@ -27,7 +27,7 @@ export function write(content: unknown): ChangeInput {
   return { tool: "Write", content };
 }
 
-/** Flags of an expected profile, in the order of `P`. */
+/** The profile flags a test can expect to be set. */
 export type Flags = "public" | "data" | "trivial";
 
 /** The expected profile of a readable change in `language` with the named flags set. */

@@ -15,7 +15,21 @@ Deno.test("[questions-fit-the-change] exactly the supported extensions have a la
 
 Deno.test("[questions-fit-the-change] each extension maps to its short lowercase code", () => {
   const got = Object.fromEntries(
-    ["a.jsx", "a.mts", "a.pyi", "a.go", "a.rs", "A.java", "a.kts", "a.cs", "a.h", "a.hxx", "a.zsh", "a.psm1", "a.cmd"]
+    [
+      "a.jsx",
+      "a.mts",
+      "a.pyi",
+      "a.go",
+      "a.rs",
+      "A.java",
+      "a.kts",
+      "a.cs",
+      "a.h",
+      "a.hxx",
+      "a.zsh",
+      "a.psm1",
+      "a.cmd",
+    ]
       .map((p) => [p, languageOf("/x/" + p)]),
   );
   assertEquals(got, {
@@ -36,7 +50,19 @@ Deno.test("[questions-fit-the-change] each extension maps to its short lowercase
 });
 
 Deno.test("[questions-fit-the-change] other names have no language", () => {
-  for (const p of ["/p/README.md", "/p/a.rb", "/p/.bashrc", "/p/Makefile", "/p/a.json", "/p/a.ts/", "/p/a.toString", "/p/x.__proto__", "/p/x.constructor"]) {
+  for (
+    const p of [
+      "/p/README.md",
+      "/p/a.rb",
+      "/p/.bashrc",
+      "/p/Makefile",
+      "/p/a.json",
+      "/p/a.ts/",
+      "/p/a.toString",
+      "/p/x.__proto__",
+      "/p/x.constructor",
+    ]
+  ) {
     assertEquals(languageOf(p), null, p);
   }
 });

@@ -301,7 +301,8 @@ const PY_ROWS: Row[] = [
     expect: known("py"),
   },
   {
-    name: "[comment-and-whitespace-only-edits] py: a blank line added between statements is trivial",
+    name:
+      "[comment-and-whitespace-only-edits] py: a blank line added between statements is trivial",
     path: "/p/pkg/a.py",
     input: edit("    x = 1\n", "    x = 1\n\n"),
     file: "def f():\n    x = 1\n    return x\n",
@@ -336,21 +337,24 @@ const PY_ROWS: Row[] = [
     expect: known("py", "public"),
   },
   {
-    name: "[comment-and-whitespace-only-edits] py: an edit window inside a docstring is never trivial",
+    name:
+      "[comment-and-whitespace-only-edits] py: an edit window inside a docstring is never trivial",
     path: "/p/pkg/a.py",
     input: edit("    # c", "    # d"),
     file: 'def f():\n    """Doc.\n    # c\n    """\n',
     expect: known("py"),
   },
   {
-    name: "[comment-and-whitespace-only-edits] py: a comment on a line with an f-string is never trivial",
+    name:
+      "[comment-and-whitespace-only-edits] py: a comment on a line with an f-string is never trivial",
     path: "/p/pkg/a.py",
     input: edit("# c", "# d"),
     file: 'print(f"{x}")  # c\n',
     expect: known("py"),
   },
   {
-    name: "[comment-and-whitespace-only-edits] py: a line after a backslash continuation is never trivial",
+    name:
+      "[comment-and-whitespace-only-edits] py: a line after a backslash continuation is never trivial",
     path: "/p/pkg/a.py",
     input: edit("  + 2  # c", "  + 2  # d"),
     file: "y = 1 \\\n  + 2  # c\n",
@@ -479,7 +483,8 @@ const GO_ROWS: Row[] = [
     expect: known("go"),
   },
   {
-    name: "[comment-and-whitespace-only-edits] go: a comment on a line with a raw string is never trivial",
+    name:
+      "[comment-and-whitespace-only-edits] go: a comment on a line with a raw string is never trivial",
     path: "/p/a.go",
     input: edit("// c", "// d"),
     file: "package main\n\nvar s = `x` // c\n",
@@ -545,7 +550,8 @@ const RS_ROWS: Row[] = [
     expect: known("rs"),
   },
   {
-    name: "[comment-and-whitespace-only-edits] rs: a comment on a line with a raw string is never trivial",
+    name:
+      "[comment-and-whitespace-only-edits] rs: a comment on a line with a raw string is never trivial",
     path: "/p/src/a.rs",
     input: edit("// c", "// d"),
     file: 'fn f() {\n    let s = r#"x"#; // c\n}\n',
@@ -618,7 +624,8 @@ const JVM_NET_ROWS: Row[] = [
     expect: known("java", "public"),
   },
   {
-    name: "[comment-and-whitespace-only-edits] java: a unicode escape for a line feed defeats the lexer",
+    name:
+      "[comment-and-whitespace-only-edits] java: a unicode escape for a line feed defeats the lexer",
     path: "/p/A.java",
     input: edit("// c", "// d"),
     file: "class A {\n  // \\u000a int x;\n  // c\n}\n",
@@ -698,7 +705,8 @@ const C_ROWS: Row[] = [
     expect: known("c", "public"),
   },
   {
-    name: "[comment-and-whitespace-only-edits] c: a line comment ending in a backslash is never trivial",
+    name:
+      "[comment-and-whitespace-only-edits] c: a line comment ending in a backslash is never trivial",
     path: "/p/a.c",
     input: edit("// c", "// c \\"),
     file: "// c\nint x;\n",
@@ -726,7 +734,8 @@ const C_ROWS: Row[] = [
     expect: known("cpp", "public"),
   },
   {
-    name: "[comment-and-whitespace-only-edits] cpp: digit separators do not open a character literal",
+    name:
+      "[comment-and-whitespace-only-edits] cpp: digit separators do not open a character literal",
     path: "/p/a.hpp",
     input: edit("// c", "// d"),
     file: "int n = 1'000; // c\n",
@@ -771,7 +780,8 @@ const SH_ROWS: Row[] = [
     expect: known("sh"),
   },
   {
-    name: "[comment-and-whitespace-only-edits] sh: an edit window inside a heredoc is never trivial",
+    name:
+      "[comment-and-whitespace-only-edits] sh: an edit window inside a heredoc is never trivial",
     path: "/p/run.sh",
     input: edit("# c", "# d"),
     file: "cat <<EOF\n# c\nEOF\n",
@@ -914,6 +924,20 @@ const PS_BAT_ROWS: Row[] = [
     expect: known("bat", "public", "trivial"),
   },
   {
+    name: "[comment-and-whitespace-only-edits] bat: a trailing space after set is code",
+    path: "/p/a.bat",
+    input: edit("set x=1", "set x=1 "),
+    file: "set x=1\r\nREM done\r\n",
+    expect: known("bat", "public"),
+  },
+  {
+    name: "[comment-and-whitespace-only-edits] bat: indentation is not code",
+    path: "/p/a.bat",
+    input: edit("set x=1", "  set x=1"),
+    file: "set x=1\r\nREM done\r\n",
+    expect: known("bat", "public", "trivial"),
+  },
+  {
     name: "[comment-and-whitespace-only-edits] bat: a :: label is code",
     path: "/p/a.cmd",
     input: edit(":: old", ":: new"),
@@ -995,6 +1019,28 @@ const CONTEXT_ROWS: Row[] = [
   },
   {
     name:
+      "[file-context] a one-line edit of a CRLF file keeps the carriage return out of the window",
+    path: "/p/a.sh",
+    input: edit("# a", "# b"),
+    file: "echo hi # a\r\necho bye\r\n",
+    expect: known("sh", "trivial"),
+  },
+  {
+    name: "[file-context] a CRLF Python file: a comment edit is trivial",
+    path: "/p/a.py",
+    input: edit("# a", "# b"),
+    file: "def f():\r\n    x = 1  # a\r\n    y = 2\r\n",
+    expect: known("py", "trivial"),
+  },
+  {
+    name: "[file-context] a CRLF Python file: a re-indent is not trivial",
+    path: "/p/a.py",
+    input: edit("    y = 2", "  y = 2"),
+    file: "def f():\r\n    x = 1  # a\r\n    y = 2\r\n",
+    expect: known("py"),
+  },
+  {
+    name:
       "[file-context] deleting a trailing comment that takes the line feed along joins lines, not trivial",
     path: "/p/a.c",
     input: edit("/* c */", ""),
@@ -1057,7 +1103,8 @@ const LIMIT_ROWS: Row[] = [
     expect: unknown(null),
   },
   {
-    name: "[questions-fit-the-change] a prose target is not a supported extension, so never trivial",
+    name:
+      "[questions-fit-the-change] a prose target is not a supported extension, so never trivial",
     path: "/p/README.md",
     input: edit("a", "b"),
     file: "a\n",
@@ -1122,7 +1169,9 @@ const LIMIT_ROWS: Row[] = [
   {
     name: "[questions-fit-the-change] more than 256 KiB in total is not read",
     path: "/p/a.js",
-    input: multi(...Array.from({ length: 5 }, () => ["// " + "a".repeat(30000), "// " + "b".repeat(30000)])),
+    input: multi(
+      ...Array.from({ length: 5 }, () => ["// " + "a".repeat(30000), "// " + "b".repeat(30000)]),
+    ),
     file: "x\n",
     expect: unknown("js"),
   },
@@ -1158,7 +1207,8 @@ const LIMIT_ROWS: Row[] = [
 
 const WRITE_ROWS: Row[] = [
   {
-    name: "[questions-fit-the-change] a Write always touches the public surface and is never trivial",
+    name:
+      "[questions-fit-the-change] a Write always touches the public surface and is never trivial",
     path: "/p/a.py",
     input: write("# only a comment\n"),
     file: null,
@@ -1227,5 +1277,8 @@ Deno.test("[fail-to-deny] hostile inputs give the unknown profile instead of thr
     replaceAll: false,
   } as unknown as ChangeInput;
   assertEquals(profileChange("/p/a.js", hostile, "x\n"), unknown("js"));
-  assertEquals(profileChange("/p/a.js", { tool: "Nope" } as unknown as ChangeInput, null), unknown("js"));
+  assertEquals(
+    profileChange("/p/a.js", { tool: "Nope" } as unknown as ChangeInput, null),
+    unknown("js"),
+  );
 });

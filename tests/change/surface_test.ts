@@ -29,7 +29,7 @@ const PUBLIC_LINES: [Language, string][] = [
   ["go", "func New() *T {"],
   ["go", "func (t *T) Close() error {"],
   ["go", "type Config struct {"],
-  ["go", "var ErrClosed = errors.New(\"x\")"],
+  ["go", 'var ErrClosed = errors.New("x")'],
   ["go", "const Max = 3"],
   ["go", "\tName string"],
   ["go", "\u00c9t\u00e9 int"],
@@ -87,25 +87,29 @@ for (const [language, line] of PRIVATE_LINES) {
 }
 
 Deno.test("[questions-fit-the-change] languages and files that always touch the surface", () => {
-  for (const [language, path] of [
-    ["java", "/p/A.java"],
-    ["kt", "/p/A.kt"],
-    ["cs", "/p/A.cs"],
-    ["c", "/p/a.c"],
-    ["cpp", "/p/a.hpp"],
-    ["bat", "/p/a.cmd"],
-    ["ts", "/p/types/index.d.ts"],
-    ["ts", "/p/a.D.MTS"],
-    ["py", "/p/pkg/__init__.py"],
-  ] as [Language, string][]) {
+  for (
+    const [language, path] of [
+      ["java", "/p/A.java"],
+      ["kt", "/p/A.kt"],
+      ["cs", "/p/A.cs"],
+      ["c", "/p/a.c"],
+      ["cpp", "/p/a.hpp"],
+      ["bat", "/p/a.cmd"],
+      ["ts", "/p/types/index.d.ts"],
+      ["ts", "/p/a.D.MTS"],
+      ["py", "/p/pkg/__init__.py"],
+    ] as [Language, string][]
+  ) {
     assertEquals(alwaysTouchesSurface(language, path), true, path);
   }
-  for (const [language, path] of [
-    ["ts", "/p/a.ts"],
-    ["py", "/p/pkg/init.py"],
-    ["go", "/p/a.go"],
-    ["sh", "/p/a.sh"],
-  ] as [Language, string][]) {
+  for (
+    const [language, path] of [
+      ["ts", "/p/a.ts"],
+      ["py", "/p/pkg/init.py"],
+      ["go", "/p/a.go"],
+      ["sh", "/p/a.sh"],
+    ] as [Language, string][]
+  ) {
     assertEquals(alwaysTouchesSurface(language, path), false, path);
   }
 });

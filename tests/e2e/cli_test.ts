@@ -30,7 +30,11 @@ Deno.test("[cli] unknown subcommands and flags exit 2 with one error line and th
 Deno.test("[cli] `gateguard hook` is the explicit form of the hook", async () => {
   const tmp = await Deno.makeTempDir();
   const r = await runCli(["hook"], {
-    stdin: JSON.stringify({ session_id: "h", tool_name: "Bash", tool_input: { command: "rm -rf /" } }),
+    stdin: JSON.stringify({
+      session_id: "h",
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf /" },
+    }),
     env: { GATEGUARD_STATE_DIR: tmp },
   });
   assertEquals(r.code, 0);

@@ -16,7 +16,12 @@ interface Project {
   root: string;
   state: string;
   env: Record<string, string>;
-  hook(tool: string, input: Record<string, unknown>, extra?: Record<string, unknown>, env?: Record<string, string>): Promise<CliResult>;
+  hook(
+    tool: string,
+    input: Record<string, unknown>,
+    extra?: Record<string, unknown>,
+    env?: Record<string, string>,
+  ): Promise<CliResult>;
 }
 
 async function project(files: Record<string, string> = {}): Promise<Project> {
@@ -35,7 +40,14 @@ async function project(files: Record<string, string> = {}): Promise<Project> {
     env,
     hook: (tool, input, extra = {}, moreEnv = {}) =>
       runHook(
-        { session_id: "s1", cwd: root, hook_event_name: "PreToolUse", tool_name: tool, tool_input: input, ...extra },
+        {
+          session_id: "s1",
+          cwd: root,
+          hook_event_name: "PreToolUse",
+          tool_name: tool,
+          tool_input: input,
+          ...extra,
+        },
         { env: { ...env, ...moreEnv }, cwd: root },
       ),
   };
@@ -46,7 +58,9 @@ function decisionOf(r: CliResult): { kind: "pass" | "note" | "deny"; text: strin
   if (r.stdout.trim() === "") return { kind: "pass", text: "" };
   const out = JSON.parse(r.stdout).hookSpecificOutput;
   assertEquals(out.hookEventName, "PreToolUse");
-  if (out.permissionDecision === "deny") return { kind: "deny", text: out.permissionDecisionReason };
+  if (out.permissionDecision === "deny") {
+    return { kind: "deny", text: out.permissionDecisionReason };
+  }
   assertEquals(out.permissionDecision, undefined, "never an allow decision");
   return { kind: "note", text: out.additionalContext };
 }
@@ -84,7 +98,9 @@ Deno.test("[canonical-path-keys] raw keys written by earlier versions are honour
 
 Deno.test("[write-gate] a first Write asks before creating", async () => {
   const p = await project();
-  const d = decisionOf(await p.hook("Write", { file_path: `${p.root}/src/new_mod.py`, content: "import json\n" }));
+  const d = decisionOf(
+    await p.hook("Write", { file_path: `${p.root}/src/new_mod.py`, content: "import json\n" }),
+  );
   assertEquals(d.kind, "deny");
   assertStringIncludes(d.text, `Before creating ${p.root}/src/new_mod.py, present these facts:`);
   assertStringIncludes(d.text, "1. Name the file(s) and line(s) that will call this new file");
@@ -112,10 +128,20 @@ Deno.test("[questions-by-target-class] README, tests, config and instructions ge
 
 Deno.test("[sensitive-targets] .env is denied with the sensitive line, and only once", async () => {
   const p = await project({ ".env": "A=1\n" });
-  const d = decisionOf(await p.hook("Edit", { file_path: `${p.root}/.env`, old_string: "A=1", new_string: "A=2" }));
+  const d = decisionOf(
+    await p.hook("Edit", { file_path: `${p.root}/.env`, old_string: "A=1", new_string: "A=2" }),
+  );
   assertEquals(d.kind, "deny");
-  assertStringIncludes(d.text, "Sensitive target: prior-search credit, sibling collapse, and the denial cap do not apply.");
-  assertEquals(decisionOf(await p.hook("Edit", { file_path: `${p.root}/.env`, old_string: "A=1", new_string: "A=2" })).kind, "pass");
+  assertStringIncludes(
+    d.text,
+    "Sensitive target: prior-search credit, sibling collapse, and the denial cap do not apply.",
+  );
+  assertEquals(
+    decisionOf(
+      await p.hook("Edit", { file_path: `${p.root}/.env`, old_string: "A=1", new_string: "A=2" }),
+    ).kind,
+    "pass",
+  );
 });
 
 Deno.test("[sensitive-targets] a symlinked directory into auth/ is sensitive", async () => {
@@ -137,9 +163,14 @@ Deno.test("[sensitive-targets] a dangling symlink counts as sensitive", async ()
 Deno.test("[sensitive-targets] the denial cap never passes a sensitive target", async () => {
   const p = await project({ "migrations/001.sql": "x" });
   const d = decisionOf(
-    await p.hook("Edit", { file_path: `${p.root}/migrations/001.sql`, old_string: "x", new_string: "y" }, {}, {
-      GATEGUARD_FACT_FORCE_MAX_DENIALS: "0",
-    }),
+    await p.hook(
+      "Edit",
+      { file_path: `${p.root}/migrations/001.sql`, old_string: "x", new_string: "y" },
+      {},
+      {
+        GATEGUARD_FACT_FORCE_MAX_DENIALS: "0",
+      },
+    ),
   );
   assertEquals(d.kind, "deny");
   assertStringIncludes(d.text, "Sensitive target:");
@@ -149,22 +180,36 @@ Deno.test("[hard-linked-targets] a file with a second name is denied with the ha
   const p = await project({ "vendor/token.py": "x = 1\n" });
   await Deno.link(`${p.root}/vendor/token.py`, `${p.root}/token_copy.py`);
   const d = decisionOf(
-    await p.hook("Edit", edit(`${p.root}/token_copy.py`), {}, { GATEGUARD_FACT_FORCE_MAX_DENIALS: "0" }),
+    await p.hook("Edit", edit(`${p.root}/token_copy.py`), {}, {
+      GATEGUARD_FACT_FORCE_MAX_DENIALS: "0",
+    }),
   );
   assertEquals(d.kind, "deny");
-  assertStringIncludes(d.text, "Hard-linked target: prior-search credit, sibling collapse, and the denial cap do not apply.");
+  assertStringIncludes(
+    d.text,
+    "Hard-linked target: prior-search credit, sibling collapse, and the denial cap do not apply.",
+  );
 });
 
 Deno.test("[exempt-globs] exempt globs pass, even a sensitive path; malformed globs grant nothing", async () => {
   const p = await project({ "src/auth/a.py": "x = 1\n", "gen/b.py": "x = 1\n" });
   const env = { GATEGUARD_EXEMPT_GLOBS: "src/auth/**,gen/[b.py" };
-  assertEquals(decisionOf(await p.hook("Edit", edit(`${p.root}/src/auth/a.py`), {}, env)).kind, "pass");
+  assertEquals(
+    decisionOf(await p.hook("Edit", edit(`${p.root}/src/auth/a.py`), {}, env)).kind,
+    "pass",
+  );
   assertEquals(decisionOf(await p.hook("Edit", edit(`${p.root}/gen/b.py`), {}, env)).kind, "deny");
 });
 
 Deno.test("[exempt-globs] Claude settings files are exempt", async () => {
   const p = await project({ ".claude/settings.json": "{}" });
-  const d = decisionOf(await p.hook("Edit", { file_path: `${p.root}/.claude/settings.json`, old_string: "{}", new_string: "{ }" }));
+  const d = decisionOf(
+    await p.hook("Edit", {
+      file_path: `${p.root}/.claude/settings.json`,
+      old_string: "{}",
+      new_string: "{ }",
+    }),
+  );
   assertEquals(d.kind, "pass");
 });
 
@@ -186,12 +231,21 @@ Deno.test("[subagents] subagent edits pass, but a sensitive path is denied once 
 Deno.test("[notebookedit] NotebookEdit is gated on notebook_path with the full questions and shares the key", async () => {
   const p = await project({ "nb/analysis.ipynb": "{}" });
   const nb = `${p.root}/nb/analysis.ipynb`;
-  const d = decisionOf(await p.hook("NotebookEdit", { notebook_path: nb, new_source: "print(1)", file_path: `${p.root}/other.py` }));
+  const d = decisionOf(
+    await p.hook("NotebookEdit", {
+      notebook_path: nb,
+      new_source: "print(1)",
+      file_path: `${p.root}/other.py`,
+    }),
+  );
   assertEquals(d.kind, "deny");
   assertStringIncludes(d.text, `Before editing ${nb}`);
   assertStringIncludes(d.text, "1. List ALL files that import/require this file");
   assertStringIncludes(d.text, "2. List the public functions/classes affected by this change");
-  assertEquals(decisionOf(await p.hook("Edit", { file_path: nb, old_string: "{}", new_string: "{ }" })).kind, "pass");
+  assertEquals(
+    decisionOf(await p.hook("Edit", { file_path: nb, old_string: "{}", new_string: "{ }" })).kind,
+    "pass",
+  );
 });
 
 Deno.test("[multiedit-paths] entries without a path are gated as the call's file; the first unchecked entry is denied", async () => {
@@ -209,7 +263,10 @@ Deno.test("[multiedit-paths] entries without a path are gated as the call's file
   const d2 = decisionOf(await p.hook("MultiEdit", call));
   assertStringIncludes(d2.text, `Before editing ${p.root}/b.py`);
   assertEquals(decisionOf(await p.hook("MultiEdit", call)).kind, "pass");
-  assertEquals(decisionOf(await p.hook("MultiEdit", { file_path: `${p.root}/c.py`, edits: "nope" })).kind, "deny");
+  assertEquals(
+    decisionOf(await p.hook("MultiEdit", { file_path: `${p.root}/c.py`, edits: "nope" })).kind,
+    "deny",
+  );
 });
 
 Deno.test("[denial-cap] after the cap new paths pass; a malformed cap warns once and is inactive", async () => {
@@ -217,7 +274,9 @@ Deno.test("[denial-cap] after the cap new paths pass; a malformed cap warns once
   const cap = { GATEGUARD_FACT_FORCE_MAX_DENIALS: " 1 " };
   assertEquals(decisionOf(await p.hook("Edit", edit(`${p.root}/a.py`), {}, cap)).kind, "deny");
   assertEquals(decisionOf(await p.hook("Edit", edit(`${p.root}/b.py`), {}, cap)).kind, "pass");
-  const bad = await p.hook("Edit", edit(`${p.root}/c.py`), {}, { GATEGUARD_FACT_FORCE_MAX_DENIALS: "3oops" });
+  const bad = await p.hook("Edit", edit(`${p.root}/c.py`), {}, {
+    GATEGUARD_FACT_FORCE_MAX_DENIALS: "3oops",
+  });
   assertEquals(decisionOf(bad).kind, "deny");
   assertStringIncludes(
     bad.stderr,
@@ -232,7 +291,10 @@ Deno.test("[quick-start] after GATEGUARD_FACT_FORCE_FULL_DENIALS denials the mes
   const full = decisionOf(await p.hook("Edit", edit(`${p.root}/a.py`), {}, env));
   assertStringIncludes(full.text, "present these facts:");
   const short = decisionOf(await p.hook("Edit", edit(`${p.root}/b.py`), {}, env));
-  assertStringIncludes(short.text, `[Fact-Forcing Gate] Denial #2: before editing ${p.root}/b.py, present `);
+  assertStringIncludes(
+    short.text,
+    `[Fact-Forcing Gate] Denial #2: before editing ${p.root}/b.py, present `,
+  );
   assertStringIncludes(short.text, "GATEGUARD_FACT_FORCE_MAX_DENIALS");
   assertNotIncludes(short.text, "present these facts:");
 });
@@ -240,12 +302,25 @@ Deno.test("[quick-start] after GATEGUARD_FACT_FORCE_FULL_DENIALS denials the mes
 Deno.test("[turning-the-gate-off-completely] ECC_GATEGUARD off spellings, GATEGUARD_DISABLED=1 only, and hook ids", async () => {
   const p = await project({ "a.py": "x = 1\n" });
   for (const off of ["0", "false", " OFF ", "disabled", "disable"]) {
-    assertEquals(decisionOf(await p.hook("Edit", edit(`${p.root}/a.py`), {}, { ECC_GATEGUARD: off })).kind, "pass", off);
+    assertEquals(
+      decisionOf(await p.hook("Edit", edit(`${p.root}/a.py`), {}, { ECC_GATEGUARD: off })).kind,
+      "pass",
+      off,
+    );
   }
-  assertEquals(decisionOf(await p.hook("Edit", edit(`${p.root}/a.py`), {}, { GATEGUARD_DISABLED: "1" })).kind, "pass");
-  const hooks = { ECC_DISABLED_HOOKS: "pre:bash:gateguard-fact-force, pre:edit-write:gateguard-fact-force" };
+  assertEquals(
+    decisionOf(await p.hook("Edit", edit(`${p.root}/a.py`), {}, { GATEGUARD_DISABLED: "1" })).kind,
+    "pass",
+  );
+  const hooks = {
+    ECC_DISABLED_HOOKS: "pre:bash:gateguard-fact-force, pre:edit-write:gateguard-fact-force",
+  };
   assertEquals(decisionOf(await p.hook("Edit", edit(`${p.root}/a.py`), {}, hooks)).kind, "pass");
-  assertEquals(decisionOf(await p.hook("Edit", edit(`${p.root}/a.py`), {}, { GATEGUARD_DISABLED: "true" })).kind, "deny");
+  assertEquals(
+    decisionOf(await p.hook("Edit", edit(`${p.root}/a.py`), {}, { GATEGUARD_DISABLED: "true" }))
+      .kind,
+    "deny",
+  );
 });
 
 Deno.test("[fail-to-deny] bad stdin passes with one stderr line and no stack trace", async () => {
@@ -279,7 +354,10 @@ Deno.test("[fail-to-deny] wrong field types and a missing tool_input never crash
 
 Deno.test("[fail-to-deny] a 10 MB Write is inspected and gated normally", async () => {
   const p = await project();
-  const r = await p.hook("Write", { file_path: `${p.root}/big.py`, content: "x = 1\n".repeat(1_750_000) });
+  const r = await p.hook("Write", {
+    file_path: `${p.root}/big.py`,
+    content: "x = 1\n".repeat(1_750_000),
+  });
   assertEquals(decisionOf(r).kind, "deny");
 });
 
@@ -295,7 +373,14 @@ Deno.test("[fail-to-deny] a payload past 64 MiB is denied as uninspectable", asy
 Deno.test("[state-file-is-untrusted] corrupted, truncated and hostile state files load as empty", async () => {
   const p = await project({ "a.py": "x = 1\n" });
   await Deno.mkdir(p.state, { recursive: true });
-  for (const text of ['{"checked": ["', "\u0000\u0001garbage", '{"__proto__":{"checked":["a.py"]}}', "[]"]) {
+  for (
+    const text of [
+      '{"checked": ["',
+      "\u0000\u0001garbage",
+      '{"__proto__":{"checked":["a.py"]}}',
+      "[]",
+    ]
+  ) {
     await Deno.writeTextFile(`${p.state}/state-s1.json`, text);
     const d = decisionOf(await p.hook("Edit", edit(`${p.root}/a.py`)));
     assertEquals(d.kind, "deny", text);
@@ -325,7 +410,11 @@ Deno.test("[pretooluse-input] tools GateGuard does not gate pass silently withou
 Deno.test("[questions-fit-the-change] a private change asks for local call sites and drops the data question", async () => {
   const p = await project({ "src/calc.py": "def _scale(x):\n    return x * 2\n" });
   const d = decisionOf(
-    await p.hook("Edit", { file_path: `${p.root}/src/calc.py`, old_string: "return x * 2", new_string: "return x * 3" }),
+    await p.hook("Edit", {
+      file_path: `${p.root}/src/calc.py`,
+      old_string: "return x * 2",
+      new_string: "return x * 3",
+    }),
   );
   assertEquals(d.kind, "deny");
   assertStringIncludes(
@@ -341,7 +430,8 @@ Deno.test("[questions-fit-the-change] a public change that reads JSON keeps impo
     await p.hook("Edit", {
       file_path: `${p.root}/src/load.ts`,
       old_string: "export function load(p: string) {\n  return 1;",
-      new_string: "export function load(p: string, path: string) {\n  return JSON.parse(Deno.readTextFileSync(path));",
+      new_string:
+        "export function load(p: string, path: string) {\n  return JSON.parse(Deno.readTextFileSync(path));",
     }),
   );
   assertStringIncludes(d.text, "1. List ALL files that import/require this file");
@@ -351,10 +441,18 @@ Deno.test("[questions-fit-the-change] a public change that reads JSON keeps impo
 Deno.test("[comment-and-whitespace-only-edits] a comment-only Edit passes with a note and is not marked checked", async () => {
   const p = await project({ "src/calc.py": "def _scale(x):\n    # doubles\n    return x * 2\n" });
   const file = `${p.root}/src/calc.py`;
-  const note = decisionOf(await p.hook("Edit", { file_path: file, old_string: "# doubles", new_string: "# doubles x" }));
+  const note = decisionOf(
+    await p.hook("Edit", { file_path: file, old_string: "# doubles", new_string: "# doubles x" }),
+  );
   assertEquals(note, { kind: "note", text: `Comment or whitespace-only change to ${file}` });
   assertEquals(
-    decisionOf(await p.hook("Edit", { file_path: file, old_string: "return x * 2", new_string: "return x * 4" })).kind,
+    decisionOf(
+      await p.hook("Edit", {
+        file_path: file,
+        old_string: "return x * 2",
+        new_string: "return x * 4",
+      }),
+    ).kind,
     "deny",
   );
 });
@@ -362,7 +460,9 @@ Deno.test("[comment-and-whitespace-only-edits] a comment-only Edit passes with a
 Deno.test("[comment-and-whitespace-only-edits] sensitive and config targets never pass as comment-only", async () => {
   const p = await project({ "src/auth/calc.py": "# a\nx = 1\n", "conf.yaml": "# a\nx: 1\n" });
   for (const f of ["src/auth/calc.py", "conf.yaml"]) {
-    const d = decisionOf(await p.hook("Edit", { file_path: `${p.root}/${f}`, old_string: "# a", new_string: "# b" }));
+    const d = decisionOf(
+      await p.hook("Edit", { file_path: `${p.root}/${f}`, old_string: "# a", new_string: "# b" }),
+    );
     assertEquals(d.kind, "deny", f);
   }
 });

@@ -15,7 +15,11 @@ async function setup(config: string, files: Record<string, string> = {}) {
     await Deno.writeTextFile(`${root}/${rel}`, text);
   }
   const env = { GATEGUARD_STATE_DIR: `${tmp}/state`, CLAUDE_PROJECT_DIR: root, HOME: tmp };
-  const hook = async (tool: string, input: Record<string, unknown>, more: Record<string, string> = {}) => {
+  const hook = async (
+    tool: string,
+    input: Record<string, unknown>,
+    more: Record<string, string> = {},
+  ) => {
     const r = await runHook(
       { session_id: "cfg", cwd: root, tool_name: tool, tool_input: input },
       { env: { ...env, ...more }, cwd: root },
@@ -59,13 +63,19 @@ Deno.test("[project-config] file exempt globs and fileGates:false never reach se
 
 Deno.test("[project-config] the project file itself is a sensitive target", async () => {
   const { root, hook } = await setup(`{}`);
-  const d = await hook("Edit", { file_path: `${root}/.gateguard.jsonc`, old_string: "{}", new_string: '{"fileGates": false}' });
+  const d = await hook("Edit", {
+    file_path: `${root}/.gateguard.jsonc`,
+    old_string: "{}",
+    new_string: '{"fileGates": false}',
+  });
   assertEquals(d.kind, "deny");
   assertStringIncludes(d.text, "Sensitive target:");
 });
 
 Deno.test("[project-config] destructive phrases add to the built-in set, and the file cannot turn the destructive gate off", async () => {
-  const { hook } = await setup(`{"destructiveCommands": ["terraform destroy"], "routineShell": false}`);
+  const { hook } = await setup(
+    `{"destructiveCommands": ["terraform destroy"], "routineShell": false}`,
+  );
   assertEquals((await hook("Bash", { command: "terraform   destroy -auto-approve" })).kind, "deny");
   assertEquals((await hook("Bash", { command: "terraform plan" })).kind, "pass");
   const refused = await setup(`{"destructiveShell": false, "routineShell": false}`);
@@ -83,5 +93,8 @@ Deno.test("[project-config] a broken file is ignored with one stderr line and th
 Deno.test("[project-config] environment variables win over the file", async () => {
   const { root, hook } = await setup(`{"maxDenials": 0}`, { "a.py": "x = 1\n", "b.py": "x = 1\n" });
   assertEquals((await hook("Edit", edit(`${root}/a.py`))).kind, "pass");
-  assertEquals((await hook("Edit", edit(`${root}/b.py`), { GATEGUARD_FACT_FORCE_MAX_DENIALS: "5" })).kind, "deny");
+  assertEquals(
+    (await hook("Edit", edit(`${root}/b.py`), { GATEGUARD_FACT_FORCE_MAX_DENIALS: "5" })).kind,
+    "deny",
+  );
 });

@@ -5,7 +5,13 @@
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runHook } from "../helpers/cli.ts";
 
-async function setup(): Promise<(tool: string, command: unknown, env?: Record<string, string>) => Promise<{ kind: string; text: string; stderr: string }>> {
+async function setup(): Promise<
+  (
+    tool: string,
+    command: unknown,
+    env?: Record<string, string>,
+  ) => Promise<{ kind: string; text: string; stderr: string }>
+> {
   const tmp = await Deno.makeTempDir({ prefix: "gg-shell-" });
   const base = { GATEGUARD_STATE_DIR: `${tmp}/state`, CLAUDE_PROJECT_DIR: tmp, HOME: tmp };
   return async (tool, command, env = {}) => {
@@ -54,9 +60,15 @@ Deno.test("[graduated-controls] GATEGUARD_BASH_ROUTINE_DISABLED turns off only t
 
 Deno.test("[graduated-controls] GATEGUARD_BASH_EXTRA_DESTRUCTIVE adds patterns; a malformed one is ignored with a warning", async () => {
   const run = await setup();
-  const extra = { GATEGUARD_BASH_ROUTINE_DISABLED: "1", GATEGUARD_BASH_EXTRA_DESTRUCTIVE: "terraform\\s+destroy" };
+  const extra = {
+    GATEGUARD_BASH_ROUTINE_DISABLED: "1",
+    GATEGUARD_BASH_EXTRA_DESTRUCTIVE: "terraform\\s+destroy",
+  };
   assertEquals((await run("Bash", "terraform destroy -auto-approve", extra)).kind, "deny");
-  const bad = await run("Bash", "rm -rf x", { ...extra, GATEGUARD_BASH_EXTRA_DESTRUCTIVE: "(unclosed" });
+  const bad = await run("Bash", "rm -rf x", {
+    ...extra,
+    GATEGUARD_BASH_EXTRA_DESTRUCTIVE: "(unclosed",
+  });
   assertEquals(bad.kind, "deny");
   assertStringIncludes(bad.stderr, "GATEGUARD_BASH_EXTRA_DESTRUCTIVE");
 });

@@ -1,6 +1,7 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { closestMiss, priorSearchCredit } from "../../src/evidence/credit.ts";
-import type { TurnCall, TurnScan } from "../../src/transcript/turn_scan.ts";
+import { denoFs } from "../../src/platform/fs_port.ts";
+import { scanTurn, type TurnCall, type TurnScan } from "../../src/transcript/turn_scan.ts";
 import { MemoryFs, ROOT } from "../transcript/builder.ts";
 import { credited, creditOf, missed, ROOTS, scanOf, target } from "./harness.ts";
 
@@ -345,4 +346,77 @@ Deno.test("[search-prefilter] a search that cannot name the stem is never parsed
   assertEquals(res.credited, false);
   // Only the prefilter's read of the raw input happened.
   assertEquals(reads, 1);
+});
+
+const REAL = new URL("../../../shared/fixtures/claude-code-2.1.332/", import.meta.url).pathname;
+
+function realScan(name: string, toolUseId: string | null): TurnScan {
+  const scan = scanTurn({ transcriptPath: `${REAL}${name}`, promptId: null, toolUseId }, denoFs);
+  if (!scan) throw new Error(`${name} has no turn`);
+  return scan;
+}
+
+Deno.test("[prior-search-credit] real 2.1.332 transcript: the Grep and Glob tool calls credit", () => {
+  // The fixtures replaced the project path by `$ROOT`, which resolves below the tool cwd.
+  const root = `${ROOT}/$ROOT`;
+  const scan = realScan("grep-glob-tools.jsonl", null);
+  const hello = target(`${root}/hello.txt`, { cls: "prose" });
+  assertEquals(priorSearchCredit(hello, scan, ROOTS, new MemoryFs()), {
+    credited: true,
+    tool: "Grep",
+    detail: "hello $ROOT",
+  });
+  const fresh = target(`${root}/notes.txt`, { cls: "prose", isNewWrite: true });
+  assertEquals(priorSearchCredit(fresh, scan, ROOTS, new MemoryFs()), {
+    credited: true,
+    tool: "Glob",
+    detail: "*.txt $ROOT",
+  });
+  // Pending in the Glob's own message, the Glob cannot credit, but the Grep's directory can.
+  const batch = realScan("grep-glob-tools.jsonl", "toolu_01zH3ioD8CPWo8DAk4Tl0XP0");
+  assertEquals(priorSearchCredit(fresh, batch, ROOTS, new MemoryFs()), {
+    credited: true,
+    tool: "Grep",
+    detail: "hello $ROOT",
+  });
+});
+
+Deno.test("[prior-search-credit] real 2.1.332 transcript: failed Grep and Glob calls give nothing", () => {
+  const scan = realScan("bash-with-note.jsonl", null);
+  const fresh = target(`${ROOT}/$ROOT/notes.txt`, { cls: "prose", isNewWrite: true });
+  const res = priorSearchCredit(fresh, scan, ROOTS, new MemoryFs());
+  assertEquals(res.credited ? res : { credited: false, miss: res.miss }, {
+    credited: false,
+    miss: null,
+  });
+});
+
+const HAND = new URL("../fixtures/transcripts/", import.meta.url).pathname;
+const HAND_PROMPT = "0b1c2d3e-0000-4000-8000-00000000a001";
+
+function handOutcome(name: string, toolUseId: string): unknown {
+  const scan = scanTurn(
+    { transcriptPath: `${HAND}${name}`, promptId: HAND_PROMPT, toolUseId },
+    denoFs,
+  );
+  if (!scan) return "no turn";
+  const res = priorSearchCredit(tokenizer, scan, ROOTS, new MemoryFs());
+  return res.credited ? res : { credited: false, miss: res.miss };
+}
+
+Deno.test("[prior-search-credit] hand-written transcripts: turn, compaction, batch, errors, meta records", () => {
+  assertEquals(
+    handOutcome("search-then-edit.jsonl", "toolu_edit"),
+    credited("Bash", "rg -n tokenizer src tests"),
+  );
+  assertEquals(handOutcome("compacted.jsonl", "toolu_c_edit"), missed(null));
+  assertEquals(
+    handOutcome("parallel-batch.jsonl", "toolu_p_edit"),
+    missed("same-batch", "Grep", `tokenizer ${ROOT}`),
+  );
+  assertEquals(handOutcome("errors-and-duplicates.jsonl", "toolu_e_edit"), missed(null));
+  assertEquals(
+    handOutcome("meta-sidechain.jsonl", "toolu_m_edit"),
+    credited("Grep", `tokenizer ${ROOT}`),
+  );
 });

@@ -45,7 +45,9 @@ export async function runCli(args: string[], opts: CliOptions = {}): Promise<Cli
   const child = cmd.spawn();
   const writer = child.stdin.getWriter();
   if (opts.stdin !== undefined) {
-    const bytes = typeof opts.stdin === "string" ? new TextEncoder().encode(opts.stdin) : opts.stdin;
+    const bytes = typeof opts.stdin === "string"
+      ? new TextEncoder().encode(opts.stdin)
+      : opts.stdin;
     await writer.write(bytes).catch(() => {});
   }
   await writer.close().catch(() => {});
@@ -55,6 +57,9 @@ export async function runCli(args: string[], opts: CliOptions = {}): Promise<Cli
 }
 
 /** Runs the hook with one JSON payload. */
-export function runHook(payload: unknown, opts: Omit<CliOptions, "stdin"> = {}): Promise<CliResult> {
+export function runHook(
+  payload: unknown,
+  opts: Omit<CliOptions, "stdin"> = {},
+): Promise<CliResult> {
   return runCli([], { ...opts, stdin: JSON.stringify(payload) });
 }

@@ -44,15 +44,35 @@ function closure(edges: Map<string, string[]>, roots: string[]): string[] {
 const folder = (m: string) => m.split("/")[0];
 
 Deno.test("[lazy-loading] a shell call loads no target, transcript, evidence, change, metrics or report code", async () => {
-  const mods = closure(await graph(), ["main.ts", "cli/hook.ts", "hook/decide.ts", "hook/shell_gate.ts"]);
+  const mods = closure(await graph(), [
+    "main.ts",
+    "cli/hook.ts",
+    "hook/decide.ts",
+    "hook/shell_gate.ts",
+  ]);
   const folders = [...new Set(mods.map(folder))].sort();
-  assertEquals(folders.filter((f) => ["target", "transcript", "evidence", "change", "metrics", "report"].includes(f)), []);
+  assertEquals(
+    folders.filter((f) =>
+      ["target", "transcript", "evidence", "change", "metrics", "report"].includes(f)
+    ),
+    [],
+  );
 });
 
 Deno.test("[lazy-loading] a file call loads the transcript scan, evidence and change profile only on demand", async () => {
-  const mods = closure(await graph(), ["main.ts", "cli/hook.ts", "hook/decide.ts", "hook/file_gate.ts"]);
+  const mods = closure(await graph(), [
+    "main.ts",
+    "cli/hook.ts",
+    "hook/decide.ts",
+    "hook/file_gate.ts",
+  ]);
   const folders = [...new Set(mods.map(folder))];
-  assertEquals(folders.filter((f) => ["transcript", "evidence", "change", "shell", "metrics", "report"].includes(f)), []);
+  assertEquals(
+    folders.filter((f) =>
+      ["transcript", "evidence", "change", "shell", "metrics", "report"].includes(f)
+    ),
+    [],
+  );
 });
 
 Deno.test("[lazy-loading] the dispatcher statically loads only the env reader and the version", async () => {

@@ -16,7 +16,9 @@ Deno.test("[pretooluse-output] a denial carries permissionDecision deny and the 
 
 Deno.test("[fail-to-deny] a note is additionalContext only, never an allow decision", () => {
   const out = JSON.parse(renderOutcome({ kind: "note", text: "n" }));
-  assertEquals(out, { hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "n" } });
+  assertEquals(out, {
+    hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "n" },
+  });
 });
 
 Deno.test("[pretooluse-output] a plain pass prints nothing", () => {

@@ -16,7 +16,15 @@ Deno.test("[permissions] the permission set allows read, write and only the vari
   const set = config.permissions.gateguard;
   assertEquals([...set.env].sort(), [...ENV_VARIABLES].sort());
   assertEquals(
-    { read: set.read, write: set.write, net: set.net, run: set.run, ffi: set.ffi, sys: set.sys, import: set.import },
+    {
+      read: set.read,
+      write: set.write,
+      net: set.net,
+      run: set.run,
+      ffi: set.ffi,
+      sys: set.sys,
+      import: set.import,
+    },
     { read: true, write: true, net: false, run: false, ffi: false, sys: false, import: false },
   );
 });

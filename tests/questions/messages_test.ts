@@ -55,7 +55,11 @@ Deno.test("[edit-multiedit-gate] the full code Edit denial, word for word", () =
 });
 
 Deno.test("[write-gate] the full code Write denial asks for callers and no duplicate", () => {
-  const sel = selectQuestions("code", "write", { known: true, touchesPublicSurface: true, touchesData: true }, false);
+  const sel = selectQuestions("code", "write", {
+    known: true,
+    touchesPublicSurface: true,
+    touchesData: true,
+  }, false);
   const text = fileDenialText({
     verb: "write",
     file: "src/new.ts",
@@ -82,12 +86,20 @@ Deno.test("[write-gate] the full code Write denial asks for callers and no dupli
 });
 
 Deno.test("[write-gate] item 3 is dropped when the new content handles no data", () => {
-  const sel = selectQuestions("code", "write", { known: true, touchesPublicSurface: true, touchesData: false }, false);
+  const sel = selectQuestions("code", "write", {
+    known: true,
+    touchesPublicSurface: true,
+    touchesData: false,
+  }, false);
   assertEquals(sel.questions, ["callers", "no-duplicate", "quote-instruction"]);
 });
 
 Deno.test("[questions-fit-the-change] a private change asks for local call sites", () => {
-  const sel = selectQuestions("code", "edit", { known: true, touchesPublicSurface: false, touchesData: false }, false);
+  const sel = selectQuestions("code", "edit", {
+    known: true,
+    touchesPublicSurface: false,
+    touchesData: false,
+  }, false);
   assertEquals(sel, { questions: ["local-callers", "quote-instruction"], fixedHint: null });
   assertEquals(
     QUESTIONS["local-callers"].text,
@@ -97,7 +109,12 @@ Deno.test("[questions-fit-the-change] a private change asks for local call sites
 
 Deno.test("[questions-fit-the-change] public surface keeps importers and public-api; data keeps data-schema", () => {
   assertEquals(
-    selectQuestions("code", "edit", { known: true, touchesPublicSurface: true, touchesData: true }, false).questions,
+    selectQuestions(
+      "code",
+      "edit",
+      { known: true, touchesPublicSurface: true, touchesData: true },
+      false,
+    ).questions,
     ["importers", "public-api", "data-schema", "quote-instruction"],
   );
 });
@@ -107,19 +124,42 @@ Deno.test("[questions-fit-the-change] an unreadable change gets the original fou
     questions: ["importers", "public-api", "data-schema", "quote-instruction"],
     fixedHint: "importers/callers, affected API, data schemas if any",
   });
-  assertEquals(selectQuestions("code", "edit", { known: false, touchesPublicSurface: true, touchesData: true }, true), {
-    questions: ["importers", "public-api", "data-schema", "external-contract", "quote-instruction"],
-    fixedHint: null,
-  });
+  assertEquals(
+    selectQuestions(
+      "code",
+      "edit",
+      { known: false, touchesPublicSurface: true, touchesData: true },
+      true,
+    ),
+    {
+      questions: [
+        "importers",
+        "public-api",
+        "data-schema",
+        "external-contract",
+        "quote-instruction",
+      ],
+      fixedHint: null,
+    },
+  );
 });
 
 Deno.test("[questions-fit-the-change] external-contract is asked only where data-schema is kept", () => {
   assertEquals(
-    selectQuestions("code", "edit", { known: true, touchesPublicSurface: false, touchesData: false }, true).questions,
+    selectQuestions("code", "edit", {
+      known: true,
+      touchesPublicSurface: false,
+      touchesData: false,
+    }, true).questions,
     ["local-callers", "quote-instruction"],
   );
   assertEquals(
-    selectQuestions("code", "edit", { known: true, touchesPublicSurface: false, touchesData: true }, true).questions,
+    selectQuestions(
+      "code",
+      "edit",
+      { known: true, touchesPublicSurface: false, touchesData: true },
+      true,
+    ).questions,
     ["local-callers", "data-schema", "external-contract", "quote-instruction"],
   );
 });
@@ -210,7 +250,10 @@ Deno.test("[closest-search-that-did-not-count] the line names tool, detail and w
 
 Deno.test("[comment-and-whitespace-only-edits] and [sibling-collapse] notes", () => {
   assertEquals(trivialNote("src/a.ts"), "Comment or whitespace-only change to src/a.ts");
-  assertEquals(siblingNote("src/a.ts", 3), "Sibling of src/a.ts (gated earlier at denial #3 this session)");
+  assertEquals(
+    siblingNote("src/a.ts", 3),
+    "Sibling of src/a.ts (gated earlier at denial #3 this session)",
+  );
 });
 
 Deno.test("[destructive-bash-gate] and [routine-bash-gate] messages list their questions", () => {

@@ -1,0 +1,66 @@
+/**
+ * The plain-text prefilter of prior-search credit: before any search is
+ * parsed, each call of the turn is checked for the target's name as plain
+ * text. A call that cannot name the target can neither credit it nor be
+ * its closest miss, so it is skipped; when no call passes, the caller need
+ * not load the search-evidence modules at all. This module only depends
+ * on `stem.ts` for that reason. See design-notes.md "Search prefilter".
+ *
+ * @module
+ */
+
+import type { TurnCall, TurnScan } from "../transcript/turn_scan.ts";
+import { mayMention, MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
+
+/** Input fields whose text may name a target, by tool. */
+const NAMING_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  Glob: ["pattern"],
+  Grep: ["pattern", "glob"],
+  LS: [],
+  Bash: ["command"],
+  PowerShell: ["command"],
+  Read: ["file_path"],
+};
+
+/** What the prefilter needs to know about a target. */
+export interface PrefilterTarget {
+  basename: string;
+  /** True for a test-class target (one test affix is stripped). */
+  isTest: boolean;
+  /** A new-file Write, which a search may also reach by naming its directory. */
+  isNewWrite: boolean;
+}
+
+/** True when the call counts for credit or for the miss note at all. */
+export function callMatters(call: TurnCall): boolean {
+  return call.sameBatch || (call.completed && call.hasMessageId);
+}
+
+/** The raw text of the fields of `call` that may name a target. */
+function namingText(call: TurnCall): string {
+  const input = call.input;
+  return (NAMING_FIELDS[call.tool] ?? [])
+    .map((f) => input[f])
+    .filter((v): v is string => typeof v === "string")
+    .join("\n");
+}
+
+/**
+ * True when `call`'s text contains `name` once quoting is removed. A
+ * new-file Write skips the check: a search may name its directory instead.
+ */
+export function mayName(call: TurnCall, name: string, isNewWrite: boolean): boolean {
+  return isNewWrite || mayMention(namingText(call), name);
+}
+
+/**
+ * True when some call of the turn might credit `target` or be named as its
+ * closest miss. False guarantees no credit and no miss.
+ */
+export function turnMayMention(target: PrefilterTarget, scan: TurnScan): boolean {
+  const { name } = stemOf(target.basename, target.isTest);
+  if (!target.isNewWrite && name.length < MIN_MENTION_LENGTH) {
+    return scan.calls.some((c) => c.tool === "Read" && callMatters(c));
+  }
+  return scan.calls.some((c) => callMatters(c) && mayName(c, name, target.isNewWrite));
+}

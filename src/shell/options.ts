@@ -1,0 +1,131 @@
+/**
+ * Reading command arguments the way getopt-style programs do: single-dash
+ * clusters letter by letter (a value-taking letter ends its cluster and
+ * takes the rest or the next word), `--name=value` and `--name value`,
+ * `--` ending the options, and long names abbreviated to any prefix (GNU
+ * tools and git accept unambiguous prefixes; an ambiguous one is rejected
+ * by the program, so matching it anyway errs on the side of caution).
+ *
+ * Also the normalisation of a command word to the program it names.
+ *
+ * @module
+ */
+
+/** How one program's options are shaped. */
+export interface OptionSpec {
+  /** Short option letters that take a value (rest of the cluster, else the next word). */
+  shortValue?: string;
+  /** Long option names (no dashes) that take the next word as value when written without `=`. */
+  longValue?: readonly string[];
+  /** False when the first operand ends the options (wrappers); default true (GNU permutation). */
+  permute?: boolean;
+}
+
+/** A long option as written. */
+export interface LongOption {
+  /** Name without the leading dashes and without `=value`. */
+  name: string;
+  /** The `=value` part or the consumed next word; null for a switch. */
+  value: string | null;
+}
+
+/** A short option as written. */
+export interface ShortOption {
+  letter: string;
+  /** Its value when the letter takes one; null for a switch. */
+  value: string | null;
+}
+
+/** The arguments of one command, sorted into options and operands. */
+export interface ScannedArgs {
+  shorts: ShortOption[];
+  longs: LongOption[];
+  /** Operands in order, including those after `--`. */
+  operands: string[];
+  /** Whether a `--` ended the options. */
+  dashDash: boolean;
+  /** Index in the argument list where scanning stopped (the first unread word). */
+  stop: number;
+}
+
+/** Splits `args` into options and operands according to `spec`. */
+export function scanArgs(args: readonly string[], spec: OptionSpec = {}): ScannedArgs {
+  const shortValue = spec.shortValue ?? "";
+  const longValue = spec.longValue ?? [];
+  const permute = spec.permute ?? true;
+  const out: ScannedArgs = { shorts: [], longs: [], operands: [], dashDash: false, stop: 0 };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--") {
+      out.dashDash = true;
+      out.operands.push(...args.slice(i + 1));
+      i = args.length;
+      break;
+    }
+    if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
+      let value: string | null = eq < 0 ? null : a.slice(eq + 1);
+      if (value === null && longValue.includes(name) && i + 1 < args.length) value = args[++i];
+      out.longs.push({ name, value });
+      continue;
+    }
+    if (a.startsWith("-") && a.length > 1) {
+      for (let k = 1; k < a.length; k++) {
+        const letter = a[k];
+        if (shortValue.includes(letter)) {
+          let value: string | null = a.slice(k + 1);
+          if (value === "") value = i + 1 < args.length ? args[++i] : null;
+          out.shorts.push({ letter, value });
+          break;
+        }
+        out.shorts.push({ letter, value: null });
+      }
+      continue;
+    }
+    if (!permute) break;
+    out.operands.push(a);
+  }
+  out.stop = i;
+  return out;
+}
+
+/** True when a short option `letter` was given. */
+export function hasShort(scan: ScannedArgs, letters: string): boolean {
+  return scan.shorts.some((s) => letters.includes(s.letter));
+}
+
+/** True when a long option was written as `full` or any prefix of it. */
+export function hasLong(scan: ScannedArgs, ...full: string[]): boolean {
+  return scan.longs.some((l) => l.name !== "" && full.some((f) => f.startsWith(l.name)));
+}
+
+/** The long options written as `full` or a prefix of it. */
+export function longsMatching(scan: ScannedArgs, full: string): LongOption[] {
+  return scan.longs.filter((l) => l.name !== "" && full.startsWith(l.name));
+}
+
+/** Executable suffixes that do not change which program runs. */
+const EXECUTABLE_SUFFIXES = [".exe", ".com"];
+
+/**
+ * The program a command word names, for table lookups: last path component
+ * (`/` or `\`), lowercased (case-insensitive file systems run `RM` as `rm`),
+ * and without `.exe`.
+ */
+export function programName(word: string): string {
+  const cut = Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\"));
+  let name = (cut >= 0 ? word.slice(cut + 1) : word).toLowerCase();
+  for (const suffix of EXECUTABLE_SUFFIXES) {
+    if (name.endsWith(suffix) && name.length > suffix.length) {
+      name = name.slice(0, -suffix.length);
+    }
+  }
+  return name;
+}
+
+/** True when a word's value is only known at run time (`$…`, backticks). */
+export function isDynamic(word: string): boolean {
+  return word.includes("$") || word.includes("`");
+}

@@ -1,0 +1,583 @@
+/**
+ * Wrapper unwrapping: the command(s) that actually run behind `sudo`,
+ * `env`, `nice`, `timeout`, `xargs`, `find -exec`, `sh -c '…'`, `eval`,
+ * `pwsh -Command`, `cmd /c` and the like.
+ *
+ * Wrappers that take an argument vector are peeled off repeatedly; those
+ * that take a code string (`sh -c`, `eval`, `su -c`, `ssh host cmd`,
+ * `watch`, `trap`, `env -S`, `pwsh -Command`, `Invoke-Expression`,
+ * `cmd /c`) hand it back as a script for the caller to parse again, one
+ * level deeper. A shell started without a script reads it from stdin,
+ * which is reported too, since only the caller knows what the stdin is.
+ * Past `MAX_WRAPPER_DEPTH` levels the result is marked opaque.
+ *
+ * @module
+ */
+
+import { hasLong, hasShort, isDynamic, type OptionSpec, programName, scanArgs } from "./options.ts";
+import { bindParameter, type PsParam } from "./powershell.ts";
+
+/** Deepest chain of wrappers and re-parsed scripts that is followed. */
+export const MAX_WRAPPER_DEPTH = 8;
+
+/** The language a script is written in. */
+export type Dialect = "bash" | "powershell" | "cmd";
+
+/** A code string a wrapper runs. */
+export interface Script {
+  dialect: Dialect;
+  text: string;
+  /** Wrapper depth at which it should be parsed. */
+  depth: number;
+}
+
+/** A command that runs behind the wrappers. */
+export interface InnerCommand {
+  /** Its argument vector, command word first. */
+  words: string[];
+  /** It gets the wrapper's stdin as extra arguments (`xargs`). */
+  stdinAsArgs: boolean;
+}
+
+/** What a command line runs once its wrappers are removed. */
+export interface Unwrapped {
+  /** The commands that run (the command itself when it is no wrapper). */
+  commands: InnerCommand[];
+  /** Code strings run by wrappers, to be parsed again. */
+  scripts: Script[];
+  /** A shell that reads its script from its stdin, or null. */
+  stdinShell: Dialect | null;
+  /** Some wrapper's inner command could not be determined (too deep). */
+  opaque: boolean;
+}
+
+/** A wrapper that runs an argument vector after its own options. */
+interface ArgvWrapper {
+  kind: "argv";
+  options: OptionSpec;
+  /** Operands the wrapper itself consumes before the command (timeout's duration). */
+  operands?: number;
+  /** `NAME=value` words before the command are environment assignments. */
+  assignments?: boolean;
+  /** Options with which nothing runs (`command -v`, `sudo -l`). */
+  noRunShort?: string;
+  noRunLong?: readonly string[];
+  /** Options whose value is a code string (`flock -c`, `env -S`, `su -c`). */
+  scriptShort?: string;
+  scriptLong?: readonly string[];
+  /** The wrapper runs a shell on stdin when no command follows (`su`). */
+  shellWithoutCommand?: boolean;
+}
+
+type Wrapper =
+  | ArgvWrapper
+  | { kind: "shell" }
+  | { kind: "eval"; dialect: Dialect }
+  | { kind: "joined"; options: OptionSpec; operands: number }
+  | { kind: "trap" }
+  | { kind: "find" }
+  | { kind: "applet" }
+  | { kind: "pwsh" }
+  | { kind: "cmd" }
+  | { kind: "wsl" }
+  | { kind: "start-process" };
+
+const SHELL: Wrapper = { kind: "shell" };
+
+/** Every wrapper, by program name (see `programName`). */
+const WRAPPERS: Readonly<Record<string, Wrapper>> = {
+  sudo: {
+    kind: "argv",
+    options: {
+      shortValue: "ugpCDrtTUR",
+      longValue: [
+        "user",
+        "group",
+        "prompt",
+        "close-from",
+        "chdir",
+        "role",
+        "type",
+        "command-timeout",
+        "other-user",
+        "chroot",
+        "host",
+      ],
+      permute: false,
+    },
+    noRunShort: "elvV",
+    noRunLong: ["list", "validate", "edit", "version", "help"],
+  },
+  doas: { kind: "argv", options: { shortValue: "uC", permute: false } },
+  pkexec: { kind: "argv", options: { longValue: ["user"], permute: false } },
+  env: {
+    kind: "argv",
+    options: {
+      shortValue: "uCSP",
+      longValue: ["unset", "chdir", "split-string"],
+      permute: false,
+    },
+    assignments: true,
+    scriptShort: "S",
+    scriptLong: ["split-string"],
+  },
+  command: { kind: "argv", options: { permute: false }, noRunShort: "vV" },
+  builtin: { kind: "argv", options: { permute: false } },
+  exec: { kind: "argv", options: { shortValue: "a", permute: false } },
+  nohup: { kind: "argv", options: { permute: false } },
+  setsid: { kind: "argv", options: { permute: false } },
+  unbuffer: { kind: "argv", options: { permute: false } },
+  caffeinate: { kind: "argv", options: { shortValue: "tw", permute: false } },
+  nice: { kind: "argv", options: { shortValue: "n", longValue: ["adjustment"], permute: false } },
+  ionice: { kind: "argv", options: { shortValue: "cnpPu", permute: false } },
+  time: {
+    kind: "argv",
+    options: { shortValue: "fo", longValue: ["format", "output"], permute: false },
+  },
+  timeout: {
+    kind: "argv",
+    options: { shortValue: "sk", longValue: ["signal", "kill-after"], permute: false },
+    operands: 1,
+  },
+  stdbuf: {
+    kind: "argv",
+    options: { shortValue: "ioe", longValue: ["input", "output", "error"], permute: false },
+  },
+  chroot: {
+    kind: "argv",
+    options: { longValue: ["userspec", "groups"], permute: false },
+    operands: 1,
+  },
+  flock: {
+    kind: "argv",
+    options: {
+      shortValue: "wEc",
+      longValue: ["timeout", "conflict-exit-code", "command"],
+      permute: false,
+    },
+    operands: 1,
+    scriptShort: "c",
+    scriptLong: ["command"],
+  },
+  xargs: {
+    kind: "argv",
+    options: {
+      shortValue: "adEILnPs",
+      longValue: [
+        "arg-file",
+        "delimiter",
+        "eof",
+        "max-lines",
+        "max-args",
+        "max-procs",
+        "max-chars",
+        "process-slot-var",
+      ],
+      permute: false,
+    },
+  },
+  su: {
+    kind: "argv",
+    options: {
+      shortValue: "sgGwc",
+      longValue: [
+        "shell",
+        "group",
+        "supp-group",
+        "whitelist-environment",
+        "command",
+        "session-command",
+      ],
+      permute: false,
+    },
+    operands: 1,
+    scriptShort: "c",
+    scriptLong: ["command", "session-command"],
+    shellWithoutCommand: true,
+  },
+  runuser: {
+    kind: "argv",
+    options: {
+      shortValue: "sgGwcu",
+      longValue: [
+        "shell",
+        "group",
+        "supp-group",
+        "whitelist-environment",
+        "command",
+        "session-command",
+        "user",
+      ],
+      permute: false,
+    },
+    operands: 1,
+    scriptShort: "c",
+    scriptLong: ["command", "session-command"],
+    shellWithoutCommand: true,
+  },
+  sh: SHELL,
+  bash: SHELL,
+  zsh: SHELL,
+  dash: SHELL,
+  ksh: SHELL,
+  ash: SHELL,
+  mksh: SHELL,
+  yash: SHELL,
+  fish: SHELL,
+  eval: { kind: "eval", dialect: "bash" },
+  "invoke-expression": { kind: "eval", dialect: "powershell" },
+  iex: { kind: "eval", dialect: "powershell" },
+  watch: {
+    kind: "joined",
+    options: { shortValue: "nq", longValue: ["interval"], permute: false },
+    operands: 0,
+  },
+  ssh: {
+    kind: "joined",
+    options: { shortValue: "BbcDEeFIiJLlmOoPpQRSWw", permute: false },
+    operands: 1,
+  },
+  trap: { kind: "trap" },
+  find: { kind: "find" },
+  busybox: { kind: "applet" },
+  toybox: { kind: "applet" },
+  pwsh: { kind: "pwsh" },
+  powershell: { kind: "pwsh" },
+  cmd: { kind: "cmd" },
+  wsl: { kind: "wsl" },
+  "start-process": { kind: "start-process" },
+  saps: { kind: "start-process" },
+};
+
+/** `find` actions that run a command, terminated by `;` (or `{} +`). */
+const FIND_EXEC_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+
+/** Parameters of the PowerShell CLI (`pwsh`, `powershell.exe`). */
+const PWSH_PARAMS: readonly PsParam[] = [
+  { name: "Command", aliases: ["c"] },
+  { name: "CommandWithArgs", aliases: ["cwa"] },
+  { name: "EncodedCommand", aliases: ["e", "ec"] },
+  { name: "File", aliases: ["f"] },
+  { name: "ExecutionPolicy", aliases: ["ex", "ep"] },
+  { name: "InputFormat", aliases: ["inp", "if"] },
+  { name: "OutputFormat", aliases: ["o", "of"] },
+  { name: "WindowStyle", aliases: ["w"] },
+  { name: "WorkingDirectory", aliases: ["wd"] },
+  { name: "ConfigurationName", aliases: ["config"] },
+  { name: "ConfigurationFile" },
+  { name: "CustomPipeName" },
+  { name: "SettingsFile", aliases: ["settings"] },
+  { name: "Version", aliases: ["v"] },
+  { name: "PSConsoleFile" },
+  { name: "NoProfile", aliases: ["nop"] },
+  { name: "NoLogo", aliases: ["nol"] },
+  { name: "NonInteractive", aliases: ["noni"] },
+  { name: "NoExit", aliases: ["noe"] },
+  { name: "NoProfileLoadTime" },
+  { name: "Login", aliases: ["l"] },
+  { name: "Interactive", aliases: ["i"] },
+  { name: "MTA" },
+  { name: "STA" },
+  { name: "SSHServerMode", aliases: ["sshs"] },
+  { name: "NamedPipeServerMode", aliases: ["namedpipes"] },
+  { name: "SocketServerMode", aliases: ["sockets"] },
+  { name: "ServerMode", aliases: ["server"] },
+];
+
+/** PowerShell CLI parameters that take the next word as value. */
+const PWSH_VALUE_PARAMS = new Set([
+  "ExecutionPolicy",
+  "InputFormat",
+  "OutputFormat",
+  "WindowStyle",
+  "WorkingDirectory",
+  "ConfigurationName",
+  "ConfigurationFile",
+  "CustomPipeName",
+  "SettingsFile",
+  "Version",
+  "PSConsoleFile",
+]);
+
+const START_PROCESS_PARAMS: readonly PsParam[] = [
+  { name: "FilePath", aliases: ["PSPath", "Path", "LP"] },
+  { name: "ArgumentList", aliases: ["Args"] },
+  { name: "Credential", aliases: ["RunAs"] },
+  { name: "WorkingDirectory" },
+  { name: "LoadUserProfile", aliases: ["Lup"] },
+  { name: "NoNewWindow", aliases: ["nnw"] },
+  { name: "PassThru" },
+  { name: "RedirectStandardError", aliases: ["RSE"] },
+  { name: "RedirectStandardInput", aliases: ["RSI"] },
+  { name: "RedirectStandardOutput", aliases: ["RSO"] },
+  { name: "Verb" },
+  { name: "WindowStyle" },
+  { name: "Wait" },
+  { name: "UseNewEnvironment" },
+  { name: "Environment" },
+];
+
+const START_PROCESS_SWITCHES = new Set([
+  "LoadUserProfile",
+  "NoNewWindow",
+  "PassThru",
+  "Wait",
+  "UseNewEnvironment",
+]);
+
+const ENVIRONMENT_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** Decodes a PowerShell `-EncodedCommand` value (base64 of UTF-16LE); null when malformed. */
+export function decodePowerShellCommand(value: string): string | null {
+  try {
+    const binary = atob(value.trim());
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return new TextDecoder("utf-16le", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+class Unwrapper {
+  readonly result: Unwrapped = { commands: [], scripts: [], stdinShell: null, opaque: false };
+
+  walk(words: readonly string[], depth: number, stdinAsArgs: boolean): void {
+    if (words.length === 0) return;
+    if (depth >= MAX_WRAPPER_DEPTH) {
+      this.result.opaque = true;
+      return;
+    }
+    const wrapper = isDynamic(words[0]) ? undefined : WRAPPERS[programName(words[0])];
+    if (wrapper === undefined) {
+      this.result.commands.push({ words: [...words], stdinAsArgs });
+      return;
+    }
+    const args = words.slice(1);
+    const next = depth + 1;
+    switch (wrapper.kind) {
+      case "argv":
+        return this.argv(wrapper, programName(words[0]), args, next, stdinAsArgs);
+      case "shell":
+        return this.shell(args, next, stdinAsArgs);
+      case "eval":
+        return this.script(wrapper.dialect, args.join(" "), next);
+      case "joined": {
+        const scan = scanArgs(args, wrapper.options);
+        const rest = args.slice(scan.stop + wrapper.operands);
+        if (rest.length > 0) this.script("bash", rest.join(" "), next);
+        return;
+      }
+      case "trap":
+        if (args.length > 0 && !args[0].startsWith("-")) this.script("bash", args[0], next);
+        return;
+      case "find":
+        return this.find(args, next);
+      case "applet":
+        return this.walk(args, next, stdinAsArgs);
+      case "pwsh":
+        return this.pwsh(args, next);
+      case "cmd":
+        return this.cmd(args, next);
+      case "wsl":
+        return this.wsl(args, next, stdinAsArgs);
+      case "start-process":
+        return this.startProcess(args, next);
+    }
+  }
+
+  private script(dialect: Dialect, text: string, depth: number): void {
+    if (depth >= MAX_WRAPPER_DEPTH) this.result.opaque = true;
+    else this.result.scripts.push({ dialect, text, depth });
+  }
+
+  private argv(
+    w: ArgvWrapper,
+    name: string,
+    args: string[],
+    depth: number,
+    stdinAsArgs: boolean,
+  ): void {
+    const scan = scanArgs(args, w.options);
+    if (hasShort(scan, w.noRunShort ?? "") || (w.noRunLong && hasLong(scan, ...w.noRunLong))) {
+      return;
+    }
+    const codes = [
+      ...scan.shorts.filter((s) => (w.scriptShort ?? "").includes(s.letter)).map((s) => s.value),
+      ...scan.longs.filter((l) => (w.scriptLong ?? []).includes(l.name)).map((l) => l.value),
+    ];
+    let rest = args.slice(scan.stop);
+    if (w.assignments) {
+      while (rest.length > 0 && ENVIRONMENT_ASSIGNMENT.test(rest[0])) rest = rest.slice(1);
+    }
+    rest = rest.slice(w.operands ?? 0);
+    if (codes.length > 0) {
+      // `env -S` splits its string into the command, later words are appended.
+      for (const code of codes) {
+        if (code !== null) {
+          this.script("bash", [code, ...(w.assignments ? rest : [])].join(" "), depth);
+        }
+      }
+      return;
+    }
+    if (rest.length === 0) {
+      if (w.shellWithoutCommand) this.result.stdinShell ??= "bash";
+      return;
+    }
+    this.walk(rest, depth, stdinAsArgs || name === "xargs");
+  }
+
+  private shell(args: string[], depth: number, stdinAsArgs: boolean): void {
+    let command = false;
+    let fromStdin = false;
+    let i = 0;
+    for (; i < args.length; i++) {
+      const a = args[i];
+      if (a === "--" || a === "-") {
+        i++;
+        break;
+      }
+      if (a.startsWith("--")) {
+        if (a === "--rcfile" || a === "--init-file") i++;
+        continue;
+      }
+      if (!(a.startsWith("-") || a.startsWith("+")) || a.length < 2) break;
+      for (const letter of a.slice(1)) {
+        if (letter === "c") command = true;
+        else if (letter === "s") fromStdin = true;
+        else if (letter === "o" || letter === "O") i++;
+      }
+    }
+    const operands = args.slice(i);
+    if (command) {
+      if (operands.length > 0) this.script("bash", operands[0], depth);
+      else if (stdinAsArgs) this.result.stdinShell ??= "bash";
+      return;
+    }
+    if (fromStdin || operands.length === 0) this.result.stdinShell ??= "bash";
+  }
+
+  private find(args: string[], depth: number): void {
+    for (let i = 0; i < args.length; i++) {
+      if (!FIND_EXEC_ACTIONS.has(args[i])) continue;
+      let end = i + 1;
+      while (
+        end < args.length && args[end] !== ";" && !(args[end] === "+" && args[end - 1] === "{}")
+      ) end++;
+      this.walk(args.slice(i + 1, end), depth, false);
+      i = end;
+    }
+  }
+
+  private pwsh(args: string[], depth: number): void {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (a === "-") {
+        this.result.stdinShell ??= "powershell";
+        return;
+      }
+      const bound = a.startsWith("-") ? bindParameter(a, PWSH_PARAMS) : null;
+      if (bound === null || bound.name === null) {
+        // A script path, or a parameter the CLI would reject: read the rest as code.
+        this.script("powershell", args.slice(i).join(" "), depth);
+        return;
+      }
+      const value = bound.value ?? args[i + 1] ?? null;
+      switch (bound.name) {
+        case "Command":
+        case "CommandWithArgs": {
+          const rest = bound.value !== null
+            ? [bound.value, ...args.slice(i + 1)]
+            : args.slice(i + 1);
+          if (rest.length === 1 && rest[0] === "-") this.result.stdinShell ??= "powershell";
+          else if (rest.length > 0) this.script("powershell", rest.join(" "), depth);
+          return;
+        }
+        case "EncodedCommand": {
+          const decoded = value === null ? null : decodePowerShellCommand(value);
+          if (decoded === null) this.result.opaque = true;
+          else this.script("powershell", decoded, depth);
+          return;
+        }
+        case "File":
+          if (value === "-") this.result.stdinShell ??= "powershell";
+          return;
+      }
+      if (PWSH_VALUE_PARAMS.has(bound.name) && bound.value === null) i++;
+    }
+    this.result.stdinShell ??= "powershell";
+  }
+
+  private cmd(args: string[], depth: number): void {
+    for (let i = 0; i < args.length; i++) {
+      const lower = args[i].toLowerCase().replace(/^\/\//, "/");
+      if (lower.startsWith("/c") || lower.startsWith("/k")) {
+        const text = [args[i].slice(args[i].startsWith("//") ? 3 : 2), ...args.slice(i + 1)]
+          .join(" ").trim();
+        if (text !== "") this.script("cmd", text, depth);
+        return;
+      }
+      if (!lower.startsWith("/")) break;
+    }
+    this.result.stdinShell ??= "cmd";
+  }
+
+  private wsl(args: string[], depth: number, stdinAsArgs: boolean): void {
+    const valued = new Set(["-d", "--distribution", "-u", "--user", "--cd", "--shell-type"]);
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (a === "-e" || a === "--exec") return this.walk(args.slice(i + 1), depth, stdinAsArgs);
+      if (a === "--") return this.joinedBash(args.slice(i + 1), depth);
+      if (valued.has(a)) {
+        i++;
+        continue;
+      }
+      if (a.startsWith("-")) continue;
+      return this.joinedBash(args.slice(i), depth);
+    }
+    this.result.stdinShell ??= "bash";
+  }
+
+  private joinedBash(rest: string[], depth: number): void {
+    if (rest.length > 0) this.script("bash", rest.join(" "), depth);
+    else this.result.stdinShell ??= "bash";
+  }
+
+  private startProcess(args: string[], depth: number): void {
+    const positional: string[] = [];
+    let file: string | null = null;
+    const argList: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const bound = args[i].startsWith("-") ? bindParameter(args[i], START_PROCESS_PARAMS) : null;
+      if (bound === null) {
+        positional.push(args[i]);
+        continue;
+      }
+      if (bound.name === null) continue;
+      const value = bound.value ??
+        (START_PROCESS_SWITCHES.has(bound.name) ? null : args[++i] ?? null);
+      if (bound.name === "FilePath") file = value;
+      if (bound.name === "ArgumentList" && value !== null) argList.push(value);
+    }
+    if (file === null) file = positional.shift() ?? null;
+    if (argList.length === 0) argList.push(...positional);
+    if (file === null) return;
+    const words = [file];
+    for (const item of argList) {
+      for (const part of item.split(/[\s,]+/)) {
+        if (part !== "") words.push(part.replace(/^['"]|['"]$/g, ""));
+      }
+    }
+    this.walk(words, depth, false);
+  }
+}
+
+/**
+ * The commands behind the wrappers of one argument vector. `depth` is the
+ * wrapper depth already used by the caller (0 for a command as typed).
+ */
+export function unwrapCommand(words: readonly string[], depth = 0): Unwrapped {
+  const u = new Unwrapper();
+  u.walk(words, depth, false);
+  return u.result;
+}

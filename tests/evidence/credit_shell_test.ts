@@ -1,0 +1,373 @@
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { MemoryFs, ROOT } from "../transcript/builder.ts";
+import { type Call, credited, creditOf, missed, type Outcome, target } from "./harness.ts";
+
+const SRC = `${ROOT}/src`;
+const tokenizer = target(`${SRC}/tokenizer.js`);
+const bash = (command: string, extra: Partial<Call> = {}): Call => ({
+  name: "Bash",
+  input: { command, description: "search" },
+  ...extra,
+});
+
+/** The outcome code of one Bash command for `t`: "credit", a miss code, or null. */
+function code(command: string, t = tokenizer, fs?: MemoryFs): string | null {
+  const res: Outcome = creditOf([bash(command)], t, { fs });
+  return res.credited ? "credit" : res.miss?.code ?? null;
+}
+
+Deno.test("[prior-search-credit] shell segments led by each search command credit", () => {
+  const commands = [
+    "rg -n tokenizer src tests",
+    "grep -rn tokenizer src",
+    "egrep -R 'tokenizer|lexer' .",
+    "fgrep -r tokenizer .",
+    "ugrep -r tokenizer src",
+    "ug -R tokenizer",
+    "git grep -n tokenizer",
+    "git ls-files '*tokenizer*'",
+    "find . -name '*tokenizer*'",
+    "bfs src -name '*tokenizer*'",
+    "fd tokenizer src",
+    "ls src/*tokenizer*",
+    "tree -P '*tokenizer*' src",
+  ];
+  for (const command of commands) assertEquals(code(command), "credit", command);
+  assertEquals(
+    creditOf([bash("rg tokenizer src")], tokenizer),
+    credited("Bash", "rg tokenizer src"),
+  );
+});
+
+Deno.test("[test-stems] rg tokenizer src tests credits tests/tokenizer.test.js", () => {
+  const test = target(`${ROOT}/tests/tokenizer.test.js`, { cls: "test" });
+  assertEquals(code("rg tokenizer src tests", test), "credit");
+  assertEquals(code("rg tokenizer src", test), "out-of-scope");
+});
+
+Deno.test("[read-is-not-evidence] a non-search segment naming the target is not a search", () => {
+  assertEquals(
+    creditOf([bash("sed -n 1,20p src/tokenizer.js")], tokenizer),
+    missed("not-a-search", "Bash", "sed -n 1,20p src/tokenizer.js"),
+  );
+  assertEquals(code("cat src/tokenizer.js | head"), "not-a-search");
+  assertEquals(code("npm test"), null);
+});
+
+Deno.test("[stdin-is-not-a-tree-search] piped, redirected and operand-less non-recursive searches read stdin", () => {
+  assertEquals(code("grep tokenizer"), "stdin-only");
+  assertEquals(code("ugrep tokenizer"), "stdin-only");
+  assertEquals(code("ls | grep tokenizer"), "stdin-only");
+  assertEquals(code("git ls-files | grep tokenizer"), "stdin-only");
+  assertEquals(code("cat list | rg tokenizer"), "stdin-only");
+  assertEquals(code("false || rg tokenizer"), "stdin-only");
+  assertEquals(code("rg tokenizer < files.txt"), "stdin-only");
+  assertEquals(code("rg tokenizer < files.txt src"), "stdin-only");
+  assertEquals(code("rg 'a<b' -e tokenizer src"), "stdin-only");
+  // An operand before the redirection is searched; a pipe into a search with operands is fine.
+  assertEquals(code("rg tokenizer src < /dev/null"), "credit");
+  assertEquals(code("echo | rg tokenizer src"), "credit");
+  assertEquals(code("true && rg tokenizer"), "credit");
+});
+
+Deno.test("[ambiguous-shell-is-not-evidence] substitutions, heredocs and long commands give no credit and no miss", () => {
+  for (
+    const command of [
+      "rg tokenizer $(pwd)/src",
+      "rg tokenizer `pwd`/src",
+      "diff <(rg tokenizer src) <(rg lexer src)",
+      "rg tokenizer src > >(tee out)",
+      "rg -f - src <<EOF\ntokenizer\nEOF",
+      "rg tokenizer src 'unclosed",
+      "rg tokenizer src #" + "x".repeat(8192),
+    ]
+  ) {
+    assertEquals(creditOf([bash(command)], tokenizer), missed(null), command.slice(0, 40));
+  }
+});
+
+Deno.test("[ambiguous-shell-is-not-evidence] a command just under 8192 characters is still read, in bounded time", () => {
+  const command = "rg tokenizer src " + "-g '!*.x' ".repeat(800);
+  assert(command.length <= 8192);
+  const start = performance.now();
+  assertEquals(code(command), "excluded");
+  assertEquals(code("rg tokenizer src # " + "x".repeat(8150)), "credit");
+  assert(performance.now() - start < 2000);
+});
+
+Deno.test("[search-scope] shell operands scope the search; the target must lie inside one of them", () => {
+  assertEquals(code("rg tokenizer docs"), "out-of-scope");
+  assertEquals(code("grep -rn tokenizer /usr/share/doc"), "out-of-scope");
+  assertEquals(code("rg tokenizer docs src"), "credit");
+  assertEquals(code(`rg tokenizer ${ROOT}`), "credit");
+  assertEquals(code("rg tokenizer ./src/../src"), "credit");
+  assertEquals(code("rg tokenizer $SRC"), "out-of-scope");
+  assertEquals(code("rg tokenizer ~/proj/src"), "out-of-scope");
+});
+
+Deno.test("[search-scope] a segment whose operands all resolve to the target only reads it", () => {
+  assertEquals(code("ls src/tokenizer.js"), "not-a-search");
+  assertEquals(code("grep -n tokenizer src/tokenizer.js ./src/tokenizer.js"), "not-a-search");
+  assertEquals(code("grep -n tokenizer src/tokenizer.js src/parser.js"), "credit");
+});
+
+Deno.test("[search-scope] searches confined to the target's own file name are lookups", () => {
+  assertEquals(code("find src -name tokenizer.js"), "not-a-search");
+  assertEquals(code("rg -g tokenizer.js import"), "not-a-search");
+  assertEquals(code("rg import src/*/tokenizer.js"), "not-a-search");
+  assertEquals(code("rg tokenizer src/**/tokenizer.js"), "not-a-search");
+  assertEquals(code("find src -name 'tokenizer.*'"), "credit");
+});
+
+Deno.test("[path-patterns] a glob operand admits the target when it matches it or a directory above it", () => {
+  assertEquals(code("rg tokenizer src/*.js"), "credit");
+  assertEquals(code("rg tokenizer s*"), "credit");
+  assertEquals(code("rg tokenizer {src,lib}"), "credit");
+  assertEquals(code("rg tokenizer lib/*.js"), "out-of-scope");
+  assertEquals(code("rg tokenizer *.js"), "out-of-scope");
+  // Quoted glob characters are literal to the shell.
+  assertEquals(code("rg tokenizer 's*'"), "out-of-scope");
+});
+
+Deno.test("[path-patterns] a git pathspec's star also matches slashes; magic pathspecs are read", () => {
+  assertEquals(code("git grep tokenizer -- '*.js'"), "credit");
+  assertEquals(code("git grep tokenizer -- '*.py'"), "out-of-scope");
+  assertEquals(code("git grep tokenizer -- ':(glob)*.js'"), "out-of-scope");
+  assertEquals(code("git grep tokenizer -- ':(glob)**/*.js'"), "credit");
+  assertEquals(code("git grep tokenizer -- ':(top)src'"), "out-of-scope");
+  assertEquals(code("git ls-files src | rg tokenizer"), "stdin-only");
+});
+
+Deno.test("[flag-parsing] value flags are skipped with their value and clusters are read letter by letter", () => {
+  assertEquals(code("grep -rne tokenizer src"), "credit");
+  assertEquals(code("grep -rn -A 3 tokenizer src"), "credit");
+  // With -e supplying the pattern, the first positional is a path.
+  assertEquals(code("grep -r -e TODO tokenizer"), "out-of-scope");
+  assertEquals(code("grep -r -e TODO src/tokenizer.js"), "not-a-search");
+  assertEquals(code("grep -r --regexp=tokenizer src"), "credit");
+  assertEquals(code("rg -e tokenizer -- src"), "credit");
+  // fd's -e is an extension; its first positional is still the pattern.
+  assertEquals(code("fd -e js tokenizer src"), "credit");
+  assertEquals(code("fd -e py tokenizer"), "excluded");
+  // rg's -r (replace) takes a value, so `src` is not swallowed as the pattern.
+  assertEquals(code("rg -r X tokenizer src"), "credit");
+  assertEquals(code("rg --files src | rg tokenizer"), "stdin-only");
+  assertEquals(code("rg --files -g '*tokenizer*' src"), "credit");
+  // GNU long options may be abbreviated.
+  assertEquals(code("grep -r --exclude-d=src tokenizer ."), "excluded");
+});
+
+Deno.test("[search-filters] shell exclusions that cover the target block credit", () => {
+  const blocked = [
+    "rg -g '!tokenizer.js' tokenizer .",
+    "rg --glob='!src/**' tokenizer",
+    "rg --iglob '!*.JS' tokenizer",
+    "grep -r --exclude='*.js' tokenizer .",
+    "grep -r --exclude-dir=src tokenizer .",
+    "ugrep -r -g '^*.js' tokenizer .",
+    "ugrep -r -O '!js' tokenizer .",
+    "fd -E src tokenizer",
+    "ls -R -I src . | cat; ls -I '*.js' src/*tokenizer*",
+    "tree -I 'src|dist' -P '*tokenizer*'",
+    "git ls-files -x '*.js' '*tokenizer*'",
+    "git grep tokenizer -- . ':(exclude)src'",
+    "find . ! -name '*.js' -name '*tokenizer*'",
+    "find . -not \\( -name '*.js' -o -name '*.ts' \\) -name '*tokenizer*'",
+    "find . -name src -prune -o -name '*tokenizer*' -print",
+    "find . \\( -name src -o -name lib \\) -prune -o -name '*tokenizer*'",
+    "find . -not -regex '.*js' -name '*tokenizer*'",
+    "rg -T js tokenizer",
+    "rg --type-not js tokenizer",
+    "rg -g '!tokenizer*' tokenizer",
+  ];
+  for (const command of blocked) assertEquals(code(command), "excluded", command);
+  assertEquals(code("rg -g '!*.md' tokenizer ."), "credit");
+  assertEquals(code("find . -name node_modules -prune -o -name '*tokenizer*' -print"), "credit");
+  assertEquals(code("grep -r --exclude-dir=node_modules tokenizer ."), "credit");
+});
+
+Deno.test("[search-filters] exclusion values are never a stem source", () => {
+  assertEquals(code("rg -g '!tokenizer.js' TODO ."), null);
+  assertEquals(code("grep -r --exclude=tokenizer.js TODO ."), null);
+  assertEquals(code("find . ! -name tokenizer.js -name '*.js'"), null);
+});
+
+Deno.test("[search-filters] filters the hook cannot read make the segment never credit", () => {
+  for (
+    const command of [
+      "grep -r --exclude-from=ignore.txt tokenizer .",
+      "rg --ignore-file .myignore tokenizer",
+      "git ls-files -X ignore.txt '*tokenizer*'",
+      "rg --type-add 'web:*.js' -t web tokenizer",
+      "rg --type-clear js tokenizer",
+      "rg -t nosuchtype tokenizer",
+      "ugrep -r --include-dir=src tokenizer .",
+      "rg " + Array.from({ length: 33 }, (_, i) => `-g '!*.x${i}'`).join(" ") + " tokenizer",
+    ]
+  ) {
+    assertEquals(code(command), "excluded", command.slice(0, 50));
+  }
+});
+
+Deno.test("[include-filters] shell include globs must match the target's file name", () => {
+  assertEquals(code("grep -r --include='*.py' tokenizer ."), "excluded");
+  assertEquals(code("grep -r --include='*.js' tokenizer ."), "credit");
+  assertEquals(code("rg -g '*.py' tokenizer"), "excluded");
+  assertEquals(code("rg -g 'src/**/*.js' tokenizer"), "credit");
+  assertEquals(code("rg -g '**/src/*.js' tokenizer ."), "credit");
+  // Only ripgrep reads a glob with a directory part against the path.
+  assertEquals(code("grep -r --include='src/*.js' tokenizer ."), "excluded");
+  assertEquals(code("find . -path '*/src/*' -name '*tokenizer*'"), "credit");
+  assertEquals(code("find . -path '*/src/*' -print | grep tokenizer"), "stdin-only");
+  assertEquals(code("find . -regex '.*tokenizer.*'"), "excluded");
+  assertEquals(code("find . -iname '*TOKENIZER*'"), "credit");
+  assertEquals(code("tree -P '*.py' src"), null);
+  assertEquals(code("tree -P '*.py|*tokenizer*' src"), "credit");
+  assertEquals(code("ugrep -r --include='*.js' tokenizer ."), "credit");
+});
+
+Deno.test("[type-filters] rg -t and ugrep -t include the type's globs; fd -e includes *.<ext>", () => {
+  assertEquals(code("rg -t py tokenizer src"), "excluded");
+  assertEquals(code("rg -tjs tokenizer src"), "credit");
+  assertEquals(code("rg --type=ts tokenizer src"), "excluded");
+  assertEquals(code("ugrep -r -t python tokenizer ."), "excluded");
+  assertEquals(code("ugrep -r -t js,python tokenizer ."), "credit");
+  assertEquals(code("ugrep -r -O js tokenizer ."), "credit");
+  assertEquals(code("fd -e JS tokenizer"), "credit");
+  assertEquals(code("fd --extension=.py tokenizer"), "excluded");
+});
+
+Deno.test("[directory-changes] a plain literal cd rebases later relative operands in the same command", () => {
+  assertEquals(code("cd src && rg tokenizer"), "credit");
+  assertEquals(code("cd src && rg tokenizer ."), "credit");
+  assertEquals(code("cd lib && rg tokenizer ."), "out-of-scope");
+  assertEquals(code("cd /elsewhere && rg tokenizer"), "out-of-scope");
+  assertEquals(code(`cd /elsewhere && rg tokenizer ${SRC}`), "credit");
+  assertEquals(code("cd $DIR && rg tokenizer ."), "out-of-scope");
+  assertEquals(code("cd - && rg tokenizer ."), "out-of-scope");
+  assertEquals(code("pushd src && rg tokenizer ."), "out-of-scope");
+  assertEquals(code("git -C src grep tokenizer"), "credit");
+  assertEquals(code("git -C lib grep tokenizer"), "out-of-scope");
+  // An unknown git global option makes the segment unreadable as a search.
+  assertEquals(code("git --git-dir=x grep tokenizer"), "not-a-search");
+  assertEquals(code("fd --base-directory src tokenizer"), "credit");
+});
+
+Deno.test("[directory-changes] a cd in another shell call of the turn leaves only absolute operands", () => {
+  const cd = bash("cd src");
+  assertEquals(creditOf([cd, bash("rg tokenizer .")], tokenizer).miss?.code, "out-of-scope");
+  assertEquals(creditOf([cd, bash("rg tokenizer")], tokenizer).miss?.code, "out-of-scope");
+  assertEquals(creditOf([cd, bash(`rg tokenizer ${SRC}`)], tokenizer).credited, true);
+  assertEquals(creditOf([bash("rg tokenizer src"), bash("pushd /tmp")], tokenizer).credited, false);
+  // A failed call that changed directory still counts; an unreadable one is judged by its words.
+  assertEquals(
+    creditOf([{ ...cd, error: true }, bash("rg tokenizer src")], tokenizer).credited,
+    false,
+  );
+  assertEquals(
+    creditOf([bash("cd $(mktemp -d)"), bash("rg tokenizer src")], tokenizer).credited,
+    false,
+  );
+  // Glob, Grep and LS calls are unaffected.
+  assertEquals(
+    creditOf([cd, { name: "Grep", input: { pattern: "tokenizer", path: "src" } }], tokenizer)
+      .credited,
+    true,
+  );
+});
+
+Deno.test("[new-file-detection] a shell operand naming the new file's existing directory credits it", () => {
+  const fresh = target(`${SRC}/widget_factory.ts`, { isNewWrite: true });
+  const fs = new MemoryFs({}, [SRC, `${ROOT}/lib`]);
+  for (
+    const command of [
+      "ls src",
+      "ls src/",
+      "ls -la src/*",
+      "find src/** -type f",
+      "rg -l import src",
+      "tree src",
+    ]
+  ) {
+    assertEquals(code(command, fresh, fs), "credit", command);
+  }
+  // `.`, `~`, variables and globs name no directory; the directory must exist.
+  for (const command of ["ls .", `ls ~/proj/src`, "ls $SRC", "ls s*", "ls lib", "ls src"]) {
+    const useFs = command === "ls src" ? new MemoryFs() : fs;
+    assertEquals(code(command, fresh, useFs), null, command);
+  }
+  // The pattern argument of a grep-style tool is skipped, unless -e supplied the pattern.
+  assertEquals(code("grep -r src .", fresh, fs), null);
+  assertEquals(code("grep -r -e import src", fresh, fs), "credit");
+  // The same batch, an exclusion, or stdin still apply.
+  assertEquals(code("ls -I '*.ts' src", fresh, fs), "excluded");
+  assertEquals(
+    creditOf([bash("ls src", { sameBatch: true })], fresh, { fs }),
+    missed("same-batch", "Bash", "ls src"),
+  );
+  // An existing file is matched by stem only.
+  assertEquals(code("ls src", target(`${SRC}/widget_factory.ts`), fs), null);
+});
+
+Deno.test("[directory-changes] any directory change in the turn turns shell directory matching off", () => {
+  const fresh = target(`${SRC}/widget_factory.ts`, { isNewWrite: true });
+  const fs = new MemoryFs({}, [SRC]);
+  assertEquals(code("cd . && ls src", fresh, fs), null);
+  assertEquals(creditOf([bash("cd /"), bash(`ls ${SRC}`)], fresh, { fs }).credited, false);
+  // Stem matching still applies.
+  assertEquals(
+    creditOf([bash("cd /"), bash(`rg widget_factory ${SRC}`)], fresh, { fs }).credited,
+    true,
+  );
+  // Tool directory evidence is unaffected.
+  assertEquals(
+    creditOf([bash("cd /"), { name: "LS", input: { path: SRC } }], fresh, { fs }).credited,
+    true,
+  );
+});
+
+Deno.test("[prior-search-credit] on Windows a shell operand credits only when spelled C:/x/src", () => {
+  const win = target("C:/x/src/tokenizer.js", { windowsStyle: true });
+  const roots = { toolCwd: "C:/x", projectDirEnv: null, processCwd: "/" };
+  const check = (command: string): string | null => {
+    const res = creditOf([bash(command)], win, { roots });
+    return res.credited ? "credit" : res.miss?.code ?? null;
+  };
+  assertEquals(check("rg tokenizer C:/x/src"), "credit");
+  assertEquals(check("rg tokenizer c:/X/SRC"), "credit");
+  assertEquals(check("rg tokenizer src"), "credit");
+  assertEquals(check("rg tokenizer 'C:\\x\\src'"), "out-of-scope");
+  assertEquals(check("rg tokenizer C:\\x\\src"), "out-of-scope");
+  assertEquals(check("rg tokenizer /c/x/src"), "out-of-scope");
+});
+
+Deno.test("[closest-search-that-did-not-count] every reason code comes out of a realistic turn", () => {
+  const t = target(`${SRC}/payment.py`);
+  const cases: [Call[], Outcome][] = [
+    [[bash("rg payment src", { sameBatch: true })], missed("same-batch", "Bash", "rg payment src")],
+    [[bash("rg -t js payment src")], missed("excluded", "Bash", "rg -t js payment src")],
+    [[bash("rg payment docs")], missed("out-of-scope", "Bash", "rg payment docs")],
+    [[bash("git diff | grep payment")], missed("stdin-only", "Bash", "git diff | grep payment")],
+    [[bash("python src/payment.py")], missed("not-a-search", "Bash", "python src/payment.py")],
+  ];
+  for (const [calls, expected] of cases) assertEquals(creditOf(calls, t), expected);
+  assertEquals(
+    creditOf([bash("rg app src")], target(`${SRC}/app.py`)),
+    missed("generic-stem", "Bash", "rg app src"),
+  );
+});
+
+Deno.test("[glob-matching-without-regexp] hostile glob operands and filters finish in bounded time", () => {
+  const hostile = "*a".repeat(60) + "b";
+  const start = performance.now();
+  assertEquals(
+    code(`rg tokenizer ${hostile}/*.js -g '${hostile}' -g '!${hostile}'`),
+    "out-of-scope",
+  );
+  assertEquals(
+    code(`find . -name '${hostile}' -name '*tokenizer*' -not -name '${hostile}'`),
+    "credit",
+  );
+  assertEquals(code(`rg -g '[' tokenizer`), "excluded");
+  assert(performance.now() - start < 2000);
+});
