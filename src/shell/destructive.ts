@@ -1,44 +1,59 @@
 /**
  * The destructive-command detector behind the destructive shell gate.
  *
- * A well-formed Bash command is read through the shared lexer: every simple
- * command (including those in substitutions, groups, compound commands and
- * scripts handed to shells) is unwrapped and checked against per-program
- * rules, so quoted data such as a commit message or an `echo` argument is
- * never mistaken for a command. When the lexer cannot vouch for the whole
- * command (too long, unbalanced, nested too deep), the segments it did read
- * are still checked and, on top of that, a crude token scan of the raw text
- * looks for the same forms anywhere, quotes ignored: an unparseable command
- * is treated as destructive whenever a destructive form appears in it.
+ * A well-formed command is read through the shared lexers: every simple
+ * command, including those in substitutions, groups, compound commands and
+ * scripts handed to other shells, is unwrapped and checked against
+ * per-program rules, so quoted data such as a commit message or an `echo`
+ * argument is never mistaken for a command. Text fed to a program's stdin
+ * (a pipe, a here-document, a here-string) is checked when the program
+ * consumes it as code: SQL for SQL clients, a script for shells.
+ *
+ * When a lexer cannot vouch for the whole command (too long, unbalanced,
+ * nested too deep), or a wrapper chain is too deep to follow, the segments
+ * that were read are still checked and a crude token scan of the raw text
+ * looks for the same forms anywhere, quotes ignored. An unparseable command
+ * is therefore destructive whenever a destructive form appears in it.
  *
  * Decisions:
- * - `rm` with any recursive option is destructive, forced or not: a
- *   recursive delete runs without prompting when stdin is not a terminal,
- *   and PowerShell's `Remove-Item -Recurse` is treated the same way.
+ * - `rm` with any recursive option is destructive, forced or not: with no
+ *   terminal on stdin a recursive delete does not prompt, and PowerShell's
+ *   `Remove-Item -Recurse` (its equivalent) is treated the same way.
+ *   `rm -f file` and `rm file` are not.
  * - `find -delete` is not in the destructive set; `find -exec rm -rf` is,
  *   through its `-exec` command.
- * - `git push --force-with-lease` is destructive when it may reach
- *   main/master/develop/trunk, including when no refspec names the target.
+ * - `git push --force-with-lease` is destructive when it may overwrite
+ *   main/master/develop/trunk, including when no refspec names a branch.
+ * - `git rm -r --cached` only untracks files and is not destructive.
+ * - Dry runs (`git clean -n`, `git push -n`, `Remove-Item -WhatIf`) are not.
  *
  * @module
  */
 
-import { parseBash, type Word } from "./words.ts";
-import { type InnerCommand, programName, unwrapCommand, unwrapSegments } from "./wrappers.ts";
-
-/** The shell tools the detector understands. */
-export type ShellTool = "Bash" | "PowerShell";
+import { argv, parseBash, type Segment } from "./words.ts";
+import { type Dialect, MAX_WRAPPER_DEPTH, unwrapCommand, type Unwrapped } from "./wrappers.ts";
+import { hasLong, hasShort, programName, scanArgs, type ScannedArgs } from "./options.ts";
+import {
+  bindParameter,
+  parsePowerShell,
+  psCommandName,
+  type PsSegment,
+  splitColonArg,
+} from "./powershell.ts";
 
 /** Most command-name positions the fallback token scan examines before assuming the worst. */
 const MAX_SCAN_WINDOWS = 4096;
 
-/** Most tokens after a command name that the fallback token scan reads. */
+/** Most tokens after a command name that the fallback token scan reads as its arguments. */
 const MAX_WINDOW_TOKENS = 256;
 
-/** Branches that a lease-protected force push must still not overwrite. */
+/** Most git aliases (`-c alias.x=…`) followed in a row. */
+const MAX_GIT_ALIASES = 8;
+
+/** Branches a lease-protected force push must still not overwrite. */
 const PROTECTED_BRANCHES = new Set(["main", "master", "develop", "trunk"]);
 
-/** Programs that read SQL from their arguments or stdin. */
+/** Programs that run SQL given in their arguments or on stdin. */
 const SQL_CLIENTS = new Set([
   "psql",
   "pgcli",
@@ -68,108 +83,211 @@ const SQL_CLIENTS = new Set([
   "impala-shell",
   "vsql",
   "ysqlsh",
-  "turso",
-  "wrangler",
 ]);
 
 /** Programs whose every run destroys data. */
-const ALWAYS_DESTRUCTIVE = new Set(["shred", "wipefs", "dropdb", "mkfs"]);
+const ALWAYS_DESTRUCTIVE = new Set([
+  "shred",
+  "wipefs",
+  "mkfs",
+  "dropdb",
+  "format-volume",
+  "clear-disk",
+  "remove-partition",
+]);
+
+/** Names under which PowerShell (and cmd) remove items. */
+const REMOVERS = new Set(["remove-item", "rm", "ri", "del", "erase", "rd", "rmdir"]);
+
+/** Parameters of `Remove-Item`, with the common parameters, for prefix binding. */
+const REMOVE_ITEM_PARAMETERS = [
+  "Path",
+  "LiteralPath",
+  "Filter",
+  "Include",
+  "Exclude",
+  "Recurse",
+  "Force",
+  "Credential",
+  "WhatIf",
+  "Confirm",
+  "Stream",
+  "Verbose",
+  "Debug",
+  "ErrorAction",
+  "WarningAction",
+  "InformationAction",
+  "ProgressAction",
+  "ErrorVariable",
+  "WarningVariable",
+  "InformationVariable",
+  "OutVariable",
+  "OutBuffer",
+  "PipelineVariable",
+];
+
+/** Aliases of those parameters. */
+const REMOVE_ITEM_ALIASES: Readonly<Record<string, string>> = {
+  PSPath: "LiteralPath",
+  LP: "LiteralPath",
+  wi: "WhatIf",
+  cf: "Confirm",
+  vb: "Verbose",
+  db: "Debug",
+  ea: "ErrorAction",
+  wa: "WarningAction",
+};
+
+/** Parameters of `Get-ChildItem` that matter when it feeds `Remove-Item`. */
+const GET_CHILD_ITEM_PARAMETERS = [
+  "Recurse",
+  "Depth",
+  "Directory",
+  "Path",
+  "LiteralPath",
+  "Filter",
+];
+
+/** Names of `Get-ChildItem`. */
+const CHILD_ITEM_LISTERS = new Set(["get-childitem", "gci", "ls", "dir"]);
+
+/** Values that turn a PowerShell switch off when attached with a colon. */
+const SWITCH_OFF = new Set(["$false", "0", "false"]);
 
 // ---------------------------------------------------------------------------
-// Option reading shared by the per-program rules.
+// Per-program rules on argument vectors.
 
-/** The options and operands of an argument list, as a getopt-style program sees them. */
-interface Options {
-  /** Short option letters, from every cluster. */
-  short: Set<string>;
-  /** Long option names (without `--` and without an `=value`). */
-  long: string[];
-  /** Values given to long options with `=`, by name. */
-  longValues: Map<string, string>;
-  /** Operands, in order (including those after `--`). */
-  operands: string[];
-  /** Whether a bare `--` appeared. */
-  dashDash: boolean;
-}
-
-/** Value-taking options of a program: short letters and long names. */
-interface ValueOptions {
-  readonly short?: string;
-  readonly long?: readonly string[];
-}
-
-/**
- * Reads `args` into options and operands. Options may follow operands (GNU
- * permutation); `--` ends them. Values of value-taking options are skipped
- * so that a message like `-m "--amend"` is not read as an option.
- */
-function readOptions(args: readonly string[], values: ValueOptions = {}): Options {
-  const out: Options = {
-    short: new Set(),
-    long: [],
-    longValues: new Map(),
-    operands: [],
-    dashDash: false,
-  };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (out.dashDash || a === "-" || !a.startsWith("-")) {
-      out.operands.push(a);
-      continue;
-    }
-    if (a === "--") {
-      out.dashDash = true;
-      continue;
-    }
-    if (a.startsWith("--")) {
-      const eq = a.indexOf("=");
-      const name = a.slice(2, eq < 0 ? undefined : eq);
-      out.long.push(name);
-      if (eq >= 0) out.longValues.set(name, a.slice(eq + 1));
-      else if (values.long?.some((v) => abbreviates(name, v))) i++;
-      continue;
-    }
-    for (let k = 1; k < a.length; k++) {
-      out.short.add(a[k]);
-      if (values.short?.includes(a[k])) {
-        if (k + 1 === a.length) i++;
-        break;
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * Whether `given` spells long option `full`, abbreviations included (git and
- * GNU tools accept any unambiguous prefix; an ambiguous one fails, so
- * counting it costs nothing). One-letter prefixes are left out: they are
- * ambiguous for every option this module looks for.
- */
-function abbreviates(given: string, full: string): boolean {
-  return given === full || (given.length >= 2 && full.startsWith(given));
-}
-
-function hasLong(o: Options, full: string): boolean {
-  return o.long.some((name) => abbreviates(name, full));
-}
-
-// ---------------------------------------------------------------------------
-// Per-program rules.
-
-/** `rm` with a recursive option. */
+/** `rm` with a recursive option (GNU `--recursive` may be abbreviated to `--r`). */
 function rmDestructive(args: readonly string[]): boolean {
-  const o = readOptions(args);
-  return o.short.has("r") || o.short.has("R") ||
-    o.long.some((name) => name.length >= 1 && "recursive".startsWith(name));
+  const scan = scanArgs(args);
+  return hasShort(scan, "rR") || hasLong(scan, "recursive");
 }
 
-/** `dd` that reads or writes a named file or device. */
+/** `dd` reading or writing a named file or device. */
 function ddDestructive(args: readonly string[]): boolean {
   return args.some((a) => a.startsWith("if=") || a.startsWith("of="));
 }
 
-/** Git's global options that take a value as the next word. */
+/** The branch a push refspec writes, without `+` and `refs/heads/`. */
+function refspecTarget(refspec: string): string {
+  let spec = refspec.startsWith("+") ? refspec.slice(1) : refspec;
+  const colon = spec.lastIndexOf(":");
+  if (colon >= 0) spec = spec.slice(colon + 1);
+  return spec.startsWith("refs/heads/") ? spec.slice("refs/heads/".length) : spec;
+}
+
+/** Whether a lease-protected push may overwrite a protected branch. */
+function leaseReachesProtected(
+  s: ScannedArgs,
+  leases: readonly { value: string | null }[],
+): boolean {
+  if (hasLong(s, "all", "branches", "mirror")) return true;
+  for (const lease of leases) {
+    if (lease.value && PROTECTED_BRANCHES.has(refspecTarget(lease.value.split(":")[0]))) {
+      return true;
+    }
+  }
+  const refspecs = s.operands.slice(1);
+  // Without a refspec the current branch is pushed, and it may be a protected one.
+  if (refspecs.length === 0) return true;
+  return refspecs.some((r) => {
+    const target = refspecTarget(r);
+    return target === "" || target === "HEAD" || PROTECTED_BRANCHES.has(target);
+  });
+}
+
+function pushDestructive(s: ScannedArgs): boolean {
+  if (hasShort(s, "n") || hasLong(s, "dry-run")) return false;
+  if (hasShort(s, "fd")) return true;
+  const leases = s.longs.filter((l) => l.name.length > 6 && "force-with-lease".startsWith(l.name));
+  const forced = s.longs.some((l) => l.name.length >= 2 && "force".startsWith(l.name));
+  if (forced || hasLong(s, "delete", "mirror", "prune")) return true;
+  if (s.operands.slice(1).some((r) => r.startsWith("+") || r.startsWith(":"))) return true;
+  return leases.length > 0 && leaseReachesProtected(s, leases);
+}
+
+/** A git subcommand rule: how its options are shaped and when it destroys work. */
+interface GitRule {
+  readonly shortValue?: string;
+  readonly longValue?: readonly string[];
+  readonly test: (s: ScannedArgs) => boolean;
+}
+
+/** Long options of `git commit` that take a value (so a message is never read as an option). */
+const COMMIT_VALUES = [
+  "message",
+  "file",
+  "reuse-message",
+  "reedit-message",
+  "fixup",
+  "squash",
+  "template",
+  "author",
+  "date",
+  "cleanup",
+  "trailer",
+  "pathspec-from-file",
+];
+
+/** Destructive forms by git subcommand. */
+const GIT_RULES: Readonly<Record<string, GitRule>> = {
+  reset: { test: (s) => hasLong(s, "hard") },
+  checkout: {
+    shortValue: "bB",
+    longValue: ["orphan", "conflict"],
+    test: (s) =>
+      hasShort(s, "f") || hasLong(s, "force", "pathspec-from-file") || s.dashDash ||
+      s.operands.includes("."),
+  },
+  clean: {
+    shortValue: "e",
+    longValue: ["exclude"],
+    test: (s) =>
+      (hasShort(s, "f") || hasLong(s, "force")) && !hasShort(s, "n") && !hasLong(s, "dry-run"),
+  },
+  push: {
+    shortValue: "o",
+    longValue: ["push-option", "repo", "receive-pack", "exec"],
+    test: pushDestructive,
+  },
+  branch: {
+    shortValue: "u",
+    longValue: ["set-upstream-to", "format", "sort", "points-at"],
+    test: (s) =>
+      hasShort(s, "D") ||
+      ((hasShort(s, "d") || hasLong(s, "delete")) && (hasShort(s, "f") || hasLong(s, "force"))),
+  },
+  stash: {
+    shortValue: "m",
+    longValue: ["message"],
+    test: (s) => s.operands[0] === "drop" || s.operands[0] === "clear",
+  },
+  reflog: { test: (s) => s.operands[0] === "expire" || s.operands[0] === "delete" },
+  "update-ref": { shortValue: "m", test: (s) => hasShort(s, "d") || hasLong(s, "stdin") },
+  switch: {
+    shortValue: "c",
+    longValue: ["create", "orphan", "conflict"],
+    test: (s) => hasShort(s, "fC") || hasLong(s, "force", "discard-changes", "force-create"),
+  },
+  restore: {
+    shortValue: "s",
+    longValue: ["source"],
+    test: (s) =>
+      !(hasShort(s, "S") || hasLong(s, "staged")) || hasShort(s, "W") || hasLong(s, "worktree"),
+  },
+  rm: {
+    longValue: ["pathspec-from-file"],
+    test: (s) => hasShort(s, "r") && !hasShort(s, "n") && !hasLong(s, "cached", "dry-run"),
+  },
+  commit: {
+    shortValue: "mFcCt",
+    longValue: COMMIT_VALUES,
+    test: (s) => s.longs.some((l) => l.name.length >= 2 && "amend".startsWith(l.name)),
+  },
+  "filter-branch": { test: () => true },
+};
+
+/** Git global options that take the next word as value. */
 const GIT_GLOBAL_VALUES = new Set([
   "-C",
   "-c",
@@ -178,119 +296,16 @@ const GIT_GLOBAL_VALUES = new Set([
   "--namespace",
   "--super-prefix",
   "--config-env",
-  "--exec-path",
 ]);
 
-/** A git subcommand rule: value-taking options and the destructive test. */
-interface GitRule {
-  readonly values?: ValueOptions;
-  readonly test: (o: Options, args: readonly string[]) => boolean;
+/** Records `alias.NAME=VALUE` from a `-c` setting. */
+function recordAlias(setting: string, aliases: Map<string, string>): void {
+  const eq = setting.indexOf("=");
+  if (eq < 0 || !setting.toLowerCase().startsWith("alias.")) return;
+  aliases.set(setting.slice("alias.".length, eq), setting.slice(eq + 1));
 }
 
-/** The destination branch a push refspec names, without `+` and `refs/heads/`. */
-function refspecTarget(refspec: string): string {
-  let spec = refspec.startsWith("+") ? refspec.slice(1) : refspec;
-  const colon = spec.lastIndexOf(":");
-  if (colon >= 0) spec = spec.slice(colon + 1);
-  return spec.startsWith("refs/heads/") ? spec.slice("refs/heads/".length) : spec;
-}
-
-function pushDestructive(o: Options): boolean {
-  if (o.short.has("n") || hasLong(o, "dry-run")) return false;
-  if (o.short.has("f") || o.short.has("d") || hasLong(o, "force")) return true;
-  if (["delete", "mirror", "prune"].some((name) => hasLong(o, name))) return true;
-  const refspecs = o.operands.slice(1);
-  if (refspecs.some((r) => r.startsWith("+") || r.startsWith(":"))) return true;
-  const lease = o.long.filter((name) => name.length > 6 && "force-with-lease".startsWith(name));
-  if (lease.length === 0) return false;
-  if (["all", "branches", "tags"].some((name) => hasLong(o, name))) return true;
-  for (const name of lease) {
-    const value = o.longValues.get(name);
-    if (value !== undefined && value !== "") {
-      const ref = value.split(":")[0];
-      if (PROTECTED_BRANCHES.has(refspecTarget(ref))) return true;
-    }
-  }
-  // Without a refspec the current branch is pushed, which may be protected.
-  if (refspecs.length === 0) return true;
-  return refspecs.some((r) => {
-    const target = refspecTarget(r);
-    return PROTECTED_BRANCHES.has(target) || target === "HEAD" || target === "";
-  });
-}
-
-/** Rules by git subcommand. */
-const GIT_RULES: Readonly<Record<string, GitRule>> = {
-  reset: { test: (o) => hasLong(o, "hard") },
-  checkout: {
-    values: { short: "bB", long: ["orphan", "conflict"] },
-    test: (o) =>
-      o.short.has("f") || hasLong(o, "force") || o.dashDash || o.operands.includes(".") ||
-      hasLong(o, "pathspec-from-file"),
-  },
-  clean: {
-    values: { short: "e", long: ["exclude"] },
-    test: (o) =>
-      (o.short.has("f") || hasLong(o, "force")) && !o.short.has("n") && !hasLong(o, "dry-run"),
-  },
-  push: {
-    values: { short: "o", long: ["push-option", "repo", "receive-pack", "exec"] },
-    test: pushDestructive,
-  },
-  branch: {
-    values: { long: ["set-upstream-to", "format", "sort", "points-at"] },
-    test: (o) =>
-      o.short.has("D") ||
-      ((o.short.has("d") || hasLong(o, "delete")) && (o.short.has("f") || hasLong(o, "force"))),
-  },
-  stash: {
-    values: { short: "m", long: ["message"] },
-    test: (o) => ["drop", "clear"].includes(o.operands[0]),
-  },
-  reflog: { test: (o) => ["expire", "delete"].includes(o.operands[0]) },
-  "update-ref": { values: { short: "m" }, test: (o) => o.short.has("d") || hasLong(o, "stdin") },
-  switch: {
-    values: { short: "c", long: ["create", "orphan", "conflict"] },
-    test: (o) =>
-      o.short.has("f") || o.short.has("C") ||
-      ["force", "discard-changes", "force-create"].some((name) => hasLong(o, name)),
-  },
-  restore: {
-    values: { short: "s", long: ["source"] },
-    test: (o) =>
-      !(o.short.has("S") || hasLong(o, "staged")) || o.short.has("W") || hasLong(o, "worktree"),
-  },
-  rm: {
-    values: { long: ["pathspec-from-file"] },
-    test: (o) => o.short.has("r") && !hasLong(o, "cached"),
-  },
-  commit: {
-    values: {
-      short: "mFcCt",
-      long: [
-        "message",
-        "file",
-        "reuse-message",
-        "reedit-message",
-        "fixup",
-        "squash",
-        "template",
-        "author",
-        "date",
-        "cleanup",
-        "trailer",
-        "pathspec-from-file",
-      ],
-    },
-    test: (o) => hasLong(o, "amend"),
-  },
-  "filter-branch": { test: () => true },
-};
-
-/** Most git aliases followed in a row (`-c alias.x=…`). */
-const MAX_GIT_ALIASES = 8;
-
-/** `git` with global options, `-c alias.*` definitions and a destructive subcommand. */
+/** `git` with global options and `-c alias.*` definitions, then a destructive subcommand. */
 function gitDestructive(args: readonly string[], depth: number): boolean {
   const aliases = new Map<string, string>();
   let i = 0;
@@ -309,7 +324,7 @@ function gitDestructive(args: readonly string[], depth: number): boolean {
   for (let n = 0; n < MAX_GIT_ALIASES && sub !== undefined && aliases.has(sub); n++) {
     const value = aliases.get(sub)!;
     if (value.startsWith("!")) {
-      return bashDestructive(`${value.slice(1)} ${rest.join(" ")}`, depth + 1);
+      return codeDestructive("bash", `${value.slice(1)} ${rest.join(" ")}`, depth + 1, []);
     }
     const words = value.split(/\s+/).filter((w) => w !== "");
     sub = words[0];
@@ -317,25 +332,18 @@ function gitDestructive(args: readonly string[], depth: number): boolean {
   }
   if (sub === undefined || !Object.hasOwn(GIT_RULES, sub)) return false;
   const rule = GIT_RULES[sub];
-  return rule.test(readOptions(rest, rule.values), rest);
-}
-
-function recordAlias(setting: string, aliases: Map<string, string>): void {
-  const eq = setting.indexOf("=");
-  if (eq < 0 || !setting.toLowerCase().startsWith("alias.")) return;
-  aliases.set(setting.slice("alias.".length, eq), setting.slice(eq + 1));
+  return rule.test(scanArgs(rest, { shortValue: rule.shortValue, longValue: rule.longValue }));
 }
 
 // ---------------------------------------------------------------------------
 // SQL.
 
-/** Statement keywords that destroy data when they start a statement or follow `delete`. */
 const SQL_WORD = /[A-Za-z_][A-Za-z0-9_$]*/y;
 
 /**
- * The keyword tokens of SQL text, lower-cased, with string literals and
- * quoted identifiers removed. Punctuation is kept as one-character tokens
- * so statement starts and function calls can be told apart. Dollar-quoted
+ * The tokens of SQL text, keywords lower-cased, with string literals and
+ * quoted identifiers removed and punctuation kept as one-character tokens
+ * (so statement starts and function calls can be told apart). Dollar-quoted
  * bodies are kept: they can hold statements that run.
  */
 function sqlTokens(text: string): string[] {
@@ -346,7 +354,7 @@ function sqlTokens(text: string): string[] {
     if (c === "'" || c === '"' || c === "`") {
       i++;
       while (i < text.length) {
-        if (text[i] === "\\" && c === "'") i += 2;
+        if (c === "'" && text[i] === "\\") i += 2;
         else if (text[i] === c && text[i + 1] === c) i += 2;
         else if (text[i] === c) break;
         else i++;
@@ -356,9 +364,9 @@ function sqlTokens(text: string): string[] {
     }
     if (/[A-Za-z_]/.test(c)) {
       SQL_WORD.lastIndex = i;
-      const m = SQL_WORD.exec(text)!;
-      tokens.push(m[0].toLowerCase());
-      i += m[0].length;
+      const word = SQL_WORD.exec(text)![0];
+      tokens.push(word.toLowerCase());
+      i += word.length;
       continue;
     }
     if (!/\s/.test(c)) tokens.push(c);
@@ -367,7 +375,10 @@ function sqlTokens(text: string): string[] {
   return tokens;
 }
 
-/** Whether SQL text drops, deletes or truncates. */
+/**
+ * Whether SQL text drops something, deletes rows or truncates a table.
+ * String literals are data and do not count.
+ */
 export function sqlDestructive(text: string): boolean {
   const t = sqlTokens(text);
   for (let i = 0; i < t.length; i++) {
@@ -381,24 +392,14 @@ export function sqlDestructive(text: string): boolean {
 }
 
 function sqlClientDestructive(args: readonly string[], stdin: readonly string[]): boolean {
-  if (args.some(sqlDestructive) || sqlDestructive(args.join(" "))) return true;
-  return stdin.some(sqlDestructive);
+  return args.some(sqlDestructive) || sqlDestructive(args.join(" ")) || stdin.some(sqlDestructive);
 }
 
 // ---------------------------------------------------------------------------
-// Commands.
+// One command.
 
-/** Whether one unwrapped command is destructive. */
-function commandDestructive(cmd: InnerCommand, depth: number): boolean {
-  const words = cmd.words;
-  if (words.length === 0) return false;
-  const name = programName(words[0]);
-  const args = words.slice(1).map((w) => w.text);
-  if (words[0].expands && substitutedDestructive(words, depth)) return true;
-  return nameDestructive(name, args, cmd.stdin, depth);
-}
-
-function nameDestructive(
+/** Whether the program `name` run with `args` (and `stdin` fed to it) is destructive. */
+function programDestructive(
   name: string,
   args: readonly string[],
   stdin: readonly string[],
@@ -412,36 +413,81 @@ function nameDestructive(
   return ALWAYS_DESTRUCTIVE.has(name) || name.startsWith("mkfs.");
 }
 
+/** Names of variables a word consists of (`$x`, `${x}`), or null. */
+const LONE_VARIABLE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+
 /**
- * A command word built by an expansion (`$(echo rm) -rf x`, `` `which rm` ``,
- * `${RM:-rm}`): its source text is read as words and scanned together with
- * the arguments, so a destructive form spelled inside it is found.
+ * Replaces words that are a lone variable assigned earlier in the same
+ * command line by every value it was given (`x=rm; $x -rf /`).
  */
-function substitutedDestructive(words: readonly Word[], depth: number): boolean {
-  const head = words[0].raw.split(/[^A-Za-z0-9_./+=-]+/).filter((t) => t !== "" && t !== "-");
-  return scanTokens([...head, ...words.slice(1).map((w) => w.text)], depth);
+function resolveVariables(words: readonly string[], vars: ReadonlyMap<string, string[]>): string[] {
+  if (vars.size === 0) return [...words];
+  return words.flatMap((w) => {
+    const m = LONE_VARIABLE.exec(w);
+    const values = m ? vars.get(m[1]) : undefined;
+    return values ? values.join(" ").split(/\s+/).filter((v) => v !== "") : [w];
+  });
+}
+
+/**
+ * A command whose command word is only known at run time (`$(echo rm) -rf x`,
+ * `` `which rm` -rf x ``, `${RM:-rm} -rf x`): the source of that word is cut
+ * into tokens and scanned together with the arguments, so a destructive
+ * form spelled inside it is found.
+ */
+function dynamicDestructive(words: readonly string[], depth: number): boolean {
+  const head = words[0].split(/[^A-Za-z0-9_./+=-]+/).filter((t) => t !== "" && t !== "-");
+  return tokensDestructive([...head, ...words.slice(1)], depth);
+}
+
+/** Checks what `unwrapCommand` found: commands, scripts, a shell reading stdin, opacity. */
+function unwrappedDestructive(
+  u: Unwrapped,
+  stdin: readonly string[],
+  depth: number,
+  raw: string,
+): boolean {
+  for (const c of u.commands) {
+    if (c.words.length === 0) continue;
+    const fromStdin = c.stdinAsArgs
+      ? stdin.flatMap((t) => t.split(/\s+/)).filter((t) => t !== "")
+      : [];
+    const args = [...c.words.slice(1), ...fromStdin];
+    if (/[$`]/.test(c.words[0]) && dynamicDestructive([c.words[0], ...args], depth)) return true;
+    if (programDestructive(programName(c.words[0]), args, stdin, depth)) return true;
+  }
+  for (const s of u.scripts) {
+    if (codeDestructive(s.dialect, s.text, s.depth, stdin)) return true;
+  }
+  if (u.stdinShell !== null) {
+    for (const text of stdin) {
+      if (codeDestructive(u.stdinShell, text, depth + 1, [])) return true;
+    }
+  }
+  return u.opaque && rawDestructive(raw, depth);
 }
 
 // ---------------------------------------------------------------------------
 // The fail-closed token scan.
 
-/** Characters that end a token in the fallback scan (separators become their own tokens). */
+/** Characters that end a command in the fallback scan. */
 const SCAN_SEPARATORS = new Set([";", "&", "|", "\n"]);
-/** Characters dropped by the fallback scan, so quoting and substitution syntax cannot split a name. */
-const SCAN_DROPPED = new Set(["'", '"', "`", "\\"]);
-/** Characters that separate tokens without ending a command in the fallback scan. */
-const SCAN_BLANKS = new Set([" ", "\t", "\r", "(", ")", "{", "}", "$", "<", ">"]);
+/** Characters the fallback scan drops, so quoting cannot split a name (`r''m`, `\rm`). */
+const SCAN_DROPPED = new Set(["'", '"', "`", "\\", "^"]);
+/** Characters that only separate tokens in the fallback scan. */
+const SCAN_BLANKS = new Set([" ", "\t", "\r", "(", ")", "{", "}", "$", "<", ">", ","]);
 
-/** Splits raw text into crude tokens in one pass. */
+/** Splits raw text into crude tokens in one pass; separators become `;` tokens. */
 function scanSplit(text: string): string[] {
   const tokens: string[] = [];
   let cur = "";
   for (const c of text) {
     if (SCAN_DROPPED.has(c)) continue;
-    if (SCAN_BLANKS.has(c) || SCAN_SEPARATORS.has(c)) {
+    const sep = SCAN_SEPARATORS.has(c);
+    if (sep || SCAN_BLANKS.has(c)) {
       if (cur !== "") tokens.push(cur);
       cur = "";
-      if (SCAN_SEPARATORS.has(c)) tokens.push(";");
+      if (sep) tokens.push(";");
       continue;
     }
     cur += c;
@@ -450,22 +496,23 @@ function scanSplit(text: string): string[] {
   return tokens;
 }
 
-/** Names that start a window in the token scan. */
+/** Names that open a window in the token scan. */
 function scanWorthy(name: string): boolean {
-  return name === "rm" || name === "git" || name === "dd" || SQL_CLIENTS.has(name) ||
-    ALWAYS_DESTRUCTIVE.has(name) || name.startsWith("mkfs.") || isPowerShellRemover(name);
+  return name === "rm" || name === "git" || name === "dd" || name === "bq" ||
+    SQL_CLIENTS.has(name) ||
+    ALWAYS_DESTRUCTIVE.has(name) || name.startsWith("mkfs.") || REMOVERS.has(name);
 }
 
 /**
- * Looks at every token that names a checked program, with the tokens after
- * it up to a separator as its arguments, whatever quoting or nesting the
- * text had. Too many such positions count as destructive.
+ * Reads every token that names a checked program as a command, with the
+ * tokens after it up to a separator as its arguments, whatever quoting or
+ * nesting surrounded it. Too many such positions count as destructive.
  */
-function scanTokens(tokens: readonly string[], depth: number): boolean {
+function tokensDestructive(tokens: readonly string[], depth: number): boolean {
   let windows = 0;
   let sqlVerdict: boolean | null = null;
   for (let i = 0; i < tokens.length; i++) {
-    const name = programName(plainWord(tokens[i]));
+    const name = programName(tokens[i]);
     if (!scanWorthy(name)) continue;
     if (++windows > MAX_SCAN_WINDOWS) return true;
     const args: string[] = [];
@@ -473,168 +520,259 @@ function scanTokens(tokens: readonly string[], depth: number): boolean {
       if (tokens[j] === ";") break;
       args.push(tokens[j]);
     }
-    if (isPowerShellRemover(name) && powerShellRemoveDestructive(args)) return true;
+    if (REMOVERS.has(name) && removeItemDestructive(args)) return true;
     if (SQL_CLIENTS.has(name)) {
       sqlVerdict ??= sqlDestructive(tokens.join(" "));
       if (sqlVerdict) return true;
-      continue;
     }
-    if (nameDestructive(name, args, [], depth)) return true;
+    if (programDestructive(name, args, [], depth)) return true;
   }
   return false;
 }
 
-function plainWord(text: string): Word {
-  return { text, raw: text, quoted: false, globs: false, expands: false, braces: null };
-}
-
-/** The fail-closed reading of raw text: destructive when any destructive form appears in it. */
+/** The fail-closed reading of raw text: destructive when a destructive form appears anywhere in it. */
 function rawDestructive(text: string, depth: number): boolean {
-  return scanTokens(scanSplit(text), depth);
+  return tokensDestructive(scanSplit(text), depth);
 }
 
 // ---------------------------------------------------------------------------
 // Bash.
 
-/** Whether a Bash command line is destructive. */
-function bashDestructive(command: string, depth: number): boolean {
-  if (depth > 8) return rawDestructive(command, depth);
+/** Variables given a value anywhere in the parse: `x=…` prefixes and `export`/`declare` arguments. */
+function assignedVariables(segments: readonly Segment[]): Map<string, string[]> {
+  const vars = new Map<string, string[]>();
+  const add = (text: string): void => {
+    const eq = text.indexOf("=");
+    const name = text.slice(0, eq).replace(/\+$/, "");
+    if (eq <= 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
+    const list = vars.get(name) ?? [];
+    list.push(text.slice(eq + 1));
+    vars.set(name, list);
+  };
+  for (const seg of segments) {
+    for (const a of seg.assignments) add(a.text);
+    const first = seg.words[0]?.text;
+    if (first && ["export", "declare", "typeset", "local", "readonly"].includes(first)) {
+      for (const w of seg.words.slice(1)) add(w.text);
+    }
+  }
+  return vars;
+}
+
+/**
+ * Texts that reach the stdin of `segments[index]`: its here-documents and
+ * here-strings and, when it is piped, the words and stdin texts of the
+ * commands before it in the pipeline (a group or subshell piped into it
+ * included).
+ */
+function bashStdin(segments: readonly Segment[], index: number): string[] {
+  const seg = segments[index];
+  const out = [...seg.stdinTexts];
+  if (seg.sepBefore !== "|" && seg.sepBefore !== "|&") return out;
+  for (let j = index - 1; j >= 0; j--) {
+    const prev = segments[j];
+    if (prev.depth < seg.depth) break;
+    // The arguments are what a producer such as `echo` or `printf` writes.
+    if (prev.words.length > 1) out.push(argv(prev).slice(1).join(" "));
+    out.push(...prev.stdinTexts);
+    if (prev.depth === seg.depth && prev.sepBefore !== "|" && prev.sepBefore !== "|&") break;
+  }
+  return out;
+}
+
+function bashDestructive(command: string, depth: number, stdin: readonly string[]): boolean {
   const parsed = parseBash(command);
-  const unwrapped = unwrapSegments(parsed.segments, depth);
-  if (unwrapped.commands.some((c) => commandDestructive(c, depth))) return true;
-  if (unwrapped.opaque.some((text) => rawDestructive(text, depth))) return true;
+  const vars = assignedVariables(parsed.segments);
+  for (let i = 0; i < parsed.segments.length; i++) {
+    const seg = parsed.segments[i];
+    const words = resolveVariables(argv(seg), vars);
+    if (words.length === 0) continue;
+    const segStdin = [...bashStdin(parsed.segments, i), ...stdin];
+    const u = unwrapCommand(words, depth);
+    if (unwrappedDestructive(u, segStdin, depth, seg.raw)) return true;
+  }
   return !parsed.ok && rawDestructive(command, depth);
 }
 
 // ---------------------------------------------------------------------------
 // PowerShell.
 
-/** Parameters of `Remove-Item`, lower case, for prefix binding. */
-const REMOVE_ITEM_PARAMETERS = [
-  "path",
-  "literalpath",
-  "filter",
-  "include",
-  "exclude",
-  "recurse",
-  "force",
-  "credential",
-  "whatif",
-  "confirm",
-  "stream",
-];
-
-/** PowerShell names of `Remove-Item`. */
-const POWERSHELL_REMOVERS = new Set(["remove-item", "rm", "ri", "del", "erase", "rd", "rmdir"]);
-
-function isPowerShellRemover(name: string): boolean {
-  return POWERSHELL_REMOVERS.has(name);
+/** Whether a PowerShell switch given as `-Name` or `-Name:value` is on. */
+function switchOn(value: string | null): boolean {
+  return value === null || value === "" || !SWITCH_OFF.has(value.toLowerCase());
 }
 
 /**
- * `Remove-Item` with `-Recurse` (any unambiguous prefix, `-r` included, and
- * `-Recurse:$true`), or with a Bash-style cluster such as `-rf`.
+ * `Remove-Item` (or an alias) with `-Recurse` bound by any unambiguous
+ * prefix or `-Recurse:$true`, and without `-WhatIf`. A Bash-style cluster
+ * such as `-rf`, which binds to no parameter, counts as recursive: it shows
+ * what the command was meant to do.
  */
-function powerShellRemoveDestructive(args: readonly string[]): boolean {
+function removeItemDestructive(args: readonly string[]): boolean {
   let recursive = false;
   for (const a of args) {
-    if (!a.startsWith("-") || a.startsWith("--")) continue;
-    const [name, value] = a.slice(1).toLowerCase().split(":", 2);
-    if (name === "") continue;
-    const on = value === undefined || value !== "$false";
-    if ("whatif".startsWith(name)) {
-      if (on) return false;
-      continue;
-    }
-    if ("recurse".startsWith(name)) recursive ||= on;
-    else if (/^[rfvid]+$/.test(name) && name.includes("r")) {
-      // A Bash-style cluster such as `-rf`; PowerShell rejects it, but it shows the intent.
-      recursive ||= !REMOVE_ITEM_PARAMETERS.some((p) => p.startsWith(name));
-    }
+    const split = splitColonArg(a);
+    if (split === null || a.startsWith("--")) continue;
+    const bound = bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES);
+    if (bound === "WhatIf" && switchOn(split.value)) return false;
+    if (bound === "Recurse") recursive ||= switchOn(split.value);
+    if (bound === null && /^[rfRdvi]+$/.test(split.name) && /r/i.test(split.name)) recursive = true;
   }
   return recursive;
 }
 
-/** Splits a PowerShell command into simple commands of words (quotes and backticks removed). */
-function powerShellCommands(command: string): string[][] {
+/** Whether a `Get-ChildItem` feeding the pipeline lists recursively. */
+function recursiveListing(args: readonly string[]): boolean {
+  return args.some((a) => {
+    const split = splitColonArg(a);
+    return split !== null && bindParameter(a, GET_CHILD_ITEM_PARAMETERS) === "Recurse" &&
+      switchOn(split.value);
+  });
+}
+
+/** The argument texts of a PowerShell segment, comma lists split as a native program gets them. */
+function psArgs(seg: PsSegment): string[] {
+  return seg.words.slice(1).flatMap((w) => (w.parameter ? [w.text] : w.parts));
+}
+
+/** Index of the segment before `index` in the same pipeline at the same depth, or -1. */
+function pipelineSource(segments: readonly PsSegment[], index: number): number {
+  const seg = segments[index];
+  if (seg.sepBefore !== "|") return -1;
+  for (let j = index - 1; j >= 0; j--) {
+    if (segments[j].depth === seg.depth) return j;
+    if (segments[j].depth < seg.depth) return -1;
+  }
+  return -1;
+}
+
+function powerShellDestructive(command: string, depth: number, stdin: readonly string[]): boolean {
+  const parsed = parsePowerShell(command);
+  const segments = parsed.segments;
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i];
+    if (seg.words.length === 0) continue;
+    const name = psCommandName(seg.words[0]);
+    const args = psArgs(seg);
+    const source = pipelineSource(segments, i);
+    if (REMOVERS.has(name)) {
+      if (removeItemDestructive(args)) return true;
+      const from = source >= 0 ? segments[source] : null;
+      if (
+        from !== null && CHILD_ITEM_LISTERS.has(psCommandName(from.words[0])) &&
+        recursiveListing(psArgs(from)) && !args.some((a) =>
+          bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES) === "WhatIf"
+        )
+      ) {
+        return true;
+      }
+      continue;
+    }
+    const segStdin = source >= 0 ? [segments[source].words.map((w) => w.text).join(" ")] : [];
+    const u = unwrapCommand([seg.words[0].text, ...args], depth);
+    if (
+      unwrappedDestructive(
+        u,
+        [...segStdin, ...stdin],
+        depth,
+        seg.words.map((w) => w.raw).join(" "),
+      )
+    ) {
+      return true;
+    }
+  }
+  return !parsed.ok && rawDestructive(command, depth);
+}
+
+// ---------------------------------------------------------------------------
+// cmd.exe.
+
+/** `rd /s` or `del /s` (`erase`, `rmdir`): a recursive delete in cmd.exe. */
+function cmdRemoveDestructive(args: readonly string[]): boolean {
+  return args.some((a) => /^\/s$/i.test(a));
+}
+
+/** Splits a cmd.exe command line into commands of words (`^` escapes, `"…"` quotes). */
+function cmdCommands(text: string): string[][] {
   const commands: string[][] = [];
   let words: string[] = [];
   let cur = "";
-  let inWord = false;
+  let quoted = false;
   const endWord = (): void => {
-    if (inWord) words.push(cur);
+    if (cur !== "") words.push(cur);
     cur = "";
-    inWord = false;
   };
-  const endCommand = (): void => {
-    endWord();
-    if (words.length > 0) commands.push(words);
-    words = [];
-  };
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i];
-    if (c === "`") {
-      cur += command[i + 1] ?? "";
-      inWord = true;
-      i++;
-    } else if (c === "'" || c === '"') {
-      const end = command.indexOf(c, i + 1);
-      cur += command.slice(i + 1, end < 0 ? undefined : end);
-      inWord = true;
-      i = end < 0 ? command.length : end;
-    } else if (
-      c === ";" || c === "|" || c === "\n" || c === "&" || c === "{" || c === "}" || c === "(" ||
-      c === ")"
-    ) {
-      endCommand();
-    } else if (c === " " || c === "\t" || c === "\r") endWord();
-    else {
-      cur += c;
-      inWord = true;
-    }
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c === "^") cur += text[++i] ?? "";
+    else if (!quoted && (c === "&" || c === "|" || c === "\n" || c === "(" || c === ")")) {
+      endWord();
+      if (words.length > 0) commands.push(words);
+      words = [];
+    } else if (!quoted && (c === " " || c === "\t" || c === "\r")) endWord();
+    else cur += c;
   }
-  endCommand();
+  endWord();
+  if (words.length > 0) commands.push(words);
   return commands;
 }
 
-/** Whether a PowerShell command line is destructive. */
-function powerShellDestructive(command: string): boolean {
-  for (const words of powerShellCommands(command)) {
-    const name = programName(plainWord(words[0]));
-    const args = words.slice(1);
-    if (isPowerShellRemover(name) && powerShellRemoveDestructive(args)) return true;
-    const inner = unwrapCommand(words.map(plainWord), 0);
-    if (inner.commands.some((c) => commandDestructive(c, 0))) return true;
-    if (inner.opaque.some((text) => rawDestructive(text, 0))) return true;
+function cmdDestructive(text: string, depth: number): boolean {
+  for (const words of cmdCommands(text)) {
+    const name = programName(words[0]);
+    if (REMOVERS.has(name) && name !== "remove-item" && name !== "ri") {
+      if (cmdRemoveDestructive(words.slice(1))) return true;
+      continue;
+    }
+    if (unwrappedDestructive(unwrapCommand(words, depth), [], depth, words.join(" "))) return true;
   }
   return false;
 }
 
 // ---------------------------------------------------------------------------
-// The API.
+// Dispatch and the API.
+
+/** Whether `text` written in `dialect` is destructive; past the depth bound only the raw scan runs. */
+function codeDestructive(
+  dialect: Dialect,
+  text: string,
+  depth: number,
+  stdin: readonly string[],
+): boolean {
+  if (depth >= MAX_WRAPPER_DEPTH) return rawDestructive(text, depth);
+  if (dialect === "powershell") return powerShellDestructive(text, depth, stdin);
+  if (dialect === "cmd") return cmdDestructive(text, depth);
+  return bashDestructive(text, depth, stdin);
+}
 
 /**
  * Whether `command` run by `tool` is destructive: a built-in form, or a
  * match of one of the `extra` patterns against the raw text. Never throws;
  * an internal error counts as destructive.
  */
-export function isDestructive(tool: ShellTool, command: string, extra: readonly RegExp[]): boolean {
+export function isDestructive(
+  tool: "Bash" | "PowerShell",
+  command: string,
+  extra: readonly RegExp[],
+): boolean {
   try {
     if (typeof command !== "string") return false;
     if (extra.some((re) => re.test(command))) return true;
-    return tool === "PowerShell" ? powerShellDestructive(command) : bashDestructive(command, 0);
+    return codeDestructive(tool === "PowerShell" ? "powershell" : "bash", command, 0, []);
   } catch {
     return true;
   }
 }
 
-/** The variable that holds the extra destructive patterns. */
+/** The variable that holds the extra destructive pattern. */
 const EXTRA_VARIABLE = "GATEGUARD_BASH_EXTRA_DESTRUCTIVE";
 
 /**
  * Compiles the operator's extra destructive pattern: the whole value is one
- * regular expression source (use `|` for alternatives). Unset or blank gives
- * none; a source that does not compile gives none and one warning line.
+ * regular expression source (alternatives go in one `a|b`). Unset or blank
+ * gives none; a source that does not compile gives none and a one-line
+ * warning naming the variable.
  */
 export function compileExtraPatterns(
   raw: string | undefined,
@@ -646,7 +784,7 @@ export function compileExtraPatterns(
     return {
       patterns: [],
       warning:
-        `ignoring malformed ${EXTRA_VARIABLE} (not a valid regular expression); only the built-in destructive patterns apply.`,
+        `ignoring malformed ${EXTRA_VARIABLE} (not a valid regular expression); the built-in destructive checks still apply.`,
     };
   }
 }

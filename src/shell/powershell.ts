@@ -34,13 +34,7 @@ export const PS_SEPARATORS: readonly Exclude<PsSeparator, "start" | "\n">[] = [
 export type PsParseProblem = "too-long" | "unbalanced" | "too-deep";
 
 /** Which construct a nested segment runs in. */
-export type PsContainer =
-  | "subexpression"
-  | "array"
-  | "group"
-  | "scriptblock"
-  | "hashtable"
-  | "string";
+export type PsContainer = "subexpression" | "array" | "group" | "scriptblock" | "hashtable";
 
 /** One word (argument-mode token) after quote and escape removal. */
 export interface PsWord {
@@ -190,7 +184,6 @@ interface WordBuf {
 
 class Lexer {
   i = 0;
-  unbalanced = false;
   readonly segments: PsSegment[] = [];
   readonly flags: Flags = {
     variables: false,
@@ -347,13 +340,19 @@ class Lexer {
   }
 
   /**
-   * Finds `close` within a short window after `from` (-1 when absent). The
-   * window keeps the look-ahead at each statement start bounded, so many
-   * statements cannot add up to quadratic work.
+   * Finds the `close` that matches the opener at `from` within a short
+   * window (-1 when absent). The window keeps the look-ahead at each
+   * statement start bounded, so many statements cannot add up to quadratic
+   * work.
    */
-  private closeWithin(from: number, close: string): number {
+  private closeWithin(from: number, close: "]" | "}"): number {
+    const open = this.s[from];
     const end = Math.min(this.s.length, from + LOOKAHEAD);
-    for (let j = from; j < end; j++) if (this.s[j] === close) return j;
+    let level = 0;
+    for (let j = from; j < end; j++) {
+      if (this.s[j] === open) level++;
+      else if (this.s[j] === close && --level === 0) return j;
+    }
     return -1;
   }
 
@@ -612,9 +611,7 @@ class Lexer {
 
   /** Takes over the segments and flags of a lexer that read a nested text. */
   private absorb(inner: Lexer): void {
-    for (const seg of inner.segments) {
-      this.segments.push({ ...seg, container: seg.container ?? "string" });
-    }
+    for (const seg of inner.segments) this.segments.push(seg);
     for (const key of Object.keys(this.flags) as (keyof Flags)[]) {
       this.flags[key] ||= inner.flags[key];
     }

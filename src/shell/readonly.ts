@@ -40,7 +40,7 @@ export function readOnlyKind(tool: ShellTool, command: string): ReadOnlyKind {
     if (isLegacyReadOnlyGit(command)) return "readonly-git";
     const dialect = tool === "PowerShell" ? POWERSHELL : BASH;
     const words = screen(command, dialect);
-    if (words === null) return null;
+    if (words === null || words === 0) return null;
     return dialect.segments(command, words) ? "readonly" : null;
   } catch {
     return null;
@@ -57,6 +57,7 @@ export function readOnlyKind(tool: ShellTool, command: string): ReadOnlyKind {
  */
 const LEGACY_FORBIDDEN = new Set(["\r", "\n", ";", "&", "|", ">", "<", "`", "$", "(", ")"]);
 
+/** The earlier allowlist's fixed forms: per subcommand, which argument lists pass. */
 const LEGACY_GIT: ReadonlyMap<string, (args: readonly string[]) => boolean> = new Map([
   ["status", (args) => args.every((a) => ["--porcelain", "--short", "--branch"].includes(a))],
   [
@@ -71,8 +72,9 @@ const LEGACY_GIT: ReadonlyMap<string, (args: readonly string[]) => boolean> = ne
 
 /** True for the earlier allowlist's fixed git introspection forms (single command, no quoting). */
 export function isLegacyReadOnlyGit(command: string): boolean {
+  if (hasUnsafeChar(command)) return false;
   const trimmed = command.trim();
-  if (trimmed === "" || hasNonAscii(trimmed)) return false;
+  if (trimmed === "") return false;
   for (const c of trimmed) if (LEGACY_FORBIDDEN.has(c)) return false;
   const [program, sub, ...args] = trimmed.split(/[ \t]+/);
   if (program !== "git" || sub === undefined) return false;
@@ -80,7 +82,12 @@ export function isLegacyReadOnlyGit(command: string): boolean {
   return check !== undefined && check(args);
 }
 
-function hasNonAscii(s: string): boolean {
+/**
+ * Non-ASCII or a control character other than tab. PowerShell reads
+ * typographic quotes and dashes as its own, and control characters can
+ * make a command read differently from how it runs.
+ */
+function hasUnsafeChar(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const code = s.charCodeAt(i);
     if (code > 0x7e || (code < 0x20 && code !== 0x09)) return true;
@@ -109,7 +116,7 @@ interface ScreenRules {
  * they run to the end of the text.
  */
 function screen(command: string, rules: ScreenRules): number | null {
-  if (hasNonAscii(command)) return null;
+  if (hasUnsafeChar(command)) return null;
   let quote: "'" | '"' | null = null;
   let words = 0;
   let atWordStart = true;
@@ -221,7 +228,9 @@ const FD_RULES: OptionRules = {
 
 /**
  * `rg` options that run programs: preprocessors, the hostname helper, and
- * decompression (which runs programs found on `PATH`).
+ * decompression (which runs programs found on `PATH`). Every long option
+ * starting with `pre` goes, `--pretty` included: one extra routine question
+ * is cheaper than telling preprocessor spellings apart.
  */
 const RG_RULES: OptionRules = {
   longPrefixes: ["pre"],

@@ -700,7 +700,9 @@ class Lexer {
     this.i += op.length;
     this.skipBlanks();
     const c = s[this.i];
-    if (this.i >= s.length || (META.has(c) && !((c === "<" || c === ">") && s[this.i + 1] === "("))) {
+    if (
+      this.i >= s.length || (META.has(c) && !((c === "<" || c === ">") && s[this.i + 1] === "("))
+    ) {
       throw new Fail("unbalanced");
     }
     const target = this.readWord(false);

@@ -15,7 +15,7 @@
  */
 
 import { hasLong, hasShort, isDynamic, type OptionSpec, programName, scanArgs } from "./options.ts";
-import { bindParameter, type PsParam } from "./powershell.ts";
+import { bindParameter, splitColonArg } from "./powershell.ts";
 
 /** Deepest chain of wrappers and re-parsed scripts that is followed. */
 export const MAX_WRAPPER_DEPTH = 8;
@@ -252,6 +252,28 @@ const WRAPPERS: Readonly<Record<string, Wrapper>> = {
 /** `find` actions that run a command, terminated by `;` (or `{} +`). */
 const FIND_EXEC_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
+/** A PowerShell parameter and its aliases. */
+interface PsParam {
+  name: string;
+  aliases?: readonly string[];
+}
+
+/** A parameter word bound to a known name (null when unknown or ambiguous) and its `:value`. */
+interface BoundParam {
+  name: string | null;
+  value: string | null;
+}
+
+/** Binds a `-Name[:value]` word against `params`; null when the word is no parameter. */
+function bindPs(word: string, params: readonly PsParam[]): BoundParam | null {
+  const split = splitColonArg(word);
+  if (split === null) return null;
+  const aliases: Record<string, string> = {};
+  for (const p of params) for (const a of p.aliases ?? []) aliases[a] = p.name;
+  const name = bindParameter(word, params.map((p) => p.name), aliases);
+  return { name, value: split.value === "" ? null : split.value };
+}
+
 /** Parameters of the PowerShell CLI (`pwsh`, `powershell.exe`). */
 const PWSH_PARAMS: readonly PsParam[] = [
   { name: "Command", aliases: ["c"] },
@@ -406,7 +428,7 @@ class Unwrapper {
       ...scan.shorts.filter((s) => (w.scriptShort ?? "").includes(s.letter)).map((s) => s.value),
       ...scan.longs.filter((l) => (w.scriptLong ?? []).includes(l.name)).map((l) => l.value),
     ];
-    let rest = args.slice(scan.stop);
+    let rest = scan.dashDash ? [...scan.operands] : args.slice(scan.stop);
     if (w.assignments) {
       while (rest.length > 0 && ENVIRONMENT_ASSIGNMENT.test(rest[0])) rest = rest.slice(1);
     }
@@ -476,7 +498,7 @@ class Unwrapper {
         this.result.stdinShell ??= "powershell";
         return;
       }
-      const bound = a.startsWith("-") ? bindParameter(a, PWSH_PARAMS) : null;
+      const bound = a.startsWith("-") ? bindPs(a, PWSH_PARAMS) : null;
       if (bound === null || bound.name === null) {
         // A script path, or a parameter the CLI would reject: read the rest as code.
         this.script("powershell", args.slice(i).join(" "), depth);
@@ -548,7 +570,7 @@ class Unwrapper {
     let file: string | null = null;
     const argList: string[] = [];
     for (let i = 0; i < args.length; i++) {
-      const bound = args[i].startsWith("-") ? bindParameter(args[i], START_PROCESS_PARAMS) : null;
+      const bound = args[i].startsWith("-") ? bindPs(args[i], START_PROCESS_PARAMS) : null;
       if (bound === null) {
         positional.push(args[i]);
         continue;

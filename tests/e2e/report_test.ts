@@ -117,12 +117,12 @@ Deno.test("[decision-metrics] hook decisions recorded with GATEGUARD_METRICS are
       (await runCli(["report", "--dir", state])).stdout.startsWith("No GateGuard"),
       true,
     );
-    await hook("git status", { GATEGUARD_METRICS: " On " });
+    await hook("ls src", { GATEGUARD_METRICS: " On " });
     await hook("npm test", { GATEGUARD_METRICS: "1" });
     await hook("rm -rf build", { GATEGUARD_METRICS: "yes" });
 
     const raw = Deno.readTextFileSync(`${state}/metrics.jsonl`);
-    for (const secret of ["e2e-session-id", "npm test", "rm -rf", "ls -la", dir]) {
+    for (const secret of ["e2e-session-id", "npm test", "rm -rf", "ls src", dir]) {
       assertNotIncludes(raw, secret);
     }
     const r = await runCli(["report", "--dir", state, "--json"]);

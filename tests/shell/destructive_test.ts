@@ -1,0 +1,761 @@
+/**
+ * Tests of the destructive-command detector: large tables of destructive
+ * commands and look-alike benign ones for Bash and PowerShell, the
+ * fail-closed reading of commands the lexer cannot vouch for, the extra
+ * patterns, and seeded property tests.
+ */
+
+import { assert, assertEquals } from "../helpers/assert.ts";
+import {
+  compileExtraPatterns,
+  isDestructive,
+  sqlDestructive,
+} from "../../src/shell/destructive.ts";
+
+/** Commands of `table` whose verdict under `tool` is not `expected`. */
+function misjudged(
+  tool: "Bash" | "PowerShell",
+  table: readonly string[],
+  expected: boolean,
+): string[] {
+  return table.filter((c) => isDestructive(tool, c, []) !== expected);
+}
+
+const RM_FORMS = [
+  "rm -rf /",
+  "rm -rf build",
+  "rm -fr build",
+  "rm -Rf build",
+  "rm -r -f build",
+  "rm -f -r build",
+  "rm --recursive --force build",
+  "rm --force --recursive build",
+  "rm --rec build",
+  "rm -r build",
+  "rm -R build",
+  "rm build -rf",
+  "rm -vrf build",
+  "rm -rfv build",
+  "rm -rf -- -odd-name",
+  "/bin/rm -rf build",
+  "/usr/bin/rm -rf build",
+  "RM -rf build",
+  "rm -{r,f} build",
+];
+
+const QUOTING_TRICKS = [
+  "r''m -rf /",
+  "\\rm -fr x",
+  '"rm" -rf x',
+  "'rm' -rf x",
+  'r"m" -rf x',
+  "$'rm' -rf x",
+  "$'\\x72\\x6d' -rf x",
+  "{rm,-rf,x}",
+  "rm \\\n  -rf x",
+  "rm '-rf' x",
+  'rm "-r" x',
+];
+
+const WRAPPED = [
+  "sudo rm -rf /var/x",
+  "sudo -u root rm -rf x",
+  "sudo -E -u root -- rm -rf x",
+  "sudo --user=root rm -rf x",
+  "doas rm -rf x",
+  "env rm -rf x",
+  "env -i PATH=/bin rm -rf x",
+  "env -u HOME rm -rf x",
+  "env -S 'rm -rf' x",
+  "FOO=1 rm -rf x",
+  "command rm -rf x",
+  "command -p rm -rf x",
+  "builtin eval 'rm -rf x'",
+  "exec rm -rf x",
+  "exec -a name rm -rf x",
+  "nohup rm -rf x &",
+  "nice rm -rf x",
+  "nice -n 10 rm -rf x",
+  "time rm -rf x",
+  "time -p rm -rf x",
+  "timeout 10 rm -rf x",
+  "timeout -s KILL 10s rm -rf x",
+  "timeout --signal=TERM 5 rm -rf x",
+  "stdbuf -oL rm -rf x",
+  "stdbuf -o L rm -rf x",
+  "xargs rm -rf",
+  "find . -name '*.o' | xargs rm -rf",
+  "xargs -0 -n 1 rm -rf < list",
+  "xargs -I{} rm -rf {}",
+  "sh -c 'rm -rf x'",
+  'bash -c "rm -rf x"',
+  "zsh -c 'rm -rf x'",
+  "dash -c 'rm -rf x'",
+  "ksh -c 'rm -rf x'",
+  "bash -lc 'rm -rf x'",
+  "bash -e -c 'rm -rf x'",
+  "/bin/sh -c 'rm -rf x'",
+  "eval 'rm -rf x'",
+  "eval rm -rf x",
+  "find . -exec rm -rf {} \\;",
+  "find . -exec rm -rf {} +",
+  "find . -execdir rm -rf {} \\;",
+  "find . -ok rm -rf {} \\;",
+  "find /tmp -type d -name cache -exec rm -r {} ';'",
+  "sudo sh -c 'rm -rf /x'",
+  "sudo env FOO=1 nice -n 5 timeout 60 rm -rf x",
+  `bash -c "bash -c 'rm -rf x'"`,
+  "echo 'rm -rf x' | bash",
+  "echo 'rm -rf x' | sh -s",
+  "bash <<'EOF'\nrm -rf x\nEOF",
+  "sh <<< 'rm -rf x'",
+  "ssh host 'rm -rf /srv/data'",
+  "ssh -p 22 host rm -rf /srv",
+  "watch rm -rf x",
+  "su -c 'rm -rf /x' root",
+  "setsid rm -rf x",
+  `xargs sh -c 'rm -rf "$1"' _`,
+  'eval "$(echo rm) -rf x"',
+];
+
+const SUBSTITUTED = [
+  "$(echo rm) -rf x",
+  "`echo rm` -rf x",
+  "$(which rm) -rf x",
+  "${RM:-rm} -rf x",
+  "x=rm; $x -rf /",
+  "f=-rf; rm $f x",
+];
+
+const SEPARATED = [
+  "ls; rm -rf x",
+  "ls && rm -rf x",
+  "ls || rm -rf x",
+  "ls | rm -rf x",
+  "ls & rm -rf x",
+  "ls\nrm -rf x",
+  ";rm -rf x",
+  "true |& rm -rf x",
+  "ls;rm -rf x",
+  "cd /tmp && rm -rf build # clean up",
+];
+
+const NESTED = [
+  "if true; then rm -rf x; fi",
+  "if false; then :; else rm -rf x; fi",
+  'for d in a b; do rm -rf "$d"; done',
+  "while true; do rm -rf x; break; done",
+  "until false; do rm -rf x; done",
+  "case $1 in a) rm -rf x;; esac",
+  "(rm -rf x)",
+  "{ rm -rf x; }",
+  "f() { rm -rf x; }; f",
+  "function f { rm -rf x; }",
+  "echo $(rm -rf x)",
+  "echo `rm -rf x`",
+  "cat <(rm -rf x)",
+  "! rm -rf x",
+  "[[ -d x ]] && rm -rf x",
+  "test -d x && rm -rf x",
+  "cat <<EOF\n$(rm -rf x)\nEOF",
+  "(cd x && (rm -rf y))",
+];
+
+const GIT = [
+  "git reset --hard",
+  "git reset --hard HEAD~1",
+  "git reset --har HEAD",
+  "git -C repo reset --hard",
+  "git -c core.x=y reset --hard",
+  "git --git-dir=.git --work-tree=. reset --hard",
+  "git --no-pager reset --hard",
+  "git checkout -- .",
+  "git checkout -- src/file.ts",
+  "git checkout .",
+  "git checkout -f main",
+  "git checkout --force main",
+  "git checkout HEAD~1 -- file",
+  "git clean -f",
+  "git clean -fd",
+  "git clean -xdf",
+  "git clean --force -d",
+  "git push --force",
+  "git push -f origin main",
+  "git push origin main -f",
+  "git push -fu origin feature",
+  "git push origin +main",
+  "git push origin +feature:feature",
+  "git push --force-with-lease origin main",
+  "git push --force-with-lease=master origin HEAD:master",
+  "git push --force-with-lease",
+  "git push --force-with-lease origin HEAD:develop",
+  "git push --force-with-lease origin trunk",
+  "git push origin --delete feature",
+  "git push origin :feature",
+  "git push --mirror",
+  "git -C repo push -f",
+  "git branch -D feature",
+  "git branch -d -f feature",
+  "git branch --delete --force feature",
+  "git branch -df feature",
+  "git stash drop",
+  "git stash drop stash@{0}",
+  "git stash clear",
+  "git reflog expire --expire=now --all",
+  "git reflog delete HEAD@{1}",
+  "git update-ref -d refs/heads/x",
+  "git switch -f main",
+  "git switch --discard-changes main",
+  "git switch -C main",
+  "git switch --force-create x",
+  "git restore file.ts",
+  "git restore .",
+  "git restore --worktree file",
+  "git restore -SW file",
+  "git restore --staged --worktree file",
+  "git rm -r dir",
+  "git rm -rf dir",
+  "git commit --amend",
+  'git commit --amend -m "msg"',
+  "git commit --am --no-edit",
+  "git -c alias.nuke='reset --hard' nuke",
+  "git -c alias.x='!rm -rf y' x",
+  "git filter-branch --tree-filter 'rm -f secrets' HEAD",
+  "sudo git reset --hard",
+  "cd repo && git reset --hard origin/main",
+  "/usr/bin/git push --force",
+];
+
+const SQL = [
+  'psql -c "DROP TABLE users"',
+  "psql -c 'drop table users;'",
+  'psql -d app -c "TRUNCATE users"',
+  'psql -c "delete from users where id = 1"',
+  'mysql -e "DROP DATABASE app"',
+  "mysql -u root -p -e 'delete from t'",
+  'mariadb -e "truncate table t"',
+  'sqlite3 app.db "DROP TABLE t"',
+  "sqlite3 app.db 'DELETE FROM t'",
+  'sqlcmd -Q "DROP TABLE dbo.t"',
+  'duckdb db.duckdb -c "drop table t"',
+  "bq query --nouse_legacy_sql 'DELETE FROM ds.t WHERE true'",
+  "bq rm -f -t ds.t",
+  'clickhouse-client --query "DROP TABLE t"',
+  'echo "drop table x" | psql',
+  "printf 'DROP TABLE x;\\n' | psql app",
+  "psql <<EOF\nDROP TABLE x;\nEOF",
+  'psql <<< "DROP TABLE x"',
+  "cat <<'SQL' | mysql app\nDELETE FROM t;\nSQL",
+  "echo 'DROP TABLE x' | sudo -u postgres psql",
+  'psql -c "SELECT 1; DROP TABLE x"',
+  'psql -c "ALTER TABLE t DROP COLUMN c"',
+  "PGPASSWORD=x psql -h db -c 'drop schema s cascade'",
+  'psql -c "DROP TABLE \\"users\\""',
+  "psql -c \"SELECT 'x'; DELETE FROM t\"",
+];
+
+const OTHER = [
+  "dd if=/dev/zero of=/dev/sda bs=1M",
+  "dd of=disk.img if=/dev/sdb",
+  "sudo dd if=x.iso of=/dev/sdb",
+  "shred -u secret.txt",
+  "mkfs.ext4 /dev/sdb1",
+  "wipefs -a /dev/sdb",
+  "dropdb app",
+];
+
+const DESTRUCTIVE_BASH = [
+  ...RM_FORMS,
+  ...QUOTING_TRICKS,
+  ...WRAPPED,
+  ...SUBSTITUTED,
+  ...SEPARATED,
+  ...NESTED,
+  ...GIT,
+  ...SQL,
+  ...OTHER,
+];
+
+const BENIGN_BASH = [
+  "ls -la",
+  "git status",
+  "git log --oneline",
+  "git diff",
+  'git commit -m "drop table users"',
+  'git commit -m "rm -rf build dir"',
+  'git commit -m "fix: git reset --hard handling"',
+  'git commit -m "--amend docs"',
+  'git commit -m"--amend"',
+  'echo "rm -rf /"',
+  "echo 'git push --force'",
+  "printf '%s\\n' \"drop table x\"",
+  'grep -rn "rm -rf" .',
+  'grep -r "DROP TABLE" migrations/',
+  'rg "git reset --hard" docs',
+  "cat <<'EOF'\nrm -rf /\nEOF",
+  "cat <<EOF > notes.md\ngit push --force\nEOF",
+  "git reset --soft HEAD~1",
+  "git reset HEAD file",
+  "git reset --mixed",
+  "rm -f file",
+  "rm file",
+  "rm -f *.o",
+  "rm -i file",
+  "rmdir empty",
+  "git push --force-with-lease origin feature/x",
+  "git push origin feature/x",
+  "git push -u origin feature/x",
+  "git push --dry-run --force",
+  "git push -n -f",
+  "git clean -n",
+  "git clean -nd",
+  "git clean --dry-run -fd",
+  "git checkout -b x",
+  "git checkout main",
+  "git checkout feature/rm-rf-fix",
+  "git branch -d x",
+  "git branch --delete x",
+  "git branch -a",
+  "git branch -m old new",
+  "git stash",
+  "git stash pop",
+  "git stash list",
+  'git stash push -m "drop table fix"',
+  "git reflog",
+  "git reflog show",
+  "git switch main",
+  "git switch -c new",
+  "git restore --staged file",
+  "git restore -S file",
+  "git rm file",
+  "git rm --cached -r dir",
+  "git rm -r -n dir",
+  'git commit -m "amend"',
+  'git commit --author="X <x@y>" -m msg',
+  "git update-ref refs/heads/x HEAD",
+  "git log --grep='reset --hard'",
+  "git log -S'drop table'",
+  "git show HEAD:rm.sh",
+  "git config --global alias.nuke 'reset --hard'",
+  "git -c alias.st=status st",
+  "git --version",
+  "git help reset",
+  "git diff -- .",
+  "git add -- .",
+  "git fetch --prune",
+  "git push origin v1.0",
+  "find . -delete",
+  "find . -name '*.ts'",
+  "find . -exec grep -l foo {} \\;",
+  "find . -type f | xargs grep foo",
+  "xargs echo rm -rf",
+  "sudo ls",
+  "sudo -l rm -rf /",
+  "command -v rm",
+  "env FOO=1 npm test",
+  "FOO='rm -rf /' npm test",
+  "timeout 5 npm test",
+  "bash -c 'echo rm -rf x'",
+  'sh -c "ls -la"',
+  'eval "echo hi"',
+  "ssh host ls",
+  "bash script.sh",
+  "sh ./deploy.sh",
+  "echo hi | bash",
+  'psql -c "SELECT * FROM users"',
+  "psql -c \"SELECT 'drop table x'\"",
+  "psql -c \"INSERT INTO log VALUES ('delete from t')\"",
+  'mysql -e "SHOW TABLES"',
+  'mysql -e "SELECT TRUNCATE(1.23, 1)"',
+  'sqlite3 app.db ".tables"',
+  'echo "select 1" | psql',
+  "psql -f migrate.sql",
+  "psql -f drop_tables.sql",
+  "cat drop.sql | psql",
+  "cat <<'EOF' | psql\nSELECT 1;\nEOF",
+  "psql <<EOF\nSELECT 'DROP TABLE x';\nEOF",
+  'echo "DROP TABLE x" > notes.txt',
+  'echo "DROP TABLE x" | tee notes.txt',
+  "dd --help",
+  "dd --version",
+  "npm run build",
+  "make clean",
+  "docker rm container",
+  "docker rmi image",
+  "npm rm lodash",
+  "echo $(git status)",
+  'echo "$(date) rm -rf"',
+  "ls | grep rm",
+  "rm-cli --help",
+  "python -c \"print('rm -rf')\"",
+  "node -e \"console.log('git push --force')\"",
+  "man rm",
+  "which rm",
+  "type rm",
+  "alias rm='rm -i'",
+  "history | grep rm",
+  "ls -R",
+  "cp -r src dst",
+  "mv -f a b",
+  "chmod -R 755 dir",
+  "rsync -a src/ dst/",
+  "tar -xzf a.tgz",
+  "printf 'rm -rf x' > script.sh",
+  "echo rm -rf x",
+  "printf '%s' rm -rf /",
+  "grep -e -rf file",
+  "# rm -rf /",
+  "ls # && rm -rf /",
+  'echo "rm -rf /" # git reset --hard',
+  "echo {rm,-rf,x}",
+];
+
+Deno.test("[destructive-bash-gate] the destructive Bash table is at least 150 commands, all destructive", () => {
+  assert(DESTRUCTIVE_BASH.length >= 150, `only ${DESTRUCTIVE_BASH.length} destructive commands`);
+  assertEquals(misjudged("Bash", DESTRUCTIVE_BASH, true), []);
+});
+
+Deno.test("[destructive-bash-gate] the benign Bash look-alike table is at least 100 commands, none destructive", () => {
+  assert(BENIGN_BASH.length >= 100, `only ${BENIGN_BASH.length} benign commands`);
+  assertEquals(misjudged("Bash", BENIGN_BASH, false), []);
+});
+
+const DESTRUCTIVE_POWERSHELL = [
+  "Remove-Item -Recurse -Force .\\build",
+  "Remove-Item -Recurse build",
+  "Remove-Item build -Recurse",
+  "Remove-Item -Path build -Recurse -Force",
+  "Remove-Item -LiteralPath 'C:\\data' -Recurse",
+  "remove-item -recurse build",
+  "REMOVE-ITEM -RECURSE build",
+  "ri -r -fo build",
+  "ri -Recurse build",
+  "rm -r build",
+  "rm -Recurse build",
+  "rm -rf build",
+  "del -Recurse build",
+  "erase -Recurse build",
+  "rd -Recurse build",
+  "rmdir -Recurse build",
+  "Remove-Item -Re build",
+  "Remove-Item -Recurse:$true build",
+  "Remove-Item build -Recurse -WhatIf:$false",
+  "Microsoft.PowerShell.Management\\Remove-Item -Recurse build",
+  "& Remove-Item -Recurse build",
+  "& { Remove-Item build -Recurse }",
+  "Get-Location; Remove-Item -Recurse build",
+  "Test-Path build && Remove-Item -Recurse build",
+  "Get-ChildItem -Recurse | Remove-Item -Force",
+  "gci -r build | ri",
+  "if (Test-Path build) { Remove-Item -Recurse build }",
+  "foreach ($d in 'a','b') { Remove-Item -Recurse $d }",
+  "Invoke-Expression 'Remove-Item -Recurse build'",
+  'iex "Remove-Item -Recurse build"',
+  "pwsh -Command 'Remove-Item -Recurse build'",
+  'powershell -NoProfile -Command "Remove-Item -Recurse build"',
+  "cmd /c rd /s /q build",
+  "cmd /c del /s /q *.tmp",
+  "bash -c 'rm -rf build'",
+  "wsl rm -rf build",
+  "git push --force",
+  "git reset --hard HEAD~1",
+  "git -C repo push -f origin main",
+  "git clean -fdx",
+  "git branch -D feature",
+  "git.exe checkout -- .",
+  'psql -c "DROP TABLE users"',
+  'sqlcmd -Q "DELETE FROM dbo.users"',
+  "'DROP TABLE x' | psql",
+  "Format-Volume -DriveLetter D",
+  "Remove-Item -Recurse build; 'unterminated",
+];
+
+const BENIGN_POWERSHELL = [
+  "Get-ChildItem",
+  "Get-ChildItem -Recurse -Filter *.ts",
+  "Remove-Item build",
+  "Remove-Item build -Force",
+  "Remove-Item *.log",
+  "ri file.txt",
+  "del file.txt",
+  "Remove-Item -Recurse build -WhatIf",
+  "Remove-Item -Recurse:$false build",
+  "Remove-Item -Recurse build -wi",
+  "gci *.tmp | ri",
+  "Get-ChildItem -Recurse | Select-String 'Remove-Item -Recurse'",
+  "Get-ChildItem -Recurse | Remove-Item -WhatIf",
+  "Write-Output 'Remove-Item -Recurse build'",
+  'Write-Host "git push --force"',
+  "Select-String -Pattern 'drop table' -Path *.sql",
+  'git commit -m "rm -rf build"',
+  "git status",
+  "git push origin feature/x",
+  "git push --force-with-lease origin feature/x",
+  "git reset --soft HEAD~1",
+  "git clean -n",
+  "git branch -d feature",
+  'psql -c "SELECT 1"',
+  "cmd /c dir",
+  "cmd /c rd build",
+  "bash -c 'echo rm -rf x'",
+  "iex 'Get-ChildItem'",
+  "npm test",
+  "# Remove-Item -Recurse build",
+  "$x = 'Remove-Item -Recurse build'",
+];
+
+Deno.test("[destructive-bash-gate] PowerShell destructive table: Remove-Item -Recurse by any spelling, git, SQL, nested shells", () => {
+  assertEquals(misjudged("PowerShell", DESTRUCTIVE_POWERSHELL, true), []);
+});
+
+Deno.test("[destructive-bash-gate] PowerShell benign table: no recursion, dry runs and quoted data pass", () => {
+  assertEquals(misjudged("PowerShell", BENIGN_POWERSHELL, false), []);
+});
+
+Deno.test("[destructive-bash-gate] a huge command with a destructive tail is destructive, a huge benign one is not", () => {
+  const filler = "a".repeat(200_000);
+  assertEquals(isDestructive("Bash", `echo ${filler} && rm -rf /`, []), true);
+  assertEquals(isDestructive("Bash", `echo ${filler.repeat(2)} && rm -rf /`, []), true);
+  assertEquals(isDestructive("Bash", `echo ${filler} && ls`, []), false);
+  assertEquals(
+    isDestructive("PowerShell", `Write-Output ${filler}; Remove-Item -Recurse x`, []),
+    true,
+  );
+});
+
+Deno.test("[destructive-bash-gate] a command the lexer cannot vouch for fails closed on any destructive form", () => {
+  const unparseable = [
+    'echo "oops && rm -rf /',
+    "rm -rf / ; echo 'x",
+    "bash -c 'rm -rf \"x'",
+    `${"$(".repeat(40)}rm -rf x${")".repeat(40)}`,
+    'git commit -m "unterminated && git push --force',
+    "psql -c 'DROP TABLE x",
+    "if true; then git reset --hard",
+  ];
+  assertEquals(misjudged("Bash", unparseable, true), []);
+  // Without any destructive form, an unbalanced command is not destructive.
+  assertEquals(isDestructive("Bash", 'echo "unterminated', []), false);
+});
+
+Deno.test("[destructive-bash-gate] well-formed quoted data stays benign even when it spells destructive commands", () => {
+  assertEquals(isDestructive("Bash", 'git commit -m "rm -rf / && git reset --hard"', []), false);
+  assertEquals(isDestructive("Bash", "cat <<'EOF'\npsql -c 'DROP TABLE x'\nEOF", []), false);
+});
+
+Deno.test("[destructive-bash-gate] SQL string literals are data; statements are not", () => {
+  assertEquals(sqlDestructive("SELECT 'drop table x'"), false);
+  assertEquals(sqlDestructive("SELECT 'it''s; drop table x'"), false);
+  assertEquals(sqlDestructive("select truncate(1.5, 0)"), false);
+  assertEquals(sqlDestructive("SELECT deleted_at FROM t"), false);
+  assertEquals(sqlDestructive("drop table x"), true);
+  assertEquals(sqlDestructive("WITH a AS (SELECT 1) DELETE FROM t"), true);
+  assertEquals(sqlDestructive("TRUNCATE t"), true);
+  assertEquals(sqlDestructive("DO $$ BEGIN DROP TABLE x; END $$"), true);
+});
+
+Deno.test("[graduated-controls] extra patterns match the raw command text", () => {
+  const { patterns, warning } = compileExtraPatterns("terraform\\s+destroy");
+  assertEquals(warning, null);
+  assertEquals(isDestructive("Bash", "terraform destroy -auto-approve", patterns), true);
+  assertEquals(isDestructive("Bash", "echo 'terraform  destroy'", patterns), true);
+  assertEquals(isDestructive("Bash", "terraform plan", patterns), false);
+  assertEquals(isDestructive("PowerShell", "terraform destroy", patterns), true);
+});
+
+Deno.test("[graduated-controls] a malformed extra pattern gives no patterns and one warning naming the variable", () => {
+  const bad = compileExtraPatterns("(unclosed");
+  assertEquals(bad.patterns, []);
+  assertEquals(
+    bad.warning,
+    "ignoring malformed GATEGUARD_BASH_EXTRA_DESTRUCTIVE (not a valid regular expression); the built-in destructive checks still apply.",
+  );
+  assertEquals(bad.warning!.includes("\n"), false);
+  assertEquals(compileExtraPatterns(undefined), { patterns: [], warning: null });
+  assertEquals(compileExtraPatterns("  "), { patterns: [], warning: null });
+  assertEquals(isDestructive("Bash", "rm -rf x", bad.patterns), true);
+});
+
+Deno.test("[destructive-bash-gate] a non-string command is not destructive and does not throw", () => {
+  assertEquals(isDestructive("Bash", undefined as unknown as string, []), false);
+  assertEquals(isDestructive("PowerShell", 42 as unknown as string, []), false);
+});
+
+// ---------------------------------------------------------------------------
+// Property tests.
+
+/** Seeded PRNG (mulberry32). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PIECES = [
+  "rm",
+  "-rf",
+  "git",
+  "push",
+  "-f",
+  "reset",
+  "--hard",
+  " ",
+  " ",
+  " ",
+  "'",
+  '"',
+  "\\",
+  "`",
+  "$(",
+  ")",
+  "(",
+  "{",
+  "}",
+  ";",
+  "&&",
+  "||",
+  "|",
+  "&",
+  "\n",
+  "<<EOF\n",
+  "EOF",
+  "<<<",
+  ">",
+  "<",
+  "$x",
+  "${",
+  "#",
+  "psql",
+  "-c",
+  "DROP TABLE x",
+  "sudo",
+  "bash",
+  "-c",
+  "find",
+  "-exec",
+  "\\;",
+  "xargs",
+  "eval",
+  "Remove-Item",
+  "-Recurse",
+  "@(",
+  "$(",
+  "`n",
+  "=",
+  "x",
+  "*",
+  "[",
+  "]",
+  "!",
+  "if",
+  "then",
+  "fi",
+  "case",
+  "in",
+  "esac",
+  ";;",
+  "for",
+  "do",
+  "done",
+  "function",
+  "{a,b}",
+  "$'\\x72'",
+  "\t",
+  "é",
+  "\u0000",
+];
+
+function randomCommand(rand: () => number, length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += PIECES[Math.floor(rand() * PIECES.length)];
+  return out;
+}
+
+function mutate(rand: () => number, text: string): string {
+  const chars = [...text];
+  const edits = 1 + Math.floor(rand() * 4);
+  for (let n = 0; n < edits; n++) {
+    const at = Math.floor(rand() * (chars.length + 1));
+    const op = rand();
+    if (op < 0.4) chars.splice(at, 1);
+    else if (op < 0.8) chars.splice(at, 0, PIECES[Math.floor(rand() * PIECES.length)]);
+    else chars.splice(at, 1, "'");
+  }
+  return chars.join("");
+}
+
+Deno.test("[destructive-bash-gate] random and mutated commands always give a boolean in bounded time", () => {
+  const rand = mulberry32(0x5eed);
+  const samples: string[] = [];
+  for (let i = 0; i < 400; i++) samples.push(randomCommand(rand, 1 + Math.floor(rand() * 60)));
+  for (const base of [...DESTRUCTIVE_BASH, ...BENIGN_BASH]) samples.push(mutate(rand, base));
+  for (const base of [...DESTRUCTIVE_POWERSHELL, ...BENIGN_POWERSHELL]) {
+    samples.push(mutate(rand, base));
+  }
+  samples.push(randomCommand(rand, 4000));
+  for (const tool of ["Bash", "PowerShell"] as const) {
+    for (const command of samples) {
+      const start = performance.now();
+      const verdict = isDestructive(tool, command, []);
+      const elapsed = performance.now() - start;
+      assertEquals(typeof verdict, "boolean");
+      assert(
+        elapsed < 500,
+        `${tool} took ${elapsed.toFixed(0)} ms on ${JSON.stringify(command.slice(0, 80))}`,
+      );
+    }
+  }
+});
+
+Deno.test("[destructive-bash-gate] hostile nesting and repetition stay bounded", () => {
+  const hostile = [
+    "$(".repeat(5000) + "rm -rf x" + ")".repeat(5000),
+    "{".repeat(5000),
+    "'".repeat(5001),
+    "rm ".repeat(60_000) + "-rf",
+    "sudo ".repeat(10_000) + "rm -rf x",
+    "bash -c '".repeat(201) + "rm -rf x",
+    "eval ".repeat(5000) + "rm -rf x",
+    "x{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}{s,t}",
+    "Remove-Item ".repeat(30_000) + "-Recurse",
+    "psql -c " + "'DROP TABLE x' ".repeat(20_000),
+  ];
+  for (const tool of ["Bash", "PowerShell"] as const) {
+    for (const command of hostile) {
+      const start = performance.now();
+      isDestructive(tool, command, []);
+      const elapsed = performance.now() - start;
+      assert(
+        elapsed < 2000,
+        `${tool} took ${elapsed.toFixed(0)} ms on ${JSON.stringify(command.slice(0, 60))}`,
+      );
+    }
+  }
+  assertEquals(isDestructive("Bash", "sudo ".repeat(10_000) + "rm -rf x", []), true);
+  assertEquals(isDestructive("Bash", "bash -c '".repeat(201) + "rm -rf x", []), true);
+  assertEquals(isDestructive("Bash", "eval ".repeat(5000) + "rm -rf x", []), true);
+});
+
+Deno.test("[destructive-bash-gate] a benign prefix never changes a verdict", () => {
+  const changed: string[] = [];
+  for (const prefix of ["true && ", "ls; ", "echo hi\n", "cd /tmp && ", "FOO=1 true; "]) {
+    for (const command of DESTRUCTIVE_BASH) {
+      if (!isDestructive("Bash", prefix + command, [])) changed.push(prefix + command);
+    }
+  }
+  // `&&` before a comment-only command is a syntax error, so benign commands get list prefixes.
+  for (const prefix of ["ls; ", "echo hi\n", "FOO=1 true; "]) {
+    for (const command of BENIGN_BASH) {
+      if (isDestructive("Bash", prefix + command, [])) changed.push(prefix + command);
+    }
+  }
+  for (const command of DESTRUCTIVE_POWERSHELL) {
+    if (!isDestructive("PowerShell", "Get-Location; " + command, [])) changed.push(command);
+  }
+  assertEquals(changed, []);
+});

@@ -1,0 +1,754 @@
+/**
+ * Tests of the read-only shell check: the earlier git allowlist and every
+ * rule of the read-only first-command allowance, for Bash and PowerShell.
+ */
+
+import { assert, assertEquals } from "../helpers/assert.ts";
+import {
+  isLegacyReadOnlyGit,
+  MAX_READONLY_CHARS,
+  type ReadOnlyKind,
+  readOnlyKind,
+  type ShellTool,
+} from "../../src/shell/readonly.ts";
+
+/** Asserts the verdict of every command in `commands`. */
+function expectAll(tool: ShellTool, commands: readonly string[], kind: ReadOnlyKind): void {
+  for (const command of commands) {
+    assertEquals(readOnlyKind(tool, command), kind, `${tool}: ${JSON.stringify(command)}`);
+  }
+}
+
+const bash = (commands: readonly string[], kind: ReadOnlyKind) => expectAll("Bash", commands, kind);
+const ps = (commands: readonly string[], kind: ReadOnlyKind) =>
+  expectAll("PowerShell", commands, kind);
+
+// ---------------------------------------------------------------------------
+// The earlier git allowlist.
+
+Deno.test("[read-only-first-shell-command] the earlier git allowlist gives readonly-git in both shells", () => {
+  const legacy = [
+    "git status",
+    "git status --porcelain",
+    "git status --short --branch",
+    "git status --porcelain --short --branch",
+    "git diff",
+    "git diff --name-only",
+    "git diff --name-status",
+    "git log",
+    "git log --oneline",
+    "git log --max-count=5",
+    "git log --oneline --max-count=20",
+    "git show HEAD",
+    "git show abc123",
+    "git show HEAD:src/main.ts",
+    "git show v1.2.3",
+    "git branch --show-current",
+    "  git status  ",
+    "git\tstatus",
+  ];
+  bash(legacy, "readonly-git");
+  ps(legacy, "readonly-git");
+  for (const c of legacy) assertEquals(isLegacyReadOnlyGit(c), true, c);
+});
+
+Deno.test("[read-only-first-shell-command] forms outside the earlier git allowlist fall through to the read-only rules", () => {
+  // Read-only, but not one of the earlier fixed forms.
+  bash([
+    "git status -s",
+    "git diff --stat",
+    "git diff --name-only --cached",
+    "git diff a b",
+    "git log -5",
+    "git log --max-count 5",
+    "git show",
+    "git show -s HEAD",
+    "git show 'HEAD'",
+    "git branch",
+    "git branch -a",
+    "git rev-parse HEAD",
+    "git ls-files",
+    "git status; ls",
+    "git status | cat",
+  ], "readonly");
+  // Neither.
+  bash([
+    "git STATUS",
+    "git status > out",
+    "git status && rm -rf x",
+    "git show $(rm -rf x)",
+    "git show `id`",
+    "git show HEAD~1 --output=x",
+    "git show --output=x",
+    "git show -ox",
+    "git branch -D main",
+    "git -C repo status",
+    "/usr/bin/git status",
+    "GIT_DIR=x git status",
+    "git status\nrm -rf x",
+    "git status\u00a0",
+  ], null);
+  for (const c of ["git show -p HEAD", "git show HEAD~1", "git status -s", "git branch"]) {
+    assertEquals(isLegacyReadOnlyGit(c), false, c);
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Allowlisted programs.
+
+Deno.test("[read-only-first-shell-command] every allowlisted Bash program passes", () => {
+  bash([
+    "ls",
+    "ls -la src",
+    "pwd",
+    "cat README.md",
+    "head -n 20 src/main.ts",
+    "tail -n 50 log.txt",
+    "wc -l src/*.ts",
+    "grep -rn 'widget' src",
+    "rg -n widget src",
+    "find . -name '*.ts' -type f",
+    "fd -e ts widget",
+    "tree -L 2 src",
+    "git status -s",
+    "git log -n 3 --stat",
+  ], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] every allowlisted PowerShell command and alias passes, case-insensitively", () => {
+  ps([
+    "Get-ChildItem",
+    "gci -Recurse -Filter *.ts",
+    "ls src",
+    "dir C:\\work",
+    "Get-Content README.md",
+    "gc -TotalCount 20 a.txt",
+    "cat a.txt",
+    "type a.txt",
+    "Select-String -Pattern widget -Path src\\*.ts",
+    "sls widget a.txt",
+    "Get-Location",
+    "gl",
+    "pwd",
+    "GET-CHILDITEM",
+    "get-content a.txt",
+    "Select-string x y",
+    "rg -n widget src",
+    "RG widget",
+    "git status -s",
+    "Git log -n 3",
+  ], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] unknown programs, wrappers, paths, assignments and globs in the first word reject", () => {
+  bash([
+    "npm test",
+    "echo hi",
+    "sort a.txt",
+    "env ls",
+    "env -i ls",
+    "sudo ls",
+    "sh -c ls",
+    "bash -c 'ls'",
+    "xargs ls",
+    "nohup ls",
+    "command ls",
+    "exec ls",
+    "time ls",
+    "/bin/ls",
+    "./ls",
+    "bin/ls",
+    "FOO=1 ls",
+    "ls=1",
+    "l*",
+    "l?",
+    "[l]s",
+    "'ls'",
+    '"ls"',
+    "LS",
+    "Ls -la",
+  ], null);
+  ps([
+    "Remove-Item x",
+    "Set-Content a b",
+    "Out-File x",
+    "Invoke-Expression ls",
+    "iex ls",
+    "Start-Process ls",
+    "Get-ChildItem.exe",
+    "Microsoft.PowerShell.Management\\Get-ChildItem",
+    ".\\ls",
+    "C:\\tools\\rg.exe x",
+    "grep x a",
+    "find .",
+    "tree",
+    "'ls'",
+    '"Get-ChildItem"',
+    "g*",
+    "Get-Item x",
+  ], null);
+});
+
+// ---------------------------------------------------------------------------
+// The character screen.
+
+Deno.test("[read-only-first-shell-command] non-ASCII and control characters reject, tab does not", () => {
+  const bad = [
+    "ls café",
+    "ls \u201cx\u201d",
+    "ls \u2018x\u2019",
+    "ls \u2013la",
+    "ls\u00a0-la",
+    "ls\r",
+    "ls\npwd",
+    "ls \x01",
+    "ls \x1b[0m",
+    "ls \x7f",
+    "ls '\x00'",
+    "grep 'é' a",
+  ];
+  bash(bad, null);
+  ps(bad, null);
+  bash(["ls\t-la", "ls -la\t"], "readonly");
+  ps(["ls\t-Force"], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] an unterminated quote rejects", () => {
+  const bad = ["ls 'src", 'ls "src', "grep 'a\"", "cat it's"];
+  bash(bad, null);
+  ps(bad, null);
+});
+
+Deno.test("[read-only-first-shell-command] a lone & rejects, && does not", () => {
+  const bad = ["ls &", "ls & pwd", "ls &>x", "ls |& cat", "ls &&& pwd", "& ls"];
+  bash(bad, null);
+  ps(bad, null);
+  bash(["ls && pwd", "grep 'a&b' f", 'grep "a & b" f'], "readonly");
+  ps(["ls && pwd", "sls 'a&b' f"], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] Bash rejects a backslash anywhere", () => {
+  bash(["\\ls", "ls a\\ b", "grep 'a\\b' f", 'grep "a\\b" f', "ls \\"], null);
+});
+
+Deno.test("[read-only-first-shell-command] Bash rejects $ and backticks outside single quotes", () => {
+  bash([
+    "ls $HOME",
+    "ls ${HOME}",
+    "cat $(echo x)",
+    "cat `echo x`",
+    'grep "$x" f',
+    'grep "`id`" f',
+    "ls $",
+    "grep 'a'$x f",
+  ], null);
+  bash(["grep '$HOME' f", "grep 'a`b' f", "rg '^$' f"], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] Bash rejects unquoted < > ( ) { } but not quoted ones", () => {
+  bash([
+    "cat < a",
+    "ls > a",
+    "ls >> a",
+    "ls 2>/dev/null",
+    "cat <<EOF",
+    "cat <<< x",
+    "diff <(ls) <(ls)",
+    "(ls)",
+    "ls (x)",
+    "{ ls; }",
+    "ls {a,b}",
+    "ls a{1..3}",
+    "ls >",
+  ], null);
+  bash([
+    "grep '<div>' index.html",
+    'grep "a(b)" f',
+    "grep '{x}' f",
+    "rg 'fn(' src",
+  ], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] PowerShell rejects ` and $ outside single quotes and unquoted < > ( ) { } @ [ ]", () => {
+  ps([
+    "ls $env:TEMP",
+    "ls $HOME",
+    "ls ${x}",
+    "ls $(rm x)",
+    "ls `$x",
+    "ls `",
+    'sls "$x" f',
+    'sls "a`nb" f',
+    "ls > out",
+    "ls 2>&1",
+    "ls *> x",
+    "ls < x",
+    "ls <# c #>",
+    "ls (rm x)",
+    "ls {rm x}",
+    "ls @x",
+    "ls @(1)",
+    "ls @{a=1}",
+    "ls [x]",
+    "ls x]",
+    "[IO.File]::Delete('x')",
+  ], null);
+  ps([
+    "sls '$x' f",
+    "sls 'a`b' f",
+    "sls '(x)' f",
+    'sls "(x)" f',
+    "sls '@{}' f",
+    "gci '[ab].txt'",
+    'sls "<div>" f',
+  ], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] PowerShell backslashes are literal and pass", () => {
+  ps([
+    "Get-ChildItem C:\\work\\src",
+    "gc .\\README.md",
+    "sls 'a\\b' x",
+    'sls "\\d+" x',
+    "ls C:\\",
+  ], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] PowerShell --% rejects", () => {
+  ps(["ls --% x", "git log --% --output=x", "--%", "rg x --%"], null);
+  ps(["ls '--%'", 'sls "--%" f'], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] comments pass without hiding anything", () => {
+  bash(["ls # list it", "ls # $(rm -rf /) ; rm -rf /", "ls;# x", "grep a#b f"], "readonly");
+  ps(["ls # list it", "ls # $(rm x)"], "readonly");
+  bash(["rm x # ls"], null);
+});
+
+// ---------------------------------------------------------------------------
+// Segments.
+
+Deno.test("[read-only-first-shell-command] ; | && || split the command and every segment must pass", () => {
+  const good = ["ls; pwd", "ls;pwd", "git status -s && git diff", "ls x || pwd", "ls;"];
+  bash(good, "readonly");
+  ps(good, "readonly");
+  bash(["git log | head -n 5", "git log --oneline | grep fix | wc -l"], "readonly");
+  ps(["git log | sls fix", "gci -Recurse | Select-String x | gc"], "readonly");
+  const bad = [
+    "ls; npm test",
+    "git status && rm x",
+    "ls | xargs rm",
+    "find . -name x | sh",
+    "ls || make",
+    "cat a | tee b",
+    "ls | sort",
+  ];
+  bash(bad, null);
+  ps(bad, null);
+});
+
+Deno.test("[read-only-first-shell-command] case separators, negation and compound commands reject in Bash", () => {
+  bash([
+    "ls ;; pwd",
+    "ls ;& pwd",
+    "! ls",
+    "! grep x f",
+    "if ls; then ls; fi",
+    "for f in a b; do cat f; done",
+    "while ls; do ls; done",
+    "until ls; do ls; done",
+    "case x in",
+    "then ls",
+    "ls; fi",
+    "function ls",
+    "coproc ls",
+    "[[ -f x ]]",
+  ], null);
+});
+
+// ---------------------------------------------------------------------------
+// Options that run programs or write files.
+
+Deno.test("[read-only-first-shell-command] find actions that run, delete or write reject", () => {
+  bash([
+    "find . -exec rm {} +",
+    "find . -execdir cat {} +",
+    "find . -ok rm {} +",
+    "find . -okdir rm {} +",
+    "find . -delete",
+    "find . -name x -delete",
+    "find . -fprint out",
+    "find . -fprint0 out",
+    "find . -fprintf out %p",
+    "find . -fls out",
+    "find . '-exec' rm {} +",
+    'find . "-delete"',
+  ], null);
+  bash([
+    "find . -name '*.ts'",
+    "find src -type f -newer x -print",
+    "find . -print0",
+    "find . -maxdepth 2 -ls",
+    "find . -printf %p",
+    "find . -name delete",
+  ], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] fd options that run programs reject, also inside a short cluster", () => {
+  bash([
+    "fd -x rm",
+    "fd -X rm",
+    "fd --exec rm",
+    "fd --exec-batch rm",
+    "fd --exec=rm",
+    "fd -Hx rm",
+    "fd -HIX rm",
+    "fd -l",
+    "fd -Hl",
+    "fd --list-details",
+  ], null);
+  bash(["fd", "fd -H -I widget", "fd -e ts", "fd -t f -d 3 src", "fd --extension ts"], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] rg preprocessors, hostname helper and decompression reject", () => {
+  const bad = [
+    "rg --pre cat x",
+    "rg --pre=cat x",
+    "rg --pre-glob '*.gz' x",
+    "rg --hostname-bin=x y",
+    "rg --hostname-bin x y",
+    "rg --search-zip x",
+    "rg -z x",
+    "rg -iz x",
+    "rg -zi x",
+    "rg '--pre=cat' x",
+    "rg --pretty x",
+  ];
+  bash(bad, null);
+  ps(bad, null);
+  ps(["rg x,--pre=cat", "rg -n x,-z"], null);
+  const good = [
+    "rg -n widget",
+    "rg -i -w x src",
+    "rg --no-search-zip x",
+    "rg -t ts x",
+    "rg -g '*.ts' x",
+    "rg -p x",
+  ];
+  bash(good, "readonly");
+  ps(good, "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] tree -o and -R reject, also inside a short cluster", () => {
+  bash(["tree -o out.txt", "tree -R", "tree -aR", "tree -ao out", "tree -Ro"], null);
+  bash(["tree", "tree -a -L 2", "tree -d src", "tree -I node_modules"], "readonly");
+});
+
+// ---------------------------------------------------------------------------
+// git.
+
+Deno.test("[read-only-first-shell-command] git takes no global options", () => {
+  const bad = [
+    "git -C repo log",
+    "git -c core.pager=sh log",
+    "git --git-dir=x log",
+    "git --work-tree=x diff",
+    "git --no-pager log",
+    "git -p log",
+    "git --exec-path=x status",
+    "git",
+  ];
+  bash(bad, null);
+  ps(bad, null);
+});
+
+Deno.test("[read-only-first-shell-command] only the read-only git subcommands pass", () => {
+  const good = [
+    "git status -s",
+    "git log -1",
+    "git diff --stat",
+    "git show -s HEAD",
+    "git ls-files -m",
+    "git rev-parse --show-toplevel",
+    "git branch -v",
+  ];
+  bash(good, "readonly");
+  ps(good, "readonly");
+  const bad = [
+    "git push",
+    "git commit -m x",
+    "git checkout main",
+    "git stash list",
+    "git config user.name",
+    "git remote -v",
+    "git fetch",
+    "git blame x",
+    "git grep x",
+    "git reset",
+    "git tag",
+    "git st",
+    "git Log",
+    "git difftool",
+  ];
+  bash(bad, null);
+  ps(bad, null);
+});
+
+Deno.test("[read-only-first-shell-command] git --output and its abbreviations, --ext-diff and --textconv reject", () => {
+  const bad = [
+    "git diff --output=x",
+    "git diff --output x",
+    "git log -p --output=x",
+    "git show --output=x HEAD",
+    "git diff --out=x",
+    "git diff --outp=x",
+    "git diff --output-indicator-new=+",
+    "git diff --ext-diff",
+    "git log -p --ext-diff",
+    "git show --ext-diff",
+    "git diff --textconv",
+    "git show --textconv HEAD:x",
+    "git log --show-signature",
+    "git log --format=%G?",
+    "git log --pretty=format:%GS",
+    "git log --format '%G?'",
+    "git show --pretty=%GK",
+    "git branch --format='%(signature)'",
+  ];
+  bash(bad, null);
+  ps(bad, null);
+  bash(
+    ["git diff --no-ext-diff", "git show --no-textconv HEAD", "git log --format=%H%n%s"],
+    "readonly",
+  );
+});
+
+Deno.test("[read-only-first-shell-command] git options outside the subcommand's allowlist reject", () => {
+  bash([
+    "git status --foo",
+    "git status -x",
+    "git status --short=1",
+    "git log --bogus",
+    "git log -L1,2:x",
+    "git log -O x",
+    "git diff --no-index a b",
+    "git diff -n 3",
+    "git diff -5",
+    "git ls-files --stat",
+    "git rev-parse --parseopt",
+    "git rev-parse -s",
+    "git status --cached",
+  ], null);
+});
+
+Deno.test("[read-only-first-shell-command] git option values: attached, separate, optional, and never a dash word", () => {
+  bash([
+    "git log -n 5",
+    "git log -n5",
+    "git log -5",
+    "git log --max-count 5",
+    "git log --max-count=5 --stat",
+    "git log --author 'A B' --since=2.weeks",
+    "git log --grep fix -i",
+    "git log -S needle",
+    "git log -Sneedle -p",
+    "git diff -U3",
+    "git diff -U 3",
+    "git diff -M50% HEAD~1",
+    "git diff --stat=80",
+    "git diff --color=always",
+    "git status -uno",
+    "git status -sb",
+    "git status --porcelain=v2",
+    "git status --untracked-files=all",
+    "git ls-files -x '*.o' -o",
+    "git ls-files --exclude=*.o -o",
+    "git rev-parse --abbrev-ref HEAD",
+    "git rev-parse --short=8 HEAD",
+    "git rev-parse --git-path hooks",
+    "git log --",
+  ], "readonly");
+  bash(
+    [
+      "git log -n --output=x",
+      "git log --author --output=x",
+      "git log --grep -x",
+      "git diff -U -x",
+      "git diff --cached=x",
+      "git log --oneline=1",
+    ],
+    null,
+  );
+});
+
+Deno.test("[read-only-first-shell-command] options after -- are still checked", () => {
+  const bad = ["git diff -- --output=x", "git log -- -p --ext-diff", "git status -- --x"];
+  bash(bad, null);
+  ps(bad, null);
+  bash(["git diff -- src", "git log --oneline -- a b"], "readonly");
+});
+
+Deno.test("[read-only-first-shell-command] git branch takes no positional argument, so it only lists", () => {
+  const bad = [
+    "git branch x",
+    "git branch -d x",
+    "git branch -D x",
+    "git branch --delete x",
+    "git branch -m a b",
+    "git branch -M a",
+    "git branch -c a b",
+    "git branch -f x HEAD",
+    "git branch --set-upstream-to=origin/x",
+    "git branch -u origin/x",
+    "git branch --unset-upstream",
+    "git branch --edit-description",
+    "git branch --track x",
+    "git branch --list x",
+    "git branch -- x",
+    "git branch -",
+  ];
+  bash(bad, null);
+  ps(bad, null);
+  bash([
+    "git branch",
+    "git branch -a",
+    "git branch -vv",
+    "git branch -avr",
+    "git branch --list",
+    "git branch --show-current -v",
+    "git branch --contains HEAD",
+    "git branch --contains",
+    "git branch --merged main --no-color",
+    "git branch --sort=-committerdate",
+    "git branch --format='%(refname:short)'",
+    "git branch --points-at=HEAD",
+  ], "readonly");
+  bash(["git branch --sort -committerdate"], null);
+});
+
+Deno.test("[read-only-first-shell-command] PowerShell comma lists reach a native program as separate arguments", () => {
+  ps([
+    "git log --oneline,--output=x",
+    "git diff a,--ext-diff",
+    "git branch -a,x",
+    "rg x,-z",
+  ], null);
+  ps(["git log --oneline 'a,--output=x'", "gci a,b", "rg -g '*.ts,*.js' x"], "readonly");
+});
+
+// ---------------------------------------------------------------------------
+// Limits.
+
+Deno.test("[read-only-first-shell-command] over 4096 characters, or a non-string command, rejects", () => {
+  const at = "ls " + "a".repeat(MAX_READONLY_CHARS - 3);
+  assertEquals(at.length, 4096);
+  assertEquals(readOnlyKind("Bash", at), "readonly");
+  assertEquals(readOnlyKind("Bash", at + "a"), null);
+  assertEquals(readOnlyKind("PowerShell", at + "a"), null);
+  const gitAt = "git status" + " ".repeat(MAX_READONLY_CHARS - 10);
+  assertEquals(readOnlyKind("Bash", gitAt), "readonly-git");
+  assertEquals(readOnlyKind("Bash", gitAt + " "), null);
+  for (const bad of [undefined, null, 42, {}, ["ls"]]) {
+    assertEquals(readOnlyKind("Bash", bad as unknown as string), null);
+    assertEquals(readOnlyKind("PowerShell", bad as unknown as string), null);
+  }
+  assertEquals(readOnlyKind("Bash", ""), null);
+  assertEquals(readOnlyKind("Bash", "   "), null);
+  assertEquals(readOnlyKind("PowerShell", "# only a comment"), null);
+});
+
+/** Seeded PRNG so failures reproduce. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PIECES = [
+  "ls",
+  "git",
+  "status",
+  "log",
+  "rg",
+  "find",
+  "fd",
+  "tree",
+  "Get-ChildItem",
+  " ",
+  " ",
+  "-",
+  "--",
+  "-exec",
+  "--pre",
+  "-z",
+  "-x",
+  "-o",
+  "--output=x",
+  "'",
+  '"',
+  "`",
+  "$",
+  "(",
+  ")",
+  "{",
+  "}",
+  "@",
+  "[",
+  "]",
+  "<",
+  ">",
+  "&",
+  "&&",
+  "|",
+  "||",
+  ";",
+  "\n",
+  "\\",
+  "#",
+  "<#",
+  "#>",
+  "--%",
+  "=",
+  ",",
+  "é",
+  "\u201c",
+  "\t",
+  "\r",
+  "a",
+  "x",
+  "*",
+];
+
+Deno.test("[read-only-first-shell-command] random commands never throw, finish quickly, and extra commands never pass", () => {
+  const rand = mulberry32(0x5eed);
+  const start = performance.now();
+  for (let n = 0; n < 3000; n++) {
+    let command = "";
+    const len = 1 + Math.floor(rand() * 24);
+    for (let k = 0; k < len; k++) command += PIECES[Math.floor(rand() * PIECES.length)];
+    for (const tool of ["Bash", "PowerShell"] as const) {
+      const kind = readOnlyKind(tool, command);
+      assert(kind === null || kind === "readonly" || kind === "readonly-git", command);
+      if (kind !== null && !command.includes("#")) {
+        assertEquals(readOnlyKind(tool, `${command} && touch x`), null, command);
+        assertEquals(readOnlyKind(tool, `${command} ; npm test`), null, command);
+      }
+    }
+  }
+  assert(performance.now() - start < 10_000);
+});
+
+Deno.test("[read-only-first-shell-command] hostile near-limit input is rejected in bounded time", () => {
+  const start = performance.now();
+  for (const unit of ["'", '"', "ls ", "; ", "(", "$(", "a,", "-x", "git log -n "]) {
+    const command = unit.repeat(Math.floor(MAX_READONLY_CHARS / unit.length));
+    for (const tool of ["Bash", "PowerShell"] as const) readOnlyKind(tool, command);
+    readOnlyKind("Bash", unit.repeat(200_000));
+  }
+  assert(performance.now() - start < 5_000);
+});
