@@ -13,6 +13,7 @@
  * @module
  */
 
+import { sourceArgv } from "../platform/permissions.ts";
 import type { EnvSnapshot } from "../config/env.ts";
 import { homeDir, projectConfigPath } from "../config/settings.ts";
 import { STARTER_CONFIG } from "../config/project_config.ts";
@@ -101,16 +102,7 @@ export function registrationCommand(execPath: string, moduleUrl: string, windows
   const runtime = baseName(execPath).toLowerCase();
   if (runtime !== "deno" && runtime !== "deno.exe") return shellQuote(execPath, windows);
   const repo = pathOfFileUrl(new URL("../..", moduleUrl), windows).replace(/\/$/, "");
-  return [
-    execPath,
-    "run",
-    "--quiet",
-    "--no-prompt",
-    "--config",
-    `${repo}/deno.json`,
-    "--permission-set=gateguard",
-    `${repo}/src/main.ts`,
-  ].map((word) => shellQuote(word, windows)).join(" ");
+  return sourceArgv(execPath, repo).map((word) => shellQuote(word, windows)).join(" ");
 }
 
 /** Extensions of scripts whose names start like ours, such as the older JavaScript hook. */

@@ -10,7 +10,8 @@
  * @module
  */
 
-import type { Segment, Word } from "../shell/words.ts";
+import type { Word } from "../shell/words.ts";
+import { bindParameter, splitColonArg } from "../shell/powershell.ts";
 import { absolutePath, formatPath, parsePath } from "../target/paths.ts";
 import {
   addGlob,
@@ -35,10 +36,23 @@ import {
 } from "./tool_flags.ts";
 
 /** One word of a segment, as the shared lexers report it. */
-export type ShellWord = Pick<Word, "text" | "quoted" | "globs" | "expands">;
+export type ShellWord = Pick<Word, "text" | "quoted" | "globs" | "expands"> & {
+  /** PowerShell: the elements of an unquoted comma list. */
+  parts?: readonly string[];
+  /** PowerShell: an unquoted `-Name` the parameter binder sees. */
+  parameter?: boolean;
+};
 
 /** One simple command of a shell line, as the shared lexers report it. */
-export type ShellSegment = Pick<Segment, "piped" | "inputRedirectAt"> & { words: ShellWord[] };
+export interface ShellSegment {
+  /** The program it runs, as the lexer names it (lowercased for PowerShell). */
+  name: string;
+  words: ShellWord[];
+  /** Its input is another command's output (`|`, or after `||`). */
+  piped: boolean;
+  /** How many words came before the first input redirection; null without one. */
+  inputRedirectAt: number | null;
+}
 
 /** The shell a command was written for. */
 export type Dialect = "bash" | "powershell";
@@ -464,13 +478,12 @@ function readFind(words: ShellWord[], offset: number, ctx: ArgsContext): Collect
   return c;
 }
 
-/** Resolves a PowerShell parameter name (without its dash) to its parameter, if unambiguous. */
-function psParam(params: readonly PsParam[], name: string): PsParam | null {
-  const lower = name.toLowerCase();
-  const exact = params.find((p) => p.name === lower || (p.aliases ?? []).includes(lower));
-  if (exact) return exact;
-  const matches = params.filter((p) => p.name.startsWith(lower));
-  return matches.length === 1 ? matches[0] : null;
+/** Binds a PowerShell parameter word the way PowerShell does; null when unknown or ambiguous. */
+function psParam(params: readonly PsParam[], word: string): PsParam | null {
+  const aliases: Record<string, string> = {};
+  for (const p of params) for (const a of p.aliases ?? []) aliases[a] = p.name;
+  const name = bindParameter(word, params.map((p) => p.name), aliases);
+  return params.find((p) => p.name === name) ?? null;
 }
 
 /** The PowerShell roles whose parameter takes a value. */
@@ -486,27 +499,48 @@ const PS_VALUE_ROLES: ReadonlySet<PsRole> = new Set<PsRole>([
   "stdin",
 ]);
 
-/** Takes a PowerShell value starting at `words[i]`, following `,` across words. */
+/** The comma-list elements of a word (a word without a list is one element). */
+function partsOf(w: ShellWord): readonly string[] {
+  return w.parts ?? [w.text];
+}
+
+/**
+ * Takes a PowerShell value starting with `first`, following a comma list
+ * across words (`a, b`), from `words[i]` on. Returns its elements and the
+ * index of the first word after it.
+ */
 function psValue(
   words: ShellWord[],
   i: number,
   first: ShellWord,
 ): { items: ShellWord[]; next: number } {
-  let joined = first.text;
-  let expands = first.expands;
-  let quoted = first.quoted;
-  let globs = first.globs;
+  const taken = [first];
   let next = i;
-  while (next < words.length && (joined.endsWith(",") || words[next].text.startsWith(","))) {
-    joined += words[next].text;
-    expands ||= words[next].expands;
-    quoted ||= words[next].quoted;
-    globs ||= words[next].globs;
-    next++;
+  while (
+    next < words.length &&
+    (partsOf(taken[taken.length - 1]).at(-1) === "" || partsOf(words[next])[0] === "")
+  ) {
+    taken.push(words[next++]);
   }
-  const items = joined.split(",").map((s) => s.trim()).filter((s) => s !== "")
-    .map((text) => ({ text, expands, quoted, globs }));
+  const items = taken.flatMap((w) =>
+    partsOf(w).map((text) => text.trim()).filter((text) => text !== "").map((text) => ({
+      text,
+      expands: w.expands,
+      quoted: w.quoted,
+      globs: w.globs,
+    }))
+  );
   return { items, next };
+}
+
+function isParameterWord(w: ShellWord): boolean {
+  return w.parameter ?? (w.text.length > 1 && w.text.startsWith("-"));
+}
+
+/** The value written after the colon of `-Name:value`, with its comma list. */
+function inlineValue(w: ShellWord, value: string): ShellWord {
+  const parts = w.parts ? [value.split(",")[0], ...w.parts.slice(1)] : undefined;
+  return { ...w, text: value, parts };
 }
 
 /** Reads a PowerShell search cmdlet's parameters and positionals. */
@@ -524,26 +558,26 @@ function readCmdlet(
     const w = words[i];
     let role: PsRole;
     let value: { items: ShellWord[]; next: number } | null = null;
-    if (w.text.length > 1 && w.text.startsWith("-")) {
-      const colon = w.text.indexOf(":");
-      const name = w.text.slice(1, colon < 0 ? undefined : colon);
-      const param = psParam(cmdlet.params, name);
-      const inline = colon < 0 ? null : { ...w, text: w.text.slice(colon + 1) };
+    const isParameter = isParameterWord(w);
+    if (isParameter) {
+      const split = splitColonArg(w.text);
+      const param = split ? psParam(cmdlet.params, split.name) : null;
+      const inline = split?.value ? inlineValue(w, split.value) : null;
+      const next = words[i + 1];
+      const takesNext = inline === null && next !== undefined && !isParameterWord(next);
       if (!param) {
         // May be an exclusion in disguise: neither it nor a value it may carry is used.
-        if (inline === null && i + 1 < words.length && !words[i + 1].text.startsWith("-")) {
-          i = psValue(words, i + 2, words[i + 1]).next - 1;
-        }
+        if (takesNext) i = psValue(words, i + 2, next).next - 1;
         continue;
       }
       role = param.role;
       if (role === "recurse") {
-        if (inline === null || inline.text.toLowerCase() === "$true") c.recursive = true;
+        if (split?.value == null || split.value.toLowerCase() === "$true") c.recursive = true;
         continue;
       }
       if (!PS_VALUE_ROLES.has(role)) continue;
       if (inline !== null) value = psValue(words, i + 1, inline);
-      else if (i + 1 < words.length) value = psValue(words, i + 2, words[i + 1]);
+      else if (takesNext) value = psValue(words, i + 2, next);
       if (!value) continue;
       i = value.next - 1;
       if (role !== "exclude") c.stem(w.text);
@@ -552,7 +586,7 @@ function readCmdlet(
       value = psValue(words, i + 1, w);
       i = value.next - 1;
     }
-    const positional = !w.text.startsWith("-");
+    const positional = !isParameter;
     for (const item of value.items) {
       switch (role) {
         case "path":
@@ -607,12 +641,12 @@ function directoryText(text: string): string {
  * True when the shell or the tool expands the operand's glob characters:
  * git reads its pathspecs as globs however they are quoted, PowerShell
  * expands wildcards in paths itself, and bash only expands unquoted ones
- * (braces included).
+ * (the lexer has already applied brace expansion).
  */
 function wildcard(op: RawOperand, ctx: ArgsContext): boolean {
   const w = op.word;
   if (op.git || ctx.dialect === "powershell") return hasGlobChars(w.text);
-  return w.globs || (!w.quoted && w.text.includes("{"));
+  return w.globs;
 }
 
 /** Resolves one operand against the segment's base. */

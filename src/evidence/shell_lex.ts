@@ -1,14 +1,17 @@
 /**
  * The shared shell lexers, seen from the search evidence: a command split
- * into segments, or marked ambiguous when the text a search saw cannot be
- * known (command or process substitution, here-documents, unbalanced or
- * over-long input).
+ * into segments of words, or marked ambiguous when the text a search saw
+ * cannot be known (command or process substitution, here-documents,
+ * PowerShell backtick escapes, subexpressions and script blocks, unbalanced
+ * or over-long input). Bash brace expansions are applied, as bash would
+ * before running the command.
  *
  * @module
  */
 
-import { parseBash } from "../shell/words.ts";
-import type { Dialect, ShellSegment } from "./shell_args.ts";
+import { commandName, parseBash, type Segment } from "../shell/words.ts";
+import { parsePowerShell, psCommandName, type PsSegment } from "../shell/powershell.ts";
+import type { Dialect, ShellSegment, ShellWord } from "./shell_args.ts";
 
 /** A command split into segments. */
 export interface Lexed {
@@ -17,13 +20,46 @@ export interface Lexed {
   segments: ShellSegment[];
 }
 
+function bashSegment(seg: Segment): ShellSegment {
+  const words: ShellWord[] = [];
+  let inputRedirectAt: number | null = null;
+  seg.words.forEach((w, i) => {
+    if (seg.inputRedirectAt === i) inputRedirectAt = words.length;
+    if (w.braces === null) words.push(w);
+    else for (const text of w.braces) words.push({ ...w, text });
+  });
+  if (seg.inputRedirectAt !== null && seg.inputRedirectAt >= seg.words.length) {
+    inputRedirectAt = words.length;
+  }
+  return { name: commandName(seg.words[0]), words, piped: seg.piped, inputRedirectAt };
+}
+
+function powerShellSegment(seg: PsSegment): ShellSegment {
+  return {
+    name: psCommandName(seg.words[0]),
+    words: seg.words.map((w) => ({
+      text: w.text,
+      quoted: w.quoted,
+      expands: w.expands,
+      globs: false,
+      parts: w.parts,
+      parameter: w.parameter,
+    })),
+    piped: seg.piped,
+    inputRedirectAt: seg.stdinRedirected ? 0 : null,
+  };
+}
+
 /** Splits `command` with the project's lexer for `dialect`. Never throws. */
 export function lexShell(command: string, dialect: Dialect): Lexed {
   if (dialect === "bash") {
     const parse = parseBash(command);
     const ambiguous = !parse.ok || parse.commandSubstitution || parse.processSubstitution ||
       parse.heredoc;
-    return { ambiguous, segments: parse.segments };
+    return { ambiguous, segments: parse.segments.map(bashSegment) };
   }
-  return { ambiguous: true, segments: [] };
+  const parse = parsePowerShell(command);
+  const ambiguous = !parse.ok || parse.backtickEscape || parse.subexpression || parse.group ||
+    parse.scriptBlock || parse.hashtable || parse.hereString || parse.stopParsing;
+  return { ambiguous, segments: parse.segments.map(powerShellSegment) };
 }

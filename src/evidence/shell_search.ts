@@ -42,19 +42,6 @@ function dialectOf(tool: string): Dialect {
   return tool === "PowerShell" ? "powershell" : "bash";
 }
 
-/**
- * The command name of a segment: its first word after the last `/` or `\`
- * (as the shared lexer names programs); PowerShell names are
- * case-insensitive and may carry `.exe`.
- */
-function commandName(segment: ShellSegment, dialect: Dialect): string {
-  const first = segment.words[0]?.text ?? "";
-  const name = first.slice(Math.max(first.lastIndexOf("/"), first.lastIndexOf("\\")) + 1);
-  if (dialect === "bash") return name;
-  const lower = name.toLowerCase();
-  return lower.endsWith(".exe") ? lower.slice(0, -4) : lower;
-}
-
 function isDirChange(name: string, dialect: Dialect): boolean {
   return (dialect === "powershell" ? POWERSHELL_DIR_CHANGES : BASH_DIR_CHANGES).has(name);
 }
@@ -71,7 +58,7 @@ export function changesDirectory(command: string, tool: string): boolean {
     const lower = command.toLowerCase();
     return DIR_CHANGE_WORDS.some((word) => containsCommandWord(lower, word));
   }
-  return lexed.segments.some((s) => isDirChange(commandName(s, dialect), dialect));
+  return lexed.segments.some((s) => isDirChange(s.name, dialect));
 }
 
 function isNameChar(c: string | undefined): boolean {
@@ -143,7 +130,7 @@ export function shellCallEvidence(
   };
   for (const segment of lexed.segments) {
     if (segment.words.length === 0) continue;
-    const name = commandName(segment, dialect);
+    const name = segment.name;
     if (isDirChange(name, dialect)) {
       const plain = PLAIN_DIR_CHANGES.has(name) && segment.words.length === 2;
       args.base = plain ? plainDirectory(segment.words[1], args.base, args) : null;

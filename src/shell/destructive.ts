@@ -33,13 +33,7 @@
 import { argv, parseBash, type Segment } from "./words.ts";
 import { type Dialect, MAX_WRAPPER_DEPTH, unwrapCommand, type Unwrapped } from "./wrappers.ts";
 import { hasLong, hasShort, programName, scanArgs, type ScannedArgs } from "./options.ts";
-import {
-  bindParameter,
-  parsePowerShell,
-  psCommandName,
-  type PsSegment,
-  splitColonArg,
-} from "./powershell.ts";
+import { bindParameter, parsePowerShell, type PsSegment, splitColonArg } from "./powershell.ts";
 
 /** Most command-name positions the fallback token scan examines before assuming the worst. */
 const MAX_SCAN_WINDOWS = 4096;
@@ -630,12 +624,38 @@ function recursiveListing(args: readonly string[]): boolean {
   });
 }
 
-/** The argument texts of a PowerShell segment, comma lists split as a native program gets them. */
-function psArgs(seg: PsSegment): string[] {
-  return seg.words.slice(1).flatMap((w) => (w.parameter ? [w.text] : w.parts));
+/** A PowerShell variable reference that makes up a whole word (`$x`, `${x}`). */
+const PS_LONE_VARIABLE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+
+/**
+ * Values given to variables by `$x = …` segments, by lower-cased name (the
+ * names are case-insensitive). The value is the segment's words as text:
+ * for a string literal that is the string itself.
+ */
+function psVariables(segments: readonly PsSegment[]): Map<string, string> {
+  const vars = new Map<string, string>();
+  for (const seg of segments) {
+    const m = seg.assignedTo === null ? null : PS_LONE_VARIABLE.exec(seg.assignedTo);
+    if (m) vars.set(m[1].toLowerCase(), seg.words.map((w) => w.text).join(" "));
+  }
+  return vars;
 }
 
-/** Index of the segment before `index` in the same pipeline at the same depth, or -1. */
+/**
+ * The argument vector of a PowerShell segment: comma lists split the way a
+ * native program receives them, and whole-word variables assigned in the
+ * same command replaced by their value (PowerShell does not split it).
+ */
+function psArgv(seg: PsSegment, vars: ReadonlyMap<string, string>): string[] {
+  return seg.words.flatMap((w, i) => {
+    const m = PS_LONE_VARIABLE.exec(w.text);
+    const value = m ? vars.get(m[1].toLowerCase()) : undefined;
+    if (value !== undefined) return [value];
+    return w.parameter || i === 0 ? [w.text] : w.parts;
+  });
+}
+
+/** Index of the segment feeding `index` through a pipe at the same depth, or -1. */
 function pipelineSource(segments: readonly PsSegment[], index: number): number {
   const seg = segments[index];
   if (seg.sepBefore !== "|") return -1;
@@ -646,40 +666,45 @@ function pipelineSource(segments: readonly PsSegment[], index: number): number {
   return -1;
 }
 
+/** The command a PowerShell command word names: `programName`, also without `.ps1`/`.cmd`/`.bat`. */
+function psName(text: string): string {
+  const base = programName(text);
+  return base.endsWith(".ps1") || base.endsWith(".cmd") || base.endsWith(".bat")
+    ? base.slice(0, -4)
+    : base;
+}
+
+/** `Remove-Item` fed by a recursive `Get-ChildItem`: every listed item is removed. */
+function removesRecursiveListing(
+  args: readonly string[],
+  source: readonly string[] | null,
+): boolean {
+  if (source === null || !CHILD_ITEM_LISTERS.has(psName(source[0]))) return false;
+  const dryRun = args.some((a) =>
+    bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES) === "WhatIf"
+  );
+  return !dryRun && recursiveListing(source.slice(1));
+}
+
 function powerShellDestructive(command: string, depth: number, stdin: readonly string[]): boolean {
   const parsed = parsePowerShell(command);
   const segments = parsed.segments;
+  const vars = psVariables(segments);
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i];
     if (seg.words.length === 0) continue;
-    const name = psCommandName(seg.words[0]);
-    const args = psArgs(seg);
-    const source = pipelineSource(segments, i);
+    const words = psArgv(seg, vars);
+    const name = psName(words[0]);
+    const args = words.slice(1);
+    const index = pipelineSource(segments, i);
+    const source = index >= 0 ? psArgv(segments[index], vars) : null;
     if (REMOVERS.has(name)) {
-      if (removeItemDestructive(args)) return true;
-      const from = source >= 0 ? segments[source] : null;
-      if (
-        from !== null && CHILD_ITEM_LISTERS.has(psCommandName(from.words[0])) &&
-        recursiveListing(psArgs(from)) && !args.some((a) =>
-          bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES) === "WhatIf"
-        )
-      ) {
-        return true;
-      }
+      if (removeItemDestructive(args) || removesRecursiveListing(args, source)) return true;
       continue;
     }
-    const segStdin = source >= 0 ? [segments[source].words.map((w) => w.text).join(" ")] : [];
-    const u = unwrapCommand([seg.words[0].text, ...args], depth);
-    if (
-      unwrappedDestructive(
-        u,
-        [...segStdin, ...stdin],
-        depth,
-        seg.words.map((w) => w.raw).join(" "),
-      )
-    ) {
-      return true;
-    }
+    const fed = source === null ? [...stdin] : [source.join(" "), ...stdin];
+    const raw = seg.words.map((w) => w.raw).join(" ");
+    if (unwrappedDestructive(unwrapCommand(words, depth), fed, depth, raw)) return true;
   }
   return !parsed.ok && rawDestructive(command, depth);
 }

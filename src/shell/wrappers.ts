@@ -14,7 +14,16 @@
  * @module
  */
 
-import { hasLong, hasShort, isDynamic, type OptionSpec, programName, scanArgs } from "./options.ts";
+import {
+  hasLong,
+  hasShort,
+  isDynamic,
+  longsMatching,
+  type OptionSpec,
+  programName,
+  scanArgs,
+  type ScannedArgs,
+} from "./options.ts";
 import { bindParameter, splitColonArg } from "./powershell.ts";
 
 /** Deepest chain of wrappers and re-parsed scripts that is followed. */
@@ -424,15 +433,25 @@ class Unwrapper {
     if (hasShort(scan, w.noRunShort ?? "") || (w.noRunLong && hasLong(scan, ...w.noRunLong))) {
       return;
     }
-    const codes = [
-      ...scan.shorts.filter((s) => (w.scriptShort ?? "").includes(s.letter)).map((s) => s.value),
-      ...scan.longs.filter((l) => (w.scriptLong ?? []).includes(l.name)).map((l) => l.value),
+    const codesOf = (s: ScannedArgs): (string | null)[] => [
+      ...s.shorts.filter((o) => (w.scriptShort ?? "").includes(o.letter)).map((o) => o.value),
+      ...(w.scriptLong ?? []).flatMap((full) => longsMatching(s, full).map((l) => l.value)),
     ];
+    const codes = codesOf(scan);
     let rest = scan.dashDash ? [...scan.operands] : args.slice(scan.stop);
     if (w.assignments) {
       while (rest.length > 0 && ENVIRONMENT_ASSIGNMENT.test(rest[0])) rest = rest.slice(1);
     }
     rest = rest.slice(w.operands ?? 0);
+    if (w.operands && codes.length === 0) {
+      // Options may also follow the operand: `flock file -c cmd`, `su root -c cmd`.
+      const after = scanArgs(rest, w.options);
+      const more = codesOf(after);
+      if (more.length > 0) {
+        codes.push(...more);
+        rest = after.dashDash ? [...after.operands] : rest.slice(after.stop);
+      }
+    }
     if (codes.length > 0) {
       // `env -S` splits its string into the command, later words are appended.
       for (const code of codes) {

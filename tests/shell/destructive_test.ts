@@ -468,6 +468,11 @@ const DESTRUCTIVE_POWERSHELL = [
   "'DROP TABLE x' | psql",
   "Format-Volume -DriveLetter D",
   "Remove-Item -Recurse build; 'unterminated",
+  '$x = "Remove-Item -Recurse build"; iex $x',
+  '$c = "rm"; & $c -Recurse build',
+  "$r = Remove-Item -Recurse build",
+  '"DROP TABLE x" | sqlcmd',
+  "gci -r | rm",
 ];
 
 const BENIGN_POWERSHELL = [

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { CLI_ARGV } from "../../helpers/cli.ts";
+import { runCli } from "../../helpers/cli.ts";
 import { type FakeApi, type ScriptedTurn, startFakeApi } from "./fake_api.ts";
 
 /** The folders of one scenario run, all absolute and symlink-free. */
@@ -60,12 +60,6 @@ export interface ScenarioRun {
   transcriptPath: string;
 }
 
-/** The matchers GateGuard registers: file tools and shell tools. */
-export const GATEGUARD_MATCHERS: readonly string[] = [
-  "Edit|Write|MultiEdit|NotebookEdit",
-  "Bash|PowerShell",
-];
-
 /** How long the client may run before the test kills it. */
 const CLIENT_TIMEOUT_MS = 60_000;
 
@@ -75,11 +69,6 @@ const HOOK_TIMEOUT_S = 30;
 /** Quotes one word for a POSIX shell. */
 export function shellQuote(word: string): string {
   return /^[A-Za-z0-9_\/.,:=@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'"'"'`)}'`;
-}
-
-/** The hook command: the source-run CLI, exactly as the test helpers run it. */
-export function gateguardCommand(): string {
-  return CLI_ARGV.map(shellQuote).join(" ");
 }
 
 /** The command of the probe hook that snapshots the transcript into `outDir`. */
@@ -105,18 +94,10 @@ function commandHooks(matchers: readonly string[], command: string): unknown[] {
   }));
 }
 
-/**
- * Registers GateGuard for the project the way a user does today: a
- * hand-written `.claude/settings.json`. This is the one place to switch to
- * `gateguard init` once it exists.
- */
-export async function registerGateGuard(project: string): Promise<void> {
-  await Deno.mkdir(`${project}/.claude`, { recursive: true });
-  const settings = { hooks: { PreToolUse: commandHooks(GATEGUARD_MATCHERS, gateguardCommand()) } };
-  await Deno.writeTextFile(
-    `${project}/.claude/settings.json`,
-    `${JSON.stringify(settings, null, 2)}\n`,
-  );
+/** Registers GateGuard for the project the way a user does: `gateguard init` in it. */
+export async function registerGateGuard(project: string, home: string): Promise<void> {
+  const r = await runCli(["init"], { cwd: project, env: { HOME: home } });
+  if (r.code !== 0) throw new Error(`gateguard init failed (${r.code}): ${r.stderr}`);
 }
 
 /**
@@ -204,7 +185,7 @@ export function encodeProjectDir(cwd: string): string {
 /** Runs the client once through the scenario and stops its fake API. */
 export async function runScenario(binary: string, scenario: Scenario): Promise<ScenarioRun> {
   const tree = await createTree(scenario);
-  await registerGateGuard(tree.project);
+  await registerGateGuard(tree.project, tree.home);
   if (scenario.probeMatcher) await registerProbe(tree, scenario.probeMatcher);
   const api = await startFakeApi(scenario.turns(tree.project));
   try {

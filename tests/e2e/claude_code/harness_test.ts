@@ -4,9 +4,9 @@
  * @module
  */
 
-import { assert, assertEquals } from "../../helpers/assert.ts";
+import { assertEquals } from "../../helpers/assert.ts";
 import { CLI_ARGV } from "../../helpers/cli.ts";
-import { encodeProjectDir, gateguardCommand, shellQuote } from "./harness.ts";
+import { encodeProjectDir, registerGateGuard, shellQuote } from "./harness.ts";
 
 Deno.test("[real-client] project folders are encoded as Claude Code names them", () => {
   assertEquals(encodeProjectDir("/tmp/cc-e2e/proj"), "-tmp-cc-e2e-proj");
@@ -16,10 +16,17 @@ Deno.test("[real-client] project folders are encoded as Claude Code names them",
   );
 });
 
-Deno.test("[real-client] the hook command is the source-run CLI, shell-quoted", () => {
+Deno.test("[real-client] gateguard init registers the source-run CLI for file and shell tools", async () => {
   assertEquals(shellQuote("/usr/bin/deno"), "/usr/bin/deno");
-  assertEquals(shellQuote("--permission-set=gateguard"), "--permission-set=gateguard");
   assertEquals(shellQuote("/a b/it's"), `'/a b/it'"'"'s'`);
-  assertEquals(gateguardCommand(), CLI_ARGV.map(shellQuote).join(" "));
-  assert(gateguardCommand().endsWith("/src/main.ts"));
+  const root = await Deno.makeTempDir();
+  await registerGateGuard(root, root);
+  const settings = JSON.parse(await Deno.readTextFile(`${root}/.claude/settings.json`));
+  const groups = settings.hooks.PreToolUse as { matcher: string; hooks: { command: string }[] }[];
+  assertEquals(groups.map((g) => g.matcher), [
+    "Edit|Write|MultiEdit|NotebookEdit",
+    "Bash|PowerShell",
+  ]);
+  for (const g of groups) assertEquals(g.hooks[0].command, CLI_ARGV.map(shellQuote).join(" "));
+  await Deno.remove(root, { recursive: true });
 });
