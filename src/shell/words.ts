@@ -331,9 +331,9 @@ class Lexer {
       curStart = at;
       return seg;
     };
-    const flush = (): void => {
+    const flush = (end = this.lastEnd): void => {
       if (cur !== null && started) {
-        cur.raw = this.s.slice(curStart, Math.max(curStart, this.lastEnd)).trim();
+        cur.raw = this.s.slice(curStart, Math.max(curStart, end)).trim();
         this.out.segments.push(cur);
         afterCommand = true;
       }
@@ -363,6 +363,8 @@ class Lexer {
       }
       const atCommandStart = cur === null || !started;
       const seg: Segment | null = cur;
+      // A segment's source text ends before the operator or `)` that ends it.
+      const endBefore = this.lastEnd;
       const tok = this.next(
         atCommandStart ||
           (seg !== null && seg.words.length === 1 && seg.words[0].raw === "for"),
@@ -382,7 +384,7 @@ class Lexer {
             continue;
           }
           if (expectCommand || (!started && !afterCommand)) throw new Fail("unbalanced");
-          flush();
+          flush(endBefore);
           afterCommand = false;
           sep = op;
           if (op === ";;" || op === ";&" || op === ";;&") {
@@ -417,7 +419,7 @@ class Lexer {
         }
         case "close": {
           if (expectCommand) throw new Fail("unbalanced");
-          flush();
+          flush(endBefore);
           if (top !== null && top.kind === "(") {
             stack.pop();
             afterCommand = true;
