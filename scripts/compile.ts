@@ -39,7 +39,7 @@ export function compileArgs(triple: string, outDir: string): string[] {
 export async function sha256Sums(files: readonly [string, Uint8Array][]): Promise<string> {
   const lines: string[] = [];
   for (const [name, bytes] of files) {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));
     const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
     lines.push(`${hex}  ${name}`);
   }

@@ -510,7 +510,8 @@ class Lexer {
             }
           }
           if (cur === null) cur = newSegment(tok.at);
-          if (cur.words.length === 0 && !w.quoted && ASSIGNMENT.test(w.raw)) {
+          // The raw test needs `NAME=` unquoted; the value may be quoted (`A='x y' cmd`).
+          if (cur.words.length === 0 && ASSIGNMENT.test(w.raw)) {
             cur.assignments.push(w);
           } else {
             cur.words.push(w);

@@ -68,6 +68,8 @@ const WRAPPED = [
   "env -u HOME rm -rf x",
   "env -S 'rm -rf' x",
   "FOO=1 rm -rf x",
+  "FOO='a b' rm -rf x",
+  'A="$(pwd)" git reset --hard',
   "command rm -rf x",
   "command -p rm -rf x",
   "builtin eval 'rm -rf x'",
