@@ -24,8 +24,9 @@ async function exec(
     env,
   }).spawn();
   const w = child.stdin.getWriter();
-  await w.write(new TextEncoder().encode(stdin));
-  await w.close();
+  // A program that exits without reading its input closes the pipe early.
+  await w.write(new TextEncoder().encode(stdin)).catch(() => {});
+  await w.close().catch(() => {});
   const out = await child.output();
   return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
 }

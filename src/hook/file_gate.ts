@@ -33,6 +33,7 @@ import { isNewFile } from "../target/new_file.ts";
 import { siblingDirKey } from "../target/sibling.ts";
 import type { TurnScan } from "../transcript/turn_scan.ts";
 import type { ChangeInput } from "../change/profile.ts";
+import type { FsPort } from "../platform/fs_port.ts";
 
 /** Largest file the comment-only check reads to compare the edit window. */
 const FILE_CONTEXT_MAX_BYTES = 1024 * 1024;
@@ -72,7 +73,9 @@ function targetsOf(ctx: DecideContext, roots: Roots): GateTarget[] {
       const p = stringField(entry, "file_path") ?? callPath;
       if (p) raws.push({ raw: p, entry });
     }
-    if (raws.length === 0 && callPath) raws.push({ raw: callPath, entry: null });
+    // The tool writes the call's own file whatever paths the entries name,
+    // so that file is gated even when every entry carries another path.
+    if (callPath) raws.push({ raw: callPath, entry: null });
   } else {
     const p = stringField(input, "file_path");
     if (p) raws.push({ raw: p, entry: null });
@@ -97,12 +100,22 @@ function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> 
     memo.scan = null;
     return Promise.resolve(null);
   }
-  return import("../transcript/turn_scan.ts").then(({ scanTurn }) => {
-    memo.scan = scanTurn(
-      { transcriptPath: path, promptId: ctx.call.promptId, toolUseId: ctx.call.toolUseId },
-      ctx.ports.fs,
-    );
-    return memo.scan;
+  return import("../transcript/turn_scan.ts").then(async ({ scanTurn, PENDING_RESCAN }) => {
+    const input = {
+      transcriptPath: path,
+      promptId: ctx.call.promptId,
+      toolUseId: ctx.call.toolUseId,
+    };
+    let scan = scanTurn(input, ctx.ports.fs);
+    // The client may not have written this call's own record yet; until it
+    // does, the previous batch would pass for this one, so give it a moment.
+    let retries = input.toolUseId === null ? 0 : PENDING_RESCAN.retries;
+    while (scan !== null && !scan.pendingFound && retries-- > 0) {
+      await new Promise((resolve) => setTimeout(resolve, PENDING_RESCAN.delayMs));
+      scan = scanTurn(input, ctx.ports.fs);
+    }
+    memo.scan = scan;
+    return scan;
   }).catch(() => {
     memo.scan = null;
     return null;
@@ -128,6 +141,12 @@ function changeInputOf(ctx: DecideContext, entries: unknown[]): ChangeInput | nu
   }
 }
 
+/** Only a regular file is opened: opening a FIFO in the target's place would block the hook. */
+function isRegularFile(fs: FsPort, path: string): boolean {
+  const info = fs.stat(path);
+  return info.ok && info.isFile;
+}
+
 async function profileOf(
   ctx: DecideContext,
   gt: GateTarget,
@@ -136,7 +155,8 @@ async function profileOf(
   if (!change) return null;
   try {
     const { profileChange } = await import("../change/profile.ts");
-    const fileText = change.tool === "Write" || gt.target.foreign
+    const fileText = change.tool === "Write" || gt.target.foreign ||
+        !isRegularFile(ctx.ports.fs, gt.target.absolute)
       ? null
       : ctx.ports.fs.readTextBounded(gt.target.absolute, FILE_CONTEXT_MAX_BYTES);
     return profileChange(gt.target.absolute, change, fileText);
@@ -314,8 +334,18 @@ async function decideTarget(
   let credit: import("../evidence/credit.ts").CreditResult | null = null;
   if (scan) {
     try {
-      const evidence = await import("../evidence/credit.ts");
-      credit = evidence.priorSearchCredit(creditTarget, scan, searchRoots, ports.fs);
+      // A turn that cannot name the target gives neither credit nor a miss,
+      // so the search parsers need not load.
+      const { turnMayMention } = await import("../evidence/prefilter.ts");
+      const prefilterTarget = {
+        basename: target.basename,
+        isTest: cls === "test",
+        isNewWrite: newWrite,
+      };
+      if (turnMayMention(prefilterTarget, scan)) {
+        const evidence = await import("../evidence/credit.ts");
+        credit = evidence.priorSearchCredit(creditTarget, scan, searchRoots, ports.fs);
+      }
     } catch {
       credit = null;
     }

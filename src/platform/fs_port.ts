@@ -56,6 +56,12 @@ export interface FsPort {
    * is missing, not a regular file, or unreadable.
    */
   readTail(path: string, maxBytes: number): TailRead | null;
+  /**
+   * Reads up to `length` bytes of a regular file from byte offset `start`
+   * (fewer where the file ends sooner); null when it is missing, not a
+   * regular file, or unreadable.
+   */
+  readRange(path: string, start: number, length: number): Uint8Array | null;
 }
 
 /** Maps a thrown Deno error to the codes the core distinguishes. */
@@ -146,6 +152,28 @@ export const denoFs: FsPort = {
         total += n;
       }
       return { text: decoder.decode(buf.subarray(0, total)), clipped: start > 0 };
+    } catch {
+      return null;
+    } finally {
+      file?.close();
+    }
+  },
+  readRange(path: string, start: number, length: number): Uint8Array | null {
+    let file: Deno.FsFile | undefined;
+    try {
+      file = Deno.openSync(path, { read: true });
+      const info = file.statSync();
+      if (!info.isFile) return null;
+      const from = Math.min(Math.max(0, start), info.size);
+      file.seekSync(from, Deno.SeekMode.Start);
+      const buf = new Uint8Array(Math.max(0, Math.min(length, info.size - from)));
+      let total = 0;
+      while (total < buf.length) {
+        const n = file.readSync(buf.subarray(total));
+        if (n === null) break;
+        total += n;
+      }
+      return buf.subarray(0, total);
     } catch {
       return null;
     } finally {

@@ -26,11 +26,18 @@
  *   main/master/develop/trunk, including when no refspec names a branch.
  * - `git rm -r --cached` only untracks files and is not destructive.
  * - Dry runs (`git clean -n`, `git push -n`, `Remove-Item -WhatIf`) are not.
+ * - `Remove-Item` fed by a recursive `Get-ChildItem` (directly or through a
+ *   `ForEach-Object` script block) removes a tree and counts as recursive.
+ * - A command word known only at run time is read from its source text
+ *   (`$(echo rm) -rf x`), variables assigned in the same command line are
+ *   substituted (`x=rm; $x -rf /`), and a glob command word is tried as
+ *   every checked program it could match (`/???/r? -rf x`).
  *
  * @module
  */
 
 import { argv, parseBash, type Segment } from "./words.ts";
+import { compileGlob, GLOB_MAX_PATTERN, matchGlob } from "../glob/glob.ts";
 import { type Dialect, MAX_WRAPPER_DEPTH, unwrapCommand, type Unwrapped } from "./wrappers.ts";
 import { hasLong, hasShort, programName, scanArgs, type ScannedArgs } from "./options.ts";
 import { bindParameter, parsePowerShell, type PsSegment, splitColonArg } from "./powershell.ts";
@@ -40,6 +47,27 @@ const MAX_SCAN_WINDOWS = 4096;
 
 /** Most tokens after a command name that the fallback token scan reads as its arguments. */
 const MAX_WINDOW_TOKENS = 256;
+
+/** Most values remembered per shell variable assigned in a command line. */
+const MAX_VALUES_PER_VARIABLE = 8;
+
+/**
+ * Most scripts (and glob candidates) one call analyses in full; past it
+ * the rest is read with the linear raw token scan, so fan-out through
+ * nested wrappers cannot multiply the work.
+ */
+const MAX_ANALYSES = 1024;
+
+/** Where the analysis is: how deep in wrappers and scripts, and the call's shared budget. */
+interface Walk {
+  readonly depth: number;
+  readonly budget: { left: number };
+}
+
+/** One level deeper, same budget. */
+function deeper(walk: Walk): Walk {
+  return { depth: walk.depth + 1, budget: walk.budget };
+}
 
 /** Most git aliases (`-c alias.x=…`) followed in a row. */
 const MAX_GIT_ALIASES = 8;
@@ -80,15 +108,59 @@ const SQL_CLIENTS = new Set([
 ]);
 
 /** Programs whose every run destroys data. */
-const ALWAYS_DESTRUCTIVE = new Set([
-  "shred",
-  "wipefs",
-  "mkfs",
-  "dropdb",
-  "format-volume",
-  "clear-disk",
-  "remove-partition",
-]);
+const ALWAYS_DESTRUCTIVE_PROGRAMS = ["shred", "wipefs", "mkfs", "dropdb"];
+
+/** PowerShell commands whose every run destroys data. */
+const ALWAYS_DESTRUCTIVE_CMDLETS = ["format-volume", "clear-disk", "remove-partition"];
+
+/** Every program or command whose every run destroys data. */
+const ALWAYS_DESTRUCTIVE = new Set([...ALWAYS_DESTRUCTIVE_PROGRAMS, ...ALWAYS_DESTRUCTIVE_CMDLETS]);
+
+/** Redis commands that empty a database. */
+const REDIS_FLUSH = new Set(["flushall", "flushdb"]);
+
+/** MongoDB shell calls that drop collections or databases or delete documents. */
+const MONGO_DESTRUCTIVE = /\.(drop|dropDatabase|deleteMany|remove)\s*\(/;
+
+/** Paths through which `source` reads its script from stdin. */
+const STDIN_PATHS = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "-"]);
+
+/** Programs that run a script file named by an operand, which may be a `<( … )`. */
+const SCRIPT_READERS = new Set(["source", ".", "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash"]);
+
+/**
+ * Programs a command word with glob characters is tried as: the checked
+ * programs and the wrappers that can run them (`/???/r?` may be `/bin/rm`).
+ */
+const GLOB_CANDIDATES = [
+  "rm",
+  "git",
+  "dd",
+  "bq",
+  "redis-cli",
+  "mongo",
+  "mongosh",
+  ...ALWAYS_DESTRUCTIVE_PROGRAMS,
+  ...SQL_CLIENTS,
+  ...SCRIPT_READERS,
+  "eval",
+  "sudo",
+  "doas",
+  "env",
+  "xargs",
+  "find",
+  "timeout",
+  "nice",
+  "nohup",
+  "command",
+  "exec",
+  "ssh",
+  "su",
+  "setsid",
+  "stdbuf",
+  "time",
+  "busybox",
+];
 
 /** Names under which PowerShell (and cmd) remove items. */
 const REMOVERS = new Set(["remove-item", "rm", "ri", "del", "erase", "rd", "rmdir"]);
@@ -300,7 +372,7 @@ function recordAlias(setting: string, aliases: Map<string, string>): void {
 }
 
 /** `git` with global options and `-c alias.*` definitions, then a destructive subcommand. */
-function gitDestructive(args: readonly string[], depth: number): boolean {
+function gitDestructive(args: readonly string[], walk: Walk): boolean {
   const aliases = new Map<string, string>();
   let i = 0;
   while (i < args.length && args[i].startsWith("-")) {
@@ -318,7 +390,7 @@ function gitDestructive(args: readonly string[], depth: number): boolean {
   for (let n = 0; n < MAX_GIT_ALIASES && sub !== undefined && aliases.has(sub); n++) {
     const value = aliases.get(sub)!;
     if (value.startsWith("!")) {
-      return codeDestructive("bash", `${value.slice(1)} ${rest.join(" ")}`, depth + 1, []);
+      return codeDestructive("bash", `${value.slice(1)} ${rest.join(" ")}`, deeper(walk), []);
     }
     const words = value.split(/\s+/).filter((w) => w !== "");
     sub = words[0];
@@ -335,10 +407,11 @@ function gitDestructive(args: readonly string[], depth: number): boolean {
 const SQL_WORD = /[A-Za-z_][A-Za-z0-9_$]*/y;
 
 /**
- * The tokens of SQL text, keywords lower-cased, with string literals and
- * quoted identifiers removed and punctuation kept as one-character tokens
- * (so statement starts and function calls can be told apart). Dollar-quoted
- * bodies are kept: they can hold statements that run.
+ * The tokens of SQL text, keywords lower-cased, with each string literal and
+ * quoted identifier reduced to the placeholder `_` (its content is data) and
+ * punctuation kept as one-character tokens (so statement starts and
+ * function calls can be told apart). Dollar-quoted bodies are kept: they
+ * can hold statements that run.
  */
 function sqlTokens(text: string): string[] {
   const tokens: string[] = [];
@@ -354,6 +427,7 @@ function sqlTokens(text: string): string[] {
         else i++;
       }
       i++;
+      tokens.push("_");
       continue;
     }
     if (/[A-Za-z_]/.test(c)) {
@@ -378,15 +452,19 @@ export function sqlDestructive(text: string): boolean {
   for (let i = 0; i < t.length; i++) {
     const next = t[i + 1];
     const statementStart = i === 0 || t[i - 1] === ";" || t[i - 1] === "(";
-    if (t[i] === "drop" && next !== undefined && /^[a-z_]/.test(next)) return true;
-    if (t[i] === "delete" && (next === "from" || statementStart)) return true;
-    if (t[i] === "truncate" && next !== "(") return true;
+    const named = next !== undefined && /^[a-z_]/.test(next);
+    if (t[i] === "drop" && named) return true;
+    if (t[i] === "delete" && (next === "from" || (statementStart && named))) return true;
+    // `truncate(x, 1)` is a function; `TRUNCATE t` and `TRUNCATE TABLE t` empty a table.
+    if (t[i] === "truncate" && (next === "table" || (statementStart && named))) return true;
   }
   return false;
 }
 
 function sqlClientDestructive(args: readonly string[], stdin: readonly string[]): boolean {
-  return args.some(sqlDestructive) || sqlDestructive(args.join(" ")) || stdin.some(sqlDestructive);
+  // A value attached to a short option (`-cDROP TABLE x`) is read without the option.
+  const attached = args.filter((a) => /^-[A-Za-z]./.test(a)).map((a) => a.slice(2));
+  return [...args, ...attached, args.join(" "), ...stdin].some(sqlDestructive);
 }
 
 // ---------------------------------------------------------------------------
@@ -397,29 +475,47 @@ function programDestructive(
   name: string,
   args: readonly string[],
   stdin: readonly string[],
-  depth: number,
+  walk: Walk,
 ): boolean {
   if (name === "rm") return rmDestructive(args);
-  if (name === "git") return gitDestructive(args, depth);
+  if (name === "git") return gitDestructive(args, walk);
   if (name === "dd") return ddDestructive(args);
   if (name === "bq" && args.includes("rm")) return true;
   if (SQL_CLIENTS.has(name)) return sqlClientDestructive(args, stdin);
+  if (name === "redis-cli") return args.some((a) => REDIS_FLUSH.has(a.toLowerCase()));
+  if (name === "mongo" || name === "mongosh") {
+    return [...args, ...stdin].some((t) => MONGO_DESTRUCTIVE.test(t));
+  }
+  if (name === "alias") {
+    // A destructive alias is a destructive command waiting for its name.
+    return args.some((a) =>
+      a.includes("=") && codeDestructive("bash", a.slice(a.indexOf("=") + 1), deeper(walk), [])
+    );
+  }
+  if ((name === "source" || name === ".") && STDIN_PATHS.has(args[0] ?? "")) {
+    return stdin.some((text) => codeDestructive("bash", text, deeper(walk), []));
+  }
   return ALWAYS_DESTRUCTIVE.has(name) || name.startsWith("mkfs.");
 }
 
 /** Names of variables a word consists of (`$x`, `${x}`), or null. */
 const LONE_VARIABLE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
 
+/** `$IFS` in any spelling: it expands to blanks, so it splits the word around it. */
+const IFS_EXPANSION = /\$\{IFS[^}]*\}|\$IFS(?![A-Za-z0-9_])/g;
+
 /**
  * Replaces words that are a lone variable assigned earlier in the same
- * command line by every value it was given (`x=rm; $x -rf /`).
+ * command line by every value it was given (`x=rm; $x -rf /`), and splits
+ * words at `$IFS` (`rm$IFS-rf$IFS/`).
  */
 function resolveVariables(words: readonly string[], vars: ReadonlyMap<string, string[]>): string[] {
-  if (vars.size === 0) return [...words];
   return words.flatMap((w) => {
     const m = LONE_VARIABLE.exec(w);
     const values = m ? vars.get(m[1]) : undefined;
-    return values ? values.join(" ").split(/\s+/).filter((v) => v !== "") : [w];
+    if (values) return values.join(" ").split(/\s+/).filter((v) => v !== "");
+    if (!w.includes("IFS")) return [w];
+    return w.replace(IFS_EXPANSION, " ").split(" ").filter((v) => v !== "");
   });
 }
 
@@ -429,16 +525,63 @@ function resolveVariables(words: readonly string[], vars: ReadonlyMap<string, st
  * into tokens and scanned together with the arguments, so a destructive
  * form spelled inside it is found.
  */
-function dynamicDestructive(words: readonly string[], depth: number): boolean {
-  const head = words[0].split(/[^A-Za-z0-9_./+=-]+/).filter((t) => t !== "" && t !== "-");
-  return tokensDestructive([...head, ...words.slice(1)], depth);
+function dynamicDestructive(words: readonly string[], walk: Walk): boolean {
+  const cut = (text: string): string[] =>
+    text.split(/[^A-Za-z0-9_./+=-]+/).filter((t) => t !== "" && t !== "-");
+  const rest = words.slice(1);
+  // Also read the word with its simple expansions removed: `r$@m` runs `rm`.
+  return tokensDestructive([...cut(words[0]), ...rest], walk) ||
+    tokensDestructive([...cut(words[0].replace(SIMPLE_EXPANSION, "")), ...rest], walk);
+}
+
+/** Candidates matched by recent glob command words: a small memo of a pure function. */
+const GLOB_MEMO = new Map<string, readonly string[]>();
+const GLOB_MEMO_SIZE = 64;
+
+/**
+ * The candidate programs a glob command word may name. A malformed pattern
+ * such as `[` is literal to bash and names none; one too long to judge may
+ * name any.
+ */
+function globCandidates(word: string): readonly string[] {
+  const base = word.slice(Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\")) + 1);
+  const known = GLOB_MEMO.get(base);
+  if (known !== undefined) return known;
+  const glob = compileGlob(base, { braces: false, foldCase: true });
+  const names = glob === null
+    ? (base.length > GLOB_MAX_PATTERN ? GLOB_CANDIDATES : [])
+    : GLOB_CANDIDATES.filter((n) => matchGlob(glob, n) !== "no-match");
+  if (GLOB_MEMO.size >= GLOB_MEMO_SIZE) GLOB_MEMO.clear();
+  GLOB_MEMO.set(base, names);
+  return names;
+}
+
+/** Parameter expansions that may expand to nothing. */
+const SIMPLE_EXPANSION = /\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\$[@*#?$!0-9-]/g;
+
+/**
+ * A command word with glob characters may expand to any program it
+ * matches: the command is checked once per checked program or wrapper name
+ * the pattern's last path component can match.
+ */
+function globDestructive(
+  words: readonly string[],
+  stdin: readonly string[],
+  walk: Walk,
+): boolean {
+  for (const name of globCandidates(words[0])) {
+    if (--walk.budget.left < 0) return rawDestructive(words.join(" "), walk);
+    const u = unwrapCommand([name, ...words.slice(1)], walk.depth + 1);
+    if (unwrappedDestructive(u, stdin, deeper(walk), words.join(" "))) return true;
+  }
+  return false;
 }
 
 /** Checks what `unwrapCommand` found: commands, scripts, a shell reading stdin, opacity. */
 function unwrappedDestructive(
   u: Unwrapped,
   stdin: readonly string[],
-  depth: number,
+  walk: Walk,
   raw: string,
 ): boolean {
   for (const c of u.commands) {
@@ -447,18 +590,23 @@ function unwrappedDestructive(
       ? stdin.flatMap((t) => t.split(/\s+/)).filter((t) => t !== "")
       : [];
     const args = [...c.words.slice(1), ...fromStdin];
-    if (/[$`]/.test(c.words[0]) && dynamicDestructive([c.words[0], ...args], depth)) return true;
-    if (programDestructive(programName(c.words[0]), args, stdin, depth)) return true;
+    if (/[$`]/.test(c.words[0]) && dynamicDestructive([c.words[0], ...args], walk)) return true;
+    if (/[*?[]/.test(c.words[0]) && walk.depth < MAX_WRAPPER_DEPTH) {
+      if (globDestructive([c.words[0], ...args], stdin, walk)) return true;
+    }
+    if (programDestructive(programName(c.words[0]), args, stdin, walk)) return true;
   }
   for (const s of u.scripts) {
-    if (codeDestructive(s.dialect, s.text, s.depth, stdin)) return true;
+    if (codeDestructive(s.dialect, s.text, { depth: s.depth, budget: walk.budget }, stdin)) {
+      return true;
+    }
   }
   if (u.stdinShell !== null) {
     for (const text of stdin) {
-      if (codeDestructive(u.stdinShell, text, depth + 1, [])) return true;
+      if (codeDestructive(u.stdinShell, text, deeper(walk), [])) return true;
     }
   }
-  return u.opaque && rawDestructive(raw, depth);
+  return u.opaque && rawDestructive(raw, walk);
 }
 
 // ---------------------------------------------------------------------------
@@ -493,7 +641,7 @@ function scanSplit(text: string): string[] {
 /** Names that open a window in the token scan. */
 function scanWorthy(name: string): boolean {
   return name === "rm" || name === "git" || name === "dd" || name === "bq" ||
-    SQL_CLIENTS.has(name) ||
+    name === "redis-cli" || name === "mongo" || name === "mongosh" || SQL_CLIENTS.has(name) ||
     ALWAYS_DESTRUCTIVE.has(name) || name.startsWith("mkfs.") || REMOVERS.has(name);
 }
 
@@ -502,7 +650,7 @@ function scanWorthy(name: string): boolean {
  * tokens after it up to a separator as its arguments, whatever quoting or
  * nesting surrounded it. Too many such positions count as destructive.
  */
-function tokensDestructive(tokens: readonly string[], depth: number): boolean {
+function tokensDestructive(tokens: readonly string[], walk: Walk): boolean {
   let windows = 0;
   let sqlVerdict: boolean | null = null;
   for (let i = 0; i < tokens.length; i++) {
@@ -519,14 +667,14 @@ function tokensDestructive(tokens: readonly string[], depth: number): boolean {
       sqlVerdict ??= sqlDestructive(tokens.join(" "));
       if (sqlVerdict) return true;
     }
-    if (programDestructive(name, args, [], depth)) return true;
+    if (programDestructive(name, args, [], walk)) return true;
   }
   return false;
 }
 
 /** The fail-closed reading of raw text: destructive when a destructive form appears anywhere in it. */
-function rawDestructive(text: string, depth: number): boolean {
-  return tokensDestructive(scanSplit(text), depth);
+function rawDestructive(text: string, walk: Walk): boolean {
+  return tokensDestructive(scanSplit(text), walk);
 }
 
 // ---------------------------------------------------------------------------
@@ -540,7 +688,8 @@ function assignedVariables(segments: readonly Segment[]): Map<string, string[]> 
     const name = text.slice(0, eq).replace(/\+$/, "");
     if (eq <= 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
     const list = vars.get(name) ?? [];
-    list.push(text.slice(eq + 1));
+    // The first few values are enough to spot a destructive one; more would only cost time.
+    if (list.length < MAX_VALUES_PER_VARIABLE) list.push(text.slice(eq + 1));
     vars.set(name, list);
   };
   for (const seg of segments) {
@@ -574,7 +723,17 @@ function bashStdin(segments: readonly Segment[], index: number): string[] {
   return out;
 }
 
-function bashDestructive(command: string, depth: number, stdin: readonly string[]): boolean {
+/**
+ * A script reader (`source`, `.`, a shell) given a `<( … )` operand runs
+ * what the substituted command prints; that text is only known as the
+ * command's source, so it is read with the fail-closed token scan.
+ */
+function readsProcessSubstitution(words: readonly string[]): boolean {
+  return words.some((w) => SCRIPT_READERS.has(programName(w))) &&
+    words.some((w) => w.startsWith("<("));
+}
+
+function bashDestructive(command: string, walk: Walk, stdin: readonly string[]): boolean {
   const parsed = parseBash(command);
   const vars = assignedVariables(parsed.segments);
   for (let i = 0; i < parsed.segments.length; i++) {
@@ -582,10 +741,16 @@ function bashDestructive(command: string, depth: number, stdin: readonly string[
     const words = resolveVariables(argv(seg), vars);
     if (words.length === 0) continue;
     const segStdin = [...bashStdin(parsed.segments, i), ...stdin];
-    const u = unwrapCommand(words, depth);
-    if (unwrappedDestructive(u, segStdin, depth, seg.raw)) return true;
+    const u = unwrapCommand(words, walk.depth);
+    if (unwrappedDestructive(u, segStdin, walk, seg.raw)) return true;
+    if (
+      readsProcessSubstitution(words) &&
+      words.some((w) => w.startsWith("<(") && rawDestructive(w, walk))
+    ) {
+      return true;
+    }
   }
-  return !parsed.ok && rawDestructive(command, depth);
+  return !parsed.ok && rawDestructive(command, walk);
 }
 
 // ---------------------------------------------------------------------------
@@ -680,16 +845,23 @@ function removesRecursiveListing(
   source: readonly string[] | null,
 ): boolean {
   if (source === null || !CHILD_ITEM_LISTERS.has(psName(source[0]))) return false;
-  const dryRun = args.some((a) =>
-    bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES) === "WhatIf"
-  );
-  return !dryRun && recursiveListing(source.slice(1));
+  return !dryRun(args) && recursiveListing(source.slice(1));
 }
 
-function powerShellDestructive(command: string, depth: number, stdin: readonly string[]): boolean {
+/** `Remove-Item … -WhatIf`: nothing is removed. */
+function dryRun(args: readonly string[]): boolean {
+  return args.some((a) => {
+    const split = splitColonArg(a);
+    return split !== null && switchOn(split.value) &&
+      bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES) === "WhatIf";
+  });
+}
+
+function powerShellDestructive(command: string, walk: Walk, stdin: readonly string[]): boolean {
   const parsed = parsePowerShell(command);
   const segments = parsed.segments;
   const vars = psVariables(segments);
+  let listedRecursively = false;
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i];
     if (seg.words.length === 0) continue;
@@ -698,23 +870,26 @@ function powerShellDestructive(command: string, depth: number, stdin: readonly s
     const args = words.slice(1);
     const index = pipelineSource(segments, i);
     const source = index >= 0 ? psArgv(segments[index], vars) : null;
+    if (CHILD_ITEM_LISTERS.has(name) && recursiveListing(args)) listedRecursively = true;
     if (REMOVERS.has(name)) {
       if (removeItemDestructive(args) || removesRecursiveListing(args, source)) return true;
+      // `gci -r | % { Remove-Item $_ }`: a script block removes what a recursive listing found.
+      if (seg.container === "scriptblock" && listedRecursively && !dryRun(args)) return true;
       continue;
     }
     const fed = source === null ? [...stdin] : [source.join(" "), ...stdin];
     const raw = seg.words.map((w) => w.raw).join(" ");
-    if (unwrappedDestructive(unwrapCommand(words, depth), fed, depth, raw)) return true;
+    if (unwrappedDestructive(unwrapCommand(words, walk.depth), fed, walk, raw)) return true;
   }
-  return !parsed.ok && rawDestructive(command, depth);
+  return !parsed.ok && rawDestructive(command, walk);
 }
 
 // ---------------------------------------------------------------------------
 // cmd.exe.
 
-/** `rd /s` or `del /s` (`erase`, `rmdir`): a recursive delete in cmd.exe. */
+/** `rd /s` or `del /s` (`erase`, `rmdir`), switches possibly run together (`/s/q`): a recursive delete in cmd.exe. */
 function cmdRemoveDestructive(args: readonly string[]): boolean {
-  return args.some((a) => /^\/s$/i.test(a));
+  return args.some((a) => a.startsWith("/") && a.split("/").some((p) => p.toLowerCase() === "s"));
 }
 
 /** Splits a cmd.exe command line into commands of words (`^` escapes, `"…"` quotes). */
@@ -743,14 +918,15 @@ function cmdCommands(text: string): string[][] {
   return commands;
 }
 
-function cmdDestructive(text: string, depth: number): boolean {
+function cmdDestructive(text: string, walk: Walk): boolean {
   for (const words of cmdCommands(text)) {
     const name = programName(words[0]);
     if (REMOVERS.has(name) && name !== "remove-item" && name !== "ri") {
       if (cmdRemoveDestructive(words.slice(1))) return true;
       continue;
     }
-    if (unwrappedDestructive(unwrapCommand(words, depth), [], depth, words.join(" "))) return true;
+    const u = unwrapCommand(words, walk.depth);
+    if (unwrappedDestructive(u, [], walk, words.join(" "))) return true;
   }
   return false;
 }
@@ -758,17 +934,21 @@ function cmdDestructive(text: string, depth: number): boolean {
 // ---------------------------------------------------------------------------
 // Dispatch and the API.
 
-/** Whether `text` written in `dialect` is destructive; past the depth bound only the raw scan runs. */
+/**
+ * Whether `text` written in `dialect` is destructive. Past the depth bound,
+ * or once the call's budget of scripts is spent, only the raw token scan
+ * runs: it is linear and does not recurse into scripts.
+ */
 function codeDestructive(
   dialect: Dialect,
   text: string,
-  depth: number,
+  walk: Walk,
   stdin: readonly string[],
 ): boolean {
-  if (depth >= MAX_WRAPPER_DEPTH) return rawDestructive(text, depth);
-  if (dialect === "powershell") return powerShellDestructive(text, depth, stdin);
-  if (dialect === "cmd") return cmdDestructive(text, depth);
-  return bashDestructive(text, depth, stdin);
+  if (walk.depth >= MAX_WRAPPER_DEPTH || --walk.budget.left < 0) return rawDestructive(text, walk);
+  if (dialect === "powershell") return powerShellDestructive(text, walk, stdin);
+  if (dialect === "cmd") return cmdDestructive(text, walk);
+  return bashDestructive(text, walk, stdin);
 }
 
 /**
@@ -784,7 +964,8 @@ export function isDestructive(
   try {
     if (typeof command !== "string") return false;
     if (extra.some((re) => re.test(command))) return true;
-    return codeDestructive(tool === "PowerShell" ? "powershell" : "bash", command, 0, []);
+    const walk: Walk = { depth: 0, budget: { left: MAX_ANALYSES } };
+    return codeDestructive(tool === "PowerShell" ? "powershell" : "bash", command, walk, []);
   } catch {
     return true;
   }

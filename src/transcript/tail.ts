@@ -1,54 +1,147 @@
 /**
- * The bounded tail read of a transcript: the last lines of a JSONL file,
- * limited in bytes and in lines, so the cost of a scan does not grow with
- * the size of the session.
+ * The bounded backward walk over a transcript: the file is read from its
+ * end in chunks, and only the lines that may be message records (user,
+ * assistant, compaction) are handed to the caller, newest first, until the
+ * caller has seen enough or a bound runs out.
+ *
+ * Claude Code writes large records that are not messages (prompt snapshots,
+ * request shapes, tool outputs twice), so a fixed tail loses the start of a
+ * long turn; walking back until the turn start keeps the cost in step with
+ * the turn instead of the file. See docs/architecture.md "Transcript
+ * window".
  *
  * @module
  */
 
 import type { FsPort } from "../platform/fs_port.ts";
 
-/**
- * How much of the transcript end is read. Kept in one table so the window
- * can be measured against real transcripts and tuned in one place.
- */
-export const TAIL_WINDOW = {
-  /** Bytes read from the end of the file. */
-  maxBytes: 256 * 1024,
-  /** Complete lines kept from the end of what was read. */
-  maxLines: 2000,
-} as const;
+/** The bounds of one walk, in one table so they can be measured and tuned together. */
+export interface TailWindow {
+  /** Bytes read per step back from the end of the file. */
+  chunkBytes: number;
+  /** Most bytes one walk reads in all. */
+  maxBytes: number;
+  /** Most message records one walk hands to its caller. */
+  maxRecords: number;
+}
 
-/** The complete lines at the end of a transcript, oldest first. */
-export interface TranscriptTail {
-  lines: string[];
-  /** True when the file holds earlier lines that the window left out. */
+/** The bounds every transcript scan uses. */
+export const TAIL_WINDOW: Readonly<TailWindow> = {
+  chunkBytes: 64 * 1024,
+  maxBytes: 8 * 1024 * 1024,
+  maxRecords: 2000,
+};
+
+/** How a walk ended. */
+export interface TailWalk {
+  /**
+   * True when a bound ran out while the file still held earlier lines the
+   * caller never saw; false when the caller stopped or the file start was
+   * reached.
+   */
   clipped: boolean;
 }
 
+const NEWLINE = 0x0a;
+const TYPE_KEY = '"type"';
+const MESSAGE_TYPES = ['"user"', '"assistant"'];
+const COMPACT_MARKER = "compact_boundary";
+/** JSON escapes of ASCII letters start like this (`\u0041`..`\u007a`). */
+const ESCAPE = "\\u00";
+
+const decoder = new TextDecoder();
+
+function skipSpace(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && (text[i] === " " || text[i] === "\t" || text[i] === "\r")) i++;
+  return i;
+}
+
+/** True when the line spells a letter as a JSON escape, which could hide a record's type. */
+function escapesALetter(line: string): boolean {
+  for (let at = line.indexOf(ESCAPE); at >= 0; at = line.indexOf(ESCAPE, at + 1)) {
+    const high = line[at + ESCAPE.length];
+    if (high >= "4" && high <= "7") return true;
+  }
+  return false;
+}
+
 /**
- * Reads the last lines of `path` within `TAIL_WINDOW`. A line cut by the
- * byte bound is dropped, since half a record is not a record. Returns null
- * when the file is missing, not a regular file or unreadable.
+ * A cheap check, made before any parse, that a line may be a user,
+ * assistant or compaction record. It may accept other lines; it never
+ * rejects a line whose parsed `type` is `user` or `assistant` or that is a
+ * `compact_boundary` marker, whatever the spacing around the colon.
  */
-export function readTranscriptTail(
+export function mayBeMessageRecord(line: string): boolean {
+  if (line.includes(COMPACT_MARKER)) return true;
+  for (let at = line.indexOf(TYPE_KEY); at >= 0; at = line.indexOf(TYPE_KEY, at + 1)) {
+    let i = skipSpace(line, at + TYPE_KEY.length);
+    if (line[i] !== ":") continue;
+    i = skipSpace(line, i + 1);
+    if (MESSAGE_TYPES.some((type) => line.startsWith(type, i))) return true;
+  }
+  return escapesALetter(line);
+}
+
+function decodeLine(head: Uint8Array, rest: readonly Uint8Array[]): string {
+  if (rest.length === 0) return decoder.decode(head);
+  const parts = [head, ...rest];
+  const joined = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.length;
+  }
+  return decoder.decode(joined);
+}
+
+/**
+ * Walks the lines of `path` from the end back, handing each line that may
+ * be a message record to `visit` (newest first) until `visit` returns
+ * true, the file start is reached, or a bound of `window` runs out. Bytes
+ * appended while the walk runs are not seen. A line cut by the byte bound
+ * is never handed over. Returns null when the file is missing, not a
+ * regular file, unreadable, or shrank during the walk.
+ */
+export function walkTranscriptBack(
   path: string,
   fs: FsPort,
-  window: { maxBytes: number; maxLines: number } = TAIL_WINDOW,
-): TranscriptTail | null {
-  const read = fs.readTail(path, window.maxBytes);
-  if (read === null) return null;
-  let text = read.text;
-  let clipped = read.clipped;
-  if (clipped) {
-    const firstBreak = text.indexOf("\n");
-    text = firstBreak < 0 ? "" : text.slice(firstBreak + 1);
+  visit: (line: string) => boolean,
+  window: Readonly<TailWindow> = TAIL_WINDOW,
+): TailWalk | null {
+  const info = fs.stat(path);
+  if (!info.ok || !info.isFile) return null;
+  let end = info.size;
+  let budget = window.maxBytes;
+  let records = 0;
+  // The later pieces of the line whose start lies before `end`, oldest first.
+  let carry: Uint8Array[] = [];
+
+  /** Offers one complete line; a result ends the walk. */
+  const offer = (line: string): TailWalk | null => {
+    if (line === "" || !mayBeMessageRecord(line)) return null;
+    if (records === window.maxRecords) return { clipped: true };
+    records++;
+    return visit(line) ? { clipped: false } : null;
+  };
+
+  while (end > 0) {
+    if (budget <= 0) return { clipped: true };
+    const length = Math.min(window.chunkBytes, end, budget);
+    const chunk = fs.readRange(path, end - length, length);
+    if (chunk === null || chunk.length !== length) return null;
+    end -= length;
+    budget -= length;
+    let lineEnd = chunk.length;
+    let nl = chunk.lastIndexOf(NEWLINE, lineEnd - 1);
+    while (nl >= 0) {
+      const done = offer(decodeLine(chunk.subarray(nl + 1, lineEnd), carry));
+      if (done) return done;
+      carry = [];
+      lineEnd = nl;
+      nl = nl === 0 ? -1 : chunk.lastIndexOf(NEWLINE, nl - 1);
+    }
+    if (lineEnd > 0) carry = [chunk.subarray(0, lineEnd), ...carry];
   }
-  const lines = text.split("\n");
-  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  if (lines.length > window.maxLines) {
-    lines.splice(0, lines.length - window.maxLines);
-    clipped = true;
-  }
-  return { lines, clipped };
+  return offer(decodeLine(new Uint8Array(0), carry)) ?? { clipped: false };
 }

@@ -1,20 +1,22 @@
 /**
- * The current human turn of a Claude Code transcript, read from one bounded
- * tail of the JSONL file: the turn id, and the turn's search, shell and
- * `Read` calls with whether each one completed, unambiguously and without
- * error, outside the pending call's own batch.
+ * The current human turn of a Claude Code transcript, read by one bounded
+ * backward walk over the JSONL file: the turn id, and the turn's search,
+ * shell and `Read` calls with whether each one completed, unambiguously and
+ * without error, outside the pending call's own batch.
  *
- * The scan walks the tail backwards to the newest turn start (a human
- * prompt, a compaction marker or a compaction summary). A transcript that
- * is missing, unreadable, not a file, or has no usable turn yields null,
- * which gives no credit and no sibling window. See design-notes.md "Turn
- * boundaries", "Turn identity", "Tool result pairing", "Same-batch searches".
+ * The walk stops at the newest turn start (a human prompt, a compaction
+ * marker or a compaction summary), so the window is the turn itself unless
+ * a bound of `TAIL_WINDOW` cuts it first. A transcript that is missing,
+ * unreadable, not a file, or has no usable turn yields null, which gives no
+ * credit and no sibling window. See design-notes.md "Turn boundaries",
+ * "Turn identity", "Tool result pairing", "Same-batch searches", and
+ * docs/architecture.md "Transcript window".
  *
  * @module
  */
 
 import type { FsPort } from "../platform/fs_port.ts";
-import { readTranscriptTail } from "./tail.ts";
+import { walkTranscriptBack } from "./tail.ts";
 
 /** The tools whose calls the scan keeps: searches, shells, and `Read` for the miss note. */
 export const SCANNED_TOOLS: ReadonlySet<string> = new Set([
@@ -56,6 +58,24 @@ export interface TurnScan {
   /** The turn's calls of `SCANNED_TOOLS`, newest first, whatever their outcome. */
   calls: readonly TurnCall[];
 }
+
+/** A scan, and whether the pending call's own record was already in the transcript. */
+export interface TurnScanResult extends TurnScan {
+  /**
+   * True when the payload's `tool_use_id` is among the tool uses the walk
+   * read. Claude Code appends records asynchronously, so a hook may run
+   * before its own call is written; then the newest message in the file is
+   * an earlier batch.
+   */
+  pendingFound: boolean;
+}
+
+/**
+ * How long a caller may wait for the pending call's record to appear:
+ * rescans, and the pause before each. Measured with the real client, the
+ * record usually lands within a few milliseconds of the hook starting.
+ */
+export const PENDING_RESCAN = { retries: 3, delayMs: 40 } as const;
 
 /** What `scanTurn` is asked about. */
 export interface TurnScanInput {
@@ -213,7 +233,7 @@ interface Start {
  * `promptId`s disagree, or when the transcript's turn is not the payload's
  * prompt. Never throws.
  */
-export function scanTurn(input: TurnScanInput, fs: FsPort): TurnScan | null {
+export function scanTurn(input: TurnScanInput, fs: FsPort): TurnScanResult | null {
   try {
     return scan(input, fs);
   } catch {
@@ -221,48 +241,54 @@ export function scanTurn(input: TurnScanInput, fs: FsPort): TurnScan | null {
   }
 }
 
-function scan(input: TurnScanInput, fs: FsPort): TurnScan | null {
-  const tail = readTranscriptTail(input.transcriptPath, fs);
-  if (tail === null) return null;
-  const useCounts = new Map<string, number>();
-  const resultCounts = new Map<string, number>();
-  const promptIds = new Set<string>();
-  const entries: Entry[] = [];
-  let start: Start | null = null;
-  let i = tail.lines.length - 1;
-  for (; i >= 0 && start === null; i--) {
-    const line = tail.lines[i];
+/** What the walk gathers, newest record first, until it meets the turn start. */
+class TurnWalk {
+  readonly useCounts = new Map<string, number>();
+  readonly resultCounts = new Map<string, number>();
+  readonly promptIds = new Set<string>();
+  readonly entries: Entry[] = [];
+  start: Start | null = null;
+
+  /** Takes one line; true once it was the turn start. */
+  visit(line: string): boolean {
     const record = parseLine(line);
-    if (record === null) continue;
-    countIds(record, useCounts, resultCounts);
+    if (record === null) return false;
+    countIds(record, this.useCounts, this.resultCounts);
     if (record.type === "user") {
       const promptId = nonEmpty(record.promptId);
-      if (promptId) promptIds.add(promptId);
+      if (promptId) this.promptIds.add(promptId);
     }
     if (isTurnStart(record)) {
-      start = { record, line };
-    } else if (record.isSidechain === true) {
-      continue;
-    } else if (record.type === "assistant") {
-      entries.push({ kind: "uses", ...toolUses(record) });
+      this.start = { record, line };
+      return true;
+    }
+    if (record.isSidechain === true) return false;
+    if (record.type === "assistant") {
+      this.entries.push({ kind: "uses", ...toolUses(record) });
     } else if (record.type === "user") {
       const results = toolResults(record);
-      if (results) entries.push({ kind: "results", results });
+      if (results) this.entries.push({ kind: "results", results });
     }
+    return false;
   }
-  // Older lines only matter for the duplicate-id rule.
-  for (; i >= 0; i--) {
-    const line = tail.lines[i];
-    if (!line.includes('"tool_use')) continue;
-    const record = parseLine(line);
-    if (record !== null) countIds(record, useCounts, resultCounts);
-  }
+}
 
-  const identity = turnIdentity(start, tail.clipped, promptIds, input.promptId);
+function scan(input: TurnScanInput, fs: FsPort): TurnScanResult | null {
+  const turn = new TurnWalk();
+  const walk = walkTranscriptBack(input.transcriptPath, fs, (line) => turn.visit(line));
+  if (walk === null) return null;
+  const identity = turnIdentity(turn.start, walk.clipped, turn.promptIds, input.promptId);
   if (identity === null) return null;
   return {
     turnId: identity.turnId,
-    calls: turnCalls(entries, useCounts, resultCounts, identity.promptRef, input.toolUseId),
+    calls: turnCalls(
+      turn.entries,
+      turn.useCounts,
+      turn.resultCounts,
+      identity.promptRef,
+      input.toolUseId,
+    ),
+    pendingFound: input.toolUseId !== null && turn.useCounts.has(input.toolUseId),
   };
 }
 
@@ -300,7 +326,9 @@ function turnCalls(
 ): TurnCall[] {
   const results = new Map<string, ToolResult>();
   let newestMessage: string | null | undefined;
-  let pendingMessage: string | null = null;
+  // Every message that holds the pending id: a crafted transcript may repeat
+  // the id, and then each of its messages could be the batch.
+  const pendingMessages = new Set<string>();
   const uses: ToolUse[] = [];
   // `entries` runs newest first.
   for (const entry of entries) {
@@ -311,12 +339,14 @@ function turnCalls(
     if (newestMessage === undefined) newestMessage = entry.messageId;
     for (const use of entry.uses) {
       if (pendingId !== null && use.id === pendingId && use.messageId !== null) {
-        pendingMessage = use.messageId;
+        pendingMessages.add(use.messageId);
       }
       uses.push(use);
     }
   }
-  const batch = pendingMessage ?? newestMessage ?? null;
+  const batch = pendingMessages.size > 0
+    ? pendingMessages
+    : new Set(newestMessage ? [newestMessage] : []);
   const calls: TurnCall[] = [];
   for (const use of uses) {
     if (!SCANNED_TOOLS.has(use.name)) continue;
@@ -329,7 +359,7 @@ function turnCalls(
       tool: use.name,
       input: use.input,
       completed,
-      sameBatch: use.messageId !== null && use.messageId === batch,
+      sameBatch: use.messageId !== null && batch.has(use.messageId),
       hasMessageId: use.messageId !== null,
     });
   }

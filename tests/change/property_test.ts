@@ -275,8 +275,13 @@ Deno.test("[fail-to-deny] a 200 KiB random snippet lexes in well under a second,
       const rand = mulberry32(2024);
       const small = randomText(rand, pieces, 200 * KIB);
       const large = randomText(rand, pieces, 400 * KIB);
-      const t1 = bestTime(() => lexCode(language, small, { lineStates: true }));
-      const t2 = bestTime(() => lexCode(language, large, { lineStates: true }));
+      // A quadratic lexer fails every attempt; a noisy neighbour only some.
+      let t1 = Infinity;
+      let t2 = Infinity;
+      for (let attempt = 0; attempt < 3 && !(t2 < 4 * t1 + 5); attempt++) {
+        t1 = bestTime(() => lexCode(language, small, { lineStates: true }));
+        t2 = bestTime(() => lexCode(language, large, { lineStates: true }));
+      }
       assert(t1 < 250, `${language}: ${t1.toFixed(1)} ms for 200 KiB`);
       assert(t2 < 4 * t1 + 5, `${language}: ${t1.toFixed(1)} ms, then ${t2.toFixed(1)} ms doubled`);
     }

@@ -54,6 +54,9 @@ class FilesFs implements FsPort {
   readTail(): null {
     return null;
   }
+  readRange(): null {
+    return null;
+  }
 }
 
 const ROOT = "/proj";

@@ -55,6 +55,11 @@ const QUOTING_TRICKS = [
   "rm \\\n  -rf x",
   "rm '-rf' x",
   'rm "-r" x',
+  "rm$IFS-rf$IFS/",
+  "rm${IFS}-rf${IFS}x",
+  "r$@m -rf x",
+  "/???/r? -rf x",
+  "/bin/r* -rf x",
 ];
 
 const WRAPPED = [
@@ -118,6 +123,13 @@ const WRAPPED = [
   "setsid rm -rf x",
   `xargs sh -c 'rm -rf "$1"' _`,
   'eval "$(echo rm) -rf x"',
+  '/???/?? -c "rm -rf x"',
+  'source <(echo "rm -rf x")',
+  ". <(printf 'rm -rf x')",
+  'source /dev/stdin <<< "rm -rf x"',
+  'flock /tmp/lock -c "rm -rf x"',
+  'trap "rm -rf x" EXIT',
+  "pwsh -Command 'Remove-Item -Recurse x'",
 ];
 
 const SUBSTITUTED = [
@@ -254,6 +266,12 @@ const SQL = [
   "PGPASSWORD=x psql -h db -c 'drop schema s cascade'",
   'psql -c "DROP TABLE \\"users\\""',
   "psql -c \"SELECT 'x'; DELETE FROM t\"",
+  "psql -cDROP\\ TABLE\\ x",
+  'mysql -e"DROP TABLE x"',
+  'SQL="drop table x"; psql -c "$SQL"',
+  'psql --command="DROP TABLE x"',
+  'psql -c "TRUNCATE \\"users\\""',
+  'mysql -e "DELETE t1 FROM t1 JOIN t2 ON t1.id = t2.id"',
 ];
 
 const OTHER = [
@@ -264,6 +282,11 @@ const OTHER = [
   "mkfs.ext4 /dev/sdb1",
   "wipefs -a /dev/sdb",
   "dropdb app",
+  "alias nuke='rm -rf /'",
+  "redis-cli FLUSHALL",
+  "redis-cli -n 2 flushdb",
+  'mongosh --eval "db.users.drop()"',
+  'mongosh app --eval "db.dropDatabase()"',
 ];
 
 const DESTRUCTIVE_BASH = [
@@ -410,6 +433,20 @@ const BENIGN_BASH = [
   "ls # && rm -rf /",
   'echo "rm -rf /" # git reset --hard',
   "echo {rm,-rf,x}",
+  "ls *.txt",
+  "./*.sh --force",
+  "bash <(curl -s https://example.com/install.sh)",
+  "alias rm='rm -i'",
+  "redis-cli get x",
+  'mongosh --eval "db.users.find()"',
+  "source ~/.bashrc",
+  ". ./env.sh",
+  "[ -f x ] && echo ok",
+  "[[ -d build ]] || mkdir build",
+  '[ "$a" = "b" ]',
+  'mysql -D truncate -e "select 1"',
+  'psql -U delete -c "select 1"',
+  "psql -h drop-table.example.com -c 'select 1'",
 ];
 
 Deno.test("[destructive-bash-gate] the destructive Bash table is at least 150 commands, all destructive", () => {
@@ -457,6 +494,9 @@ const DESTRUCTIVE_POWERSHELL = [
   'powershell -NoProfile -Command "Remove-Item -Recurse build"',
   "cmd /c rd /s /q build",
   "cmd /c del /s /q *.tmp",
+  "cmd /c rd /s/q build",
+  'cmd /c "rmdir /S /Q build"',
+  'cmd /c "cd build & rd /s /q ."',
   "bash -c 'rm -rf build'",
   "wsl rm -rf build",
   "git push --force",
@@ -475,6 +515,8 @@ const DESTRUCTIVE_POWERSHELL = [
   "$r = Remove-Item -Recurse build",
   '"DROP TABLE x" | sqlcmd',
   "gci -r | rm",
+  "gci -r | % { Remove-Item $_ }",
+  "Get-ChildItem -Recurse | ForEach-Object { Remove-Item $_.FullName }",
 ];
 
 const BENIGN_POWERSHELL = [
@@ -509,6 +551,8 @@ const BENIGN_POWERSHELL = [
   "npm test",
   "# Remove-Item -Recurse build",
   "$x = 'Remove-Item -Recurse build'",
+  "gci | % { Remove-Item $_ }",
+  "Get-ChildItem -Recurse | ForEach-Object { Remove-Item $_.FullName -WhatIf }",
 ];
 
 Deno.test("[destructive-bash-gate] PowerShell destructive table: Remove-Item -Recurse by any spelling, git, SQL, nested shells", () => {
@@ -559,6 +603,11 @@ Deno.test("[destructive-bash-gate] SQL string literals are data; statements are 
   assertEquals(sqlDestructive("WITH a AS (SELECT 1) DELETE FROM t"), true);
   assertEquals(sqlDestructive("TRUNCATE t"), true);
   assertEquals(sqlDestructive("DO $$ BEGIN DROP TABLE x; END $$"), true);
+  assertEquals(sqlDestructive('TRUNCATE "users"'), true);
+  assertEquals(sqlDestructive("truncate"), false);
+  assertEquals(sqlDestructive("delete"), false);
+  assertEquals(sqlDestructive("DELETE t1 FROM t1"), true);
+  assertEquals(sqlDestructive("INSERT INTO log VALUES ('delete from t')"), false);
 });
 
 Deno.test("[graduated-controls] extra patterns match the raw command text", () => {
@@ -731,6 +780,8 @@ Deno.test("[destructive-bash-gate] hostile nesting and repetition stay bounded",
     "x{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}{s,t}",
     "Remove-Item ".repeat(30_000) + "-Recurse",
     "psql -c " + "'DROP TABLE x' ".repeat(20_000),
+    "bash -c 'ls'; ".repeat(700),
+    `* -c '* -c "* -c \\"* -c x\\""'`,
   ];
   for (const tool of ["Bash", "PowerShell"] as const) {
     for (const command of hostile) {

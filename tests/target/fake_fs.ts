@@ -140,6 +140,11 @@ export class FakeFs implements FsPort {
     this.asked.push(path);
     return null;
   }
+
+  readRange(path: string): null {
+    this.asked.push(path);
+    return null;
+  }
 }
 
 /** Project roots on a POSIX host, project and tool cwd at `/p`. */

@@ -170,7 +170,7 @@ export function jsonl(...records: (Record<string, unknown> | Record<string, unkn
 
 /** An in-memory `FsPort`: files, directories, and a count of the bytes read. */
 export class MemoryFs implements FsPort {
-  /** Bytes handed out by `readTail` and `readTextBounded`. */
+  /** Bytes handed out by `readTail`, `readRange` and `readTextBounded`. */
   bytesRead = 0;
   readonly files = new Map<string, Uint8Array>();
   readonly dirs = new Set<string>();
@@ -215,6 +215,14 @@ export class MemoryFs implements FsPort {
     const start = Math.max(0, file.length - maxBytes);
     this.bytesRead += file.length - start;
     return { text: new TextDecoder().decode(file.subarray(start)), clipped: start > 0 };
+  }
+
+  readRange(path: string, start: number, length: number): Uint8Array | null {
+    const file = this.files.get(path);
+    if (!file) return null;
+    const bytes = file.subarray(start, start + length);
+    this.bytesRead += bytes.length;
+    return bytes;
   }
 
   private info(isFile: boolean, size: number): StatResult {

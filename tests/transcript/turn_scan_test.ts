@@ -1,7 +1,7 @@
 import { assert, assertEquals, assertNotEquals } from "../helpers/assert.ts";
-import { denoFs, type FsPort, type TailRead } from "../../src/platform/fs_port.ts";
+import { denoFs, type FsPort } from "../../src/platform/fs_port.ts";
 import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
-import { scanTurn, type TurnScan } from "../../src/transcript/turn_scan.ts";
+import { scanTurn, type TurnScan, type TurnScanResult } from "../../src/transcript/turn_scan.ts";
 import { assistant, compaction, filler, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
 
 const REAL = new URL("../../../shared/fixtures/claude-code-2.1.332/", import.meta.url).pathname;
@@ -13,7 +13,7 @@ function scanText(
   text: string,
   promptId: string | null = null,
   toolUseId: string | null = null,
-): TurnScan | null {
+): TurnScanResult | null {
   const fs = new MemoryFs({ "/t.jsonl": text });
   return scanTurn({ transcriptPath: "/t.jsonl", promptId, toolUseId }, fs);
 }
@@ -165,21 +165,22 @@ Deno.test("[tool-result-pairing] a call without a result, or with two results, i
   assertEquals(summary(scan), ["toolu_none:no:-", "toolu_twice:no:-"]);
 });
 
-Deno.test("[tool-result-pairing] an id reused before the turn start still counts as a duplicate", () => {
-  const scan = scanText(
-    jsonl(
-      prompt("old", P1),
-      assistant("msg_a", [grep("toolu_same")]),
-      result("toolu_same", P1),
-      prompt("new", P2),
-      assistant("msg_b", [grep("toolu_same")]),
-      result("toolu_same", P2),
-      assistant("msg_c", [edit("toolu_edit")]),
-    ),
-    P2,
-    "toolu_edit",
-  );
-  assertEquals(summary(scan), ["toolu_same:no:-"]);
+Deno.test("[tool-result-pairing] ids are paired within the walked turn: an id reused in an earlier turn is not read", () => {
+  const earlier = [
+    prompt("old", P1),
+    ...assistant("msg_a", [grep("toolu_same")]),
+    result("toolu_same", P1),
+  ];
+  const current = [
+    prompt("new", P2),
+    ...assistant("msg_b", [grep("toolu_same")]),
+    result("toolu_same", P2),
+    ...assistant("msg_c", [edit("toolu_edit")]),
+  ];
+  // The walk stops at the newest turn start, so only the current turn's use and result count.
+  assertEquals(summary(scanText(jsonl(earlier, current), P2, "toolu_edit")), ["toolu_same:ok:-"]);
+  const twice = [...current.slice(0, -2), result("toolu_same", P2), ...current.slice(-2)];
+  assertEquals(summary(scanText(jsonl(earlier, twice), P2, "toolu_edit")), ["toolu_same:no:-"]);
 });
 
 Deno.test("[tool-result-pairing] a result stamped with another prompt's id does not complete", () => {
@@ -271,17 +272,29 @@ Deno.test("[turn-identity] a clipped window without any promptId is the turn but
   assertEquals(summary(scan), ["toolu_a:ok:-"]);
 });
 
-Deno.test("[turn-identity] the 2000-line bound clips the window too", () => {
-  const lines = Array.from({ length: TAIL_WINDOW.maxLines }, () => ({ type: "progress", data: 1 }));
+/** An assistant text record: a message record that carries no tool call. */
+function thought(messageId: string): Record<string, unknown> {
+  const [text] = assistant(messageId, []);
+  return text;
+}
+
+Deno.test("[turn-identity] the 2000 message-record cap clips the window too", () => {
+  const thoughts = Array.from({ length: TAIL_WINDOW.maxRecords }, () => thought("msg_think"));
   const text = jsonl(
     prompt("fix", P1),
-    ...lines,
+    ...thoughts,
     assistant("msg_a", [grep("toolu_a")]),
     result("toolu_a", P1),
   );
   const scan = scanText(text, null, "toolu_x");
   assertEquals(scan?.turnId, P1);
   assertEquals(summary(scan), ["toolu_a:ok:batch"]);
+  // Lines that are not message records do not count against the cap.
+  const progress = Array.from({ length: 3 * TAIL_WINDOW.maxRecords }, () => ({ type: "progress" }));
+  const start = prompt("fix", P1);
+  delete start.promptId;
+  const unclipped = jsonl(start, ...progress, assistant("msg_a", [grep("toolu_a")]));
+  assertEquals(scanText(unclipped)?.turnId, start.uuid);
 });
 
 Deno.test("[turn-identity] an unclipped transcript without a turn start gives no turn", () => {
@@ -321,8 +334,8 @@ Deno.test("[fail-to-deny] missing, non-file, empty and garbage transcripts give 
       path,
     );
   }
-  const throwing = new MemoryFs();
-  throwing.readTail = () => {
+  const throwing = new MemoryFs({ "/t": jsonl(prompt("fix", P1)) });
+  throwing.readRange = () => {
     throw new Error("boom");
   };
   assertEquals(scanTurn({ transcriptPath: "/t", promptId: null, toolUseId: null }, throwing), null);
@@ -344,35 +357,115 @@ Deno.test("[prior-search-credit] a search without an assistant message id is mar
   ]);
 });
 
-/** A port over a virtual transcript of `size` bytes that records every byte it returns. */
-function virtualTranscript(size: number): { fs: FsPort; served: () => number } {
-  const tail = jsonl(
-    prompt("fix", P1),
-    assistant("msg_a", [grep("toolu_a")]),
-    result("toolu_a", P1),
+Deno.test("[same-batch-searches] pendingFound tells whether the pending call's own record was read", () => {
+  const turn = [prompt("fix", P1), ...assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1)];
+  const written = jsonl(turn, assistant("msg_b", [edit("toolu_edit")]));
+  assertEquals(scanText(written, P1, "toolu_edit")?.pendingFound, true);
+  // Not written yet: the previous message stands in as the batch, which the caller may retry.
+  const lagging = scanText(jsonl(turn), P1, "toolu_edit");
+  assertEquals(lagging?.pendingFound, false);
+  assertEquals(summary(lagging), ["toolu_a:ok:batch"]);
+  assertEquals(scanText(written, P1, null)?.pendingFound, false);
+});
+
+/** A Read call with its result, sized like the real client's (~8 KB per call with output). */
+function readCall(n: number, output: number): Record<string, unknown>[] {
+  const id = `toolu_read_${n}`;
+  const use = { id, name: "Read", input: { file_path: `${ROOT}/src/part${n}.ts` } };
+  const content = "r".repeat(output);
+  return [
+    ...assistant(`msg_r${n}`, [use]),
+    filler("api-request", 1250),
+    result(id, P1, { content, extra: { toolUseResult: { file: { content } } } }),
+  ];
+}
+
+Deno.test("[prior-search-credit] a search 40 calls back in a long turn, ~400 KB from the end, is still in the window", () => {
+  const calls = Array.from({ length: 40 }, (_, n) => readCall(n, 3000));
+  const text = jsonl(
+    prompt("old turn", P2),
+    filler("attachment", 2 * 1024 * 1024),
+    prompt("review every part, then fix the tokenizer", P1),
+    assistant("msg_s", [grep("toolu_search")]),
+    result("toolu_search", P1),
+    filler("attachment", 57_000),
+    filler("api-request-shape", 39_000),
+    ...calls,
+    assistant("msg_e", [edit("toolu_edit")]),
   );
+  const fs = new MemoryFs({ "/t.jsonl": text });
+  const scan = scanTurn({ transcriptPath: "/t.jsonl", promptId: P1, toolUseId: "toolu_edit" }, fs);
+  assertEquals(scan?.turnId, P1);
+  assertEquals(scan?.calls.at(-1)?.id, "toolu_search");
+  assertEquals(scan?.calls.at(-1)?.completed, true);
+  assertEquals(scan?.calls.at(-1)?.sameBatch, false);
+  const turnBytes = text.length - text.indexOf('"review every part');
+  assert(turnBytes > 400_000, `${turnBytes}`);
+  // The walk stopped at the turn start instead of reading the earlier 2 MB.
+  assert(fs.bytesRead < turnBytes + TAIL_WINDOW.chunkBytes, `${fs.bytesRead}`);
+});
+
+/** A repeated line that is not a message record, padding a virtual transcript. */
+const PADDING = JSON.stringify({ type: "attachment", attachment: { content: "z".repeat(900) } }) +
+  "\n";
+
+/**
+ * A port over a virtual transcript of `size` bytes: padding lines, then
+ * `tail`. It serves ranges without building the file and counts each byte.
+ */
+function virtualTranscript(size: number, tail: string): { fs: FsPort; served: () => number } {
+  const tailBytes = new TextEncoder().encode(tail);
+  const padding = new TextEncoder().encode(PADDING);
+  const padEnd = size - tailBytes.length;
   let served = 0;
-  const readTail = (_path: string, maxBytes: number): TailRead => {
-    const n = Math.min(maxBytes, size);
-    served += n;
-    const pad = "z".repeat(Math.max(0, n - tail.length - 1)) + "\n";
-    return { text: pad + tail, clipped: size > n };
-  };
   const fs = new MemoryFs();
-  fs.readTail = readTail;
-  fs.readTextBounded = () => {
-    throw new Error("the scan must not read whole files");
+  fs.stat = () => ({
+    ok: true,
+    isFile: true,
+    isDirectory: false,
+    isSymlink: false,
+    nlink: 1,
+    size,
+    mtimeMs: 0,
+  });
+  fs.readRange = (_path, start, length) => {
+    const out = new Uint8Array(Math.max(0, Math.min(length, size - start)));
+    for (let i = 0; i < out.length; i++) {
+      const p = start + i;
+      out[i] = p >= padEnd
+        ? tailBytes[p - padEnd]
+        : padding[(((p - padEnd) % padding.length) + padding.length) % padding.length];
+    }
+    served += out.length;
+    return out;
+  };
+  fs.readTail = fs.readTextBounded = () => {
+    throw new Error("the scan must only read ranges");
   };
   return { fs, served: () => served };
 }
 
 Deno.test("[turn-boundaries] a 100 MB transcript costs the same bounded read as a 100 KB one", () => {
+  const turn = jsonl(
+    prompt("fix", P1),
+    assistant("msg_a", [grep("toolu_a")]),
+    result("toolu_a", P1),
+  );
   const costs = [100 * 1024, 100 * 1024 * 1024].map((size) => {
-    const { fs, served } = virtualTranscript(size);
+    const { fs, served } = virtualTranscript(size, turn);
     const scan = scanTurn({ transcriptPath: "/big.jsonl", promptId: P1, toolUseId: null }, fs);
     assertEquals(scan?.turnId, P1);
+    assertEquals(summary(scan), ["toolu_a:ok:batch"]);
     return served();
   });
-  assertEquals(costs, [100 * 1024, TAIL_WINDOW.maxBytes]);
-  assert(costs[1] <= TAIL_WINDOW.maxBytes);
+  assertEquals(costs, [TAIL_WINDOW.chunkBytes, TAIL_WINDOW.chunkBytes]);
+});
+
+Deno.test("[turn-boundaries] without a turn start, a 100 MB transcript costs at most the byte budget", () => {
+  const turn = jsonl(assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1));
+  const { fs, served } = virtualTranscript(100 * 1024 * 1024, turn);
+  const scan = scanTurn({ transcriptPath: "/big.jsonl", promptId: null, toolUseId: null }, fs);
+  // The budget ran out first: a clipped window whose promptIds agree is the turn.
+  assertEquals(scan?.turnId, P1);
+  assertEquals(served(), TAIL_WINDOW.maxBytes);
 });

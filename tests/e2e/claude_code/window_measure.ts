@@ -1,12 +1,15 @@
 /**
  * Measures how far a record sits from the end of a transcript snapshot, in
- * the units of GateGuard's bounded tail read (bytes and lines), and which
- * record types fill the space after it.
+ * the units of GateGuard's bounded backward walk (bytes and message
+ * records), which record types fill the space after it, and what the turn
+ * scan actually reads from the snapshot.
  *
  * @module
  */
 
-import { TAIL_WINDOW } from "../../../src/transcript/tail.ts";
+import { denoFs, type FsPort } from "../../../src/platform/fs_port.ts";
+import { mayBeMessageRecord, TAIL_WINDOW } from "../../../src/transcript/tail.ts";
+import { scanTurn, type TurnScanResult } from "../../../src/transcript/turn_scan.ts";
 
 /** Where one record sits relative to the end of a snapshot. */
 export interface WindowMeasure {
@@ -18,10 +21,12 @@ export interface WindowMeasure {
   bytesToEnd: number;
   /** Lines from the record's line (included) to the end of the snapshot. */
   linesToEnd: number;
+  /** Of those lines, the ones the walk counts against its record cap. */
+  messageRecordsToEnd: number;
   /**
-   * Whether GateGuard's tail read still holds the whole record: the read
-   * drops the first, possibly cut, line of a clipped window, so the newline
-   * before the record must be inside it too.
+   * Whether GateGuard's walk, if it got that far, would still hand over the
+   * record: a line is only handed over once the newline before it was read,
+   * so that newline must be inside the byte budget too.
    */
   inWindow: boolean;
   /** Bytes of the lines from the record on, by record `type` (attachments by their own type). */
@@ -57,11 +62,13 @@ export function measureFrom(
   if (at < 0) return null;
   const bytesByType: Record<string, number> = {};
   let before = 0;
+  let messageRecordsToEnd = 0;
   for (let i = 0; i < lines.length; i++) {
     if (i < at) {
       before += sizes[i];
       continue;
     }
+    if (mayBeMessageRecord(lines[i])) messageRecordsToEnd++;
     const kind = recordKind(lines[i]);
     bytesByType[kind] = (bytesByType[kind] ?? 0) + sizes[i];
   }
@@ -72,7 +79,9 @@ export function measureFrom(
     totalLines: lines.length,
     bytesToEnd,
     linesToEnd,
-    inWindow: bytesToEnd < TAIL_WINDOW.maxBytes && linesToEnd <= TAIL_WINDOW.maxLines,
+    messageRecordsToEnd,
+    inWindow: (at === 0 ? bytesToEnd <= TAIL_WINDOW.maxBytes : bytesToEnd < TAIL_WINDOW.maxBytes) &&
+      messageRecordsToEnd <= TAIL_WINDOW.maxRecords,
     bytesByType,
   };
 }
@@ -90,4 +99,48 @@ export function isToolUseLine(id: string): (line: string) => boolean {
       return false;
     }
   };
+}
+
+/** What one turn scan of a snapshot cost. */
+export interface ScanCost {
+  scan: TurnScanResult | null;
+  /** Bytes the walk read from the file. */
+  bytesRead: number;
+  /** Range reads it made. */
+  reads: number;
+  /** Wall time of the scan, in milliseconds. */
+  ms: number;
+}
+
+/** Scans the snapshot at `path` the way the hook does, counting what the real file port serves. */
+export function scanCost(
+  path: string,
+  promptId: string | null,
+  toolUseId: string | null,
+): ScanCost {
+  let bytesRead = 0;
+  let reads = 0;
+  const counting: FsPort = {
+    ...denoFs,
+    readRange(p, start, length) {
+      const bytes = denoFs.readRange(p, start, length);
+      bytesRead += bytes?.length ?? 0;
+      reads++;
+      return bytes;
+    },
+  };
+  const started = performance.now();
+  const scan = scanTurn({ transcriptPath: path, promptId, toolUseId }, counting);
+  return { scan, bytesRead, reads, ms: performance.now() - started };
+}
+
+/** True for the transcript line of a human prompt (the start of a turn). */
+export function isHumanPromptLine(line: string): boolean {
+  try {
+    const record = JSON.parse(line);
+    return record?.type === "user" && record.parentUuid === null &&
+      typeof record.message?.content === "string";
+  } catch {
+    return false;
+  }
 }

@@ -1,0 +1,106 @@
+/**
+ * The file gate's rescan for a transcript that lags behind the hook call:
+ * Claude Code may run the hook before it has written the pending call's own
+ * assistant record, and the previous batch must not be taken for it.
+ */
+
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { decideFileGate } from "../../src/hook/file_gate.ts";
+import { callFromObject } from "../../src/hook/call.ts";
+import type { DecideContext } from "../../src/hook/decision.ts";
+import { settingsFrom } from "../../src/config/settings.ts";
+import { emptyState } from "../../src/state/schema.ts";
+import type { StatResult } from "../../src/platform/fs_port.ts";
+import { PENDING_RESCAN } from "../../src/transcript/turn_scan.ts";
+import { assistant, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
+
+const TRANSCRIPT = "/t.jsonl";
+const WIDGET = `${ROOT}/src/widget.ts`;
+const PROMPT = "0b1c2d3e-0000-4000-8000-00000000b001";
+const PENDING = "toolu_edit";
+const GREP = "grep -rn widget src";
+
+const TURN = jsonl(
+  prompt("make widget return 2", PROMPT),
+  assistant("msg_grep", [{ id: "toolu_grep", name: "Bash", input: { command: GREP } }]),
+  result("toolu_grep", PROMPT, { content: "src/widget.ts:1:export function widget" }),
+);
+const EDIT_INPUT = { file_path: WIDGET, old_string: "return 1;", new_string: "return 2;" };
+const EDIT_RECORDS = jsonl(
+  assistant("msg_edit", [{ id: PENDING, name: "Edit", input: EDIT_INPUT }]),
+);
+
+/** A port whose transcript gains the pending Edit's record after `lag` walks (never when null). */
+class LaggingFs extends MemoryFs {
+  walks = 0;
+
+  constructor(private readonly lag: number | null) {
+    super({ [TRANSCRIPT]: TURN, [WIDGET]: "export function widget() {\n  return 1;\n}\n" }, [
+      ROOT,
+      `${ROOT}/src`,
+    ]);
+  }
+
+  override stat(path: string): StatResult {
+    if (path === TRANSCRIPT) {
+      if (this.walks === this.lag) this.write(TRANSCRIPT, TURN + EDIT_RECORDS);
+      this.walks++;
+    }
+    return super.stat(path);
+  }
+}
+
+function editCall(fs: LaggingFs): DecideContext {
+  return {
+    call: callFromObject({
+      session_id: "s1",
+      transcript_path: TRANSCRIPT,
+      cwd: ROOT,
+      prompt_id: PROMPT,
+      tool_use_id: PENDING,
+      hook_event_name: "PreToolUse",
+      tool_name: "Edit",
+      tool_input: EDIT_INPUT,
+    }),
+    settings: settingsFrom({ CLAUDE_PROJECT_DIR: ROOT }),
+    state: emptyState(0),
+    ports: { fs, now: 0, processCwd: ROOT, hostWindows: false },
+  };
+}
+
+Deno.test("[same-batch-searches] a grep from the previous batch credits the Edit once the Edit's own record lands", async () => {
+  for (const lag of [0, 1, PENDING_RESCAN.retries]) {
+    const fs = new LaggingFs(lag);
+    const decision = await decideFileGate(editCall(fs));
+    assertEquals(decision.outcome.kind, "note", `lag ${lag}`);
+    if (decision.outcome.kind === "note") assertStringIncludes(decision.outcome.text, GREP);
+    assertEquals(decision.delta.inc.fact_force_credited, 1);
+    assertEquals(fs.walks, lag + 1, `lag ${lag}`);
+  }
+});
+
+Deno.test("[same-batch-searches] when the Edit's record never lands, the newest message is taken as its batch after the retries", async () => {
+  const fs = new LaggingFs(null);
+  const started = performance.now();
+  const decision = await decideFileGate(editCall(fs));
+  const waited = performance.now() - started;
+  assertEquals(fs.walks, 1 + PENDING_RESCAN.retries);
+  assertEquals(decision.outcome.kind, "deny");
+  if (decision.outcome.kind === "deny") {
+    assertStringIncludes(
+      decision.outcome.text,
+      `Closest search this turn did not count (Bash ${GREP}): it was sent in the same batch`,
+    );
+  }
+  const least = PENDING_RESCAN.retries * PENDING_RESCAN.delayMs;
+  assert(waited >= least - 5, `${waited} ms`);
+});
+
+Deno.test("[same-batch-searches] a call without a tool_use_id is scanned once and falls back at once", async () => {
+  const fs = new LaggingFs(null);
+  const ctx = editCall(fs);
+  ctx.call.toolUseId = null;
+  const decision = await decideFileGate(ctx);
+  assertEquals(fs.walks, 1);
+  assertEquals(decision.outcome.kind, "deny");
+});
