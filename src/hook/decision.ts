@@ -12,6 +12,7 @@ import type { HookCall } from "./call.ts";
 import type { Settings } from "../config/settings.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { SessionState, StateDelta } from "../state/schema.ts";
+import type { MetricsEvent as GateEvent } from "../metrics/line.ts";
 
 /** What the harness is told. */
 export type Outcome =
@@ -19,25 +20,14 @@ export type Outcome =
   | { kind: "note"; text: string }
   | { kind: "deny"; text: string };
 
-/** The change-profile flags recorded with a decision. */
-export interface ProfileRecord {
-  known: boolean;
-  language: string | null;
-  touchesPublicSurface: boolean;
-  touchesData: boolean;
-  trivial: boolean;
-}
-
-/** One decision as the metrics file records it (codes only, never content). */
-export interface GateEvent {
-  tool: string;
-  class: string | null;
-  decision: string;
-  reason: string;
-  questions: readonly string[] | null;
-  sensitive: boolean;
-  profile: ProfileRecord | null;
-}
+/**
+ * One decision as the metrics file records it (codes only, never content),
+ * and its change-profile flags: the metrics module owns the shapes.
+ */
+export type {
+  MetricsEvent as GateEvent,
+  MetricsProfile as ProfileRecord,
+} from "../metrics/line.ts";
 
 /** The result of deciding one call. */
 export interface Decision {

@@ -6,6 +6,7 @@
  */
 
 import type { ChangeInput, ChangeProfile } from "../../src/change/profile.ts";
+export { mulberry32 } from "../helpers/prng.ts";
 
 /** An Edit change input. */
 export function edit(oldString: unknown, newString: unknown, replaceAll?: unknown): ChangeInput {
@@ -49,18 +50,6 @@ export function unknown(language: string | null): ChangeProfile {
     touchesPublicSurface: true,
     touchesData: true,
     trivial: false,
-  };
-}
-
-/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

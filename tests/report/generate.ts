@@ -7,18 +7,7 @@
  */
 
 import { buildLine, type MetricsEvent } from "../../src/metrics/line.ts";
-
-/** A small seeded PRNG (mulberry32), so the same seed gives the same file. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as random } from "../helpers/prng.ts";
 
 const CODE_PROFILE = {
   known: true,

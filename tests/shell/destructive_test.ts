@@ -11,6 +11,7 @@ import {
   isDestructive,
   sqlDestructive,
 } from "../../src/shell/destructive.ts";
+import { mulberry32 } from "../helpers/prng.ts";
 
 /** Commands of `table` whose verdict under `tool` is not `expected`. */
 function misjudged(
@@ -639,18 +640,6 @@ Deno.test("[destructive-bash-gate] a non-string command is not destructive and d
 
 // ---------------------------------------------------------------------------
 // Property tests.
-
-/** Seeded PRNG (mulberry32). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   "rm",

@@ -12,6 +12,7 @@ import {
   splitColonArg,
 } from "../../src/shell/powershell.ts";
 import { MAX_COMMAND_CHARS, MAX_LEX_CHARS, MAX_NESTING } from "../../src/shell/words.ts";
+import { mulberry32 } from "../helpers/prng.ts";
 
 /** The word texts of every segment, in order. */
 function texts(p: PsParse): string[][] {
@@ -391,18 +392,6 @@ Deno.test("[ambiguous-shell-is-not-evidence] over-long PowerShell input is not o
   const notString = parsePowerShell(null as unknown as string);
   assertEquals([notString.ok, notString.problem], [false, "unbalanced"]);
 });
-
-/** Seeded PRNG so failures reproduce. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   "Remove-Item",

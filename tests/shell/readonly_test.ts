@@ -11,6 +11,7 @@ import {
   readOnlyKind,
   type ShellTool,
 } from "../../src/shell/readonly.ts";
+import { mulberry32 } from "../helpers/prng.ts";
 
 /** Asserts the verdict of every command in `commands`. */
 function expectAll(tool: ShellTool, commands: readonly string[], kind: ReadOnlyKind): void {
@@ -656,18 +657,6 @@ Deno.test("[read-only-first-shell-command] over 4096 characters, or a non-string
   assertEquals(readOnlyKind("Bash", "   "), null);
   assertEquals(readOnlyKind("PowerShell", "# only a comment"), null);
 });
-
-/** Seeded PRNG so failures reproduce. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   "ls",

@@ -1,0 +1,1392 @@
+/**
+ * Adversarial end-to-end tests: the real CLI, spawned exactly as the binary
+ * runs, against an agent trying to slip destructive commands, sensitive
+ * edits and forged evidence past the gates, or to make the hook crash, hang
+ * or allow by accident. Every spawn has a kill timer, so a hang fails the
+ * test instead of stalling the suite. Many cases share one `Deno.test` and
+ * run a few processes at a time to keep the file fast on two cores.
+ *
+ * @module
+ */
+
+import {
+  assert,
+  assertEquals,
+  assertNotIncludes,
+  assertStringIncludes,
+} from "../helpers/assert.ts";
+import { CLI_ARGV } from "../helpers/cli.ts";
+import { DESTRUCTIVE_TEXT, ROUTINE_TEXT } from "../../src/questions/messages.ts";
+import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
+
+/** Longest a single hook call may take before it counts as hung. */
+const HANG_MS = 8000;
+
+/** Processes run at once by `all`. */
+const PARALLEL = 4;
+
+const SENSITIVE_LINE =
+  "Sensitive target: prior-search credit, sibling collapse, and the denial cap do not apply.";
+const HARD_LINK_LINE =
+  "Hard-linked target: prior-search credit, sibling collapse, and the denial cap do not apply.";
+
+/** What one hook call answered. */
+interface Answer {
+  kind: "pass" | "note" | "deny";
+  text: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs the hook on raw stdin bytes with the binary's argv; a hang fails. */
+async function hookRaw(
+  stdin: Uint8Array,
+  env: Record<string, string>,
+  label: string,
+  cwd?: string,
+): Promise<Answer> {
+  const started = performance.now();
+  const child = new Deno.Command(CLI_ARGV[0], {
+    args: CLI_ARGV.slice(1),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    cwd,
+    clearEnv: true,
+    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...env },
+  }).spawn();
+  let killed = false;
+  const timer = setTimeout(() => {
+    killed = true;
+    child.kill("SIGKILL");
+  }, HANG_MS);
+  const writer = child.stdin.getWriter();
+  await writer.write(stdin).catch(() => {});
+  await writer.close().catch(() => {});
+  const out = await child.output();
+  clearTimeout(timer);
+  const ms = performance.now() - started;
+  const dec = new TextDecoder();
+  const stdout = dec.decode(out.stdout);
+  const stderr = dec.decode(out.stderr);
+  assert(!killed, `${label}: the hook hung for ${HANG_MS} ms`);
+  assertEquals(out.code, 0, `${label}: exit ${out.code}: ${stderr}`);
+  if (stdout.trim() === "") return { kind: "pass", text: "", stderr, ms };
+  // Claude Code reads one JSON object and cuts strings past 10,000 characters.
+  assert(stdout.length < 10_000, `${label}: ${stdout.length} characters on stdout`);
+  const o = JSON.parse(stdout).hookSpecificOutput;
+  assertEquals(o.hookEventName, "PreToolUse", label);
+  if (o.permissionDecision === "deny") {
+    return { kind: "deny", text: o.permissionDecisionReason, stderr, ms };
+  }
+  assertEquals(o.permissionDecision, undefined, `${label}: never an allow decision`);
+  return { kind: "note", text: o.additionalContext, stderr, ms };
+}
+
+function hook(payload: unknown, env: Record<string, string>, label: string): Promise<Answer> {
+  return hookRaw(new TextEncoder().encode(JSON.stringify(payload)), env, label);
+}
+
+/** Maps `items` through `fn`, `PARALLEL` at a time, keeping the order. */
+async function all<T, R>(
+  items: readonly T[],
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return out;
+}
+
+/** A temporary project with a state dir, and the environment that points at both. */
+interface Sandbox {
+  tmp: string;
+  root: string;
+  state: string;
+  env: Record<string, string>;
+}
+
+async function sandbox(files: Record<string, string> = {}): Promise<Sandbox> {
+  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-adv-" }));
+  const root = `${tmp}/proj`;
+  await Deno.mkdir(root);
+  for (const [rel, text] of Object.entries(files)) {
+    await Deno.mkdir(`${root}/${rel}`.replace(/\/[^/]*$/, ""), { recursive: true });
+    await Deno.writeTextFile(`${root}/${rel}`, text);
+  }
+  const state = `${tmp}/state`;
+  return {
+    tmp,
+    root,
+    state,
+    env: { GATEGUARD_STATE_DIR: state, CLAUDE_PROJECT_DIR: root, HOME: tmp },
+  };
+}
+
+function mkfifo(path: string): void {
+  const r = new Deno.Command("mkfifo", { args: [path] }).outputSync();
+  assertEquals(r.code, 0, `mkfifo ${path}`);
+}
+
+const EDIT = { old_string: "x = 1", new_string: "x = 2" };
+
+/** Names each case whose answer differs from the expectation, for one readable failure. */
+function mismatches<T>(
+  cases: readonly T[],
+  got: readonly string[],
+  want: (c: T) => string,
+): string[] {
+  return cases.flatMap((c, i) =>
+    got[i] === want(c) ? [] : [`${JSON.stringify(c)}: got ${got[i]}, want ${want(c)}`]
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Destructive shell gate.
+
+/** Bash spellings of destructive commands an agent might try to slip past. */
+const BASH_DESTRUCTIVE: readonly string[] = [
+  // quoting and escapes of the command word
+  "r''m -rf /",
+  "\\rm -rf x",
+  "$'\\x72m' -rf x",
+  "$'\\162m' -rf x",
+  '"rm" -rf x',
+  "$'rm' -rf x",
+  '$"rm" -rf x',
+  "/bin/rm -rf x",
+  "{rm,-rf,x}",
+  'rm -r""f x',
+  "rm '-rf' x",
+  "rm -\\rf x",
+  "r\\\nm -rf x",
+  "rm${IFS}-rf${IFS}x",
+  "rm\t-rf\tx",
+  // option spellings
+  "rm -r -f x",
+  "rm --recursive x",
+  "rm --rec x",
+  "rm -fR x",
+  "rm -vrf x",
+  // wrappers
+  "sudo rm -rf x",
+  "sudo -u root rm -rf x",
+  "sudo -- rm -rf x",
+  "env -i rm -rf x",
+  "env -i FOO=1 rm -rf x",
+  "env -S 'rm -rf x'",
+  "command rm -rf x",
+  "command -p rm -rf x",
+  "builtin command rm -rf x",
+  "nice -n 5 rm -rf x",
+  "nohup rm -rf x &",
+  "timeout 5 rm -rf x",
+  "timeout -s KILL 5 rm -rf x",
+  "time -p rm -rf x",
+  "stdbuf -o0 rm -rf x",
+  "setsid rm -rf x",
+  "flock /tmp/l rm -rf x",
+  "chroot / rm -rf x",
+  "doas rm -rf x",
+  "exec -a foo rm -rf x",
+  "busybox rm -rf x",
+  "/usr/bin/env rm -rf x",
+  "xargs rm -rf < list",
+  "echo x | xargs -I{} rm -rf {}",
+  "find . | xargs -n1 rm -rf",
+  "sudo env -i command nice nohup timeout 5 xargs bash -c 'rm -rf x'",
+  // code strings and shells on stdin
+  "bash -c 'rm -rf x'",
+  'sh -c "rm -rf x"',
+  "bash -lc 'rm -rf x'",
+  'sh -c \'sh -c "sh -c \\"rm -rf x\\""\'',
+  "su -c 'rm -rf x'",
+  "ssh host rm -rf /",
+  "watch rm -rf x",
+  "trap 'rm -rf x' EXIT",
+  "eval rm -rf x",
+  "eval 'rm -rf x'",
+  'eval "$(echo rm -rf x)"',
+  "bash <<< 'rm -rf x'",
+  "echo 'rm -rf x' | bash",
+  "echo 'rm -rf x' | sh -s",
+  "sh -s <<< 'git reset --hard'",
+  "cat <<EOF | bash\nrm -rf x\nEOF",
+  "bash <<EOF\nrm -rf x\nEOF",
+  "wsl rm -rf x",
+  "cmd /c rd /s /q x",
+  "pwsh -c 'Remove-Item -Recurse x'",
+  "powershell -enc UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAAeAA=",
+  // find actions
+  "find . -exec rm -rf {} +",
+  "find . -exec rm -rf {} \\;",
+  "find . -execdir rm -rf {} \\;",
+  "find . -type f -exec shred {} \\;",
+  // git aliases and global options
+  "git -c alias.x='!rm -rf /' x",
+  "git -c alias.x=reset x --hard",
+  "git -calias.x=reset x --hard",
+  "git -c alias.x='reset --hard' x",
+  "git -c alias.nuke='!git reset --hard' nuke",
+  "git -C /tmp reset --hard",
+  "git --git-dir=.git reset --hard",
+  "GIT_DIR=x git reset --hard",
+  "git reset --har",
+  "git reset --mixed --hard",
+  "git push origin +main",
+  "git push origin :main",
+  "git push -uf origin main",
+  "git push --forc origin",
+  "git push --force-with-lease origin main",
+  "git clean -xdf",
+  "git checkout -- .",
+  "git branch -D x",
+  "git stash clear",
+  "git update-ref -d HEAD",
+  // separators, comments and compound commands
+  "echo ok\nrm -rf x",
+  "echo ok # \nrm -rf x",
+  "echo '# x'; rm -rf x",
+  ";rm -rf x",
+  "echo&&rm -rf x",
+  "echo|rm -rf x",
+  "false || rm -rf x",
+  "rm -rf x & ls",
+  "rm -rf x |& cat",
+  "! rm -rf x",
+  "(rm -rf x)",
+  "{ rm -rf x; }",
+  "if true; then rm -rf x; fi",
+  "for f in a; do rm -rf $f; done",
+  "case a in a) rm -rf x;; esac",
+  "f() { rm -rf x; }; f",
+  // substitutions and variables
+  "echo `rm -rf x`",
+  "echo $(rm -rf x)",
+  'echo "$(rm -rf x)"',
+  "x=$(rm -rf y)",
+  "cat <(rm -rf x)",
+  "x=rm; $x -rf /",
+  "${RM:-rm} -rf x",
+  "$(echo rm) -rf x",
+  "`which rm` -rf x",
+  // SQL through clients, here-documents and pipes
+  "psql -c 'DROP TABLE x'",
+  "psql <<EOF\nDROP TABLE x;\nEOF",
+  "psql <<-EOF\n\tDROP TABLE x;\n\tEOF",
+  "sqlite3 db.sqlite <<'SQL'\ndrop table x;\nSQL",
+  'echo "DROP TABLE x" | psql',
+  "printf 'drop table x' | mysql",
+  "psql -c 'select 1' <<< 'DROP TABLE x'",
+  "mysql <<< 'drop database x'",
+  "mysql -e 'TRUNCATE users'",
+  "sqlite3 db 'DELETE FROM users'",
+  'psql -c "drop\ttable x"',
+  "PGPASSWORD=x psql -h h -c 'drop table x'",
+  // other destroyers
+  "dd if=/dev/zero of=/dev/sda",
+  "mkfs.ext4 /dev/sda1",
+  "shred -u f",
+  // fail-closed on what cannot be parsed
+  "echo 'abc ; rm -rf x",
+  "psql <<EOF\nDROP TABLE x;\n",
+];
+
+/** Commands that only mention a destructive form as data: the gate must stay quiet. */
+const BASH_QUIET: readonly string[] = [
+  "echo rm -rf x",
+  "printf 'rm -rf x'",
+  "git commit -m 'rm -rf x'",
+  "grep -r 'git reset --hard' .",
+  "echo 'DROP TABLE x'",
+  "# rm -rf x",
+  "ls # ; rm -rf x",
+  "echo '$(rm -rf x)'",
+  "cat <<'EOF'\nrm -rf x\nEOF",
+  "rm -- -rf",
+  "rm -f x",
+];
+
+async function shellVerdicts(
+  tool: "Bash" | "PowerShell",
+  commands: readonly string[],
+): Promise<string[]> {
+  const box = await sandbox();
+  const env = { ...box.env, GATEGUARD_BASH_ROUTINE_DISABLED: "1" };
+  return await all(commands, async (command, i) => {
+    const a = await hook(
+      { session_id: `d${i}`, cwd: box.root, tool_name: tool, tool_input: { command } },
+      env,
+      `${tool} ${JSON.stringify(command)}`,
+    );
+    if (a.kind !== "deny") return a.kind;
+    return a.text === DESTRUCTIVE_TEXT ? "destructive" : `other deny: ${a.text.slice(0, 80)}`;
+  });
+}
+
+Deno.test("[destructive-bash-gate] quoting, escapes, wrappers, aliases, separators and SQL clients do not hide a destructive Bash command", async () => {
+  const got = await shellVerdicts("Bash", BASH_DESTRUCTIVE);
+  assertEquals(mismatches(BASH_DESTRUCTIVE, got, () => "destructive"), []);
+});
+
+Deno.test("[destructive-bash-gate] a destructive form that is only data draws no destructive denial", async () => {
+  const got = await shellVerdicts("Bash", BASH_QUIET);
+  assertEquals(mismatches(BASH_QUIET, got, () => "pass"), []);
+});
+
+/** PowerShell spellings of recursive deletes and other destructive commands. */
+const POWERSHELL_DESTRUCTIVE: readonly string[] = [
+  "ri -r -fo x",
+  "ri x -r -fo",
+  "Remove-Item -Rec x",
+  "Remove-Item -Recurse:$true x",
+  "Remove-Item x -Recurse:1",
+  "Remove-Item -Path x -Recurse -WhatIf:$false",
+  "rm -r x",
+  "del -r x",
+  "rd -r x",
+  "erase -r x",
+  "rm -rf x",
+  "Get-ChildItem -Recurse | Remove-Item",
+  "gci -r | ri",
+  "R`emove-Item -Recurse x",
+  "Remove-Item -Recu`rse x",
+  "& 'Remove-Item' -Recurse x",
+  ". Remove-Item -Recurse x",
+  "& { Remove-Item -Recurse x }",
+  "iex 'Remove-Item -Recurse x'",
+  'Invoke-Expression "rm -r x"',
+  "Invoke-Command -ScriptBlock { ri -r x }",
+  "Start-Job { ri -r x }",
+  "$x = 'Remove-Item'; & $x -Recurse y",
+  "Microsoft.PowerShell.Management\\Remove-Item -Recurse x",
+  "if ($true) { Remove-Item -Recurse x }",
+  "1 | % { ri -r x }",
+  'cmd /c "rd /s /q x"',
+  "Start-Process cmd -ArgumentList '/c rd /s /q x'",
+  'powershell -Command "Remove-Item -Recurse x"',
+  "bash -c 'rm -rf x'",
+  "git reset --hard",
+  "git push --force",
+  "'DROP TABLE x' | sqlite3 db",
+  "sqlcmd -Q 'DROP TABLE x'",
+  "Format-Volume -DriveLetter D",
+];
+
+const POWERSHELL_QUIET: readonly string[] = [
+  "Remove-Item -Recurse:$false x",
+  "Remove-Item -Path x -Recurse -WhatIf",
+  "Write-Output 'Remove-Item -Recurse x'",
+];
+
+Deno.test("[destructive-bash-gate] PowerShell aliases, prefixes, backticks, call operators and script blocks do not hide a recursive delete", async () => {
+  const got = await shellVerdicts("PowerShell", [...POWERSHELL_DESTRUCTIVE, ...POWERSHELL_QUIET]);
+  const want = [
+    ...POWERSHELL_DESTRUCTIVE.map(() => "destructive"),
+    ...POWERSHELL_QUIET.map(() => "pass"),
+  ];
+  const cases = [...POWERSHELL_DESTRUCTIVE, ...POWERSHELL_QUIET];
+  assertEquals(mismatches(cases, got, (c) => want[cases.indexOf(c)]), []);
+});
+
+Deno.test("[destructive-bash-gate] hostile nesting and size are read in bounded time and fail closed", async () => {
+  const cases: readonly [string, "Bash" | "PowerShell", string][] = [
+    ["deep substitutions", "Bash", "$(".repeat(50_000) + "rm -rf x" + ")".repeat(50_000)],
+    ["deep subshells", "Bash", "(".repeat(100_000) + "rm -rf x" + ")".repeat(100_000)],
+    ["deep groups", "Bash", "{ ".repeat(50_000) + "rm -rf x; " + "}; ".repeat(50_000)],
+    ["eval chain", "Bash", "eval ".repeat(100_000) + "rm -rf x"],
+    ["sudo chain", "Bash", "sudo ".repeat(100_000) + "rm -rf x"],
+    ["backtick run", "Bash", "echo " + "`".repeat(10_001) + "rm -rf x"],
+    ["nested braces", "Bash", "{".repeat(10_000) + "rm,-rf,x" + "}".repeat(10_000)],
+    ["brace range", "Bash", "echo {1..100000000}; rm -rf x"],
+    ["many segments", "Bash", "echo a;".repeat(200_000) + "rm -rf x"],
+    ["a 2 MB word", "Bash", "a".repeat(2_000_000) + " ; rm -rf x"],
+    ["lone surrogate", "Bash", "rm -rf \ud800 x"],
+    ["deep script blocks", "PowerShell", "& { ".repeat(50_000) + "ri -r x" + " }".repeat(50_000)],
+    ["deep parens", "PowerShell", "(".repeat(100_000) + "ri -r x" + ")".repeat(100_000)],
+    ["iex chain", "PowerShell", "iex ".repeat(50_000) + "'ri -r x'"],
+  ];
+  const box = await sandbox();
+  const env = { ...box.env, GATEGUARD_BASH_ROUTINE_DISABLED: "1" };
+  const answers = await all(
+    cases,
+    ([label, tool, command], i) =>
+      hook({ session_id: `n${i}`, tool_name: tool, tool_input: { command } }, env, label),
+  );
+  const wrong = cases.flatMap(([label], i) =>
+    answers[i].kind === "deny" && answers[i].text === DESTRUCTIVE_TEXT && answers[i].ms < 5000
+      ? []
+      : [`${label}: ${answers[i].kind} in ${Math.round(answers[i].ms)} ms`]
+  );
+  assertEquals(wrong, []);
+});
+
+Deno.test("[destructive-bash-gate] the retry of one command does not unlock a variant of it", async () => {
+  const box = await sandbox();
+  const env = { ...box.env, GATEGUARD_BASH_ROUTINE_DISABLED: "1" };
+  const run = (command: string) =>
+    hook({ session_id: "retry", tool_name: "Bash", tool_input: { command } }, env, command);
+  assertEquals((await run("rm -rf build")).kind, "deny");
+  assertEquals((await run("rm -rf build ")).kind, "deny");
+  assertEquals((await run("rm -rf build")).kind, "pass");
+  assertEquals((await run("rm -rf build")).kind, "deny");
+  // The same text under the other shell is another command.
+  const ps = await hook(
+    { session_id: "retry", tool_name: "PowerShell", tool_input: { command: "rm -rf build" } },
+    env,
+    "PowerShell rm -rf build",
+  );
+  assertEquals(ps.kind, "deny");
+});
+
+// ---------------------------------------------------------------------------
+// Routine gate: the read-only allowlist must not become a way around it.
+
+Deno.test("[read-only-first-shell-command] writes, executes, chains and wrappers hidden in read-only commands still draw the routine denial", async () => {
+  const bash = [
+    "git log --output=x",
+    "git log --outp=x",
+    "git diff --ext-diff",
+    "git diff --textconv",
+    "git -c core.pager=sh log",
+    "git -p log",
+    "git branch newbranch",
+    "git branch -u x",
+    "git show --output=/tmp/x",
+    "git diff --no-index a b",
+    "find . -fprint x",
+    "find . -fls x",
+    "find . -ok ls \\;",
+    "find . -delete",
+    "fd -Hx ls",
+    "fd --exec ls",
+    "rg --pre sh x",
+    "rg -uz x",
+    "rg --hostname-bin=x y",
+    "tree -Ro x",
+    "cat x > y",
+    "ls 2>x",
+    "ls | tee x",
+    "ls && touch x",
+    "ls\nrm x",
+    "ls `rm x`",
+    "ls $(rm x)",
+    "ls $HOME",
+    "wc -l <(rm x)",
+    "cat <x",
+    "FOO=1 ls",
+    "env ls",
+    "sudo ls",
+    "xargs ls",
+    "sh -c ls",
+    "ls & rm x",
+    "ls {a,b}",
+    "/bin/ls",
+    "./ls",
+    "ls \\\n -la",
+    "ls\u00a0x",
+    "ls\u0007",
+  ];
+  const powershell = [
+    "gci > x",
+    "Get-Content x | Set-Content y",
+    "gc x; ni y",
+    "Get-ChildItem -Path (Remove-Item x)",
+    "Get-ChildItem $env:X",
+    "gci @args",
+    "gci {x}",
+    "gci --% x",
+    "sls x y | Out-File z",
+    "gci [a]",
+    "gci \u2018x\u2019",
+  ];
+  const box = await sandbox();
+  const cases = [
+    ...bash.map((c) => ["Bash", c] as const),
+    ...powershell.map((c) => ["PowerShell", c] as const),
+  ];
+  const got = await all(cases, async ([tool, command], i) => {
+    const a = await hook(
+      { session_id: `r${i}`, tool_name: tool, tool_input: { command } },
+      box.env,
+      `${tool} ${JSON.stringify(command)}`,
+    );
+    return a.kind === "deny" && a.text === ROUTINE_TEXT ? "routine" : a.kind;
+  });
+  assertEquals(mismatches(cases, got, () => "routine"), []);
+  // Control: a plain read-only command does pass without using the gate up.
+  const ls = await hook(
+    { session_id: "ro", tool_name: "Bash", tool_input: { command: "ls" } },
+    box.env,
+    "ls",
+  );
+  assertEquals(ls.kind, "pass");
+});
+
+// ---------------------------------------------------------------------------
+// Sensitive and hard-linked targets.
+
+Deno.test("[sensitive-targets] traversal, case, separators, Windows names and outside paths never launder a sensitive target", async () => {
+  const box = await sandbox({
+    "src/auth/login.py": "x = 1\n",
+    "src/lib/plain.py": "x = 1\n",
+    ".claude/worktrees/real/.git": "gitdir: elsewhere\n",
+  });
+  // With a cap of 0 every ordinary first touch passes, so only strictness denies.
+  const env = { ...box.env, GATEGUARD_FACT_FORCE_MAX_DENIALS: "0" };
+  const sensitive = [
+    `${box.root}/src/auth/login.py`,
+    "src/auth/login.py",
+    "./src/auth/login.py",
+    "src/lib/../auth/login.py",
+    "src/lib/../../src/auth/login.py",
+    `${box.root}//src//auth//login.py`,
+    `${box.root}/src/auth/login.py/.`,
+    "src/AUTH/login.py",
+    "src/Auth/Login.py",
+    "src/BILLING/x.ts",
+    "src/authz/x",
+    "C:\\proj\\src\\auth\\x.py",
+    "C:/proj/src/auth/x.py",
+    "\\\\server\\share\\src\\auth\\x.py",
+    "\\\\?\\C:\\auth\\x.py",
+    "\\\\?\\UNC\\srv\\share\\auth\\x",
+    "src\\auth\\x.py",
+    "src/auth\\x.py",
+    "..\\..\\auth\\x.py",
+    "C:\\p\\src\\auth.\\x.py",
+    "C:\\p\\src\\auth \\x.py",
+    "src/auth::$DATA/x.py",
+    "src/auth::$INDEX_ALLOCATION/x.py",
+    ".env",
+    ".ENV",
+    "src/.env.local",
+    "src/.ENV.local",
+    ".env::$DATA",
+    "C:\\proj\\.env.",
+    ".gateguard.jsonc",
+    "sub/.gateguard.jsonc",
+    ".GATEGUARD.JSONC",
+    ".github/workflows/x.yml",
+    ".GitHub/Workflows/x.yml",
+    ".github/workflows/sub/x.yml",
+    "pkg/.github/workflows/a.yml",
+    "C:\\proj\\.GITHUB\\WORKFLOWS\\ci.yml",
+    "migrations/001.sql",
+    "db/Migrations/002.py",
+    ".claude/worktrees/nogit/src/auth/x.py",
+    ".claude/worktrees/real/src/auth/x.py",
+    ".claude/worktrees/nogit/.github/workflows/x.yml",
+    "certs/server.KEY",
+    "home/.ssh/id_rsa.pub",
+    "src/Credentials.json",
+    "src/secrets.yaml",
+    "~/.ssh/id_rsa",
+    "$HOME/.env",
+    "/tmp/auth/x.py",
+    "../../../../etc/auth/x",
+    "src/auth\u0000/x.py",
+    "src/a.py\u0000.env",
+    "a/".repeat(20_000) + "x.py",
+  ];
+  const ordinary = [
+    "src/lib/plain.py",
+    "src/author.py",
+    "docs/authoring.md",
+    "lib/paymentutils.py",
+    "src/auth.py",
+    "src/secret.yaml",
+    ".github/workflowsx/x.yml",
+    ".envrc",
+    "src/.env.example.ts",
+  ];
+  const cases = [...sensitive, ...ordinary];
+  const got = await all(cases, async (file, i) => {
+    const a = await hook(
+      {
+        session_id: `p${i}`,
+        cwd: box.root,
+        tool_name: "Write",
+        tool_input: { file_path: file, content: "y" },
+      },
+      env,
+      JSON.stringify(file).slice(0, 80),
+    );
+    if (a.kind !== "deny") return a.kind;
+    return a.text.includes(SENSITIVE_LINE) ? "sensitive" : "plain deny";
+  });
+  assertEquals(
+    mismatches(cases, got, (c) => sensitive.includes(c) ? "sensitive" : "pass"),
+    [],
+  );
+});
+
+Deno.test("[sensitive-targets] symlinks, look-alike names, dangling links and hard links never launder a sensitive file", async () => {
+  const box = await sandbox({
+    "src/auth/login.py": "x = 1\n",
+    ".env": "A=1\n",
+    "src/lib/plain.py": "x = 1\n",
+    "src/tools/.keep": "",
+  });
+  const r = box.root;
+  await Deno.symlink(`${r}/src/auth`, `${r}/src/lib/linked`);
+  await Deno.symlink("../auth", `${r}/src/tools/auth2`);
+  // A Cyrillic "а" that looks like "auth".
+  await Deno.symlink(`${r}/src/auth`, `${r}/src/\u0430uth`);
+  await Deno.symlink(`${r}/src/auth/login.py`, `${r}/src/lib/login_link.py`);
+  await Deno.symlink(`${r}/.env`, `${r}/src/lib/settings.py`);
+  await Deno.symlink(`${r}/src/lib/linked`, `${r}/src/lib/chain`);
+  await Deno.symlink(`${r}/nowhere`, `${r}/src/lib/dangling.py`);
+  await Deno.symlink(`${r}/src/lib/loop_b`, `${r}/src/lib/loop_a`);
+  await Deno.symlink(`${r}/src/lib/loop_a`, `${r}/src/lib/loop_b`);
+  await Deno.link(`${r}/src/auth/login.py`, `${r}/src/lib/hard.py`);
+  await Deno.link(`${r}/src/lib/plain.py`, `${r}/src/lib/plain_twin.py`);
+  await Deno.symlink(`${r}/src/lib/plain_twin.py`, `${r}/src/lib/to_twin.py`);
+  const env = { ...box.env, GATEGUARD_FACT_FORCE_MAX_DENIALS: "0" };
+  const cases: readonly [string, string][] = [
+    ["src/lib/linked/login.py", "sensitive"],
+    ["src/lib/linked/new.py", "sensitive"],
+    ["src/lib/chain/login.py", "sensitive"],
+    ["src/tools/auth2/login.py", "sensitive"],
+    ["src/\u0430uth/login.py", "sensitive"],
+    ["src/lib/login_link.py", "sensitive"],
+    ["src/lib/settings.py", "sensitive"],
+    ["src/lib/dangling.py", "sensitive"],
+    ["src/lib/loop_a", "sensitive"],
+    ["src/lib/plain.py/x.py", "sensitive"],
+    ["src/lib/hard.py", "sensitive"],
+    ["src/lib/plain_twin.py", "hard-linked"],
+    ["src/lib/to_twin.py", "hard-linked"],
+    ["src/lib/plain.py", "hard-linked"],
+    ["src/lib/fresh.py", "pass"],
+  ];
+  const got = await all(cases, async ([file], i) => {
+    const a = await hook(
+      { session_id: `l${i}`, cwd: r, tool_name: "Edit", tool_input: { file_path: file, ...EDIT } },
+      env,
+      file,
+    );
+    if (a.kind !== "deny") return a.kind;
+    if (a.text.includes(SENSITIVE_LINE)) return "sensitive";
+    return a.text.includes(HARD_LINK_LINE) ? "hard-linked" : "plain deny";
+  });
+  assertEquals(mismatches(cases, got, ([, want]) => want), []);
+});
+
+Deno.test("[subagents] a subagent is denied once on sensitive and hard-linked paths, and its retry does not unlock the parent", async () => {
+  const box = await sandbox({ "src/auth/login.py": "x = 1\n", "src/lib/a.py": "x = 1\n" });
+  await Deno.link(`${box.root}/src/lib/a.py`, `${box.root}/src/lib/b.py`);
+  const call = (file: string, agent: Record<string, unknown>) =>
+    hook(
+      {
+        session_id: "sub",
+        cwd: box.root,
+        tool_name: "Edit",
+        tool_input: { file_path: file, ...EDIT },
+        ...agent,
+      },
+      box.env,
+      `${file} ${JSON.stringify(agent)}`,
+    );
+  for (const field of ["agent_id", "agentId", "parent_tool_use_id", "parentToolUseId"]) {
+    const file = `src/auth/${field}.py`;
+    assertEquals((await call(file, { [field]: "agent-7" })).kind, "deny", field);
+    assertEquals((await call(file, { [field]: "agent-7" })).kind, "pass", field);
+    const parent = await call(file, {});
+    assertEquals(parent.kind, "deny", `${field}: parent after the subagent retry`);
+    assertStringIncludes(parent.text, SENSITIVE_LINE);
+  }
+  const hard = await call("src/lib/b.py", { agent_id: "agent-7" });
+  assertStringIncludes(hard.text, HARD_LINK_LINE);
+  // A subagent field of the wrong type is no subagent: the ordinary first touch is denied.
+  assertEquals((await call("src/lib/a.py", { agent_id: 7 })).kind, "deny");
+});
+
+Deno.test("[multiedit-paths] a MultiEdit whose entries name other files still gates the call's own file", async () => {
+  const box = await sandbox({
+    "src/lib/plain.py": "x = 1\n",
+    ".env": "x = 1\n",
+    "src/lib/b.py": "x = 1\n",
+  });
+  const call = (tool: string, input: Record<string, unknown>) =>
+    hook(
+      { session_id: "me", cwd: box.root, tool_name: tool, tool_input: input },
+      box.env,
+      JSON.stringify(input),
+    );
+  assertEquals((await call("Edit", { file_path: "src/lib/plain.py", ...EDIT })).kind, "deny");
+  assertEquals((await call("Edit", { file_path: "src/lib/plain.py", ...EDIT })).kind, "pass");
+  // Claude Code's MultiEdit writes `file_path`; an entry's own path must not stand in for it.
+  const smuggled = await call("MultiEdit", {
+    file_path: ".env",
+    edits: [{ file_path: "src/lib/plain.py", ...EDIT }],
+  });
+  assertEquals(smuggled.kind, "deny");
+  assertStringIncludes(smuggled.text, SENSITIVE_LINE);
+  // Entries naming a sensitive file are gated too, after an already checked one.
+  const entry = await call("MultiEdit", {
+    file_path: "src/lib/plain.py",
+    edits: [{ ...EDIT }, { file_path: "src/auth/x.py", ...EDIT }],
+  });
+  assertEquals(entry.kind, "deny");
+  assertStringIncludes(entry.text, SENSITIVE_LINE);
+  // A NotebookEdit is judged on notebook_path; a file_path beside it changes nothing.
+  const nb = await call("NotebookEdit", {
+    notebook_path: "src/auth/n.ipynb",
+    file_path: "src/lib/plain.py",
+    new_source: "x",
+  });
+  assertStringIncludes(nb.text, SENSITIVE_LINE);
+});
+
+Deno.test("[exempt-globs] traversal cannot reach an exemption, and the project file cannot exempt a symlinked sensitive file", async () => {
+  const box = await sandbox({ "src/auth/login.py": "x = 1\n", "docs/a.md": "x = 1\n" });
+  await Deno.symlink(`${box.root}/src/auth`, `${box.root}/docs/x`);
+  const call = (sid: string, file: string, env: Record<string, string>) =>
+    hook(
+      {
+        session_id: sid,
+        cwd: box.root,
+        tool_name: "Edit",
+        tool_input: { file_path: file, ...EDIT },
+      },
+      { ...box.env, ...env },
+      file,
+    );
+  const viaDots = await call("e1", "docs/../src/auth/login.py", {
+    GATEGUARD_EXEMPT_GLOBS: "docs/**",
+  });
+  assertStringIncludes(viaDots.text, SENSITIVE_LINE);
+  const outside = await call("e2", "../proj/src/auth/login.py", {
+    GATEGUARD_EXEMPT_GLOBS: "../**",
+  });
+  assertStringIncludes(outside.text, SENSITIVE_LINE);
+  await Deno.writeTextFile(
+    `${box.root}/.gateguard.jsonc`,
+    '{ "exemptGlobs": ["docs/**", "**"], "fileGates": false, "maxDenials": 0 }',
+  );
+  for (const file of ["docs/x/login.py", "src/auth/login.py", ".gateguard.jsonc"]) {
+    const a = await call(`e3-${file}`, file, {});
+    assertEquals(a.kind, "deny", file);
+    assertStringIncludes(a.text, SENSITIVE_LINE);
+  }
+  assertEquals((await call("e4", "docs/a.md", {})).kind, "pass");
+});
+
+Deno.test("[project-config] the project file cannot switch the destructive gate off, and a FIFO or device in its place is ignored", async () => {
+  const box = await sandbox();
+  const env = { ...box.env, GATEGUARD_BASH_ROUTINE_DISABLED: "1" };
+  const rm = (sid: string) =>
+    hook(
+      { session_id: sid, cwd: box.root, tool_name: "Bash", tool_input: { command: "rm -rf x" } },
+      env,
+      sid,
+    );
+  const path = `${box.root}/.gateguard.jsonc`;
+  await Deno.writeTextFile(path, '{ "destructiveShell": false, "destructiveCommands": [] }');
+  assertEquals((await rm("c1")).text, DESTRUCTIVE_TEXT);
+  await Deno.remove(path);
+  mkfifo(path);
+  const fifo = await rm("c2");
+  assertEquals(fifo.text, DESTRUCTIVE_TEXT);
+  assertStringIncludes(fifo.stderr, "is not a regular file");
+  await Deno.remove(path);
+  await Deno.symlink("/dev/zero", path);
+  assertEquals((await rm("c3")).text, DESTRUCTIVE_TEXT);
+});
+
+// ---------------------------------------------------------------------------
+// Prior-search credit from hostile transcripts.
+
+const PROMPT = "p-adv-1";
+const PENDING = "toolu_pending";
+
+function grepUse(
+  id: string,
+  root: string,
+): { id: string; name: string; input: Record<string, unknown> } {
+  return { id, name: "Grep", input: { pattern: "widget", path: root } };
+}
+
+const pendingUse = { id: PENDING, name: "Edit", input: {} };
+
+Deno.test("[prior-search-credit] forged, stale, same-batch, duplicated or failed searches earn no credit; sensitive files never do", async () => {
+  const box = await sandbox({ "src/lib/widget.py": "x = 1\n", "src/auth/widget.py": "x = 1\n" });
+  const g = (id: string) => grepUse(id, box.root);
+  const good = jsonl(
+    prompt("fix", PROMPT),
+    assistant("m1", [g("g1")]),
+    result("g1", PROMPT),
+    assistant("m2", [pendingUse]),
+  );
+  const noMessageId = assistant("m1", [g("g1")]).map((r) => {
+    delete (r.message as Record<string, unknown>).id;
+    return r;
+  });
+  const enc = new TextEncoder();
+  const cases: readonly [string, string | Uint8Array, string, Record<string, unknown>, string][] = [
+    ["control: a real search credits", good, "src/lib/widget.py", {}, "note"],
+    [
+      "control: invalid UTF-8 around the records",
+      new Uint8Array([0xff, 0x0a, ...enc.encode(good), 0xc3, 0x28, 0x0a]),
+      "src/lib/widget.py",
+      {},
+      "note",
+    ],
+    ["sensitive target", good, "src/auth/widget.py", {}, "deny"],
+    [
+      "search in the previous turn",
+      jsonl(
+        prompt("a", "p-0"),
+        assistant("m1", [g("g1")]),
+        result("g1", "p-0"),
+        prompt("fix", PROMPT),
+        assistant("m2", [pendingUse]),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "search before a compaction",
+      jsonl(prompt("fix", PROMPT), assistant("m1", [g("g1")]), result("g1", PROMPT), {
+        type: "system",
+        subtype: "compact_boundary",
+        uuid: "cb",
+      }, assistant("m2", [pendingUse])),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "search in the same batch",
+      jsonl(prompt("fix", PROMPT), assistant("m2", [g("g1"), pendingUse]), result("g1", PROMPT)),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "pending id repeated in an older message",
+      jsonl(
+        prompt("fix", PROMPT),
+        assistant("m0", [pendingUse]),
+        assistant("m2", [g("g1"), pendingUse]),
+        result("g1", PROMPT),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "duplicated search id",
+      jsonl(
+        prompt("fix", PROMPT),
+        assistant("m1", [g("g1")]),
+        result("g1", PROMPT),
+        assistant("m1b", [g("g1")]),
+        result("g1", PROMPT),
+        assistant("m2", [pendingUse]),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "duplicated result",
+      jsonl(
+        prompt("fix", PROMPT),
+        assistant("m1", [g("g1")]),
+        result("g1", PROMPT),
+        result("g1", PROMPT),
+        assistant("m2", [pendingUse]),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "no result",
+      jsonl(prompt("fix", PROMPT), assistant("m1", [g("g1")]), assistant("m2", [pendingUse])),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "is_error true",
+      jsonl(
+        prompt("fix", PROMPT),
+        assistant("m1", [g("g1")]),
+        result("g1", PROMPT, { error: true }),
+        assistant("m2", [pendingUse]),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      'is_error "true"',
+      jsonl(
+        prompt("fix", PROMPT),
+        assistant("m1", [g("g1")]),
+        result("g1", PROMPT, { error: "true" }),
+        assistant("m2", [pendingUse]),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "tool_use_error content",
+      jsonl(
+        prompt("fix", PROMPT),
+        assistant("m1", [g("g1")]),
+        result("g1", PROMPT, { content: "  <tool_use_error>no" }),
+        assistant("m2", [pendingUse]),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "result of another prompt",
+      jsonl(
+        prompt("fix", PROMPT),
+        assistant("m1", [g("g1")]),
+        result("g1", "p-9"),
+        assistant("m2", [pendingUse]),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "sidechain search",
+      jsonl(
+        prompt("fix", PROMPT),
+        assistant("m1", [g("g1")], { isSidechain: true }),
+        result("g1", PROMPT),
+        assistant("m2", [pendingUse]),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "search without a message id",
+      jsonl(
+        prompt("fix", PROMPT),
+        noMessageId,
+        result("g1", PROMPT),
+        assistant("m2", [pendingUse]),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "Read of the file",
+      jsonl(
+        prompt("fix", PROMPT),
+        assistant("m1", [{
+          id: "g1",
+          name: "Read",
+          input: { file_path: `${box.root}/src/lib/widget.py` },
+        }]),
+        result("g1", PROMPT),
+        assistant("m2", [pendingUse]),
+      ),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "no turn start at all",
+      jsonl(assistant("m1", [g("g1")]), result("g1", PROMPT), assistant("m2", [pendingUse])),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "the payload names a newer prompt",
+      good,
+      "src/lib/widget.py",
+      { prompt_id: "p-adv-2" },
+      "deny",
+    ],
+    [
+      "one giant record after the search",
+      good + jsonl(filler("attachment", 300 * 1024)),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "a giant line without records",
+      good + "x".repeat(300 * 1024),
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+    [
+      "records as one JSON array",
+      "[" + good.trim().split("\n").join(",") + "]\n",
+      "src/lib/widget.py",
+      {},
+      "deny",
+    ],
+  ];
+  const got = await all(cases, async ([label, text, file, extra], i) => {
+    const path = `${box.tmp}/t${i}.jsonl`;
+    if (typeof text === "string") await Deno.writeTextFile(path, text);
+    else await Deno.writeFile(path, text);
+    const a = await hook(
+      {
+        session_id: `t${i}`,
+        cwd: box.root,
+        tool_name: "Edit",
+        transcript_path: path,
+        tool_use_id: PENDING,
+        prompt_id: PROMPT,
+        tool_input: { file_path: `${box.root}/${file}`, ...EDIT },
+        ...extra,
+      },
+      box.env,
+      label,
+    );
+    if (a.kind === "note") {
+      assertStringIncludes(a.text, "Prior-search credit: the Grep search", label);
+    }
+    if (file.includes("auth")) assertStringIncludes(a.text, SENSITIVE_LINE, label);
+    return a.kind;
+  });
+  assertEquals(mismatches(cases, got, ([, , , , want]) => want), []);
+});
+
+Deno.test("[fail-to-deny] a transcript path that is a FIFO, a device, a directory or a dangling link is read as no transcript, without hanging", async () => {
+  const box = await sandbox({ "src/lib/widget.py": "x = 1\n" });
+  const fifo = `${box.tmp}/transcript.fifo`;
+  mkfifo(fifo);
+  await Deno.symlink(fifo, `${box.tmp}/to_fifo.jsonl`);
+  await Deno.symlink(`${box.tmp}/missing.jsonl`, `${box.tmp}/dangling.jsonl`);
+  const paths = [
+    fifo,
+    `${box.tmp}/to_fifo.jsonl`,
+    "/dev/zero",
+    "/dev/stdin",
+    box.tmp,
+    `${box.tmp}/dangling.jsonl`,
+    `${box.tmp}/missing.jsonl`,
+    "relative/transcript.jsonl",
+  ];
+  const answers = await all(paths, (transcript_path, i) =>
+    hook(
+      {
+        session_id: `f${i}`,
+        cwd: box.root,
+        tool_name: "Write",
+        transcript_path,
+        tool_use_id: PENDING,
+        tool_input: { file_path: `${box.root}/src/lib/new${i}.py`, content: "x = 1\n" },
+      },
+      box.env,
+      transcript_path,
+    ));
+  assertEquals(answers.map((a) => a.kind), paths.map(() => "deny"));
+  // Without a turn id no sibling window opens: the next new file is denied as well.
+  const next = await hook(
+    {
+      session_id: "f0",
+      cwd: box.root,
+      tool_name: "Write",
+      transcript_path: fifo,
+      tool_input: { file_path: `${box.root}/src/lib/later.py`, content: "x = 1\n" },
+    },
+    box.env,
+    "sibling through a FIFO transcript",
+  );
+  assertEquals(next.kind, "deny");
+});
+
+Deno.test("[fail-to-deny] an edit of a FIFO or a device is decided without opening it for reading", async () => {
+  const box = await sandbox({ "src/lib/.keep": "" });
+  mkfifo(`${box.root}/src/lib/pipe.py`);
+  await Deno.symlink(`${box.root}/src/lib/pipe.py`, `${box.root}/src/lib/to_pipe.py`);
+  const files = [`${box.root}/src/lib/pipe.py`, `${box.root}/src/lib/to_pipe.py`, "/dev/zero"];
+  const answers = await all(files, (file_path, i) =>
+    hook(
+      {
+        session_id: `fi${i}`,
+        cwd: box.root,
+        tool_name: "Edit",
+        // A comment-only change: the trivial check would read the file.
+        tool_input: { file_path, old_string: "x = 1", new_string: "x = 1  # same" },
+      },
+      box.env,
+      file_path,
+    ));
+  assertEquals(answers.map((a) => a.kind), files.map(() => "deny"));
+});
+
+// ---------------------------------------------------------------------------
+// State and metrics files under attack.
+
+Deno.test("[state-file-is-untrusted] corrupt, hostile, oversized, symlinked or FIFO state files never crash, hang or grant a pass", async () => {
+  const box = await sandbox({ "src/lib/a.py": "x = 1\n" });
+  await Deno.mkdir(box.state, { recursive: true });
+  const target = `${box.root}/src/lib/a.py`;
+  const checkedElsewhere = JSON.stringify({ v: 1, checked: [target], last_active: Date.now() });
+  const victim = `${box.tmp}/victim.json`;
+  await Deno.writeTextFile(victim, checkedElsewhere);
+  const hostile: readonly [string, (path: string) => Promise<void>][] = [
+    ["not JSON", (p) => Deno.writeTextFile(p, "{ checked: [")],
+    ["a JSON array", (p) => Deno.writeTextFile(p, "[1,2,3]")],
+    ["invalid UTF-8", (p) => Deno.writeFile(p, new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]))],
+    ["prototype keys", (p) =>
+      Deno.writeTextFile(
+        p,
+        `{"v":1,"checked":{"__proto__":["${target}"]},"last_active":${Date.now()},` +
+          `"fact_force_denials":-5,"denials_by_class":{"__proto__":{"code":1},"constructor":3},` +
+          `"dir_gates":{"__proto__":{"turn":null,"at":0,"first":"x","ordinal":1}}}`,
+      )],
+    ["counters of the wrong type", (p) =>
+      Deno.writeTextFile(
+        p,
+        `{"v":1,"checked":[1,null,{}],"last_active":"soon","fact_force_denials":"9","cap_allows":1e400}`,
+      )],
+    ["a symlink to a state that checked the file", (p) => Deno.symlink(victim, p)],
+    ["a FIFO", async (p) => mkfifo(p)],
+    [
+      "a state idle past its window",
+      (p) => Deno.writeTextFile(p, JSON.stringify({ v: 1, checked: [target], last_active: 1 })),
+    ],
+    [
+      "a file past the read bound",
+      (p) => Deno.writeTextFile(p, " ".repeat(17 * 1024 * 1024) + checkedElsewhere),
+    ],
+  ];
+  const answers = await all(hostile, async ([label, plant], i) => {
+    const sid = `st${i}`;
+    await plant(`${box.state}/state-${sid}.json`);
+    return await hook(
+      {
+        session_id: sid,
+        cwd: box.root,
+        tool_name: "Edit",
+        tool_input: { file_path: target, ...EDIT },
+      },
+      box.env,
+      label,
+    );
+  });
+  assertEquals(
+    hostile.flatMap(([label], i) =>
+      answers[i].kind === "deny" ? [] : [`${label}: ${answers[i].kind}`]
+    ),
+    [],
+  );
+  // The symlink was replaced, never written through.
+  assertEquals(await Deno.readTextFile(victim), checkedElsewhere);
+  const linkIndex = hostile.findIndex(([label]) => label.startsWith("a symlink"));
+  assert((await Deno.lstat(`${box.state}/state-st${linkIndex}.json`)).isFile);
+});
+
+Deno.test("[state-file-is-untrusted] a state that cannot be saved lets the call through loudly, naming GATEGUARD_STATE_DIR", async () => {
+  const box = await sandbox();
+  await Deno.mkdir(`${box.state}/state-dir.json/sub`, { recursive: true });
+  const env = { ...box.env, GATEGUARD_BASH_ROUTINE_DISABLED: "1" };
+  const a = await hook(
+    { session_id: "dir", tool_name: "Bash", tool_input: { command: "rm -rf x" } },
+    env,
+    "a directory in place of the state file",
+  );
+  assertEquals(a.kind, "note");
+  assertStringIncludes(a.text, "GATEGUARD_STATE_DIR");
+  assertStringIncludes(a.stderr, "GATEGUARD_STATE_DIR");
+  const file = `${box.tmp}/plain-file`;
+  await Deno.writeTextFile(file, "");
+  const b = await hook(
+    { session_id: "f", tool_name: "Bash", tool_input: { command: "rm -rf x" } },
+    { ...env, GATEGUARD_STATE_DIR: `${file}/state` },
+    "a file in place of the state dir",
+  );
+  assertEquals(b.kind, "note");
+  assertStringIncludes(b.text, "GATEGUARD_STATE_DIR");
+});
+
+Deno.test("[state-file-is-untrusted] a lock held forever or planted as a directory delays a call but never hangs or opens it", async () => {
+  const box = await sandbox();
+  await Deno.mkdir(box.state, { recursive: true });
+  await Deno.writeTextFile(`${box.state}/state-held.json.lock`, "someone-else");
+  await Deno.mkdir(`${box.state}/state-dirlock.json.lock`);
+  const env = { ...box.env, GATEGUARD_BASH_ROUTINE_DISABLED: "1" };
+  for (const sid of ["held", "dirlock"]) {
+    const run = () =>
+      hook({ session_id: sid, tool_name: "Bash", tool_input: { command: "rm -rf x" } }, env, sid);
+    const first = await run();
+    assertEquals(first.text, DESTRUCTIVE_TEXT, sid);
+    assert(first.ms < 5000, `${sid}: ${first.ms} ms`);
+    assertEquals((await run()).kind, "pass", `${sid}: the retry was recorded without the lock`);
+  }
+});
+
+Deno.test("[idle-window] hostile session ids stay inside the state dir and never share a state", async () => {
+  const box = await sandbox();
+  const ids = [
+    "../../escape",
+    "/etc/passwd",
+    "a/b",
+    "..",
+    ".",
+    "CON",
+    "nul",
+    "h-abc",
+    "proj-h-abc",
+    "proj-x",
+    "ABC",
+    "abc",
+    "\u0430bc",
+    "x".repeat(100_000),
+    "\ud800",
+    " abc ",
+  ];
+  const env = { ...box.env, GATEGUARD_BASH_ROUTINE_DISABLED: "1" };
+  const run = (sid: string) =>
+    hook(
+      { session_id: sid, tool_name: "Bash", tool_input: { command: "rm -rf x" } },
+      env,
+      sid.slice(0, 40),
+    );
+  const first = await all(ids, run);
+  assertEquals(first.map((a) => a.kind), ids.map(() => "deny"));
+  // Each id's retry passes; a shared state would have let a look-alike through on its first call.
+  const names: string[] = [];
+  for await (const e of Deno.readDir(box.state)) {
+    assert(e.isFile, e.name);
+    names.push(e.name);
+  }
+  assert(names.every((n) => n.startsWith("state-") && n.endsWith(".json")), names.join(" "));
+  // " abc " is trimmed to "abc", the only two ids meant to share.
+  assertEquals(names.length, ids.length - 1);
+  for await (const e of Deno.readDir(box.tmp)) {
+    assert(["proj", "state"].includes(e.name), `stray ${e.name}`);
+  }
+});
+
+Deno.test("[metrics] a symlinked metrics file is never written through, and hostile paths and commands never reach a line", async () => {
+  const box = await sandbox();
+  await Deno.mkdir(box.state, { recursive: true });
+  const victim = `${box.tmp}/victim.txt`;
+  await Deno.writeTextFile(victim, "keep");
+  await Deno.symlink(victim, `${box.state}/metrics.jsonl`);
+  const env = { ...box.env, GATEGUARD_METRICS: "1" };
+  const secret = "SECRET-abc123";
+  const payloads = [
+    { tool_name: "Bash", tool_input: { command: `rm -rf /${secret}` } },
+    { tool_name: "Edit", tool_input: { file_path: `src/auth/${secret}.py`, ...EDIT } },
+  ];
+  await all(
+    payloads,
+    (p, i) => hook({ session_id: `m${i}`, cwd: box.root, ...p }, env, p.tool_name),
+  );
+  assertEquals(await Deno.readTextFile(victim), "keep");
+  await Deno.remove(`${box.state}/metrics.jsonl`);
+  await all(
+    payloads,
+    (p, i) => hook({ session_id: `n${i}`, cwd: box.root, ...p }, env, p.tool_name),
+  );
+  const lines = await Deno.readTextFile(`${box.state}/metrics.jsonl`);
+  assertEquals(lines.trim().split("\n").length, 2);
+  assertNotIncludes(lines, secret);
+  assertNotIncludes(lines, "auth/");
+});
+
+// ---------------------------------------------------------------------------
+// The payload itself.
+
+Deno.test("[fail-to-deny] oversized, deeply nested, invalid UTF-8 and surrogate payloads never crash the hook or drop a denial", async () => {
+  const box = await sandbox();
+  const env = { ...box.env, GATEGUARD_BASH_ROUTINE_DISABLED: "1" };
+  const enc = new TextEncoder();
+  const rm = '"tool_name":"Bash","tool_input":{"command":"rm -rf /"';
+  const cases: readonly [string, Uint8Array][] = [
+    [
+      "deep nesting beside the command",
+      enc.encode(`{"session_id":"a",${rm},"x":${"[".repeat(1_000_000)}${"]".repeat(1_000_000)}}}`),
+    ],
+    [
+      "invalid UTF-8 inside the command",
+      new Uint8Array([
+        ...enc.encode(`{"session_id":"b",${rm.slice(0, -1)}`),
+        0xff,
+        0xfe,
+        ...enc.encode('"}}'),
+      ]),
+    ],
+    [
+      "a byte order mark",
+      new Uint8Array([0xef, 0xbb, 0xbf, ...enc.encode(`{"session_id":"c",${rm}}}`)]),
+    ],
+    ["lone surrogate escapes", enc.encode(`{"session_id":"\\ud800",${rm.slice(0, -1)}\\udfff"}}`)],
+    ["a prototype key", enc.encode(`{"session_id":"d","__proto__":{"tool_name":"Read"},${rm}}}`)],
+    [
+      "a 10 MB session id",
+      enc.encode(
+        JSON.stringify({
+          session_id: "s".repeat(10_000_000),
+          tool_name: "Bash",
+          tool_input: { command: "rm -rf /" },
+        }),
+      ),
+    ],
+  ];
+  const answers = await all(cases, ([label, bytes]) => hookRaw(bytes, env, label));
+  assertEquals(
+    cases.flatMap(([label], i) =>
+      answers[i].text === DESTRUCTIVE_TEXT ? [] : [`${label}: ${answers[i].kind}`]
+    ),
+    [],
+  );
+  const huge = new Uint8Array(64 * 1024 * 1024 + 16).fill(0x20);
+  const over = await hookRaw(huge, env, "a payload past 64 MiB");
+  assertEquals(over.kind, "deny");
+  assertStringIncludes(over.text, "larger than 67108864 bytes");
+});
+
+Deno.test("[fail-to-deny] a denial stays one JSON object under Claude Code's 10,000-character cut, whatever the path and domain text", async () => {
+  const box = await sandbox();
+  await Deno.writeTextFile(
+    `${box.root}/.gateguard.jsonc`,
+    JSON.stringify({ domainText: '"\\<>&\u00e9\u2028'.repeat(400).slice(0, 2000) }),
+  );
+  const env = { ...box.env, GATEGUARD_EXTERNAL_CONTRACT_QUESTION: "1" };
+  const payloads: readonly Record<string, unknown>[] = [
+    {
+      tool_name: "Edit",
+      tool_input: {
+        file_path: "src/" + '"\u0001\\'.repeat(3000) + ".py",
+        old_string: "a",
+        new_string: "b",
+      },
+    },
+    {
+      tool_name: "Write",
+      tool_input: { file_path: "src/auth/" + "\u00e9".repeat(5000), content: "x" },
+    },
+    { tool_name: "NotebookEdit", tool_input: { notebook_path: "src/x.ipynb" } },
+    { tool_name: "Bash", tool_input: { command: "rm -rf x" } },
+    { tool_name: "Bash", tool_input: { command: "make" } },
+  ];
+  // `hookRaw` asserts the size and the single object; every one must be a denial.
+  const answers = await all(
+    payloads,
+    (p, i) => hook({ session_id: `z${i}`, cwd: box.root, ...p }, env, String(p.tool_name)),
+  );
+  assertEquals(answers.map((a) => a.kind), payloads.map(() => "deny"));
+  assertNotIncludes(answers[0].text, "\u0001");
+});
