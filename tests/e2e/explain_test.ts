@@ -1,0 +1,180 @@
+/**
+ * `gateguard explain`: the rule of the order of checks that decides each
+ * kind of call, shown without saving state or writing metrics.
+ */
+
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { runCli, runHook } from "../helpers/cli.ts";
+
+interface Explained {
+  tool: string;
+  gated: boolean;
+  decision: string;
+  message: string | null;
+  targets: {
+    rule: string | null;
+    decision: string;
+    reason: string;
+    steps: { rule: string; applied: boolean }[];
+  }[];
+}
+
+async function setup() {
+  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-explain-" }));
+  const root = `${tmp}/proj`;
+  await Deno.mkdir(`${root}/src`, { recursive: true });
+  await Deno.writeTextFile(`${root}/src/a.py`, "x = 1\n# note\n");
+  await Deno.writeTextFile(`${root}/.env`, "A=1\n");
+  const env = { GATEGUARD_STATE_DIR: `${tmp}/state`, CLAUDE_PROJECT_DIR: root, HOME: tmp };
+  const payload = (
+    tool: string,
+    input: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    session_id: "ex",
+    cwd: root,
+    tool_name: tool,
+    tool_input: input,
+    ...extra,
+  });
+  const explain = async (p: unknown, more: Record<string, string> = {}): Promise<Explained> => {
+    const r = await runCli(["explain", "--json"], {
+      stdin: JSON.stringify(p),
+      env: { ...env, ...more },
+      cwd: root,
+    });
+    assertEquals(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+  return { tmp, root, env, payload, explain };
+}
+
+Deno.test("[order-of-checks] explain names the deciding rule of every file-gate step", async () => {
+  const { root, payload, explain, env, tmp } = await setup();
+  const edit = (file: string, o = "x = 1", n = "x = 2") => ({
+    file_path: file,
+    old_string: o,
+    new_string: n,
+  });
+  const cases: [unknown, Record<string, string>, string, string][] = [
+    [payload("Edit", {}), {}, "target", "no-path"],
+    [
+      payload("Edit", edit(`${root}/src/a.py`)),
+      { GATEGUARD_EXEMPT_GLOBS: "src/**" },
+      "exempt",
+      "exempt-glob",
+    ],
+    [payload("Edit", edit(`${root}/src/a.py`), { agent_id: "sub" }), {}, "subagent", "subagent"],
+    [payload("Edit", edit(`${root}/.env`, "A=1", "A=2")), {}, "strict", "sensitive"],
+    [
+      payload("Edit", edit(`${root}/src/a.py`, "# note", "# note!")),
+      {},
+      "trivial",
+      "comment-whitespace",
+    ],
+    [
+      payload("Edit", edit(`${root}/src/a.py`)),
+      { GATEGUARD_FACT_FORCE_MAX_DENIALS: "0" },
+      "cap",
+      "max-denials",
+    ],
+    [payload("Edit", edit(`${root}/src/a.py`)), {}, "deny", "first-touch"],
+  ];
+  for (const [p, more, rule, reason] of cases) {
+    const x = await explain(p, more);
+    assertEquals([x.targets[0].rule, x.targets[0].reason], [rule, reason], JSON.stringify(p));
+    assertEquals(x.targets[0].steps.at(-1), { rule, applied: true });
+  }
+  // Nothing was saved: the same Edit is still a first touch for the real hook.
+  assertEquals(await Deno.stat(`${tmp}/state`).then(() => true, () => false), false);
+  const real = await runHook(payload("Edit", edit(`${root}/src/a.py`)), { env, cwd: root });
+  assertStringIncludes(real.stdout, '"permissionDecision":"deny"');
+  const checked = await explain(payload("Edit", edit(`${root}/src/a.py`)));
+  assertEquals([checked.targets[0].rule, checked.decision], ["checked", "pass"]);
+});
+
+Deno.test("[order-of-checks] explain shows credit and sibling collapse from a transcript", async () => {
+  const { root, payload, explain, tmp } = await setup();
+  const transcript = `${tmp}/t.jsonl`;
+  const lines = [
+    { type: "user", uuid: "u1", promptId: "p1", message: { role: "user", content: "add widgets" } },
+    {
+      type: "assistant",
+      uuid: "a1",
+      message: {
+        id: "m1",
+        role: "assistant",
+        content: [{
+          type: "tool_use",
+          id: "t1",
+          name: "Bash",
+          input: { command: "grep -rn widget src" },
+        }],
+      },
+    },
+    {
+      type: "user",
+      uuid: "u2",
+      promptId: "p1",
+      message: {
+        role: "user",
+        content: [{ type: "tool_result", tool_use_id: "t1", content: "src/widget.py:1" }],
+      },
+    },
+    {
+      type: "assistant",
+      uuid: "a2",
+      message: {
+        id: "m2",
+        role: "assistant",
+        content: [{ type: "tool_use", id: "t2", name: "Edit", input: {} }],
+      },
+    },
+  ];
+  await Deno.writeTextFile(transcript, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  await Deno.writeTextFile(`${root}/src/widget.py`, "x = 1\n");
+  const turn = { transcript_path: transcript, prompt_id: "p1", tool_use_id: "t2" };
+  const credit = await explain(
+    payload("Edit", {
+      file_path: `${root}/src/widget.py`,
+      old_string: "x = 1",
+      new_string: "x = 2",
+    }, turn),
+  );
+  assertEquals([credit.targets[0].rule, credit.decision], ["credit", "note"]);
+  assertStringIncludes(credit.message ?? "", "grep -rn widget src");
+});
+
+Deno.test("[order-of-checks] explain names the deciding rule of the shell gates", async () => {
+  const { payload, explain } = await setup();
+  const cases: [string, Record<string, string>, string][] = [
+    ["git status", {}, "readonly-git"],
+    ["rm -rf build", {}, "destructive"],
+    ["npm test", { GATEGUARD_BASH_ROUTINE_DISABLED: "1" }, "routine-disabled"],
+    ["ls -la", {}, "readonly"],
+    ["npm test", {}, "routine"],
+  ];
+  for (const [command, more, rule] of cases) {
+    const x = await explain(payload("Bash", { command }), more);
+    assertEquals(x.targets[0].rule, rule, command);
+  }
+});
+
+Deno.test("[order-of-checks] explain reads --payload files, prints text, and rejects bad options", async () => {
+  const { payload, tmp, env } = await setup();
+  const file = `${tmp}/payload.json`;
+  await Deno.writeTextFile(file, JSON.stringify(payload("Bash", { command: "rm -rf /" })));
+  const text = await runCli(["explain", "--payload", file], { env });
+  assertEquals(text.code, 0);
+  assertStringIncludes(text.stdout, "Bash: deny");
+  assertStringIncludes(text.stdout, "-> destructive command: applies");
+  const bad = await runCli(["explain", "--nope"], { env });
+  assertEquals(bad.code, 2);
+  const missing = await runCli(["explain", "--payload", `${tmp}/missing.json`], { env });
+  assertEquals(missing.code, 1);
+  const garbage = await runCli(["explain"], { stdin: "not json", env });
+  assertEquals([garbage.code, garbage.stdout.trim()], [
+    0,
+    "the hook would pass: stdin is not JSON",
+  ]);
+});
