@@ -466,3 +466,72 @@ Deno.test("[comment-and-whitespace-only-edits] sensitive and config targets neve
     assertEquals(d.kind, "deny", f);
   }
 });
+
+Deno.test("[same-turn-sibling-creation-collapse] a second new file of the same class in the same directory passes with a note", async () => {
+  const p = await project();
+  await Deno.mkdir(`${p.root}/src`);
+  const first = decisionOf(
+    await p.hook("Write", { file_path: `${p.root}/src/one.py`, content: "x = 1\n" }),
+  );
+  assertEquals(first.kind, "deny");
+  const second = decisionOf(
+    await p.hook("Write", { file_path: `${p.root}/src/two.py`, content: "x = 2\n" }),
+  );
+  assertEquals(second, {
+    kind: "note",
+    text: `Sibling of ${p.root}/src/one.py (gated earlier at denial #1 this session)`,
+  });
+  // A test file in the same directory is another class: denied.
+  assertEquals(
+    decisionOf(await p.hook("Write", { file_path: `${p.root}/src/test_two.py`, content: "" })).kind,
+    "deny",
+  );
+  // An existing file is never a sibling, and Edits never collapse.
+  await Deno.writeTextFile(`${p.root}/src/three.py`, "x = 3\n");
+  assertEquals(
+    decisionOf(await p.hook("Write", { file_path: `${p.root}/src/three.py`, content: "x" })).kind,
+    "deny",
+  );
+});
+
+Deno.test("[same-turn-sibling-creation-collapse] dot-directories and config files never collapse", async () => {
+  const p = await project();
+  await Deno.mkdir(`${p.root}/.github/scripts`, { recursive: true });
+  await Deno.mkdir(`${p.root}/conf`);
+  for (const dir of [".github/scripts", "conf"]) {
+    const ext = dir === "conf" ? "yaml" : "py";
+    assertEquals(
+      decisionOf(await p.hook("Write", { file_path: `${p.root}/${dir}/a.${ext}`, content: "x" }))
+        .kind,
+      "deny",
+    );
+    assertEquals(
+      decisionOf(await p.hook("Write", { file_path: `${p.root}/${dir}/b.${ext}`, content: "x" }))
+        .kind,
+      "deny",
+    );
+  }
+});
+
+Deno.test("[same-turn-sibling-creation-collapse] with a transcript, the window is the human turn, not 120 seconds", async () => {
+  const p = await project();
+  await Deno.mkdir(`${p.root}/lib`);
+  const transcript = `${p.root}/../t.jsonl`;
+  const prompt = (id: string) =>
+    JSON.stringify({
+      type: "user",
+      uuid: `u-${id}`,
+      promptId: id,
+      message: { role: "user", content: `do ${id}` },
+    }) + "\n";
+  await Deno.writeTextFile(transcript, prompt("p1"));
+  const write = (file: string, promptId: string) =>
+    p.hook("Write", { file_path: `${p.root}/lib/${file}`, content: "x = 1\n" }, {
+      transcript_path: transcript,
+      prompt_id: promptId,
+    });
+  assertEquals(decisionOf(await write("a.py", "p1")).kind, "deny");
+  assertEquals(decisionOf(await write("b.py", "p1")).kind, "note");
+  await Deno.writeTextFile(transcript, prompt("p2"), { append: true });
+  assertEquals(decisionOf(await write("c.py", "p2")).kind, "deny");
+});
