@@ -128,6 +128,10 @@ if (import.meta.main) {
   await Deno.mkdir(`${project}/src`, { recursive: true });
   await Deno.writeTextFile(`${project}/src/app.py`, "x = 1\n");
   await Deno.writeTextFile(`${project}/src/widget.py`, "x = 1\n");
+  const configured = `${tmp}/configured`;
+  await Deno.mkdir(`${configured}/src`, { recursive: true });
+  await Deno.writeTextFile(`${configured}/src/app.py`, "x = 1\n");
+  await Deno.copyFile(`${REPO}/tests/fixtures/gateguard.jsonc`, `${configured}/.gateguard.jsonc`);
   const small = `${tmp}/small.jsonl`;
   const large = `${tmp}/large.jsonl`;
   await Deno.writeTextFile(small, transcript(100 * 1024));
@@ -174,6 +178,11 @@ if (import.meta.main) {
       payload: (r) => edit(project, `metrics-${r}`, "src/app.py"),
       env: { ...base, GATEGUARD_METRICS: "1" },
     },
+    {
+      name: "edit-deny-project-config",
+      payload: (r) => edit(configured, `cfg-${r}`, "src/app.py"),
+      env: { ...base, CLAUDE_PROJECT_DIR: configured },
+    },
     { name: "credit-100kb-transcript", payload: credit(small), env: base },
     { name: "credit-100mb-transcript", payload: credit(large), env: base },
   ];
@@ -191,6 +200,8 @@ if (import.meta.main) {
   for (const s of scenarios) ratios[s.name] = median(times[s.name]) / helloMs;
   ratios["credit-100mb/100kb"] = median(times["credit-100mb-transcript"]) /
     median(times["credit-100kb-transcript"]);
+  ratios["project-config/none"] = median(times["edit-deny-project-config"]) /
+    median(times["edit-first-touch-deny"]);
   ratios["metrics-on/off"] = median(times["edit-deny-metrics-on"]) /
     median(times["edit-first-touch-deny"]);
 

@@ -36,8 +36,9 @@ export async function measureInProcess(): Promise<Record<string, string>> {
     hasMessageId: true,
   };
   const ctx = { base: "/p", processCwd: "/p", shellCwdUnknown: false, shellDirsOff: false };
+  // A fresh call object each time: parses are cached per call.
   // deno-lint-ignore no-explicit-any
-  const evidenceMs = perOp(2000, () => callEvidence(call as any, ctx));
+  const evidenceMs = perOp(2000, (i) => callEvidence({ ...call, id: `t${i}` } as any, ctx));
 
   const dir = await Deno.makeTempDir({ prefix: "gateguard-bench-report-" });
   await Deno.writeTextFile(`${dir}/metrics.jsonl.1`, generateMetrics(1024 * 1024, 1));
