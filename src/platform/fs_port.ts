@@ -30,14 +30,6 @@ export type StatResult =
 /** What `realPath` found. */
 export type RealPathResult = { ok: true; path: string } | { ok: false; code: FsErrorCode };
 
-/** The end of a file, read with a byte bound. */
-export interface TailRead {
-  /** The decoded bytes read (invalid UTF-8 replaced). */
-  text: string;
-  /** True when the file holds more bytes before `text`. */
-  clipped: boolean;
-}
-
 /** Filesystem access available to the decision core. */
 export interface FsPort {
   /** Stats the path itself (a symlink is reported as a symlink). */
@@ -51,11 +43,6 @@ export interface FsPort {
    * null when it is missing, not a regular file, larger, or unreadable.
    */
   readTextBounded(path: string, maxBytes: number): string | null;
-  /**
-   * Reads at most the last `maxBytes` bytes of a regular file; null when it
-   * is missing, not a regular file, or unreadable.
-   */
-  readTail(path: string, maxBytes: number): TailRead | null;
   /**
    * Reads up to `length` bytes of a regular file from byte offset `start`
    * (fewer where the file ends sooner); null when it is missing, not a
@@ -130,28 +117,6 @@ export const denoFs: FsPort = {
       // The file grew past the bound while we read it.
       if (total > maxBytes) return null;
       return decoder.decode(buf.subarray(0, total));
-    } catch {
-      return null;
-    } finally {
-      file?.close();
-    }
-  },
-  readTail(path: string, maxBytes: number): TailRead | null {
-    let file: Deno.FsFile | undefined;
-    try {
-      file = Deno.openSync(path, { read: true });
-      const info = file.statSync();
-      if (!info.isFile) return null;
-      const start = Math.max(0, info.size - maxBytes);
-      file.seekSync(start, Deno.SeekMode.Start);
-      const buf = new Uint8Array(Math.min(maxBytes, info.size));
-      let total = 0;
-      while (total < buf.length) {
-        const n = file.readSync(buf.subarray(total));
-        if (n === null) break;
-        total += n;
-      }
-      return { text: decoder.decode(buf.subarray(0, total)), clipped: start > 0 };
     } catch {
       return null;
     } finally {

@@ -72,8 +72,9 @@ export interface TurnScanResult extends TurnScan {
 
 /**
  * How long a caller may wait for the pending call's record to appear:
- * rescans, and the pause before each. Measured with the real client, the
- * record usually lands within a few milliseconds of the hook starting.
+ * rescans, and the pause before each. With Claude Code 2.1.332 the record
+ * was missing at about 6 in 10 first-touch scans and landed 14-66 ms later
+ * (docs/e2e.md), so the wait covers about twice the worst case seen.
  */
 export const PENDING_RESCAN = { retries: 3, delayMs: 40 } as const;
 

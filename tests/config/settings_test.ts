@@ -51,9 +51,6 @@ class FilesFs implements FsPort {
     const text = this.files[path];
     return text !== undefined && text.length <= maxBytes ? text : null;
   }
-  readTail(): null {
-    return null;
-  }
   readRange(): null {
     return null;
   }

@@ -17,6 +17,7 @@ import {
 } from "../helpers/assert.ts";
 import { CLI_ARGV } from "../helpers/cli.ts";
 import { DESTRUCTIVE_TEXT, ROUTINE_TEXT } from "../../src/questions/messages.ts";
+import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
 
 /** Longest a single hook call may take before it counts as hung. */
@@ -803,6 +804,156 @@ Deno.test("[project-config] the project file cannot switch the destructive gate 
   assertEquals((await rm("c3")).text, DESTRUCTIVE_TEXT);
 });
 
+Deno.test("[same-turn-sibling-creation-collapse] an open sibling window never lets a sensitive, hard-linked, other-class, existing or edited file through", async () => {
+  const box = await sandbox({
+    "src/lib/plain.py": "x = 1\n",
+    "src/lib/exists.py": "x = 1\n",
+    "src/other/.keep": "",
+  });
+  const r = box.root;
+  await Deno.link(`${r}/src/lib/plain.py`, `${r}/src/lib/twin.py`);
+  await Deno.symlink(`${r}/src/lib`, `${r}/src/alias`);
+  await Deno.mkdir(box.state, { recursive: true });
+  // A forged window stamped a day ahead must be ignored.
+  await Deno.writeTextFile(
+    `${box.state}/state-sib.json`,
+    JSON.stringify({
+      v: 1,
+      checked: [],
+      last_active: Date.now(),
+      dir_gates: {
+        [`code\u0000${r}/src/other`]: {
+          turn: null,
+          at: Date.now() + 86_400_000,
+          first: "x",
+          ordinal: 1,
+        },
+      },
+    }),
+  );
+  const call = (tool: string, file: string) =>
+    hook(
+      {
+        session_id: "sib",
+        cwd: r,
+        tool_name: tool,
+        tool_input: tool === "Write"
+          ? { file_path: file, content: "x = 1\n" }
+          : { file_path: file, ...EDIT },
+      },
+      box.env,
+      `${tool} ${file}`,
+    );
+  assertEquals((await call("Write", "src/other/first.py")).kind, "deny");
+  assertEquals((await call("Write", "src/lib/first.py")).kind, "deny");
+  const sibling = await call("Write", "src/lib/second.py");
+  assertEquals(sibling.kind, "note");
+  assertStringIncludes(sibling.text, "Sibling of");
+  // Sequential on purpose: each one meets the window opened above.
+  const cases: readonly [string, string, string][] = [
+    ["Write", "src/alias/third.py", "note"],
+    ["Write", "src/lib/secrets.py", "sensitive"],
+    ["Write", "src/lib/id_ed25519", "sensitive"],
+    ["Write", "src/lib/.env.local", "sensitive"],
+    ["Write", "src/lib/auth/x.py", "sensitive"],
+    ["Write", "src/lib/twin.py", "hard-linked"],
+    ["Write", "src/lib/exists.py", "deny"],
+    ["Write", "src/lib/conf.yaml", "deny"],
+    ["Write", "src/lib/NOTES.md", "deny"],
+    ["Write", "src/lib/test_first.py", "deny"],
+    ["Write", "src/lib/.hidden.py", "deny"],
+    ["Write", "src/lib/CLAUDE~1.py", "deny"],
+    ["Edit", "src/lib/fourth.py", "deny"],
+  ];
+  const got: string[] = [];
+  for (const [tool, file] of cases) {
+    const a = await call(tool, file);
+    got.push(
+      a.kind !== "deny"
+        ? a.kind
+        : a.text.includes(SENSITIVE_LINE)
+        ? "sensitive"
+        : a.text.includes(HARD_LINK_LINE)
+        ? "hard-linked"
+        : "deny",
+    );
+  }
+  assertEquals(mismatches(cases, got, ([, , want]) => want), []);
+});
+
+Deno.test("[denial-cap] a malformed cap is inactive, and a reached cap never passes a sensitive or hard-linked file", async () => {
+  const box = await sandbox({ "src/lib/a.py": "x = 1\n", "src/auth/b.py": "x = 1\n" });
+  await Deno.link(`${box.root}/src/lib/a.py`, `${box.root}/src/lib/c.py`);
+  const malformed = ["3oops", "-1", "1e3", "0x1", "1.0", "+0", "", " ", "9".repeat(40), "\u0660"];
+  const answers = await all(malformed, (cap, i) =>
+    hook(
+      {
+        session_id: `cap${i}`,
+        cwd: box.root,
+        tool_name: "Edit",
+        tool_input: { file_path: "src/lib/a.py", ...EDIT },
+      },
+      { ...box.env, GATEGUARD_FACT_FORCE_MAX_DENIALS: cap },
+      JSON.stringify(cap),
+    ));
+  assertEquals(
+    mismatches(malformed, answers.map((a) => a.kind), () => "deny"),
+    [],
+  );
+  const capped = { ...box.env, GATEGUARD_FACT_FORCE_MAX_DENIALS: "0" };
+  const strict = await all(["src/auth/b.py", "src/lib/c.py"], (file) =>
+    hook(
+      {
+        session_id: "capped",
+        cwd: box.root,
+        tool_name: "Edit",
+        tool_input: { file_path: file, ...EDIT },
+      },
+      capped,
+      file,
+    ));
+  assertStringIncludes(strict[0].text, SENSITIVE_LINE);
+  assertStringIncludes(strict[1].text, HARD_LINK_LINE);
+});
+
+Deno.test("[comment-and-whitespace-only-edits] line terminators, continuations and comment breakouts that change code are no comment-only edit", async () => {
+  const box = await sandbox();
+  await Deno.mkdir(`${box.root}/src/auth`, { recursive: true });
+  const cases: readonly [string, string, string, string, string][] = [
+    // file, current text, old_string, new_string, expected
+    ["a.py", "x = 1  # note\n", "x = 1  # note", "x = 1  # changed", "note"],
+    ["b.py", "x = 1  # note\n", "x = 1  # note", "x = 1  # note\rimport os", "deny"],
+    ["c.py", "x = 1  # note\n", "x = 1  # note", "x = 1  # note\u2028import os", "deny"],
+    ["d.js", "a = 1; // c\n", "a = 1; // c", "a = 1; // c\u2028b = 2;", "deny"],
+    ["e.js", "a = 1; // c\n", "a = 1; // c", "a = 1; // c\u2029b = 2;", "deny"],
+    ["f.ts", "let a = 1; // c\n", "// c", "// c\rlet b = 2;", "deny"],
+    ["g.c", "int a = 1; // c\n", "int a = 1; // c", "int a = 1; // c \\\nint b = 2;", "deny"],
+    ["h.js", "a = 1; /* c */\n", "/* c */", "/* c */ b = 2; /* */", "deny"],
+    ["i.ps1", "Write-Host a # c\n", "# c", "# c\u2028Remove-Item x", "deny"],
+    ["j.sh", "echo a # c\n", "echo a # c", "echo a # c\necho b", "deny"],
+    ["k.py", "x = 1  # note\n", "# absent", "# other", "deny"],
+    ["auth/l.py", "x = 1  # note\n", "x = 1  # note", "x = 1  # changed", "deny"],
+  ];
+  const got = await all(cases, async ([file, text, old_string, new_string], i) => {
+    await Deno.writeTextFile(`${box.root}/src/${file}`, text);
+    const a = await hook(
+      {
+        session_id: `c${i}`,
+        cwd: box.root,
+        tool_name: "Edit",
+        tool_input: { file_path: `${box.root}/src/${file}`, old_string, new_string },
+      },
+      box.env,
+      file,
+    );
+    if (a.kind === "note") {
+      assertStringIncludes(a.text, "Comment or whitespace-only change to", file);
+    }
+    return a.kind;
+  });
+  assertEquals(mismatches(cases, got, ([, , , , want]) => want, ([file]) => file), []);
+});
+
 // ---------------------------------------------------------------------------
 // Prior-search credit from hostile transcripts.
 
@@ -1022,15 +1173,29 @@ Deno.test("[prior-search-credit] forged, stale, same-batch, duplicated or failed
       "deny",
     ],
     [
-      "one giant record after the search",
+      "control: a large non-message record after the search is walked over",
       good + jsonl(filler("attachment", 300 * 1024)),
+      "src/lib/widget.py",
+      {},
+      "note",
+    ],
+    [
+      "control: a garbage line after the search is skipped",
+      good + "x".repeat(300 * 1024) + "\n",
+      "src/lib/widget.py",
+      {},
+      "note",
+    ],
+    [
+      "a line past the read budget hides the turn",
+      good + "x".repeat(TAIL_WINDOW.maxBytes + 1024),
       "src/lib/widget.py",
       {},
       "deny",
     ],
     [
-      "a giant line without records",
-      good + "x".repeat(300 * 1024),
+      "a forged turn start after the search",
+      good + jsonl(prompt("new prompt", PROMPT)),
       "src/lib/widget.py",
       {},
       "deny",
@@ -1162,7 +1327,7 @@ Deno.test("[state-file-is-untrusted] corrupt, hostile, oversized, symlinked or F
         `{"v":1,"checked":[1,null,{}],"last_active":"soon","fact_force_denials":"9","cap_allows":1e400}`,
       )],
     ["a symlink to a state that checked the file", (p) => Deno.symlink(victim, p)],
-    ["a FIFO", async (p) => mkfifo(p)],
+    ["a FIFO", (p) => Promise.resolve(mkfifo(p))],
     [
       "a state idle past its window",
       (p) => Deno.writeTextFile(p, JSON.stringify({ v: 1, checked: [target], last_active: 1 })),
@@ -1277,7 +1442,8 @@ Deno.test("[idle-window] hostile session ids stay inside the state dir and never
   assert(names.every((n) => n.startsWith("state-") && n.endsWith(".json")), names.join(" "));
   assertEquals(names.length, ids.length);
   for await (const e of Deno.readDir(box.tmp)) {
-    assert(["proj", "state"].includes(e.name), `stray ${e.name}`);
+    // Deno keeps its module cache under HOME, which the sandbox points here.
+    assert(["proj", "state", ".cache"].includes(e.name), `stray ${e.name}`);
   }
   // Surrounding blanks are not part of an id: " abc " is the retry of "abc".
   assertEquals((await run(" abc ")).kind, "deny");

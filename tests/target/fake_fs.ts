@@ -136,11 +136,6 @@ export class FakeFs implements FsPort {
     return null;
   }
 
-  readTail(path: string): null {
-    this.asked.push(path);
-    return null;
-  }
-
   readRange(path: string): null {
     this.asked.push(path);
     return null;

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { FsPort, StatResult, TailRead } from "../../src/platform/fs_port.ts";
+import type { FsPort, StatResult } from "../../src/platform/fs_port.ts";
 
 /** The session every built record belongs to. */
 export const SESSION = "24e814bf-71d7-4000-ab5b-9eba6e2e0817";
@@ -170,7 +170,7 @@ export function jsonl(...records: (Record<string, unknown> | Record<string, unkn
 
 /** An in-memory `FsPort`: files, directories, and a count of the bytes read. */
 export class MemoryFs implements FsPort {
-  /** Bytes handed out by `readTail`, `readRange` and `readTextBounded`. */
+  /** Bytes handed out by `readRange` and `readTextBounded`. */
   bytesRead = 0;
   readonly files = new Map<string, Uint8Array>();
   readonly dirs = new Set<string>();
@@ -207,14 +207,6 @@ export class MemoryFs implements FsPort {
     if (!file || file.length > maxBytes) return null;
     this.bytesRead += file.length;
     return new TextDecoder().decode(file);
-  }
-
-  readTail(path: string, maxBytes: number): TailRead | null {
-    const file = this.files.get(path);
-    if (!file) return null;
-    const start = Math.max(0, file.length - maxBytes);
-    this.bytesRead += file.length - start;
-    return { text: new TextDecoder().decode(file.subarray(start)), clipped: start > 0 };
   }
 
   readRange(path: string, start: number, length: number): Uint8Array | null {

@@ -439,7 +439,7 @@ function virtualTranscript(size: number, tail: string): { fs: FsPort; served: ()
     served += out.length;
     return out;
   };
-  fs.readTail = fs.readTextBounded = () => {
+  fs.readTextBounded = () => {
     throw new Error("the scan must only read ranges");
   };
   return { fs, served: () => served };
