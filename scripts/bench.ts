@@ -47,6 +47,28 @@ async function timeOnce(
   return performance.now() - start;
 }
 
+async function outcomeOf(
+  argv: string[],
+  stdin: string,
+  env: Record<string, string>,
+): Promise<string> {
+  const child = new Deno.Command(argv[0], {
+    args: argv.slice(1),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+    env,
+    clearEnv: true,
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(stdin));
+  await w.close();
+  const out = new TextDecoder().decode((await child.output()).stdout).trim();
+  if (out === "") return "pass";
+  const o = JSON.parse(out).hookSpecificOutput;
+  return o.permissionDecision === "deny" ? "deny" : "note";
+}
+
 function edit(project: string, session: string, file: string): string {
   return JSON.stringify({
     session_id: session,
@@ -150,7 +172,13 @@ if (import.meta.main) {
 
   const credit = (path: string) => (run: number) =>
     JSON.stringify({
-      ...JSON.parse(edit(project, `credit-${path.length}-${run}`, "src/widget.py")),
+      ...JSON.parse(
+        edit(
+          project,
+          `credit-${path.endsWith("large.jsonl") ? "large" : "small"}-${run}`,
+          "src/widget.py",
+        ),
+      ),
       transcript_path: path,
       prompt_id: "p-1",
       tool_use_id: "t2",
@@ -187,6 +215,9 @@ if (import.meta.main) {
     { name: "credit-100mb-transcript", payload: credit(large), env: base },
   ];
   for (const s of scenarios) if (s.prime) await timeOnce(cli, s.payload(0), s.env);
+  // What each scenario actually decides, so a ratio never hides a wrong path.
+  const outcomes: Record<string, string> = {};
+  for (const s of scenarios) outcomes[s.name] = await outcomeOf(cli, s.payload(-1), s.env);
   const times: Record<string, number[]> = { hello: [] };
   for (const s of scenarios) times[s.name] = [];
   // Interleaved, so machine noise hits every scenario alike.
@@ -208,12 +239,15 @@ if (import.meta.main) {
   const inProcess = await import("./bench_inprocess.ts").then((m) => m.measureInProcess());
   await Deno.remove(tmp, { recursive: true });
   if (asJson) {
-    console.log(JSON.stringify({ runs, ratios, inProcess }, null, 2));
+    console.log(JSON.stringify({ runs, ratios, outcomes, inProcess }, null, 2));
   } else {
     console.log(
       `whole-process latency, median of ${runs} interleaved runs, as a ratio to hello-world:`,
     );
-    for (const [k, v] of Object.entries(ratios)) console.log(`  ${k.padEnd(28)} ${v.toFixed(2)}x`);
+    for (const [k, v] of Object.entries(ratios)) {
+      const outcome = outcomes[k] ? `  (${outcomes[k]})` : "";
+      console.log(`  ${k.padEnd(28)} ${v.toFixed(2)}x${outcome}`);
+    }
     console.log("in-process costs:");
     for (const [k, v] of Object.entries(inProcess)) console.log(`  ${k.padEnd(28)} ${v}`);
   }

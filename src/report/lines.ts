@@ -42,6 +42,9 @@ export function forEachLine(
 ): ReadOutcome {
   let file: Deno.FsFile;
   try {
+    // Opening a FIFO for reading would block until a writer appears.
+    const info = Deno.statSync(path);
+    if (!info.isFile && !info.isDirectory) return { kind: "error", reason: "not a regular file" };
     file = Deno.openSync(path, { read: true });
   } catch (err) {
     return failure(err);
