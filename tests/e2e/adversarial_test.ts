@@ -1477,6 +1477,33 @@ Deno.test("[metrics] a symlinked metrics file is never written through, and host
   assertNotIncludes(lines, "auth/");
 });
 
+Deno.test("[metrics] gateguard report answers instead of hanging when a FIFO stands in for metrics.jsonl", async () => {
+  const box = await sandbox();
+  await Deno.mkdir(box.state, { recursive: true });
+  mkfifo(`${box.state}/metrics.jsonl`);
+  const child = new Deno.Command(CLI_ARGV[0], {
+    args: [...CLI_ARGV.slice(1), "report", "--dir", box.state],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    clearEnv: true,
+    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", HOME: box.tmp },
+  }).spawn();
+  let killed = false;
+  const timer = setTimeout(() => {
+    killed = true;
+    child.kill("SIGKILL");
+  }, HANG_MS);
+  const out = await child.output();
+  clearTimeout(timer);
+  assert(!killed, "gateguard report hung on a FIFO");
+  assertEquals(out.code, 1);
+  assertEquals(
+    new TextDecoder().decode(out.stderr).trim(),
+    `gateguard report: cannot read ${box.state}/metrics.jsonl: not a regular file`,
+  );
+});
+
 // ---------------------------------------------------------------------------
 // The payload itself.
 
