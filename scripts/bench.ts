@@ -9,6 +9,7 @@
  */
 
 import { runtimeFlags, sourceArgv } from "../src/platform/permissions.ts";
+import { assistant, filler, jsonl, prompt, result } from "../tests/transcript/builder.ts";
 
 const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 
@@ -26,32 +27,13 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-async function timeOnce(
+/** Runs one hook process; returns its wall time and stdout. */
+async function spawnHook(
   argv: string[],
   stdin: string,
   env: Record<string, string>,
-): Promise<number> {
+): Promise<{ ms: number; stdout: string }> {
   const start = performance.now();
-  const child = new Deno.Command(argv[0], {
-    args: argv.slice(1),
-    stdin: "piped",
-    stdout: "null",
-    stderr: "null",
-    env,
-    clearEnv: true,
-  }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(new TextEncoder().encode(stdin));
-  await w.close();
-  await child.status;
-  return performance.now() - start;
-}
-
-async function outcomeOf(
-  argv: string[],
-  stdin: string,
-  env: Record<string, string>,
-): Promise<string> {
   const child = new Deno.Command(argv[0], {
     args: argv.slice(1),
     stdin: "piped",
@@ -63,9 +45,26 @@ async function outcomeOf(
   const w = child.stdin.getWriter();
   await w.write(new TextEncoder().encode(stdin));
   await w.close();
-  const out = new TextDecoder().decode((await child.output()).stdout).trim();
-  if (out === "") return "pass";
-  const o = JSON.parse(out).hookSpecificOutput;
+  const out = await child.output();
+  return { ms: performance.now() - start, stdout: new TextDecoder().decode(out.stdout).trim() };
+}
+
+async function timeOnce(
+  argv: string[],
+  stdin: string,
+  env: Record<string, string>,
+): Promise<number> {
+  return (await spawnHook(argv, stdin, env)).ms;
+}
+
+async function outcomeOf(
+  argv: string[],
+  stdin: string,
+  env: Record<string, string>,
+): Promise<string> {
+  const { stdout } = await spawnHook(argv, stdin, env);
+  if (stdout === "") return "pass";
+  const o = JSON.parse(stdout).hookSpecificOutput;
   return o.permissionDecision === "deny" ? "deny" : "note";
 }
 
@@ -91,55 +90,14 @@ function bash(project: string, session: string, command: string): string {
 
 /** A transcript of about `bytes` bytes whose current turn holds a grep for widget. */
 function transcript(bytes: number): string {
-  const filler = JSON.stringify({ type: "attachment", attachment: { text: "x".repeat(4000) } });
-  const lines: string[] = [];
-  let size = 0;
-  while (size < bytes - 2000) {
-    lines.push(filler);
-    size += filler.length + 1;
-  }
-  const prompt = "p-1";
-  lines.push(
-    JSON.stringify({
-      type: "user",
-      uuid: "u1",
-      promptId: prompt,
-      message: { role: "user", content: "edit widget" },
-    }),
-    JSON.stringify({
-      type: "assistant",
-      uuid: "a1",
-      message: {
-        id: "m1",
-        role: "assistant",
-        content: [{
-          type: "tool_use",
-          id: "t1",
-          name: "Bash",
-          input: { command: "grep -rn widget src" },
-        }],
-      },
-    }),
-    JSON.stringify({
-      type: "user",
-      uuid: "u2",
-      promptId: prompt,
-      message: {
-        role: "user",
-        content: [{ type: "tool_result", tool_use_id: "t1", content: "src/widget.py:1" }],
-      },
-    }),
-    JSON.stringify({
-      type: "assistant",
-      uuid: "a2",
-      message: {
-        id: "m2",
-        role: "assistant",
-        content: [{ type: "tool_use", id: "t2", name: "Edit", input: {} }],
-      },
-    }),
+  const turn = jsonl(
+    prompt("edit widget", "p-1"),
+    assistant("m1", [{ id: "t1", name: "Bash", input: { command: "grep -rn widget src" } }]),
+    result("t1", "p-1"),
+    assistant("m2", [{ id: "t2", name: "Edit", input: {} }]),
   );
-  return lines.join("\n") + "\n";
+  const fillers = Math.max(0, Math.floor((bytes - turn.length) / 4001));
+  return jsonl(...Array.from({ length: fillers }, () => filler("attachment", 4000))) + turn;
 }
 
 if (import.meta.main) {

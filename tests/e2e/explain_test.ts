@@ -5,6 +5,7 @@
 
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runCli, runHook } from "../helpers/cli.ts";
+import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 
 interface Explained {
   tool: string;
@@ -96,42 +97,15 @@ Deno.test("[order-of-checks] explain names the deciding rule of every file-gate 
 Deno.test("[order-of-checks] explain shows credit and sibling collapse from a transcript", async () => {
   const { root, payload, explain, tmp } = await setup();
   const transcript = `${tmp}/t.jsonl`;
-  const lines = [
-    { type: "user", uuid: "u1", promptId: "p1", message: { role: "user", content: "add widgets" } },
-    {
-      type: "assistant",
-      uuid: "a1",
-      message: {
-        id: "m1",
-        role: "assistant",
-        content: [{
-          type: "tool_use",
-          id: "t1",
-          name: "Bash",
-          input: { command: "grep -rn widget src" },
-        }],
-      },
-    },
-    {
-      type: "user",
-      uuid: "u2",
-      promptId: "p1",
-      message: {
-        role: "user",
-        content: [{ type: "tool_result", tool_use_id: "t1", content: "src/widget.py:1" }],
-      },
-    },
-    {
-      type: "assistant",
-      uuid: "a2",
-      message: {
-        id: "m2",
-        role: "assistant",
-        content: [{ type: "tool_use", id: "t2", name: "Edit", input: {} }],
-      },
-    },
-  ];
-  await Deno.writeTextFile(transcript, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  await Deno.writeTextFile(
+    transcript,
+    jsonl(
+      prompt("add widgets", "p1"),
+      assistant("m1", [{ id: "t1", name: "Bash", input: { command: "grep -rn widget src" } }]),
+      result("t1", "p1"),
+      assistant("m2", [{ id: "t2", name: "Edit", input: {} }]),
+    ),
+  );
   await Deno.writeTextFile(`${root}/src/widget.py`, "x = 1\n");
   const turn = { transcript_path: transcript, prompt_id: "p1", tool_use_id: "t2" };
   const credit = await explain(
