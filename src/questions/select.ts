@@ -6,7 +6,13 @@
  */
 
 import type { TargetClass } from "../target/class.ts";
-import { CLASS_QUESTIONS, FIXED_CODE_HINT, type GateVerb, type QuestionId } from "./messages.ts";
+import {
+  CLASS_QUESTIONS,
+  FIXED_CODE_HINT,
+  type GateVerb,
+  type QuestionId,
+  QUESTIONS,
+} from "./messages.ts";
 
 /** The change-profile flags question selection reads. */
 export interface ProfileFlags {
@@ -43,6 +49,10 @@ export function selectQuestions(
   if (verb === "write") scope = ["callers", "no-duplicate"];
   else if (!readable || profile.touchesPublicSurface) scope = ["importers", "public-api"];
   else scope = ["local-callers"];
-  const fixedHint = verb === "edit" && !readable && !externalContract ? FIXED_CODE_HINT : null;
+  const fixedHint = verb === "edit" && !readable
+    ? externalContract
+      ? `${FIXED_CODE_HINT}, ${QUESTIONS["external-contract"].hint}`
+      : FIXED_CODE_HINT
+    : null;
   return { questions: [...scope, ...data, "quote-instruction"], fixedHint };
 }

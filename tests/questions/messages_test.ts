@@ -139,7 +139,7 @@ Deno.test("[questions-fit-the-change] an unreadable change gets the original fou
         "external-contract",
         "quote-instruction",
       ],
-      fixedHint: null,
+      fixedHint: "importers/callers, affected API, data schemas if any, external contract",
     },
   );
 });
