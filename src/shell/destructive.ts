@@ -105,6 +105,7 @@ const SQL_CLIENTS = new Set([
   "impala-shell",
   "vsql",
   "ysqlsh",
+  "invoke-sqlcmd",
 ]);
 
 /** Programs whose every run destroys data. */
@@ -418,6 +419,22 @@ function sqlTokens(text: string): string[] {
   let i = 0;
   while (i < text.length) {
     const c = text[i];
+    // MySQL runs the body of `/*! … */`; other comments are blanks, so they
+    // cannot split `DROP/* x */TABLE` into harmless tokens.
+    if (c === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      const close = end < 0 ? text.length : end;
+      if (text[i + 2] === "!") {
+        tokens.push(...sqlTokens(text.slice(i + 3, close).replace(/^[0-9]*/, "")));
+      }
+      i = close + 2;
+      continue;
+    }
+    if (c === "-" && text[i + 1] === "-") {
+      const end = text.indexOf("\n", i);
+      i = end < 0 ? text.length : end + 1;
+      continue;
+    }
     if (c === "'" || c === '"' || c === "`") {
       i++;
       while (i < text.length) {
@@ -464,11 +481,63 @@ export function sqlDestructive(text: string): boolean {
 function sqlClientDestructive(args: readonly string[], stdin: readonly string[]): boolean {
   // A value attached to a short option (`-cDROP TABLE x`) is read without the option.
   const attached = args.filter((a) => /^-[A-Za-z]./.test(a)).map((a) => a.slice(2));
-  return [...args, ...attached, args.join(" "), ...stdin].some(sqlDestructive);
+  // So is the value of a long option (`--command=DROP TABLE x`): read whole,
+  // its leading `--` would start an SQL comment.
+  const long = args.filter((a) => /^--[A-Za-z-]+=/.test(a)).map((a) => a.slice(a.indexOf("=") + 1));
+  const options = args.filter((a) => !a.startsWith("--"));
+  return [...args, ...attached, ...long, options.join(" "), ...stdin].some(sqlDestructive);
 }
 
 // ---------------------------------------------------------------------------
 // One command.
+
+/**
+ * Programs that run a command given somewhere among their arguments, after
+ * options whose value-taking rules differ per tool and version (containers,
+ * clusters, job runners). Rather than model each option table, every word
+ * that could start the inner command is tried: a false start is only a
+ * harmless word list, while a missed start would let the command through.
+ */
+const COMMAND_RUNNERS = new Set([
+  "docker",
+  "podman",
+  "nerdctl",
+  "kubectl",
+  "oc",
+  "coproc",
+  "parallel",
+  "script",
+  "runuser",
+  "chroot",
+  "unshare",
+  "nsenter",
+  "setsid",
+  "firejail",
+  "flatpak-spawn",
+  "systemd-run",
+  "watch",
+]);
+
+/** Commands that never run their arguments: the runner scan stops after one. */
+const PLAIN_COMMANDS = new Set(["echo", "printf", "true", "false", ":", "cat", "ls", "test", "["]);
+
+/** Most start positions tried inside one runner's arguments. */
+const MAX_RUNNER_STARTS = 64;
+
+function runnerDestructive(args: readonly string[], stdin: readonly string[], walk: Walk): boolean {
+  const limit = Math.min(args.length, MAX_RUNNER_STARTS);
+  for (let i = 0; i < limit; i++) {
+    if (args[i].startsWith("-") || args[i] === ":::") continue;
+    // Words after a plain command are its arguments, not another command.
+    if (i > 0 && PLAIN_COMMANDS.has(programName(args[i - 1]))) break;
+    if (--walk.budget.left < 0) return rawDestructive(args.join(" "), walk);
+    // A quoted script argument (`script -c 'rm -rf x'`, `watch 'rm -rf x'`) is code too.
+    if (/\s/.test(args[i]) && codeDestructive("bash", args[i], deeper(walk), stdin)) return true;
+    const u = unwrapCommand(args.slice(i), walk.depth + 1);
+    if (unwrappedDestructive(u, stdin, deeper(walk), args.slice(i).join(" "))) return true;
+  }
+  return false;
+}
 
 /** Whether the program `name` run with `args` (and `stdin` fed to it) is destructive. */
 function programDestructive(
@@ -477,6 +546,9 @@ function programDestructive(
   stdin: readonly string[],
   walk: Walk,
 ): boolean {
+  if (COMMAND_RUNNERS.has(name) && walk.depth < MAX_WRAPPER_DEPTH) {
+    if (runnerDestructive(args, stdin, walk)) return true;
+  }
   if (name === "rm") return rmDestructive(args);
   if (name === "git") return gitDestructive(args, walk);
   if (name === "dd") return ddDestructive(args);
@@ -499,6 +571,8 @@ function programDestructive(
 }
 
 /** Names of variables a word consists of (`$x`, `${x}`), or null. */
+const JOINED_VARIABLES = /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?){2,8}$/;
+const VARIABLE_REF = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
 const LONE_VARIABLE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
 
 /** `$IFS` in any spelling: it expands to blanks, so it splits the word around it. */
@@ -514,6 +588,13 @@ function resolveVariables(words: readonly string[], vars: ReadonlyMap<string, st
     const m = LONE_VARIABLE.exec(w);
     const values = m ? vars.get(m[1]) : undefined;
     if (values) return values.join(" ").split(/\s+/).filter((v) => v !== "");
+    // A word made only of known variables (`$a$b`) is their values joined.
+    if (JOINED_VARIABLES.test(w)) {
+      const parts = [...w.matchAll(VARIABLE_REF)].map((r) => vars.get(r[1])?.at(-1));
+      if (parts.every((v) => v !== undefined)) {
+        return parts.join("").split(/\s+/).filter((v) => v !== "");
+      }
+    }
     if (!w.includes("IFS")) return [w];
     return w.replace(IFS_EXPANSION, " ").split(" ").filter((v) => v !== "");
   });
@@ -871,7 +952,14 @@ function powerShellDestructive(command: string, walk: Walk, stdin: readonly stri
     const index = pipelineSource(segments, i);
     const source = index >= 0 ? psArgv(segments[index], vars) : null;
     if (CHILD_ITEM_LISTERS.has(name) && recursiveListing(args)) listedRecursively = true;
+    // A command named by an expression (`&('ri')`, `.(gcm Remove-Item)`, `& $c`
+    // left unresolved) may be any remover: read its arguments as one.
+    if (seg.words[0].expands && /^[.&(]|^\$/.test(words[0])) {
+      if (removeItemDestructive(args) || rawDestructive(command, walk)) return true;
+    }
     if (REMOVERS.has(name)) {
+      // A splatted hashtable (`Remove-Item x @p`) may carry -Recurse.
+      if (args.some((a) => /^@[A-Za-z_]/.test(a)) && !dryRun(args)) return true;
       if (removeItemDestructive(args) || removesRecursiveListing(args, source)) return true;
       // `gci -r | % { Remove-Item $_ }`: a script block removes what a recursive listing found.
       if (seg.container === "scriptblock" && listedRecursively && !dryRun(args)) return true;

@@ -806,3 +806,59 @@ Deno.test("[destructive-bash-gate] a benign prefix never changes a verdict", () 
   }
   assertEquals(changed, []);
 });
+
+Deno.test("[destructive-bash-gate] commands run inside containers, clusters and job runners are read", () => {
+  const destructive = [
+    "docker exec db psql -c 'DROP TABLE users'",
+    "docker exec -i db psql <<< 'DROP TABLE users'",
+    "docker compose exec db psql -c 'drop table x'",
+    "kubectl exec pod -- rm -rf /data",
+    "kubectl exec -it pod -c app -- sh -c 'rm -rf /data'",
+    "docker run --rm alpine rm -rf /x",
+    "podman exec -e X=1 box git reset --hard",
+    "coproc rm -rf x",
+    "parallel rm -rf ::: x",
+    "script -c 'rm -rf x' /dev/null",
+    "runuser -u x -- rm -rf y",
+    "runuser root -c 'rm -rf y'",
+    "a=r b=m; $a$b -rf x",
+  ];
+  const benign = [
+    "docker exec db ls",
+    "docker run --rm alpine echo rm -rf",
+    "kubectl exec pod -- ls /data",
+    "docker ps -a",
+    "kubectl get pods",
+    "watch ls",
+    "script -q out.log",
+    "a=l b=s; $a$b -la",
+  ];
+  assertEquals(destructive.filter((c) => !isDestructive("Bash", c, [])), []);
+  assertEquals(benign.filter((c) => isDestructive("Bash", c, [])), []);
+});
+
+Deno.test("[destructive-bash-gate] SQL comments never split a destructive statement", () => {
+  const destructive = [
+    "psql -c 'DROP/* c */TABLE x'",
+    "psql -c 'DROP -- c\nTABLE x'",
+    "mysql -e 'DROP/*!*/TABLE x'",
+    "mysql -e '/*!50000 DROP TABLE x */'",
+    'psql --command="DROP TABLE x"',
+  ];
+  const benign = ["psql -c 'select 1 -- drop table x'", `psql -c "select '/* drop table x */'"`];
+  assertEquals(destructive.filter((c) => !isDestructive("Bash", c, [])), []);
+  assertEquals(benign.filter((c) => isDestructive("Bash", c, [])), []);
+});
+
+Deno.test("[destructive-bash-gate] PowerShell removers named by an expression or splatted fail closed", () => {
+  const destructive = [
+    "&('ri') -r x",
+    ".('Remove-Item') -Recurse x",
+    "& (Get-Command Remove-Item) -Recurse x",
+    "$p=@{Recurse=$true}; Remove-Item x @p",
+    "Invoke-Sqlcmd -Query 'DROP TABLE x'",
+  ];
+  const benign = ["& git status", "Get-ChildItem x", "Remove-Item x @p -WhatIf"];
+  assertEquals(destructive.filter((c) => !isDestructive("PowerShell", c, [])), []);
+  assertEquals(benign.filter((c) => isDestructive("PowerShell", c, [])), []);
+});
