@@ -222,6 +222,18 @@ function event(
   return { tool: ctx.call.toolName, class: cls, decision, reason, sensitive, questions, profile };
 }
 
+/**
+ * The built-in settings-file exemption holds only for the file itself: a
+ * missing file, or a regular file with one name. A symlink or a second hard
+ * link would let `.claude/settings.json` stand for any other file.
+ */
+function plainFile(target: ResolvedTarget, fs: DecideContext["ports"]["fs"]): boolean {
+  if (target.foreign) return true;
+  const st = fs.lstat(target.absolute);
+  if (!st.ok) return st.code === "ENOENT";
+  return st.isFile && !st.isSymlink && (st.nlink ?? 1) <= 1;
+}
+
 /** Marks a key checked in the delta. */
 function check(delta: StateDelta, key: string): void {
   delta.check.push(key);
@@ -258,7 +270,9 @@ async function decideTarget(
 
   // 1. Exempt: operator globs and Claude settings files win over everything.
   const exempt = exemptReason(target, parseExemptGlobs(settings.exemptGlobs), roots);
-  if (exempt) return { kind: "pass", event: lazyEvent("pass-exempt", exempt) };
+  if (exempt === "exempt-glob" || (exempt === "claude-settings" && plainFile(target, ports.fs))) {
+    return { kind: "pass", event: lazyEvent("pass-exempt", exempt) };
+  }
 
   const alreadyChecked = state.checked.has(target.key) || state.checked.has(target.raw);
   const verb: GateVerb = call.toolName === "Write" ? "write" : "edit";

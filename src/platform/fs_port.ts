@@ -104,6 +104,8 @@ export const denoFs: FsPort = {
   readTextBounded(path: string, maxBytes: number): string | null {
     let file: Deno.FsFile | undefined;
     try {
+      // Opening a FIFO or a device would block the hook: look before opening.
+      if (!Deno.statSync(path).isFile) return null;
       file = Deno.openSync(path, { read: true });
       const info = file.statSync();
       if (!info.isFile || info.size > maxBytes) return null;
@@ -126,6 +128,7 @@ export const denoFs: FsPort = {
   readRange(path: string, start: number, length: number): Uint8Array | null {
     let file: Deno.FsFile | undefined;
     try {
+      if (!Deno.statSync(path).isFile) return null;
       file = Deno.openSync(path, { read: true });
       const info = file.statSync();
       if (!info.isFile) return null;

@@ -535,3 +535,14 @@ Deno.test("[same-turn-sibling-creation-collapse] with a transcript, the window i
   await Deno.writeTextFile(transcript, prompt("p2"), { append: true });
   assertEquals(decisionOf(await write("c.py", "p2")).kind, "deny");
 });
+
+Deno.test("[exempt-globs] the Claude settings exemption does not follow a symlink or a second hard link", async () => {
+  const p = await project({ "src/auth/login.py": "x = 1\n", "src/auth/token.py": "x = 1\n" });
+  await Deno.mkdir(`${p.root}/.claude`);
+  await Deno.symlink("../src/auth/login.py", `${p.root}/.claude/settings.json`);
+  await Deno.link(`${p.root}/src/auth/token.py`, `${p.root}/.claude/settings.local.json`);
+  for (const name of ["settings.json", "settings.local.json"]) {
+    const d = decisionOf(await p.hook("Edit", edit(`${p.root}/.claude/${name}`)));
+    assertEquals(d.kind, "deny", name);
+  }
+});
