@@ -546,3 +546,19 @@ Deno.test("[exempt-globs] the Claude settings exemption does not follow a symlin
     assertEquals(d.kind, "deny", name);
   }
 });
+
+Deno.test("[state-file-is-untrusted] 32 hook processes of one session gating 32 files at once leave all 32 checked", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 32; i++) files[`src/m${i}.py`] = "x = 1\n";
+  const p = await project(files);
+  const first = await Promise.all(
+    Array.from({ length: 32 }, (_, i) => p.hook("Edit", edit(`${p.root}/src/m${i}.py`))),
+  );
+  assertEquals(first.map((r) => decisionOf(r).kind), Array(32).fill("deny"));
+  const retry = await Promise.all(
+    Array.from({ length: 32 }, (_, i) => p.hook("Edit", edit(`${p.root}/src/m${i}.py`))),
+  );
+  assertEquals(retry.map((r) => decisionOf(r).kind), Array(32).fill("pass"));
+  const state = JSON.parse(await Deno.readTextFile(`${p.state}/state-s1.json`));
+  assertEquals(state.fact_force_denials, 32);
+});
