@@ -175,7 +175,10 @@ export function settingsFiles(projectRoot: string, home: string | null): Setting
 /** The project root of the CLI commands: `CLAUDE_PROJECT_DIR`, else the process directory. */
 export function cliProjectRoot(env: EnvSnapshot): string {
   const dir = env.CLAUDE_PROJECT_DIR;
-  return dir !== undefined && dir.trim() !== "" ? dir : Deno.cwd();
+  if (dir !== undefined && dir.trim() !== "") return dir;
+  // `deno task gateguard …` runs in the repository; INIT_CWD is where it was typed.
+  const invoked = env.INIT_CWD;
+  return invoked !== undefined && invoked.trim() !== "" ? invoked : Deno.cwd();
 }
 
 function handlerFor(command: string): { [key: string]: JsonValue } {

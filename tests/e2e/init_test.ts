@@ -235,3 +235,13 @@ Deno.test("[init] usage: --help exits 0, unknown or conflicting options exit 2",
   assert(both.stderr.startsWith("gateguard init: --user and --local cannot be combined\n"));
   assertEquals(await exists(`${s.project}/.claude`), false);
 });
+
+Deno.test("[init] through `deno task` the project is where the command was typed (INIT_CWD)", async () => {
+  const repoLike = await Deno.makeTempDir();
+  const project = await Deno.makeTempDir();
+  const home = await Deno.makeTempDir();
+  const r = await runCli(["init"], { cwd: repoLike, env: { HOME: home, INIT_CWD: project } });
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(await exists(`${project}/.claude/settings.json`), true);
+  assertEquals(await exists(`${repoLike}/.claude/settings.json`), false);
+});
