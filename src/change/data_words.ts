@@ -1,8 +1,9 @@
 /**
- * Data words: whether changed code handles data files, formats,
- * serialisation, encodings, schemas, SQL, data stores, browser storage,
- * dates or clock reads, or (in shell scripts) redirects to files, fetches
- * over the network or runs file and web cmdlets.
+ * Data words: does the changed code touch stored or exchanged data? File
+ * reads and writes, data formats and their parsers, text encodings, schemas
+ * and queries, databases and key-value stores, browser storage, dates and
+ * the clock; in shell scripts also output sent into files, downloads, and
+ * PowerShell's file and web cmdlets.
  *
  * Matching is on code and string contents, never comments. Identifiers are
  * split into their camelCase and snake_case parts, so `readFileSync` has a

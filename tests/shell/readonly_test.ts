@@ -270,7 +270,7 @@ Deno.test("[read-only-first-shell-command] Bash rejects unquoted < > ( ) { } but
   ], "readonly");
 });
 
-Deno.test("[read-only-first-shell-command] PowerShell rejects ` and $ outside single quotes and unquoted < > ( ) { } @ [ ]", () => {
+Deno.test("[read-only-first-shell-command] PowerShell: backtick, unquoted-or-double-quoted $, and unquoted < > ( ) { } @ [ ] all reject", () => {
   ps([
     "ls $env:TEMP",
     "ls $HOME",
