@@ -11,6 +11,7 @@ import {
   assertStringIncludes,
 } from "../helpers/assert.ts";
 import { type CliResult, runCli, runHook } from "../helpers/cli.ts";
+import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 
 interface Project {
   root: string;
@@ -561,4 +562,32 @@ Deno.test("[state-file-is-untrusted] 32 hook processes of one session gating 32 
   assertEquals(retry.map((r) => decisionOf(r).kind), Array(32).fill("pass"));
   const state = JSON.parse(await Deno.readTextFile(`${p.state}/state-s1.json`));
   assertEquals(state.fact_force_denials, 32);
+});
+
+Deno.test("[closest-search-that-did-not-count] a denial names the search that missed, and metrics record near-miss", async () => {
+  const p = await project({ "src/payment_gateway.py": "x = 1\n" });
+  const transcript = `${p.root}/../near.jsonl`;
+  await Deno.writeTextFile(
+    transcript,
+    jsonl(
+      prompt("fix the gateway", "p9"),
+      assistant("m1", [{ id: "t1", name: "Bash", input: { command: "rg payment_gateway docs" } }]),
+      result("t1", "p9"),
+      assistant("m2", [{ id: "t2", name: "Edit", input: {} }]),
+    ),
+  );
+  const r = await p.hook(
+    "Edit",
+    edit(`${p.root}/src/payment_gateway.py`),
+    { transcript_path: transcript, prompt_id: "p9", tool_use_id: "t2" },
+    { GATEGUARD_METRICS: "1" },
+  );
+  const d = decisionOf(r);
+  assertEquals(d.kind, "deny");
+  assertStringIncludes(
+    d.text,
+    "Closest search this turn did not count (Bash rg payment_gateway docs): its search path does not contain this file.",
+  );
+  const line = JSON.parse((await Deno.readTextFile(`${p.state}/metrics.jsonl`)).trim());
+  assertEquals([line.decision, line.reason], ["deny", "near-miss:out-of-scope"]);
 });
