@@ -17,7 +17,6 @@ import { parseCall } from "../hook/call.ts";
 import { decide, isGated } from "../hook/decide.ts";
 import type { Decision } from "../hook/decision.ts";
 import { renderOutcome } from "../hook/respond.ts";
-import { internalErrorNote, oversizeText, stateErrorNote } from "../questions/messages.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
 import { pruneStale, saveDelta } from "../state/store.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
@@ -51,6 +50,11 @@ export function readStdinBounded(max: number): { ok: true; text: string } | { ok
   return { ok: true, text: new TextDecoder().decode(buf.subarray(0, total)) };
 }
 
+/** The message texts, loaded only on the rare paths here that need them. */
+function messages(): Promise<typeof import("../questions/messages.ts")> {
+  return import("../questions/messages.ts");
+}
+
 function isEmptyDelta(d: StateDelta): boolean {
   return d.check.length === 0 && d.uncheck.length === 0 && Object.keys(d.inc).length === 0 &&
     Object.keys(d.deniedClass).length === 0 && Object.keys(d.creditedClass).length === 0 &&
@@ -75,6 +79,7 @@ export async function main(_args: string[], env: EnvSnapshot): Promise<number> {
     return 0;
   }
   if (!stdin.ok) {
+    const { oversizeText } = await messages();
     writeOut(renderOutcome({ kind: "deny", text: oversizeText(MAX_PAYLOAD_BYTES) }));
     return 0;
   }
@@ -98,7 +103,7 @@ export async function main(_args: string[], env: EnvSnapshot): Promise<number> {
   } catch (err) {
     warn(`internal error, the call is allowed: ${(err as Error)?.name ?? "Error"}`);
     decision = {
-      outcome: { kind: "note", text: internalErrorNote() },
+      outcome: { kind: "note", text: (await messages()).internalErrorNote() },
       delta: emptyDelta(),
       events: [],
       warnings: [],
@@ -111,7 +116,7 @@ export async function main(_args: string[], env: EnvSnapshot): Promise<number> {
     const saved = saveDelta(settings.stateDir, key, decision.delta, now);
     if (!saved.ok) {
       warn(saved.error);
-      const note = stateErrorNote(saved.error);
+      const note = (await messages()).stateErrorNote(saved.error);
       if (outcome.kind === "deny") {
         outcome = { kind: "note", text: note };
         const last = decision.events.at(-1);

@@ -10,7 +10,6 @@
  * @module
  */
 
-import { isRecord } from "./call.ts";
 import type { DecideContext, Decision, GateEvent, ProfileRecord } from "./decision.ts";
 import { SUBAGENT_KEY_PREFIX } from "./decision.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
@@ -24,7 +23,8 @@ import {
   trivialNote,
 } from "../questions/messages.ts";
 import { selectQuestions } from "../questions/select.ts";
-import { type ResolvedTarget, resolveTarget, type Roots } from "../target/resolve.ts";
+import type { ResolvedTarget, Roots } from "../target/resolve.ts";
+import { type GateTarget, rootsOf, targetsOf } from "./file_targets.ts";
 import { classify, type TargetClass } from "../target/class.ts";
 import { isSensitive } from "../target/sensitive.ts";
 import { isHardLinked } from "../target/hardlink.ts";
@@ -41,56 +41,9 @@ const FILE_CONTEXT_MAX_BYTES = 1024 * 1024;
 /** How long a sibling window stays open when there is no transcript at all. */
 const SIBLING_WINDOW_MS = 120_000;
 
-/** One file a call changes, with the MultiEdit entries that name it. */
-interface GateTarget {
-  target: ResolvedTarget;
-  entries: unknown[];
-}
-
 /** Per-call memo of the lazily computed facts several targets share. */
 interface CallMemo {
   scan: TurnScan | null | undefined;
-}
-
-function stringField(input: Record<string, unknown>, name: string): string | null {
-  const v = input[name];
-  return typeof v === "string" && v !== "" ? v : null;
-}
-
-/** The targets of the call, grouped by canonical key in first-seen order. */
-function targetsOf(ctx: DecideContext, roots: Roots): GateTarget[] {
-  const { call } = ctx;
-  const input = call.toolInput ?? {};
-  const raws: { raw: string; entry: unknown | null }[] = [];
-  if (call.toolName === "NotebookEdit") {
-    const p = stringField(input, "notebook_path");
-    if (p) raws.push({ raw: p, entry: null });
-  } else if (call.toolName === "MultiEdit") {
-    const callPath = stringField(input, "file_path");
-    const edits = Array.isArray(input.edits) ? input.edits : [];
-    for (const entry of edits) {
-      if (!isRecord(entry)) continue;
-      const p = stringField(entry, "file_path") ?? callPath;
-      if (p) raws.push({ raw: p, entry });
-    }
-    // The tool writes the call's own file whatever paths the entries name,
-    // so that file is gated even when every entry carries another path.
-    if (callPath) raws.push({ raw: callPath, entry: null });
-  } else {
-    const p = stringField(input, "file_path");
-    if (p) raws.push({ raw: p, entry: null });
-  }
-  const byKey = new Map<string, GateTarget>();
-  for (const { raw, entry } of raws) {
-    const target = resolveTarget(raw, roots, ctx.ports.fs);
-    let group = byKey.get(target.key);
-    if (!group) {
-      group = { target, entries: [] };
-      byKey.set(target.key, group);
-    }
-    if (entry !== null) group.entries.push(entry);
-  }
-  return [...byKey.values()];
 }
 
 function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> {
@@ -174,14 +127,7 @@ type TargetResult =
 /** Decides the whole file-tool call. */
 export async function decideFileGate(ctx: DecideContext): Promise<Decision> {
   const { settings, ports, call } = ctx;
-  const roots: Roots = {
-    projectRoot: projectRootOf(ctx),
-    toolCwd: call.cwd,
-    processCwd: ports.processCwd,
-    projectDirEnv: settings.projectDirEnv,
-    hostWindows: ports.hostWindows,
-    homeDir: settings.homeDir,
-  };
+  const roots = rootsOf(ctx);
   const delta = emptyDelta();
   const events: GateEvent[] = [];
   const warnings: string[] = [];
@@ -204,10 +150,6 @@ export async function decideFileGate(ctx: DecideContext): Promise<Decision> {
     ? { kind: "note" as const, text: notes.join("\n") }
     : { kind: "pass" as const };
   return { outcome, delta, events, warnings };
-}
-
-function projectRootOf(ctx: DecideContext): string {
-  return ctx.settings.projectDirEnv ?? ctx.call.cwd ?? ctx.ports.processCwd;
 }
 
 function event(

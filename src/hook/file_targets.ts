@@ -1,0 +1,84 @@
+/**
+ * The files a file-tool call changes, as canonical targets, and the fast
+ * answer for the most common file call of all: a retry of files already
+ * checked this session.
+ *
+ * A checked target passes whichever rule reaches it first (exempt,
+ * subagent, checked), so when every target of a call is checked and no
+ * metrics line needs the deciding rule, the call passes without loading
+ * the rest of the file gate.
+ *
+ * @module
+ */
+
+import { isRecord } from "./call.ts";
+import type { DecideContext } from "./decision.ts";
+import { type ResolvedTarget, resolveTarget, type Roots } from "../target/resolve.ts";
+
+/** One file a call changes, with the MultiEdit entries that name it. */
+export interface GateTarget {
+  target: ResolvedTarget;
+  entries: unknown[];
+}
+
+function stringField(input: Record<string, unknown>, name: string): string | null {
+  const v = input[name];
+  return typeof v === "string" && v !== "" ? v : null;
+}
+
+/** Where the call's paths resolve and what they are judged relative to. */
+export function rootsOf(ctx: DecideContext): Roots {
+  const { settings, call, ports } = ctx;
+  return {
+    projectRoot: settings.projectDirEnv ?? call.cwd ?? ports.processCwd,
+    toolCwd: call.cwd,
+    processCwd: ports.processCwd,
+    projectDirEnv: settings.projectDirEnv,
+    hostWindows: ports.hostWindows,
+    homeDir: settings.homeDir,
+  };
+}
+
+/** The targets of the call, grouped by canonical key in first-seen order. */
+export function targetsOf(ctx: DecideContext, roots: Roots): GateTarget[] {
+  const { call } = ctx;
+  const input = call.toolInput ?? {};
+  const raws: { raw: string; entry: unknown | null }[] = [];
+  if (call.toolName === "NotebookEdit") {
+    const p = stringField(input, "notebook_path");
+    if (p) raws.push({ raw: p, entry: null });
+  } else if (call.toolName === "MultiEdit") {
+    const callPath = stringField(input, "file_path");
+    const edits = Array.isArray(input.edits) ? input.edits : [];
+    for (const entry of edits) {
+      if (!isRecord(entry)) continue;
+      const p = stringField(entry, "file_path") ?? callPath;
+      if (p) raws.push({ raw: p, entry });
+    }
+    // The tool writes the call's own file whatever paths the entries name,
+    // so that file is gated even when every entry carries another path.
+    if (callPath) raws.push({ raw: callPath, entry: null });
+  } else {
+    const p = stringField(input, "file_path");
+    if (p) raws.push({ raw: p, entry: null });
+  }
+  const byKey = new Map<string, GateTarget>();
+  for (const { raw, entry } of raws) {
+    const target = resolveTarget(raw, roots, ctx.ports.fs);
+    let group = byKey.get(target.key);
+    if (!group) {
+      group = { target, entries: [] };
+      byKey.set(target.key, group);
+    }
+    if (entry !== null) group.entries.push(entry);
+  }
+  return [...byKey.values()];
+}
+
+/** True when the call names at least one file and every one is checked this session. */
+export function allTargetsChecked(ctx: DecideContext): boolean {
+  const targets = targetsOf(ctx, rootsOf(ctx));
+  const checked = ctx.state.checked;
+  return targets.length > 0 &&
+    targets.every(({ target }) => checked.has(target.key) || checked.has(target.raw));
+}
