@@ -126,7 +126,7 @@ type TargetResult =
 
 /** Decides the whole file-tool call. */
 export async function decideFileGate(ctx: DecideContext): Promise<Decision> {
-  const { settings, ports, call } = ctx;
+  const { settings } = ctx;
   const roots = rootsOf(ctx);
   const delta = emptyDelta();
   const events: GateEvent[] = [];
