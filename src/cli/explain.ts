@@ -37,6 +37,7 @@ export const FILE_RULES: readonly Rule[] = [
   },
   { id: "checked", title: "already checked this session", reasons: ["checked"] },
   { id: "strict", title: "sensitive or hard-linked target", reasons: ["sensitive", "hard-linked"] },
+  { id: "project-file", title: "file gates off in the project file", reasons: ["file-gates-off"] },
   { id: "credit", title: "prior-search credit", reasons: ["prior-search"] },
   { id: "trivial", title: "comment or whitespace-only edit", reasons: ["comment-whitespace"] },
   { id: "sibling", title: "sibling collapse", reasons: ["same-turn-dir"] },

@@ -69,29 +69,43 @@ function warn(line: string): void {
   console.error(`gateguard: ${line}`);
 }
 
-/** Runs one hook call; always returns 0. */
+/**
+ * Runs one hook call; always returns 0. Whatever fails on the way is
+ * reported (stderr and a note to the agent) rather than left to a non-zero
+ * exit, which the harness would treat as a silent pass.
+ */
 export async function main(_args: string[], env: EnvSnapshot): Promise<number> {
+  try {
+    await hookCall(env);
+  } catch (err) {
+    warn(`internal error, the call is allowed: ${(err as Error)?.name ?? "Error"}`);
+    writeOut(renderOutcome({ kind: "note", text: (await messages()).internalErrorNote() }));
+  }
+  return 0;
+}
+
+async function hookCall(env: EnvSnapshot): Promise<void> {
   let stdin: ReturnType<typeof readStdinBounded>;
   try {
     stdin = readStdinBounded(MAX_PAYLOAD_BYTES);
   } catch (err) {
     warn(`could not read the hook input (${(err as Error).name}); the call is not gated`);
-    return 0;
+    return;
   }
   if (!stdin.ok) {
     const { oversizeText } = await messages();
     writeOut(renderOutcome({ kind: "deny", text: oversizeText(MAX_PAYLOAD_BYTES) }));
-    return 0;
+    return;
   }
   const parsed = parseCall(stdin.text);
   if (!parsed.ok) {
     warn(`ignoring hook input: ${parsed.reason}`);
-    return 0;
+    return;
   }
   const call = parsed.call;
   // The off switches live in the environment only, so an ungated call is
   // known before the project file is looked for.
-  if (!isGated(call.toolName, settingsFrom(env))) return 0;
+  if (!isGated(call.toolName, settingsFrom(env))) return;
   const settings = await resolveSettings(env, projectRootOf(call, env), denoFs);
   for (const line of settings.warnings) warn(line);
 
@@ -151,5 +165,4 @@ export async function main(_args: string[], env: EnvSnapshot): Promise<number> {
   }
 
   writeOut(renderOutcome(outcome));
-  return 0;
 }

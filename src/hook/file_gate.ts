@@ -24,7 +24,7 @@ import {
 } from "../questions/messages.ts";
 import { selectQuestions } from "../questions/select.ts";
 import type { ResolvedTarget, Roots } from "../target/resolve.ts";
-import { type GateTarget, rootsOf, targetsOf } from "./file_targets.ts";
+import { type GateTarget, isChecked, rootsOf, targetsOf } from "./file_targets.ts";
 import { classify, type TargetClass } from "../target/class.ts";
 import { isSensitive } from "../target/sensitive.ts";
 import { isHardLinked } from "../target/hardlink.ts";
@@ -170,8 +170,8 @@ function event(
  * link would let `.claude/settings.json` stand for any other file.
  */
 function plainFile(target: ResolvedTarget, fs: DecideContext["ports"]["fs"]): boolean {
-  if (target.foreign) return true;
-  const st = fs.lstat(target.absolute);
+  if (target.fsPath === null) return true;
+  const st = fs.lstat(target.fsPath);
   if (!st.ok) return st.code === "ENOENT";
   return st.isFile && !st.isSymlink && (st.nlink ?? 1) <= 1;
 }
@@ -216,7 +216,7 @@ async function decideTarget(
     return { kind: "pass", event: lazyEvent("pass-exempt", exempt) };
   }
 
-  const alreadyChecked = state.checked.has(target.key) || state.checked.has(target.raw);
+  const alreadyChecked = isChecked(state.checked, target);
   const verb: GateVerb = call.toolName === "Write" ? "write" : "edit";
   const strictness = (): { sensitive: boolean; strict: boolean } => {
     const sensitive = isSensitive(target, roots, ports.fs);

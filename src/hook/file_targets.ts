@@ -13,7 +13,8 @@
 
 import { isRecord } from "./call.ts";
 import type { DecideContext } from "./decision.ts";
-import { type ResolvedTarget, resolveTarget, type Roots } from "../target/resolve.ts";
+import { DESTRUCTIVE_KEY_PREFIX, ROUTINE_KEY, SUBAGENT_KEY_PREFIX } from "./decision.ts";
+import { projectRoot, type ResolvedTarget, resolveTarget, type Roots } from "../target/resolve.ts";
 
 /** One file a call changes, with the MultiEdit entries that name it. */
 export interface GateTarget {
@@ -30,7 +31,7 @@ function stringField(input: Record<string, unknown>, name: string): string | nul
 export function rootsOf(ctx: DecideContext): Roots {
   const { settings, call, ports } = ctx;
   return {
-    projectRoot: settings.projectDirEnv ?? call.cwd ?? ports.processCwd,
+    projectRoot: projectRoot(call.cwd, settings.projectDirEnv, ports.processCwd),
     toolCwd: call.cwd,
     processCwd: ports.processCwd,
     projectDirEnv: settings.projectDirEnv,
@@ -75,10 +76,27 @@ export function targetsOf(ctx: DecideContext, roots: Roots): GateTarget[] {
   return [...byKey.values()];
 }
 
+/**
+ * The shell and subagent gates share the checked set; a raw file path
+ * spelled like one of their keys must not pass as a legacy path key.
+ */
+const GATE_KEY_PREFIXES: readonly string[] = [
+  ROUTINE_KEY,
+  DESTRUCTIVE_KEY_PREFIX,
+  SUBAGENT_KEY_PREFIX,
+];
+
+/**
+ * True when the target is checked this session: under its canonical key,
+ * or under its raw path as earlier versions recorded it.
+ */
+export function isChecked(checked: ReadonlySet<string>, target: ResolvedTarget): boolean {
+  if (checked.has(target.key)) return true;
+  return !GATE_KEY_PREFIXES.some((p) => target.raw.startsWith(p)) && checked.has(target.raw);
+}
+
 /** True when the call names at least one file and every one is checked this session. */
 export function allTargetsChecked(ctx: DecideContext): boolean {
   const targets = targetsOf(ctx, rootsOf(ctx));
-  const checked = ctx.state.checked;
-  return targets.length > 0 &&
-    targets.every(({ target }) => checked.has(target.key) || checked.has(target.raw));
+  return targets.length > 0 && targets.every(({ target }) => isChecked(ctx.state.checked, target));
 }

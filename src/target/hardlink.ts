@@ -23,14 +23,15 @@ function linked(info: StatResult): boolean {
 /**
  * True when the target file has more than one hard link (through a
  * symlink, the file it points to). Any stat error other than a missing
- * file counts as hard-linked; a foreign target has no file to stat and is
- * judged by its path alone (not hard-linked).
+ * file counts as hard-linked; a foreign target without an `fsPath` has no
+ * file to stat and is judged by its path alone (not hard-linked).
  */
 export function isHardLinked(target: ResolvedTarget, fs: FsPort): boolean {
   try {
-    if (target.foreign) return false;
-    const own = fs.lstat(target.absolute);
-    return linked(own.ok && own.isSymlink ? fs.stat(target.absolute) : own);
+    const path = target.fsPath;
+    if (path === null) return false;
+    const own = fs.lstat(path);
+    return linked(own.ok && own.isSymlink ? fs.stat(path) : own);
   } catch {
     return true;
   }

@@ -15,6 +15,7 @@
 import type { FsPort } from "../platform/fs_port.ts";
 import {
   absolutePath,
+  foldSegments,
   formatPath,
   normalizeNames,
   parsePath,
@@ -49,10 +50,18 @@ export interface ResolvedTarget {
   /** True when the resolved path is in Windows syntax. */
   windowsStyle: boolean;
   /**
-   * True when the path has no file on this host (Windows-style on a POSIX
-   * host or the reverse): it is judged by its path alone, never stat'ed.
+   * True when the path is in the other host's syntax (Windows-style on a POSIX
+   * host or the reverse): its class and key come from its path, and the
+   * filesystem is asked only through `fsPath`.
    */
   foreign: boolean;
+  /**
+   * The path the filesystem checks ask about: `absolute` for a native
+   * target; for a foreign one, the raw path when it is rooted with `/`,
+   * since this host still opens that (on POSIX a backslash is part of a
+   * name), else null: nothing here can be asked.
+   */
+  fsPath: string | null;
   /** True when the target lies strictly inside the project root. */
   inProject: boolean;
   /**
@@ -128,6 +137,7 @@ export function resolveTarget(raw: string, roots: Roots, fs: FsPort): ResolvedTa
     key: parts.windows ? absolute.toLowerCase() : absolute,
     windowsStyle: parts.windows,
     foreign,
+    fsPath: foreign ? (raw.startsWith("/") ? raw : null) : absolute,
     inProject: rel !== null,
     classPath: judgedPath(parts, root, fs, foreign),
     relPath: rel ? normalizeNames(parts.windows, rel).join("/").toLowerCase() : null,
@@ -138,6 +148,17 @@ export function resolveTarget(raw: string, roots: Roots, fs: FsPort): ResolvedTa
 /** The folded absolute path of a resolved target, as parts. */
 export function targetParts(target: ResolvedTarget): PathParts {
   return parsePath(target.absolute, target.windowsStyle);
+}
+
+/**
+ * The target's `fsPath` as parts, folded in this host's syntax, or null
+ * when the host has no path to ask about.
+ */
+export function fsParts(target: ResolvedTarget): PathParts | null {
+  if (target.fsPath === null) return null;
+  if (!target.foreign) return targetParts(target);
+  const parts = parsePath(target.fsPath, false);
+  return { ...parts, segments: foldSegments(parts.segments, false) };
 }
 
 /**

@@ -13,11 +13,11 @@
 
 import type { FsPort } from "../platform/fs_port.ts";
 import {
+  fsParts,
   judgedPath,
   projectRootParts,
   type ResolvedTarget,
   type Roots,
-  targetParts,
 } from "./resolve.ts";
 import { realLocation } from "./real_path.ts";
 
@@ -78,14 +78,15 @@ export function isSensitivePath(path: string): boolean {
 /**
  * True when the target is sensitive on its lexical path or on its real
  * location (judged relative to the project root's real location, or whole
- * when outside it). A foreign target is judged on its path alone. Any
- * resolution failure counts as sensitive.
+ * when outside it). A foreign target with no `fsPath` is judged on its
+ * path alone. Any resolution failure counts as sensitive.
  */
 export function isSensitive(target: ResolvedTarget, roots: Roots, fs: FsPort): boolean {
   try {
     if (isSensitivePath(target.classPath)) return true;
-    if (target.foreign) return false;
-    const real = realLocation(targetParts(target), fs);
+    const location = fsParts(target);
+    if (!location) return false;
+    const real = realLocation(location, fs);
     if (!real) return true;
     const root = projectRootParts(roots);
     // A root in the other host's syntax has no real location: judge the whole real path.

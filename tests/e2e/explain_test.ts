@@ -152,3 +152,16 @@ Deno.test("[order-of-checks] explain reads --payload files, prints text, and rej
     "the hook would pass: stdin is not JSON",
   ]);
 });
+
+Deno.test("[order-of-checks] explain names the project file when it turns the file gates off", async () => {
+  const { root, payload, explain } = await setup();
+  await Deno.writeTextFile(`${root}/.gateguard.jsonc`, `{ "fileGates": false }`);
+  const x = await explain(
+    payload("Edit", { file_path: `${root}/src/a.py`, old_string: "x = 1", new_string: "x = 2" }),
+  );
+  assertEquals([x.targets[0].rule, x.targets[0].reason, x.decision], [
+    "project-file",
+    "file-gates-off",
+    "pass",
+  ]);
+});

@@ -591,3 +591,27 @@ Deno.test("[closest-search-that-did-not-count] a denial names the search that mi
   const line = JSON.parse((await Deno.readTextFile(`${p.state}/metrics.jsonl`)).trim());
   assertEquals([line.decision, line.reason], ["deny", "near-miss:out-of-scope"]);
 });
+
+Deno.test("[hard-linked-targets] a backslash in the file name does not make a hard link or symlink on a POSIX host foreign", async () => {
+  if (Deno.build.os === "windows") return;
+  const p = await project({ "src/auth/token.py": "x = 1\n", "src/auth/login.py": "x = 1\n" });
+  await Deno.link(`${p.root}/src/auth/token.py`, `${p.root}/vendor\\token.py`);
+  const capped = { GATEGUARD_FACT_FORCE_MAX_DENIALS: "0" };
+  const d = decisionOf(await p.hook("Edit", edit(`${p.root}/vendor\\token.py`), {}, capped));
+  assertEquals(d.kind, "deny");
+  assertStringIncludes(d.text, "Hard-linked target:");
+  // A symlink spelled like the Claude settings file is not exempt either.
+  await Deno.symlink("src/auth/login.py", `${p.root}/.claude\\settings.json`);
+  const s = decisionOf(await p.hook("Edit", edit(`${p.root}/.claude\\settings.json`)));
+  assertEquals(s.kind, "deny");
+});
+
+Deno.test("[canonical-path-keys] a file path spelled like the shell gate's state key is not already checked", async () => {
+  if (Deno.build.os === "windows") return;
+  const p = await project({ "src/auth/token.py": "x = 1\n" });
+  assertEquals(decisionOf(await p.hook("Bash", { command: "echo hi" })).kind, "deny");
+  await Deno.link(`${p.root}/src/auth/token.py`, `${p.root}/__bash_session__`);
+  const d = decisionOf(await p.hook("Edit", edit("__bash_session__")));
+  assertEquals(d.kind, "deny");
+  assertStringIncludes(d.text, "Hard-linked target:");
+});

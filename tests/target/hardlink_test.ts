@@ -53,3 +53,10 @@ Deno.test("[hard-linked-targets] a port that throws counts as hard-linked", () =
   };
   assertEquals(linked("a.py", fs), true);
 });
+
+Deno.test("[hard-linked-targets] an absolute POSIX path with a backslash in a name is stat'ed on a POSIX host", () => {
+  const fs = new FakeFs().file("/p/vendor\\token.py", 2).file("/p/plain\\one.py", 1);
+  assertEquals(linked("/p/vendor\\token.py", fs), true);
+  assertEquals(linked("/p/plain\\one.py", fs), false);
+  assertEquals(linked("/p/missing\\new.py", fs), false);
+});

@@ -174,3 +174,10 @@ Deno.test("[sensitive-targets] a port that throws counts as sensitive", () => {
   };
   assertEquals(sensitive("src/a.py", fs), true);
 });
+
+Deno.test("[sensitive-targets] a backslash in a name does not hide a symlinked directory into auth/ on a POSIX host", () => {
+  const fs = new FakeFs().dir("/p/auth").symlink("/p/tools", "auth").dir("/p/lib");
+  assertEquals(sensitive("/p/tools/login\\x.py", fs), true);
+  assertEquals(sensitive("/p/lib/login\\x.py", fs), false);
+  assertEquals(sensitive("/p/dangling\\x.py", fs.symlink("/p/dangling\\x.py", "/nowhere")), true);
+});
