@@ -52,6 +52,10 @@ export interface ShellSegment {
   piped: boolean;
   /** How many words came before the first input redirection; null without one. */
   inputRedirectAt: number | null;
+  /** The control operator before it (`"start"` for the first). */
+  sepBefore: string;
+  /** Nesting: 0 at top level, more inside a subshell, group or compound command. */
+  depth: number;
 }
 
 /** The shell a command was written for. */

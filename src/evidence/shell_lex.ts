@@ -31,7 +31,14 @@ function bashSegment(seg: Segment): ShellSegment {
   if (seg.inputRedirectAt !== null && seg.inputRedirectAt >= seg.words.length) {
     inputRedirectAt = words.length;
   }
-  return { name: commandName(seg.words[0]), words, piped: seg.piped, inputRedirectAt };
+  return {
+    name: commandName(seg.words[0]),
+    words,
+    piped: seg.piped,
+    inputRedirectAt,
+    sepBefore: seg.sepBefore,
+    depth: seg.depth,
+  };
 }
 
 function powerShellSegment(seg: PsSegment): ShellSegment {
@@ -47,6 +54,8 @@ function powerShellSegment(seg: PsSegment): ShellSegment {
     })),
     piped: seg.piped,
     inputRedirectAt: seg.stdinRedirected ? 0 : null,
+    sepBefore: seg.sepBefore,
+    depth: seg.depth,
   };
 }
 

@@ -72,6 +72,20 @@ function containsCommandWord(text: string, word: string): boolean {
   return false;
 }
 
+/** Separators that run the command before them in a pipeline or in the background. */
+const DETACHING_SEPARATORS: ReadonlySet<string> = new Set(["|", "|&", "&"]);
+
+/**
+ * True when a directory change surely moves the segments after it: it runs
+ * at top level, not in a pipeline, not in the background, and not only
+ * after a failure. A subshell or group may end before the next segment,
+ * so nesting counts as doubt.
+ */
+function takesEffect(change: ShellSegment, next: ShellSegment | undefined): boolean {
+  return change.depth === 0 && !change.piped &&
+    !DETACHING_SEPARATORS.has(next?.sepBefore ?? "");
+}
+
 /** The search family leading a segment, and where its arguments start. */
 interface Leader {
   family: Family;
@@ -128,11 +142,16 @@ export function shellCallEvidence(
     processCwd: ctx.processCwd,
     dirEvidence: !ctx.shellDirsOff,
   };
-  for (const segment of lexed.segments) {
+  let moved = false;
+  for (const [i, segment] of lexed.segments.entries()) {
+    // After `||` the segment may run because an earlier cd failed.
+    if (moved && segment.sepBefore === "||") args.base = null;
     if (segment.words.length === 0) continue;
     const name = segment.name;
     if (isDirChange(name, dialect)) {
-      const plain = PLAIN_DIR_CHANGES.has(name) && segment.words.length === 2;
+      moved = true;
+      const plain = PLAIN_DIR_CHANGES.has(name) && segment.words.length === 2 &&
+        takesEffect(segment, lexed.segments[i + 1]);
       args.base = plain ? plainDirectory(segment.words[1], args.base, args) : null;
       otherTexts.push(segment.words.map((w) => w.text).join(" ").toLowerCase());
       continue;

@@ -253,6 +253,26 @@ Deno.test("[directory-changes] a plain literal cd rebases later relative operand
   assertEquals(code("fd --base-directory src tokenizer"), "credit");
 });
 
+Deno.test("[directory-changes] a cd that may not affect later segments does not rebase them", () => {
+  // Each cd runs in a subshell, a pipeline, the background, or only on a failure, so the
+  // search after it runs in the tool cwd, where `../src` lies outside the project.
+  for (
+    const command of [
+      "(cd src); rg tokenizer ../src",
+      "(cd src && true) && rg tokenizer ../src",
+      "cd src | rg tokenizer ../src",
+      "cd src & rg tokenizer ../src",
+      "true || cd src; rg tokenizer ../src",
+      "cd src || rg tokenizer ../src",
+      "cd src && true || rg tokenizer ../src",
+    ]
+  ) {
+    assertEquals(code(command), "out-of-scope", command);
+  }
+  assertEquals(code("cd src && rg tokenizer ."), "credit");
+  assertEquals(code("cd src; rg tokenizer ../src"), "credit");
+});
+
 Deno.test("[directory-changes] a cd in another shell call of the turn leaves only absolute operands", () => {
   const cd = bash("cd src");
   assertEquals(creditOf([cd, bash("rg tokenizer .")], tokenizer).miss?.code, "out-of-scope");
