@@ -30,13 +30,24 @@
  *   `ForEach-Object` script block) removes a tree and counts as recursive.
  * - A command word known only at run time is read from its source text
  *   (`$(echo rm) -rf x`), variables assigned in the same command line are
- *   substituted (`x=rm; $x -rf /`), and a glob command word is tried as
- *   every checked program it could match (`/???/r? -rf x`).
+ *   substituted (`x=rm; $x -rf /`, arrays, `set --`, `read`, a custom
+ *   `IFS`), and a glob command word is tried as every checked program it
+ *   could match (`/???/r? -rf x`). A program named by a substitution whose
+ *   text gives nothing away (`$(printf '\x72\x6d') -rf x`) counts when its
+ *   arguments only make sense as a forced recursive `rm` or a destructive
+ *   git subcommand; a plain unknown variable (`$GREP -r x`) does not.
+ * - `git branch -f/-M/-C` overwrite or reset a branch like `-D` deletes one;
+ *   `git clean` without `-f` counts once `clean.requireForce` is set off.
+ * - Files a program cannot be seen reading (`psql < dump.sql`) are unknown
+ *   and pass; text it visibly reads (`psql -f <(echo …)`, a pipe, a
+ *   here-document) is checked.
+ * - The extra pattern is matched case-sensitively, as written, against the
+ *   raw command; it is operator configuration, so its cost is theirs.
  *
  * @module
  */
 
-import { argv, parseBash, type Segment } from "./words.ts";
+import { argv, MAX_LEX_CHARS, parseBash, type Segment } from "./words.ts";
 import { compileGlob, GLOB_MAX_PATTERN, matchGlob } from "../glob/glob.ts";
 import { type Dialect, MAX_WRAPPER_DEPTH, unwrapCommand, type Unwrapped } from "./wrappers.ts";
 import { hasLong, hasShort, programName, scanArgs, type ScannedArgs } from "./options.ts";
@@ -58,10 +69,26 @@ const MAX_VALUES_PER_VARIABLE = 8;
  */
 const MAX_ANALYSES = 1024;
 
+/**
+ * Most characters of scripts one call parses in full, the command itself
+ * included. Wrappers that hand back nearly all of their text as a script
+ * (`docker watch watch … <long tail>`) would otherwise re-parse a long
+ * command at every start position and depth, and a hook that outlives its
+ * timeout lets the command through.
+ */
+const MAX_ANALYSED_CHARS = 4 * MAX_LEX_CHARS;
+
 /** Where the analysis is: how deep in wrappers and scripts, and the call's shared budget. */
 interface Walk {
   readonly depth: number;
-  readonly budget: { left: number };
+  readonly budget: { left: number; chars: number };
+}
+
+/** Takes one analysis of `size` characters from the budget; false once it is spent. */
+function afford(walk: Walk, size: number): boolean {
+  walk.budget.left--;
+  walk.budget.chars -= size;
+  return walk.budget.left >= 0 && walk.budget.chars >= 0;
 }
 
 /** One level deeper, same budget. */
@@ -230,6 +257,12 @@ function rmDestructive(args: readonly string[]): boolean {
   return hasShort(scan, "rR") || hasLong(scan, "recursive");
 }
 
+/** `rm` with a recursive and a force option: the shape of `rm -rf` whatever the program is called. */
+function rmForcedDestructive(args: readonly string[]): boolean {
+  const scan = scanArgs(args);
+  return rmDestructive(args) && (hasShort(scan, "f") || hasLong(scan, "force"));
+}
+
 /** `dd` reading or writing a named file or device. */
 function ddDestructive(args: readonly string[]): boolean {
   return args.some((a) => a.startsWith("if=") || a.startsWith("of="));
@@ -317,12 +350,11 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
     longValue: ["push-option", "repo", "receive-pack", "exec"],
     test: pushDestructive,
   },
+  // `-f` resets or force-deletes a branch, `-M`/`-C` overwrite an existing one.
   branch: {
     shortValue: "u",
     longValue: ["set-upstream-to", "format", "sort", "points-at"],
-    test: (s) =>
-      hasShort(s, "D") ||
-      ((hasShort(s, "d") || hasLong(s, "delete")) && (hasShort(s, "f") || hasLong(s, "force"))),
+    test: (s) => hasShort(s, "DMCf") || hasLong(s, "force"),
   },
   stash: {
     shortValue: "m",
@@ -352,6 +384,7 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
     test: (s) => s.longs.some((l) => l.name.length >= 2 && "amend".startsWith(l.name)),
   },
   "filter-branch": { test: () => true },
+  "filter-repo": { test: () => true },
 };
 
 /** Git global options that take the next word as value. */
@@ -365,25 +398,33 @@ const GIT_GLOBAL_VALUES = new Set([
   "--config-env",
 ]);
 
-/** Records `alias.NAME=VALUE` from a `-c` setting. */
-function recordAlias(setting: string, aliases: Map<string, string>): void {
+/** Records `alias.NAME=VALUE` from a `-c` setting, and whether it switches `clean.requireForce` off. */
+function recordSetting(setting: string, aliases: Map<string, string>): boolean {
   const eq = setting.indexOf("=");
-  if (eq < 0 || !setting.toLowerCase().startsWith("alias.")) return;
-  aliases.set(setting.slice("alias.".length, eq), setting.slice(eq + 1));
+  if (eq < 0) return false;
+  const key = setting.slice(0, eq).toLowerCase();
+  if (key.startsWith("alias.")) {
+    aliases.set(setting.slice("alias.".length, eq), setting.slice(eq + 1));
+  }
+  return key === "clean.requireforce" && GIT_FALSE.has(setting.slice(eq + 1).toLowerCase());
 }
+
+/** Spellings git reads as false. */
+const GIT_FALSE = new Set(["false", "no", "off", "0", ""]);
 
 /** `git` with global options and `-c alias.*` definitions, then a destructive subcommand. */
 function gitDestructive(args: readonly string[], walk: Walk): boolean {
   const aliases = new Map<string, string>();
+  let cleanUnforced = false;
   let i = 0;
   while (i < args.length && args[i].startsWith("-")) {
     const a = args[i];
     if (GIT_GLOBAL_VALUES.has(a)) {
-      if (a === "-c") recordAlias(args[i + 1] ?? "", aliases);
+      if (a === "-c") cleanUnforced ||= recordSetting(args[i + 1] ?? "", aliases);
       i += 2;
       continue;
     }
-    if (a.startsWith("-c")) recordAlias(a.slice(2), aliases);
+    if (a.startsWith("-c")) cleanUnforced ||= recordSetting(a.slice(2), aliases);
     i++;
   }
   let sub = args[i];
@@ -399,7 +440,10 @@ function gitDestructive(args: readonly string[], walk: Walk): boolean {
   }
   if (sub === undefined || !Object.hasOwn(GIT_RULES, sub)) return false;
   const rule = GIT_RULES[sub];
-  return rule.test(scanArgs(rest, { shortValue: rule.shortValue, longValue: rule.longValue }));
+  const scan = scanArgs(rest, { shortValue: rule.shortValue, longValue: rule.longValue });
+  // With `clean.requireForce` off, `git clean` deletes without `-f`.
+  if (sub === "clean" && cleanUnforced) return !hasShort(scan, "n") && !hasLong(scan, "dry-run");
+  return rule.test(scan);
 }
 
 // ---------------------------------------------------------------------------
@@ -530,11 +574,14 @@ function runnerDestructive(args: readonly string[], stdin: readonly string[], wa
     if (args[i].startsWith("-") || args[i] === ":::") continue;
     // Words after a plain command are its arguments, not another command.
     if (i > 0 && PLAIN_COMMANDS.has(programName(args[i - 1]))) break;
-    if (--walk.budget.left < 0) return rawDestructive(args.join(" "), walk);
+    const rest = args.slice(i);
+    const raw = rest.join(" ");
+    // Each start reads the rest of the line again: it costs its length.
+    if (!afford(walk, raw.length)) return rawDestructive(args.join(" "), walk);
     // A quoted script argument (`script -c 'rm -rf x'`, `watch 'rm -rf x'`) is code too.
     if (/\s/.test(args[i]) && codeDestructive("bash", args[i], deeper(walk), stdin)) return true;
-    const u = unwrapCommand(args.slice(i), walk.depth + 1);
-    if (unwrappedDestructive(u, stdin, deeper(walk), args.slice(i).join(" "))) return true;
+    const u = unwrapCommand(rest, walk.depth + 1);
+    if (unwrappedDestructive(u, stdin, deeper(walk), raw)) return true;
   }
   return false;
 }
@@ -570,10 +617,23 @@ function programDestructive(
   return ALWAYS_DESTRUCTIVE.has(name) || name.startsWith("mkfs.");
 }
 
-/** Names of variables a word consists of (`$x`, `${x}`), or null. */
+/** A word made of two to eight variable references (`$a$b`). */
 const JOINED_VARIABLES = /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?){2,8}$/;
 const VARIABLE_REF = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
-const LONE_VARIABLE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+
+/**
+ * A word that is one variable, array element, whole array or the
+ * positional parameters: `$x`, `${x}`, `${a[0]}`, `${a[@]}`, `$@`, `${*}`.
+ */
+const LONE_VARIABLE =
+  /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*|[@*])(?:\[[^\]]*\])?\}|([A-Za-z_][A-Za-z0-9_]*|[@*]))$/;
+
+/** Splits a variable's value into the words it expands to: at blanks and at `IFS` characters. */
+function fields(value: string, ifs: string): string[] {
+  let text = value;
+  for (const c of ifs) text = text.split(c).join(" ");
+  return text.split(/\s+/).filter((v) => v !== "");
+}
 
 /** `$IFS` in any spelling: it expands to blanks, so it splits the word around it. */
 const IFS_EXPANSION = /\$\{IFS[^}]*\}|\$IFS(?![A-Za-z0-9_])/g;
@@ -584,10 +644,12 @@ const IFS_EXPANSION = /\$\{IFS[^}]*\}|\$IFS(?![A-Za-z0-9_])/g;
  * words at `$IFS` (`rm$IFS-rf$IFS/`).
  */
 function resolveVariables(words: readonly string[], vars: ReadonlyMap<string, string[]>): string[] {
+  // A custom `IFS` splits values at its characters too (`IFS=,; x=rm,-rf,y; $x`).
+  const ifs = (vars.get("IFS") ?? []).join("");
   return words.flatMap((w) => {
     const m = LONE_VARIABLE.exec(w);
-    const values = m ? vars.get(m[1]) : undefined;
-    if (values) return values.join(" ").split(/\s+/).filter((v) => v !== "");
+    const values = m ? vars.get(m[1] ?? m[2]) : undefined;
+    if (values) return fields(values.join(" "), ifs);
     // A word made only of known variables (`$a$b`) is their values joined.
     if (JOINED_VARIABLES.test(w)) {
       const parts = [...w.matchAll(VARIABLE_REF)].map((r) => vars.get(r[1])?.at(-1));
@@ -611,8 +673,14 @@ function dynamicDestructive(words: readonly string[], walk: Walk): boolean {
     text.split(/[^A-Za-z0-9_./+=-]+/).filter((t) => t !== "" && t !== "-");
   const rest = words.slice(1);
   // Also read the word with its simple expansions removed: `r$@m` runs `rm`.
-  return tokensDestructive([...cut(words[0]), ...rest], walk) ||
-    tokensDestructive([...cut(words[0].replace(SIMPLE_EXPANSION, "")), ...rest], walk);
+  if (
+    tokensDestructive([...cut(words[0]), ...rest], walk) ||
+    tokensDestructive([...cut(words[0].replace(SIMPLE_EXPANSION, "")), ...rest], walk)
+  ) return true;
+  // A program named by a command's output (`$(printf '\x72\x6d') -rf x`) could be any:
+  // arguments that only make sense as a forced recursive `rm` or a destructive
+  // git subcommand count.
+  return /\$\(|`/.test(words[0]) && (rmForcedDestructive(rest) || gitDestructive(rest, walk));
 }
 
 /** Candidates matched by recent glob command words: a small memo of a pure function. */
@@ -650,10 +718,11 @@ function globDestructive(
   stdin: readonly string[],
   walk: Walk,
 ): boolean {
+  const raw = words.join(" ");
   for (const name of globCandidates(words[0])) {
-    if (--walk.budget.left < 0) return rawDestructive(words.join(" "), walk);
+    if (!afford(walk, raw.length)) return rawDestructive(raw, walk);
     const u = unwrapCommand([name, ...words.slice(1)], walk.depth + 1);
-    if (unwrappedDestructive(u, stdin, deeper(walk), words.join(" "))) return true;
+    if (unwrappedDestructive(u, stdin, deeper(walk), raw)) return true;
   }
   return false;
 }
@@ -761,23 +830,51 @@ function rawDestructive(text: string, walk: Walk): boolean {
 // ---------------------------------------------------------------------------
 // Bash.
 
-/** Variables given a value anywhere in the parse: `x=…` prefixes and `export`/`declare` arguments. */
-function assignedVariables(segments: readonly Segment[]): Map<string, string[]> {
+/** Builtins whose `NAME=value` arguments assign variables. */
+const DECLARING_BUILTINS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+
+/** `read` options that take a value (`-a` names the array it fills). */
+const READ_VALUE_OPTIONS = "adinNptu";
+
+/**
+ * Variables given a value anywhere in the parse: `x=…` prefixes (arrays
+ * too), `export`/`declare` arguments, `set --` (the positional parameters,
+ * as `@` and `*`) and `read` from a here-string, here-document or pipe.
+ */
+function assignedVariables(segments: readonly Segment[], walk: Walk): Map<string, string[]> {
   const vars = new Map<string, string[]>();
-  const add = (text: string): void => {
-    const eq = text.indexOf("=");
-    const name = text.slice(0, eq).replace(/\+$/, "");
-    if (eq <= 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
+  const give = (name: string, value: string): void => {
     const list = vars.get(name) ?? [];
     // The first few values are enough to spot a destructive one; more would only cost time.
-    if (list.length < MAX_VALUES_PER_VARIABLE) list.push(text.slice(eq + 1));
+    if (list.length < MAX_VALUES_PER_VARIABLE) list.push(value);
     vars.set(name, list);
   };
-  for (const seg of segments) {
+  const add = (text: string): void => {
+    const eq = text.indexOf("=");
+    const name = text.slice(0, eq).replace(/\+$/, "").replace(/\[[^\]]*\]$/, "");
+    if (eq <= 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
+    const value = text.slice(eq + 1);
+    const array = value.startsWith("(") && value.endsWith(")");
+    give(name, array ? value.slice(1, -1) : value);
+  };
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i];
     for (const a of seg.assignments) add(a.text);
-    const first = seg.words[0]?.text;
-    if (first && ["export", "declare", "typeset", "local", "readonly"].includes(first)) {
-      for (const w of seg.words.slice(1)) add(w.text);
+    const [first, ...rest] = argv(seg);
+    if (first === undefined) continue;
+    if (DECLARING_BUILTINS.has(first)) rest.forEach(add);
+    else if (first === "set") {
+      const scan = scanArgs(rest, { permute: false });
+      const params = scan.dashDash ? scan.operands : rest.slice(scan.stop);
+      if (params.length > 0) ["@", "*"].forEach((n) => give(n, params.join(" ")));
+    } else if (first === "read") {
+      const scan = scanArgs(rest, { shortValue: READ_VALUE_OPTIONS });
+      const names = [
+        ...scan.operands,
+        ...scan.shorts.filter((o) => o.letter === "a" && o.value !== null).map((o) => o.value!),
+      ];
+      const input = (bashStdin(segments, i, walk) ?? []).join(" ");
+      for (const name of names) give(name, input);
     }
   }
   return vars;
@@ -787,9 +884,10 @@ function assignedVariables(segments: readonly Segment[]): Map<string, string[]> 
  * Texts that reach the stdin of `segments[index]`: its here-documents and
  * here-strings and, when it is piped, the words and stdin texts of the
  * commands before it in the pipeline (a group or subshell piped into it
- * included).
+ * included). Null once the call's character budget is spent: the command
+ * is then read with the fail-closed token scan.
  */
-function bashStdin(segments: readonly Segment[], index: number): string[] {
+function bashStdin(segments: readonly Segment[], index: number, walk: Walk): string[] | null {
   const seg = segments[index];
   const out = [...seg.stdinTexts];
   if (seg.sepBefore !== "|" && seg.sepBefore !== "|&") return out;
@@ -799,6 +897,8 @@ function bashStdin(segments: readonly Segment[], index: number): string[] {
     // The arguments are what a producer such as `echo` or `printf` writes.
     if (prev.words.length > 1) out.push(argv(prev).slice(1).join(" "));
     out.push(...prev.stdinTexts);
+    // Every element of a long pipeline looks back over all the others.
+    if ((walk.budget.chars -= prev.raw.length + 1) < 0) return null;
     if (prev.depth === seg.depth && prev.sepBefore !== "|" && prev.sepBefore !== "|&") break;
   }
   return out;
@@ -814,14 +914,40 @@ function readsProcessSubstitution(words: readonly string[]): boolean {
     words.some((w) => w.startsWith("<("));
 }
 
+/**
+ * What the `<( … )` operands of a command print, as far as it can be told:
+ * the arguments and stdin texts of the substituted commands. A program
+ * reading such a file (`psql -f <(echo "drop table x")`) consumes that text.
+ */
+function processSubstitutionOutput(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    if (!w.startsWith("<(") || !w.endsWith(")")) continue;
+    for (const seg of parseBash(w.slice(2, -1)).segments) {
+      const produced = argv(seg).slice(1);
+      if (produced.length > 0) out.push(produced.join(" "));
+      out.push(...seg.stdinTexts);
+    }
+  }
+  return out;
+}
+
 function bashDestructive(command: string, walk: Walk, stdin: readonly string[]): boolean {
   const parsed = parseBash(command);
-  const vars = assignedVariables(parsed.segments);
+  const vars = assignedVariables(parsed.segments, walk);
+  // A pipeline too long to follow into `read` leaves variables unknown.
+  if (walk.budget.chars < 0) return rawDestructive(command, walk);
   for (let i = 0; i < parsed.segments.length; i++) {
     const seg = parsed.segments[i];
     const words = resolveVariables(argv(seg), vars);
     if (words.length === 0) continue;
-    const segStdin = [...bashStdin(parsed.segments, i), ...stdin];
+    const piped = bashStdin(parsed.segments, i, walk);
+    if (piped === null) return rawDestructive(command, walk);
+    const segStdin = [
+      ...piped,
+      ...processSubstitutionOutput(words),
+      ...stdin,
+    ];
     const u = unwrapCommand(words, walk.depth);
     if (unwrappedDestructive(u, segStdin, walk, seg.raw)) return true;
     if (
@@ -969,7 +1095,19 @@ function powerShellDestructive(command: string, walk: Walk, stdin: readonly stri
     const raw = seg.words.map((w) => w.raw).join(" ");
     if (unwrappedDestructive(unwrapCommand(words, walk.depth), fed, walk, raw)) return true;
   }
-  return !parsed.ok && rawDestructive(command, walk);
+  return dotNetDeletes(command, listedRecursively) || (!parsed.ok && rawDestructive(command, walk));
+}
+
+/**
+ * .NET deletes called from PowerShell: `[IO.Directory]::Delete(p, $true)` and
+ * `DirectoryInfo.Delete($true)` remove a tree, and `.Delete()` on what a
+ * recursive listing found removes every listed item.
+ */
+function dotNetDeletes(command: string, listedRecursively: boolean): boolean {
+  const text = command.toLowerCase().replace(/[\s`]+/g, "");
+  if (text.includes("directory]::delete(") && text.includes("$true")) return true;
+  if (text.includes(".delete($true)")) return true;
+  return listedRecursively && text.includes(".delete()");
 }
 
 // ---------------------------------------------------------------------------
@@ -1024,8 +1162,8 @@ function cmdDestructive(text: string, walk: Walk): boolean {
 
 /**
  * Whether `text` written in `dialect` is destructive. Past the depth bound,
- * or once the call's budget of scripts is spent, only the raw token scan
- * runs: it is linear and does not recurse into scripts.
+ * or once the call's budget of scripts or characters is spent, only the raw
+ * token scan runs: it is linear and does not recurse into scripts.
  */
 function codeDestructive(
   dialect: Dialect,
@@ -1033,7 +1171,9 @@ function codeDestructive(
   walk: Walk,
   stdin: readonly string[],
 ): boolean {
-  if (walk.depth >= MAX_WRAPPER_DEPTH || --walk.budget.left < 0) return rawDestructive(text, walk);
+  if (walk.depth >= MAX_WRAPPER_DEPTH || !afford(walk, text.length)) {
+    return rawDestructive(text, walk);
+  }
   if (dialect === "powershell") return powerShellDestructive(text, walk, stdin);
   if (dialect === "cmd") return cmdDestructive(text, walk);
   return bashDestructive(text, walk, stdin);
@@ -1052,7 +1192,7 @@ export function isDestructive(
   try {
     if (typeof command !== "string") return false;
     if (extra.some((re) => re.test(command))) return true;
-    const walk: Walk = { depth: 0, budget: { left: MAX_ANALYSES } };
+    const walk: Walk = { depth: 0, budget: { left: MAX_ANALYSES, chars: MAX_ANALYSED_CHARS } };
     return codeDestructive(tool === "PowerShell" ? "powershell" : "bash", command, walk, []);
   } catch {
     return true;

@@ -1,14 +1,15 @@
 /**
  * Whether a Bash or PowerShell command is read-only introspection.
  *
- * Two allowlists live here. The narrow, older one recognises a handful of
- * fixed `git` introspection forms; the hook consults it before destructive
- * detection, so it must only ever accept commands that cannot change
- * anything. The broader one lets a session open with `ls`, `git status` or a
- * search without using up the routine shell gate: a quote-aware character
- * screen first removes everything that could redirect, substitute, expand or
- * background, then every segment of the shared lexer's parse must start with
- * an allowlisted program whose options neither write nor run other programs.
+ * A session usually opens with `ls`, `git status` or a search; such a
+ * command should not use up the routine shell gate. A quote-aware
+ * character screen first removes everything that could redirect,
+ * substitute, expand or background, then every segment of the shared
+ * lexer's parse must start with an allowlisted program whose options
+ * neither write nor run other programs. When every segment is `git`
+ * introspection the verdict is "readonly-git": the hook consults that
+ * before destructive detection, which is safe because no allowlisted git
+ * form can change anything.
  *
  * Every doubt rejects: this only ever grants an allowance, so a false "no"
  * costs one routine question while a false "yes" could skip it for a
@@ -23,63 +24,29 @@ import { parseBash } from "./words.ts";
 /** Commands longer than this are never read-only. */
 export const MAX_READONLY_CHARS = 4096;
 
-/** The verdict: the earlier git allowlist, the read-only first-command rules, or neither. */
+/** The verdict: all git introspection, read-only introspection, or neither. */
 export type ReadOnlyKind = "readonly-git" | "readonly" | null;
 
 /** The shell tools the check understands. */
 export type ShellTool = "Bash" | "PowerShell";
 
 /**
- * Classifies `command` for `tool`: "readonly-git" when it is one of the
- * earlier fixed git introspection forms, "readonly" when it passes the
- * read-only first-command rules, otherwise null. Never throws.
+ * Classifies `command` for `tool`: "readonly" when every segment passes the
+ * read-only first-command rules, "readonly-git" when moreover every segment
+ * is `git`, otherwise null. Never throws.
  */
 export function readOnlyKind(tool: ShellTool, command: string): ReadOnlyKind {
   try {
     if (typeof command !== "string" || command.length > MAX_READONLY_CHARS) return null;
-    if (isLegacyReadOnlyGit(command)) return "readonly-git";
     const dialect = tool === "PowerShell" ? POWERSHELL : BASH;
     const words = screen(command, dialect);
     if (words === null || words === 0) return null;
-    return dialect.segments(command, words) ? "readonly" : null;
+    const programs = dialect.programs(command, words);
+    if (programs === null) return null;
+    return programs.every((p) => p === "git") ? "readonly-git" : "readonly";
   } catch {
     return null;
   }
-}
-
-// ---------------------------------------------------------------------------
-// The earlier git allowlist.
-
-/**
- * Characters that disqualify a command from the earlier allowlist: anything
- * that could chain, redirect or substitute. Its words are split on blanks
- * only, so a quote or escape simply fails the exact comparisons below.
- */
-const LEGACY_FORBIDDEN = new Set(["\r", "\n", ";", "&", "|", ">", "<", "`", "$", "(", ")"]);
-
-/** The earlier allowlist's fixed forms: per subcommand, which argument lists pass. */
-const LEGACY_GIT: ReadonlyMap<string, (args: readonly string[]) => boolean> = new Map([
-  ["status", (args) => args.every((a) => ["--porcelain", "--short", "--branch"].includes(a))],
-  [
-    "diff",
-    (args) => args.length <= 1 && args.every((a) => ["--name-only", "--name-status"].includes(a)),
-  ],
-  ["log", (args) => args.every((a) => a === "--oneline" || /^--max-count=\d+$/.test(a))],
-  // One revision-like word; a leading dash would make it an option.
-  ["show", (args) => args.length === 1 && /^[A-Za-z0-9._:/][A-Za-z0-9._:/-]*$/.test(args[0])],
-  ["branch", (args) => args.length === 1 && args[0] === "--show-current"],
-]);
-
-/** True for the earlier allowlist's fixed git introspection forms (single command, no quoting). */
-export function isLegacyReadOnlyGit(command: string): boolean {
-  if (hasUnsafeChar(command)) return false;
-  const trimmed = command.trim();
-  if (trimmed === "") return false;
-  for (const c of trimmed) if (LEGACY_FORBIDDEN.has(c)) return false;
-  const [program, sub, ...args] = trimmed.split(/[ \t]+/);
-  if (program !== "git" || sub === undefined) return false;
-  const check = LEGACY_GIT.get(sub);
-  return check !== undefined && check(args);
 }
 
 /**
@@ -626,8 +593,12 @@ const ALLOWED_SEPARATORS = new Set(["start", ";", "|", "&&", "||"]);
 
 /** One dialect: its screen and how its screened text is split and checked. */
 interface Dialect extends ScreenRules {
-  /** Whether every segment of the screened `command` (holding `words` words) is read-only. */
-  segments(command: string, words: number): boolean;
+  /**
+   * The program of every segment of the screened `command` (holding
+   * `words` words, lowercased for PowerShell), or null unless each segment
+   * is read-only.
+   */
+  programs(command: string, words: number): string[] | null;
 }
 
 const BASH: Dialect = {
@@ -635,10 +606,10 @@ const BASH: Dialect = {
   inDouble: "$`",
   unquoted: "$`<>(){}",
   stopParsing: false,
-  segments(command, words) {
+  programs(command, words) {
     const parse = parseBash(command);
-    if (!parse.ok || parse.commandSubstitution || parse.processSubstitution) return false;
-    if (parse.heredoc || parse.parameterExpansion) return false;
+    if (!parse.ok || parse.commandSubstitution || parse.processSubstitution) return null;
+    if (parse.heredoc || parse.parameterExpansion) return null;
     // The lexer consumes reserved words (`if`, `then`, `do`, `!`, …) and drops
     // loop headers: a word count that differs from the screen's means the
     // command was compound, not a list of simple commands.
@@ -646,8 +617,9 @@ const BASH: Dialect = {
       (n, seg) => n + seg.words.length + seg.assignments.length,
       0,
     );
-    if (seen !== words) return false;
-    return parse.segments.every((seg) => {
+    if (seen !== words) return null;
+    const programs: string[] = [];
+    const readOnly = parse.segments.every((seg) => {
       if (seg.depth !== 0 || seg.inSubstitution || !ALLOWED_SEPARATORS.has(seg.sepBefore)) {
         return false;
       }
@@ -658,8 +630,10 @@ const BASH: Dialect = {
       const [first, ...args] = seg.words;
       if (first === undefined || first.quoted || first.raw !== first.text) return false;
       const check = BASH_PROGRAMS.get(first.raw);
+      programs.push(first.raw);
       return check !== undefined && check(args.map((w) => w.text));
     });
+    return readOnly ? programs : null;
   },
 };
 
@@ -682,18 +656,19 @@ const POWERSHELL: Dialect = {
   inDouble: "$`",
   unquoted: "$`<>(){}@[]",
   stopParsing: true,
-  segments(command, words) {
+  programs(command, words) {
     const parse = parsePowerShell(command);
-    if (!parse.ok || parse.variables || parse.subexpression || parse.group) return false;
+    if (!parse.ok || parse.variables || parse.subexpression || parse.group) return null;
     if (parse.scriptBlock || parse.hashtable || parse.hereString || parse.backtickEscape) {
-      return false;
+      return null;
     }
-    if (parse.stopParsing) return false;
+    if (parse.stopParsing) return null;
     // The lexer consumes `&` and `.` invocations and `$x =` targets; the
     // screen rejects them already, and a differing word count says so again.
     const seen = parse.segments.reduce((n, seg) => n + seg.words.length, 0);
-    if (seen !== words) return false;
-    return parse.segments.every((seg) => {
+    if (seen !== words) return null;
+    const programs: string[] = [];
+    const readOnly = parse.segments.every((seg) => {
       if (seg.depth !== 0 || seg.container !== null || !ALLOWED_SEPARATORS.has(seg.sepBefore)) {
         return false;
       }
@@ -704,9 +679,12 @@ const POWERSHELL: Dialect = {
       if (first === undefined || first.quoted || first.expands || first.raw !== first.text) {
         return false;
       }
-      const check = POWERSHELL_PROGRAMS.get(first.raw.toLowerCase());
+      const program = first.raw.toLowerCase();
+      const check = POWERSHELL_PROGRAMS.get(program);
+      programs.push(program);
       // A native program receives each element of a comma list as its own argument.
       return check !== undefined && check(args.flatMap((w) => w.parts));
     });
+    return readOnly ? programs : null;
   },
 };

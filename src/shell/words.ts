@@ -31,6 +31,13 @@ export const MAX_LEX_CHARS = 256 * 1024;
 /** Deepest nesting of substitutions that is followed. */
 export const MAX_NESTING = 32;
 
+/**
+ * Most characters read again, in all, after a `$((` turned out not to be
+ * arithmetic. Nested, each retry re-reads the retries inside it, so without
+ * a bound the work doubles per level.
+ */
+export const MAX_REREAD_CHARS = 8 * MAX_COMMAND_CHARS;
+
 /** Most words one brace expansion may produce before the parse gives up. */
 export const MAX_BRACE_WORDS = 256;
 
@@ -240,6 +247,8 @@ interface Flags {
 interface Collector {
   segments: Segment[];
   flags: Flags;
+  /** Characters read again so far, shared by every lexer of one parse. */
+  reread: number;
 }
 
 interface WordBuf {
@@ -809,7 +818,7 @@ class Lexer {
             this.readQuotedText(w, '"');
             continue;
           }
-          if (this.readDollar(w)) continue;
+          if (this.readDollar(w, false)) continue;
           break;
         }
         case "*":
@@ -876,9 +885,11 @@ class Lexer {
 
   /**
    * Reads double-quoted text up to `end`, or a here-document body up to the
-   * end of the text when `end` is null, following its substitutions.
+   * end of the text when `end` is null, following its substitutions. An
+   * `end` of `'` reads a single-quoted part of an arithmetic expression,
+   * which bash expands like double-quoted text.
    */
-  readQuotedText(w: WordBuf, end: '"' | null): void {
+  readQuotedText(w: WordBuf, end: '"' | "'" | null): void {
     const s = this.s;
     while (this.i < s.length) {
       const c = s[this.i];
@@ -892,7 +903,7 @@ class Lexer {
           this.i += 2;
           continue;
         }
-        if (n === "$" || n === "`" || n === "\\" || (n === '"' && end !== null)) {
+        if (n === "$" || n === "`" || n === "\\" || (n === '"' && end === '"')) {
           w.text += n;
           this.i += 2;
           continue;
@@ -905,28 +916,37 @@ class Lexer {
         this.readBackticks(w);
         continue;
       }
-      if (c === "$" && this.readDollar(w)) continue;
+      if (c === "$" && this.readDollar(w, true)) continue;
       w.text += c;
       this.i++;
     }
     if (end !== null) throw new Fail("unbalanced");
   }
 
-  /** Reads an expansion at a `$` into `w`; false when the `$` is a literal character. */
-  private readDollar(w: WordBuf): boolean {
+  /**
+   * Reads an expansion at a `$` into `w`; false when the `$` is a literal
+   * character. `inQuotes`: the `$` stands in double-quoted text, a
+   * here-document body or arithmetic.
+   */
+  private readDollar(w: WordBuf, inQuotes: boolean): boolean {
     const s = this.s;
     const start = this.i;
     const next = s[this.i + 1];
     if (next === "(") {
       if (s[this.i + 2] === "(") {
         this.i += 3;
+        const read = this.out.segments.length;
         if (this.readArithmetic()) {
           this.out.flags.parameterExpansion = true;
           w.text += s.slice(start, this.i);
           w.expands = true;
           return true;
         }
-        // `$((…) …)` is a command substitution that starts with a subshell.
+        // `$((…) …)` is a command substitution that starts with a subshell;
+        // what the arithmetic reading found is read again below.
+        this.out.segments.length = read;
+        this.out.reread += this.i - start;
+        if (this.out.reread > MAX_REREAD_CHARS) throw new Fail("too-deep");
         this.i = start;
       }
       this.i += 2;
@@ -938,7 +958,7 @@ class Lexer {
     }
     if (next === "{") {
       this.i += 2;
-      this.readParameterBraces();
+      this.readParameterBraces(inQuotes);
       this.out.flags.parameterExpansion = true;
       w.text += s.slice(start, this.i);
       w.expands = true;
@@ -957,8 +977,14 @@ class Lexer {
     return false;
   }
 
-  /** Reads `${…}` after its `${`, following nested expansions and quotes. */
-  private readParameterBraces(): void {
+  /**
+   * Moves the cursor to the `close` that ends a `${…}` or `((…))` body at
+   * its own nesting level, following the substitutions inside. With
+   * `liveSingleQuotes` single quotes do not quote (arithmetic, and `${…}`
+   * inside double quotes or a here-document): bash still runs what they
+   * enclose.
+   */
+  private skipToCloser(open: "{" | "(", close: "}" | ")", liveSingleQuotes: boolean): void {
     const s = this.s;
     const scratch = newWordBuf();
     let level = 0;
@@ -968,9 +994,14 @@ class Lexer {
         this.i += 2;
         continue;
       }
-      if (c === "$" && this.readDollar(scratch)) continue;
+      if (c === "$" && this.readDollar(scratch, liveSingleQuotes)) continue;
       if (c === "`") {
         this.readBackticks(scratch);
+        continue;
+      }
+      if (c === '"' || (c === "'" && liveSingleQuotes)) {
+        this.i++;
+        this.readQuotedText(scratch, c);
         continue;
       }
       if (c === "'") {
@@ -979,62 +1010,30 @@ class Lexer {
         this.i = end + 1;
         continue;
       }
-      if (c === '"') {
-        this.i++;
-        this.readQuotedText(scratch, '"');
-        continue;
-      }
-      if (c === "{") level++;
-      if (c === "}") {
-        if (level === 0) {
-          this.i++;
-          return;
-        }
+      if (c === close) {
+        if (level === 0) return;
         level--;
-      }
+      } else if (c === open) level++;
       this.i++;
     }
     throw new Fail("unbalanced");
   }
 
+  /** Reads `${…}` after its `${`. */
+  private readParameterBraces(inQuotes: boolean): void {
+    this.skipToCloser("{", "}", inQuotes);
+    this.i++;
+  }
+
   /**
-   * Skips arithmetic text after `((` up to the matching `))`, following
-   * substitutions inside it. False (cursor left anywhere) when a `)` closes
-   * the first parenthesis alone.
+   * Skips arithmetic text after `((` up to the matching `))`. False (cursor
+   * left anywhere) when a `)` closes the first parenthesis alone.
    */
   private readArithmetic(): boolean {
-    const s = this.s;
-    const scratch = newWordBuf();
-    let level = 0;
-    while (this.i < s.length) {
-      const c = s[this.i];
-      if (c === "\\") {
-        this.i += 2;
-        continue;
-      }
-      if (c === "$" && this.readDollar(scratch)) continue;
-      if (c === "`") {
-        this.readBackticks(scratch);
-        continue;
-      }
-      if (c === "'" || c === '"') {
-        const end = s.indexOf(c, this.i + 1);
-        if (end < 0) throw new Fail("unbalanced");
-        this.i = end + 1;
-        continue;
-      }
-      if (c === "(") level++;
-      else if (c === ")") {
-        if (level === 0) {
-          if (s[this.i + 1] !== ")") return false;
-          this.i += 2;
-          return true;
-        }
-        level--;
-      }
-      this.i++;
-    }
-    throw new Fail("unbalanced");
+    this.skipToCloser("(", ")", true);
+    if (this.s[this.i + 1] !== ")") return false;
+    this.i += 2;
+    return true;
   }
 
   /** Reads `<(…)` or `>(…)`; its commands become segments. */
@@ -1133,11 +1132,12 @@ function emptyFlags(): Flags {
 /**
  * Parses a Bash command line. Never throws; over `MAX_COMMAND_CHARS`
  * characters, unbalanced quotes/brackets/keywords, unterminated
- * here-documents, nesting past `MAX_NESTING` or a brace expansion past
- * `MAX_BRACE_WORDS` words give `ok: false`.
+ * here-documents, nesting past `MAX_NESTING` (or nested `$((` retries
+ * past `MAX_REREAD_CHARS`) or a brace expansion past `MAX_BRACE_WORDS`
+ * words give `ok: false`.
  */
 export function parseBash(command: string): BashParse {
-  const out: Collector = { segments: [], flags: emptyFlags() };
+  const out: Collector = { segments: [], flags: emptyFlags(), reread: 0 };
   let problem: ParseProblem | null = null;
   if (typeof command !== "string") problem = "unbalanced";
   else if (command.length > MAX_LEX_CHARS) problem = "too-long";

@@ -581,7 +581,9 @@ class Unwrapper {
       if (bound.name === "ArgumentList" && value !== null) argList.push(value);
     }
     if (file === null) file = positional.shift() ?? null;
-    if (argList.length === 0) argList.push(...positional);
+    // Further positionals are the rest of a comma list (`-ArgumentList 'a','b'`) or
+    // the list given by position: either way the program receives them.
+    argList.push(...positional);
     if (file === null) return;
     const words = [file];
     for (const item of argList) {

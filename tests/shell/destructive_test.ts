@@ -290,6 +290,24 @@ const OTHER = [
   'mongosh app --eval "db.dropDatabase()"',
 ];
 
+/** Commands whose program or arguments come from variables set earlier in the same line. */
+const VARIABLES = [
+  "x=rm; $x -rf build",
+  'declare -a a=(rm -rf x); "${a[@]}"',
+  "x=(rm -rf x); ${x[@]}",
+  'set -- rm -rf x; "$@"',
+  "IFS=,; x=rm,-rf,x; $x",
+  "read a <<< rm; $a -rf x",
+  "echo rm | read -a b; ${b[0]} -rf x",
+  "$(printf '\\x72\\x6d') -rf x",
+  "`command -v nothing` push --force origin main",
+  'psql -f <(echo "drop table x")',
+  "git -c clean.requireForce=false clean -d",
+  "git branch -f main HEAD~3",
+  "git branch -M old main",
+  "git filter-repo --path secrets --invert-paths",
+];
+
 const DESTRUCTIVE_BASH = [
   ...RM_FORMS,
   ...QUOTING_TRICKS,
@@ -300,9 +318,19 @@ const DESTRUCTIVE_BASH = [
   ...GIT,
   ...SQL,
   ...OTHER,
+  ...VARIABLES,
 ];
 
 const BENIGN_BASH = [
+  "x=ls; $x -la",
+  "read a <<< hello; echo $a -rf",
+  'set -- a b; echo "$@"',
+  '"$(command -v python3)" -m pytest -rA',
+  "$(npm bin)/jest -r x",
+  "git branch -m old new",
+  "git branch -c old copy",
+  "git -c color.ui=always clean -n",
+  "diff <(echo 'drop table x') expected.txt",
   "ls -la",
   "git status",
   "git log --oneline",
@@ -518,6 +546,12 @@ const DESTRUCTIVE_POWERSHELL = [
   "gci -r | rm",
   "gci -r | % { Remove-Item $_ }",
   "Get-ChildItem -Recurse | ForEach-Object { Remove-Item $_.FullName }",
+  "Start-Process git -ArgumentList 'reset','--hard'",
+  "Start-Process -FilePath git -ArgumentList 'push -f'",
+  "[IO.Directory]::Delete('build', $true)",
+  "[System.IO.Directory]::Delete( 'build' , $true )",
+  "(Get-Item build).Delete($true)",
+  "Get-ChildItem build -Recurse -File | ForEach-Object { $_.Delete() }",
 ];
 
 const BENIGN_POWERSHELL = [
@@ -554,6 +588,10 @@ const BENIGN_POWERSHELL = [
   "$x = 'Remove-Item -Recurse build'",
   "gci | % { Remove-Item $_ }",
   "Get-ChildItem -Recurse | ForEach-Object { Remove-Item $_.FullName -WhatIf }",
+  "[IO.Directory]::Delete('empty-dir')",
+  "[IO.File]::Delete('a.txt')",
+  "(Get-Item a.txt).Delete()",
+  "Start-Process git -ArgumentList 'status'",
 ];
 
 Deno.test("[destructive-bash-gate] PowerShell destructive table: Remove-Item -Recurse by any spelling, git, SQL, nested shells", () => {
@@ -861,4 +899,38 @@ Deno.test("[destructive-bash-gate] PowerShell removers named by an expression or
   const benign = ["& git status", "Get-ChildItem x", "Remove-Item x @p -WhatIf"];
   assertEquals(destructive.filter((c) => !isDestructive("PowerShell", c, [])), []);
   assertEquals(benign.filter((c) => isDestructive("PowerShell", c, [])), []);
+});
+
+Deno.test("[destructive-bash-gate] substitutions inside quotes that bash does not honour are read", () => {
+  const destructive = [
+    `echo $(( '$(rm -rf x)' ))`,
+    `echo $(( "$(git reset --hard)" + 1 ))`,
+    `echo "\${x:-'$(rm -rf x)'}"`,
+    "cat <<EOF\n${x:-'$(git push --force)'}\nEOF",
+  ];
+  const benign = [`echo \${x:-'$(rm -rf x)'}`, "echo $(( ')' + 1 ))", `echo "\${x:-'a'}"`];
+  assertEquals(misjudged("Bash", destructive, true), []);
+  assertEquals(misjudged("Bash", benign, false), []);
+});
+
+Deno.test("[fail-to-deny] nested $(( retries cannot stall the detector past the hook timeout", () => {
+  const command = `echo ${"$((".repeat(30)}${"1) x)".repeat(30)}; rm -rf /`;
+  const start = performance.now();
+  assertEquals(isDestructive("Bash", command, []), true);
+  const elapsed = performance.now() - start;
+  assert(elapsed < 1000, `${elapsed.toFixed(0)} ms`);
+});
+
+Deno.test("[fail-to-deny] a long pipeline is read in bounded time and its piped SQL still counts", () => {
+  const cases: [string, boolean][] = [
+    [`echo "drop table x" | ${"cat | ".repeat(8000)}psql`, true],
+    [`${"(echo a) | ".repeat(4000)}cat`, false],
+    [`${"echo a | ".repeat(8000)}cat`, false],
+  ];
+  for (const [command, expected] of cases) {
+    const start = performance.now();
+    assertEquals(isDestructive("Bash", command, []), expected, command.slice(0, 40));
+    const elapsed = performance.now() - start;
+    assert(elapsed < 1000, `${elapsed.toFixed(0)} ms on ${command.slice(0, 40)}`);
+  }
 });

@@ -5,7 +5,6 @@
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import {
-  isLegacyReadOnlyGit,
   MAX_READONLY_CHARS,
   type ReadOnlyKind,
   readOnlyKind,
@@ -13,10 +12,21 @@ import {
 } from "../../src/shell/readonly.ts";
 import { mulberry32 } from "../helpers/prng.ts";
 
+/**
+ * The exact verdict for a command listed as read-only: "readonly-git" when
+ * each of its `;`, `|`, `&&`, `||` pieces runs git (the lists below never
+ * quote a separator inside a git command).
+ */
+function readOnlyVerdict(command: string): ReadOnlyKind {
+  const pieces = command.split(/&&|\|\||[;|]/).map((p) => p.trim()).filter((p) => p !== "");
+  return pieces.every((p) => /^git(\s|$)/i.test(p)) ? "readonly-git" : "readonly";
+}
+
 /** Asserts the verdict of every command in `commands`. */
 function expectAll(tool: ShellTool, commands: readonly string[], kind: ReadOnlyKind): void {
   for (const command of commands) {
-    assertEquals(readOnlyKind(tool, command), kind, `${tool}: ${JSON.stringify(command)}`);
+    const expected = kind === "readonly" ? readOnlyVerdict(command) : kind;
+    assertEquals(readOnlyKind(tool, command), expected, `${tool}: ${JSON.stringify(command)}`);
   }
 }
 
@@ -25,54 +35,47 @@ const ps = (commands: readonly string[], kind: ReadOnlyKind) =>
   expectAll("PowerShell", commands, kind);
 
 // ---------------------------------------------------------------------------
-// The earlier git allowlist.
+// All-git commands.
 
-Deno.test("[read-only-first-shell-command] the earlier git allowlist gives readonly-git in both shells", () => {
-  const legacy = [
+Deno.test("[read-only-first-shell-command] a command whose every segment is allowlisted git introspection is readonly-git", () => {
+  const allGit = [
     "git status",
     "git status --porcelain",
     "git status --short --branch",
-    "git status --porcelain --short --branch",
-    "git diff",
-    "git diff --name-only",
-    "git diff --name-status",
-    "git log",
-    "git log --oneline",
-    "git log --max-count=5",
-    "git log --oneline --max-count=20",
-    "git show HEAD",
-    "git show abc123",
-    "git show HEAD:src/main.ts",
-    "git show v1.2.3",
-    "git branch --show-current",
-    "  git status  ",
-    "git\tstatus",
-  ];
-  bash(legacy, "readonly-git");
-  ps(legacy, "readonly-git");
-  for (const c of legacy) assertEquals(isLegacyReadOnlyGit(c), true, c);
-});
-
-Deno.test("[read-only-first-shell-command] forms outside the earlier git allowlist fall through to the read-only rules", () => {
-  // Read-only, but not one of the earlier fixed forms.
-  bash([
     "git status -s",
-    "git diff --stat",
+    "git diff",
     "git diff --name-only --cached",
+    "git diff --stat",
     "git diff a b",
+    "git log",
+    "git log --oneline --max-count=20",
     "git log -5",
     "git log --max-count 5",
     "git show",
+    "git show HEAD:src/main.ts",
     "git show -s HEAD",
     "git show 'HEAD'",
     "git branch",
     "git branch -a",
+    "git branch --show-current",
     "git rev-parse HEAD",
     "git ls-files",
-    "git status; ls",
-    "git status | cat",
-  ], "readonly");
-  // Neither.
+    "  git status  ",
+    "git\tstatus",
+    "git status && git diff --stat",
+    "git status; git log -3",
+    "git rev-parse --show-toplevel || git status",
+  ];
+  bash(allGit, "readonly-git");
+  ps(allGit, "readonly-git");
+});
+
+Deno.test("[read-only-first-shell-command] git mixed with other read-only programs is readonly, anything else null", () => {
+  bash(
+    ["git status; ls", "git status | cat", "git log --oneline | head -5", "ls && git status"],
+    "readonly",
+  );
+  ps(["git status; Get-ChildItem", "git log | Select-String fix"], "readonly");
   bash([
     "git STATUS",
     "git status > out",
@@ -89,9 +92,6 @@ Deno.test("[read-only-first-shell-command] forms outside the earlier git allowli
     "git status\nrm -rf x",
     "git status\u00a0",
   ], null);
-  for (const c of ["git show -p HEAD", "git show HEAD~1", "git status -s", "git branch"]) {
-    assertEquals(isLegacyReadOnlyGit(c), false, c);
-  }
 });
 
 // ---------------------------------------------------------------------------

@@ -288,3 +288,50 @@ Deno.test("[read-only-first-shell-command] a segment's raw text ends before the 
   assertEquals(parseBash("echo $(date) x").segments.map((s) => s.raw), ["date", "echo $(date) x"]);
   assertEquals(parseBash("(cd x; ls)").segments.map((s) => s.raw), ["cd x", "ls"]);
 });
+
+Deno.test("[destructive-bash-gate] quotes inside arithmetic do not hide the substitutions they enclose", () => {
+  // Bash expands an arithmetic expression as if it were double-quoted: its
+  // quote characters are plain text, so what they enclose still runs.
+  for (const command of [`echo $(( '$(rm -rf x)' ))`, `echo $(( "$(rm -rf x)" + 1 ))`]) {
+    const p = parseBash(command);
+    assertEquals(p.ok, true, command);
+    assertEquals(p.commandSubstitution, true, command);
+    assertEquals(words(command), [["rm", "-rf", "x"], ["echo", command.slice(5)]], command);
+  }
+  assertEquals(words("echo $(( ')' + 1 ))"), [["echo", "$(( ')' + 1 ))"]]);
+});
+
+Deno.test("[destructive-bash-gate] single quotes inside a double-quoted ${…} do not hide its substitutions", () => {
+  assertEquals(words(`echo "\${x:-'$(rm -rf x)'}"`), [["rm", "-rf", "x"], [
+    "echo",
+    "${x:-'$(rm -rf x)'}",
+  ]]);
+  assertEquals(words("cat <<EOF\n${x:-'$(rm -rf x)'}\nEOF"), [["rm", "-rf", "x"], ["cat"]]);
+  // Unquoted, the single quotes do quote: nothing runs.
+  assertEquals(words(`echo \${x:-'$(rm -rf x)'}`), [["echo", "${x:-'$(rm -rf x)'}"]]);
+});
+
+Deno.test("[destructive-bash-gate] a $(( that turns out to be a command substitution keeps no stray segments", () => {
+  assertEquals(words("echo $((echo '$(id)') | cat)"), [["echo", "$(id)"], ["cat"], [
+    "echo",
+    "$((echo '$(id)') | cat)",
+  ]]);
+});
+
+Deno.test("[fail-to-deny] nested $(( that are command substitutions are re-read in bounded time", () => {
+  // Each `$((` is first tried as arithmetic and read again when it is not:
+  // nested, that doubled the work per level, and a hook that times out lets
+  // the command through.
+  for (const n of [20, MAX_NESTING - 1, 200]) {
+    const command = `echo ${"$((".repeat(n)}1) x)${"1) x)".repeat(n - 1)}; rm -rf /`;
+    const start = performance.now();
+    const p = parseBash(command);
+    const elapsed = performance.now() - start;
+    assert(elapsed < 1000, `${elapsed.toFixed(0)} ms at ${n} levels`);
+    if (!p.ok) assertEquals(p.problem, "too-deep");
+  }
+  assertEquals(words("echo $((echo a) | cat)"), [["echo", "a"], ["cat"], [
+    "echo",
+    "$((echo a) | cat)",
+  ]]);
+});
