@@ -235,14 +235,8 @@ class Fail {
   constructor(readonly problem: ParseProblem) {}
 }
 
-interface Flags {
-  commandSubstitution: boolean;
-  backticks: boolean;
-  processSubstitution: boolean;
-  heredoc: boolean;
-  hereString: boolean;
-  parameterExpansion: boolean;
-}
+/** The construct flags of a parse, collected while it runs. */
+type Flags = Omit<BashParse, "ok" | "problem" | "segments">;
 
 interface Collector {
   segments: Segment[];
