@@ -263,16 +263,8 @@ class CLexer {
   private codeStep(i: number, f: CodeFrame): number {
     const { src, em, d } = this;
     const c = src.charCodeAt(i);
-    if (c === LF) {
-      em.newline(i, this.stack.length === 1);
-      return i + 1;
-    }
-    if (em.isSpaceAt(i)) {
-      let j = i + 1;
-      while (j < this.n && em.isSpaceAt(j)) j++;
-      em.ws(src.slice(i, j));
-      return j;
-    }
+    const next = em.blanks(i, this.stack.length === 1);
+    if (next >= 0) return next;
     switch (c) {
       case SLASH: {
         const next = src.charCodeAt(i + 1);

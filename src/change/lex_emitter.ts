@@ -136,6 +136,23 @@ export class Emitter {
     this.started = true;
   }
 
+  /**
+   * Consumes the line break or the run of blanks at `at`, when one starts
+   * there, and returns the index after it; -1 otherwise. `plainNext` says
+   * whether the next line starts in plain code.
+   */
+  blanks(at: number, plainNext: boolean): number {
+    if (this.src.charCodeAt(at) === LF) {
+      this.newline(at, plainNext);
+      return at + 1;
+    }
+    if (!this.isSpaceAt(at)) return -1;
+    let end = at + 1;
+    while (end < this.src.length && this.isSpaceAt(end)) end++;
+    this.ws(this.src.slice(at, end));
+    return end;
+  }
+
   /** True when the character at `at` is whitespace between tokens. */
   isSpaceAt(at: number): boolean {
     const c = this.src.charCodeAt(at);

@@ -57,16 +57,8 @@ class PowerShellLexer {
   private codeStep(i: number, f: Frame): number {
     const { src, em } = this;
     const c = src[i];
-    if (c === "\n") {
-      em.newline(i, this.stack.length === 1);
-      return i + 1;
-    }
-    if (em.isSpaceAt(i)) {
-      let j = i + 1;
-      while (j < this.n && em.isSpaceAt(j)) j++;
-      em.ws(src.slice(i, j));
-      return j;
-    }
+    const next = em.blanks(i, this.stack.length === 1);
+    if (next >= 0) return next;
     if (c === "<" && src[i + 1] === "#") return this.blockComment(i);
     if (c === "#" && (i === 0 || TOKEN_BREAKS.includes(src[i - 1]))) return this.lineComment(i);
     if (c === "@" && (SINGLE_QUOTES.includes(src[i + 1]) || DOUBLE_QUOTES.includes(src[i + 1]))) {
