@@ -19,6 +19,7 @@ import { CLI_ARGV } from "../helpers/cli.ts";
 import { DESTRUCTIVE_TEXT, ROUTINE_TEXT } from "../../src/questions/messages.ts";
 import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
+import { sandbox } from "../helpers/sandbox.ts";
 
 /** Longest a single hook call may take before it counts as hung. */
 const HANG_MS = 8000;
@@ -103,31 +104,6 @@ async function all<T, R>(
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   return out;
-}
-
-/** A temporary project with a state dir, and the environment that points at both. */
-interface Sandbox {
-  tmp: string;
-  root: string;
-  state: string;
-  env: Record<string, string>;
-}
-
-async function sandbox(files: Record<string, string> = {}): Promise<Sandbox> {
-  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-adv-" }));
-  const root = `${tmp}/proj`;
-  await Deno.mkdir(root);
-  for (const [rel, text] of Object.entries(files)) {
-    await Deno.mkdir(`${root}/${rel}`.replace(/\/[^/]*$/, ""), { recursive: true });
-    await Deno.writeTextFile(`${root}/${rel}`, text);
-  }
-  const state = `${tmp}/state`;
-  return {
-    tmp,
-    root,
-    state,
-    env: { GATEGUARD_STATE_DIR: state, CLAUDE_PROJECT_DIR: root, HOME: tmp },
-  };
 }
 
 function mkfifo(path: string): void {

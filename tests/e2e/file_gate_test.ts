@@ -11,6 +11,7 @@ import {
   assertStringIncludes,
 } from "../helpers/assert.ts";
 import { type CliResult, runCli, runHook } from "../helpers/cli.ts";
+import { sandbox } from "../helpers/sandbox.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 
 interface Project {
@@ -26,15 +27,7 @@ interface Project {
 }
 
 async function project(files: Record<string, string> = {}): Promise<Project> {
-  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-e2e-" }));
-  const root = `${tmp}/proj`;
-  await Deno.mkdir(root);
-  for (const [rel, text] of Object.entries(files)) {
-    await Deno.mkdir(`${root}/${rel}`.replace(/\/[^/]*$/, ""), { recursive: true });
-    await Deno.writeTextFile(`${root}/${rel}`, text);
-  }
-  const state = `${tmp}/state`;
-  const env = { GATEGUARD_STATE_DIR: state, CLAUDE_PROJECT_DIR: root, HOME: tmp };
+  const { root, state, env } = await sandbox(files);
   return {
     root,
     state,

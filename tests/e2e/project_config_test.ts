@@ -4,17 +4,10 @@
 
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runHook } from "../helpers/cli.ts";
+import { sandbox } from "../helpers/sandbox.ts";
 
 async function setup(config: string, files: Record<string, string> = {}) {
-  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-cfg-" }));
-  const root = `${tmp}/proj`;
-  await Deno.mkdir(root);
-  await Deno.writeTextFile(`${root}/.gateguard.jsonc`, config);
-  for (const [rel, text] of Object.entries(files)) {
-    await Deno.mkdir(`${root}/${rel}`.replace(/\/[^/]*$/, ""), { recursive: true });
-    await Deno.writeTextFile(`${root}/${rel}`, text);
-  }
-  const env = { GATEGUARD_STATE_DIR: `${tmp}/state`, CLAUDE_PROJECT_DIR: root, HOME: tmp };
+  const { root, env } = await sandbox({ ...files, ".gateguard.jsonc": config }, "gg-cfg-");
   const hook = async (
     tool: string,
     input: Record<string, unknown>,
