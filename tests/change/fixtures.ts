@@ -6,6 +6,7 @@
  */
 
 import type { ChangeInput, ChangeProfile } from "../../src/change/profile.ts";
+import { pick } from "../helpers/prng.ts";
 export { mulberry32 } from "../helpers/prng.ts";
 
 /** An Edit change input. */
@@ -58,7 +59,7 @@ export function randomText(rand: () => number, pieces: readonly string[], length
   const out: string[] = [];
   let size = 0;
   while (size < length) {
-    const piece = pieces[Math.floor(rand() * pieces.length)];
+    const piece = pick(rand, pieces);
     out.push(piece);
     size += piece.length;
   }

@@ -16,3 +16,15 @@ export function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** One item of `items`, chosen by `rand`. */
+export function pick<T>(rand: () => number, items: readonly T[]): T {
+  return items[Math.floor(rand() * items.length)];
+}
+
+/** `count` pieces chosen by `rand`, joined: a random command or snippet. */
+export function joinPieces(rand: () => number, pieces: readonly string[], count: number): string {
+  let out = "";
+  for (let i = 0; i < count; i++) out += pick(rand, pieces);
+  return out;
+}

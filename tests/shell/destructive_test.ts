@@ -11,7 +11,7 @@ import {
   isDestructive,
   sqlDestructive,
 } from "../../src/shell/destructive.ts";
-import { mulberry32 } from "../helpers/prng.ts";
+import { joinPieces, mulberry32, pick } from "../helpers/prng.ts";
 
 /** Commands of `table` whose verdict under `tool` is not `expected`. */
 function misjudged(
@@ -753,12 +753,6 @@ const PIECES = [
   "\u0000",
 ];
 
-function randomCommand(rand: () => number, length: number): string {
-  let out = "";
-  for (let i = 0; i < length; i++) out += PIECES[Math.floor(rand() * PIECES.length)];
-  return out;
-}
-
 function mutate(rand: () => number, text: string): string {
   const chars = [...text];
   const edits = 1 + Math.floor(rand() * 4);
@@ -766,7 +760,7 @@ function mutate(rand: () => number, text: string): string {
     const at = Math.floor(rand() * (chars.length + 1));
     const op = rand();
     if (op < 0.4) chars.splice(at, 1);
-    else if (op < 0.8) chars.splice(at, 0, PIECES[Math.floor(rand() * PIECES.length)]);
+    else if (op < 0.8) chars.splice(at, 0, pick(rand, PIECES));
     else chars.splice(at, 1, "'");
   }
   return chars.join("");
@@ -775,12 +769,12 @@ function mutate(rand: () => number, text: string): string {
 Deno.test("[destructive-bash-gate] random and mutated commands always give a boolean in bounded time", () => {
   const rand = mulberry32(0x5eed);
   const samples: string[] = [];
-  for (let i = 0; i < 400; i++) samples.push(randomCommand(rand, 1 + Math.floor(rand() * 60)));
+  for (let i = 0; i < 400; i++) samples.push(joinPieces(rand, PIECES, 1 + Math.floor(rand() * 60)));
   for (const base of [...DESTRUCTIVE_BASH, ...BENIGN_BASH]) samples.push(mutate(rand, base));
   for (const base of [...DESTRUCTIVE_POWERSHELL, ...BENIGN_POWERSHELL]) {
     samples.push(mutate(rand, base));
   }
-  samples.push(randomCommand(rand, 4000));
+  samples.push(joinPieces(rand, PIECES, 4000));
   for (const tool of ["Bash", "PowerShell"] as const) {
     for (const command of samples) {
       const start = performance.now();

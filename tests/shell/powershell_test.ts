@@ -12,7 +12,7 @@ import {
   splitColonArg,
 } from "../../src/shell/powershell.ts";
 import { MAX_COMMAND_CHARS, MAX_LEX_CHARS, MAX_NESTING } from "../../src/shell/words.ts";
-import { mulberry32 } from "../helpers/prng.ts";
+import { joinPieces, mulberry32 } from "../helpers/prng.ts";
 
 /** The word texts of every segment, in order. */
 function texts(p: PsParse): string[][] {
@@ -448,9 +448,7 @@ Deno.test("[ambiguous-shell-is-not-evidence] random PowerShell input never throw
   const rand = mulberry32(0xc0ffee);
   const start = performance.now();
   for (let n = 0; n < 5000; n++) {
-    let command = "";
-    const len = 1 + Math.floor(rand() * 30);
-    for (let k = 0; k < len; k++) command += PIECES[Math.floor(rand() * PIECES.length)];
+    const command = joinPieces(rand, PIECES, 1 + Math.floor(rand() * 30));
     const p = parsePowerShell(command);
     assertEquals(p.ok, p.problem === null, command);
     for (const seg of p.segments) {

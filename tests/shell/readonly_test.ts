@@ -10,7 +10,7 @@ import {
   readOnlyKind,
   type ShellTool,
 } from "../../src/shell/readonly.ts";
-import { mulberry32 } from "../helpers/prng.ts";
+import { joinPieces, mulberry32 } from "../helpers/prng.ts";
 
 /**
  * The exact verdict for a command listed as read-only: "readonly-git" when
@@ -717,9 +717,7 @@ Deno.test("[read-only-first-shell-command] random commands never throw, finish q
   const rand = mulberry32(0x5eed);
   const start = performance.now();
   for (let n = 0; n < 3000; n++) {
-    let command = "";
-    const len = 1 + Math.floor(rand() * 24);
-    for (let k = 0; k < len; k++) command += PIECES[Math.floor(rand() * PIECES.length)];
+    const command = joinPieces(rand, PIECES, 1 + Math.floor(rand() * 24));
     for (const tool of ["Bash", "PowerShell"] as const) {
       const kind = readOnlyKind(tool, command);
       assert(kind === null || kind === "readonly" || kind === "readonly-git", command);
