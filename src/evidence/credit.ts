@@ -15,7 +15,7 @@
 
 import type { FsPort } from "../platform/fs_port.ts";
 import type { TurnCall, TurnScan } from "../transcript/turn_scan.ts";
-import { absolutePath, parsePath } from "../target/paths.ts";
+import { absolutePath, parsePath } from "../file_facts/paths.ts";
 import {
   closer,
   judgeSearch,

@@ -14,7 +14,7 @@
 
 import type { FsPort } from "../platform/fs_port.ts";
 import { compileGlob, matchGlob } from "../glob/glob.ts";
-import { formatPath, type PathParts, relativeSegments } from "../target/paths.ts";
+import { formatPath, type PathParts, relativeSegments } from "../file_facts/paths.ts";
 import { admits, excludes, type FilterTarget, isLookup, namesOnlyTarget } from "./filters.ts";
 import type { Operand, Scope, SearchEvidence } from "./search.ts";
 import { containsWord, MIN_MENTION_LENGTH, type TargetStem } from "./stem.ts";

@@ -12,7 +12,7 @@
  */
 
 import type { TurnCall } from "../transcript/turn_scan.ts";
-import { absolutePath, formatPath, isWindowsStyle, type PathParts } from "../target/paths.ts";
+import { absolutePath, formatPath, isWindowsStyle, type PathParts } from "../file_facts/paths.ts";
 import { sanitizeDetail } from "./detail.ts";
 import {
   addGlob,

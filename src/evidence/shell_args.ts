@@ -12,7 +12,7 @@
 
 import type { Word } from "../shell/words.ts";
 import { bindParameter, splitColonArg } from "../shell/powershell.ts";
-import { absolutePath, formatPath, parsePath } from "../target/paths.ts";
+import { absolutePath, formatPath, parsePath } from "../file_facts/paths.ts";
 import {
   addGlob,
   addType,

@@ -23,14 +23,14 @@ import {
   trivialNote,
 } from "../questions/messages.ts";
 import { selectQuestions } from "../questions/select.ts";
-import type { ResolvedTarget, Roots } from "../target/resolve.ts";
+import type { ResolvedTarget, Roots } from "../file_facts/resolve.ts";
 import { type GateTarget, isChecked, rootsOf, targetsOf } from "./file_targets.ts";
-import { classify, type TargetClass } from "../target/class.ts";
-import { isSensitive } from "../target/sensitive.ts";
-import { isHardLinked } from "../target/hardlink.ts";
-import { exemptReason, parseExemptGlobs } from "../target/exempt.ts";
-import { isNewFile } from "../target/new_file.ts";
-import { siblingDirKey } from "../target/sibling.ts";
+import { classify, type TargetClass } from "../file_facts/class.ts";
+import { isSensitive } from "../file_facts/sensitive.ts";
+import { isHardLinked } from "../file_facts/hardlink.ts";
+import { exemptReason, parseExemptGlobs } from "../file_facts/exempt.ts";
+import { isNewFile } from "../file_facts/new_file.ts";
+import { siblingDirKey } from "../file_facts/sibling.ts";
 import type { TurnScan } from "../transcript/turn_scan.ts";
 import type { ChangeInput } from "../change/profile.ts";
 import type { FsPort } from "../platform/fs_port.ts";

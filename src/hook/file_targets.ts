@@ -14,7 +14,12 @@
 import { isRecord } from "./call.ts";
 import type { DecideContext } from "./decision.ts";
 import { DESTRUCTIVE_KEY_PREFIX, ROUTINE_KEY, SUBAGENT_KEY_PREFIX } from "./decision.ts";
-import { projectRoot, type ResolvedTarget, resolveTarget, type Roots } from "../target/resolve.ts";
+import {
+  projectRoot,
+  type ResolvedTarget,
+  resolveTarget,
+  type Roots,
+} from "../file_facts/resolve.ts";
 
 /** One file a call changes, with the MultiEdit entries that name it. */
 export interface GateTarget {

@@ -10,7 +10,7 @@
  */
 
 import type { NearMissCode } from "../evidence/credit.ts";
-import type { TargetClass } from "../target/class.ts";
+import type { TargetClass } from "../file_facts/class.ts";
 import { HOOK_IDS } from "../config/settings.ts";
 
 /** Suffix of the questions that ask for a search of the tree. */

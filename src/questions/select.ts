@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { TargetClass } from "../target/class.ts";
+import type { TargetClass } from "../file_facts/class.ts";
 import {
   CLASS_QUESTIONS,
   FIXED_CODE_HINT,

@@ -43,7 +43,7 @@ function closure(edges: Map<string, string[]>, roots: string[]): string[] {
 
 const folder = (m: string) => m.split("/")[0];
 
-Deno.test("[lazy-loading] a shell call loads no target, transcript, evidence, change, metrics or report code", async () => {
+Deno.test("[lazy-loading] a shell call loads no file facts, transcript, evidence, change, metrics or report code", async () => {
   const mods = closure(await graph(), [
     "main.ts",
     "cli/hook.ts",
@@ -53,7 +53,7 @@ Deno.test("[lazy-loading] a shell call loads no target, transcript, evidence, ch
   const folders = [...new Set(mods.map(folder))].sort();
   assertEquals(
     folders.filter((f) =>
-      ["target", "transcript", "evidence", "change", "metrics", "report"].includes(f)
+      ["file_facts", "transcript", "evidence", "change", "metrics", "report"].includes(f)
     ),
     [],
   );

@@ -1,6 +1,6 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { isSensitive, isSensitivePath } from "../../src/target/sensitive.ts";
-import { resolveTarget, type Roots } from "../../src/target/resolve.ts";
+import { isSensitive, isSensitivePath } from "../../src/file_facts/sensitive.ts";
+import { resolveTarget, type Roots } from "../../src/file_facts/resolve.ts";
 import { FakeFs, POSIX_ROOTS } from "./fake_fs.ts";
 
 function sensitive(raw: string, fs: FakeFs, roots: Roots = POSIX_ROOTS): boolean {

@@ -1,6 +1,6 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { isHardLinked } from "../../src/target/hardlink.ts";
-import { resolveTarget } from "../../src/target/resolve.ts";
+import { isHardLinked } from "../../src/file_facts/hardlink.ts";
+import { resolveTarget } from "../../src/file_facts/resolve.ts";
 import { FakeFs, POSIX_ROOTS } from "./fake_fs.ts";
 
 function linked(raw: string, fs: FakeFs): boolean {

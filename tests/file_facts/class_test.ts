@@ -1,6 +1,6 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { classify, type TargetClass } from "../../src/target/class.ts";
-import { resolveTarget, type Roots } from "../../src/target/resolve.ts";
+import { classify, type TargetClass } from "../../src/file_facts/class.ts";
+import { resolveTarget, type Roots } from "../../src/file_facts/resolve.ts";
 import { FakeFs, POSIX_ROOTS } from "./fake_fs.ts";
 
 function expectClasses(cls: TargetClass, paths: string[]): void {

@@ -1,7 +1,7 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { exemptReason, parseExemptGlobs } from "../../src/target/exempt.ts";
-import { resolveTarget, type Roots } from "../../src/target/resolve.ts";
-import { isSensitive } from "../../src/target/sensitive.ts";
+import { exemptReason, parseExemptGlobs } from "../../src/file_facts/exempt.ts";
+import { resolveTarget, type Roots } from "../../src/file_facts/resolve.ts";
+import { isSensitive } from "../../src/file_facts/sensitive.ts";
 import { FakeFs, POSIX_ROOTS } from "./fake_fs.ts";
 
 function reason(

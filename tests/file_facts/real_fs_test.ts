@@ -5,12 +5,12 @@
 
 import { assertEquals } from "../helpers/assert.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
-import { resolveTarget, type Roots } from "../../src/target/resolve.ts";
-import { isSensitive } from "../../src/target/sensitive.ts";
-import { isHardLinked } from "../../src/target/hardlink.ts";
-import { isNewFile } from "../../src/target/new_file.ts";
-import { siblingDirKey } from "../../src/target/sibling.ts";
-import { classify } from "../../src/target/class.ts";
+import { resolveTarget, type Roots } from "../../src/file_facts/resolve.ts";
+import { isSensitive } from "../../src/file_facts/sensitive.ts";
+import { isHardLinked } from "../../src/file_facts/hardlink.ts";
+import { isNewFile } from "../../src/file_facts/new_file.ts";
+import { siblingDirKey } from "../../src/file_facts/sibling.ts";
+import { classify } from "../../src/file_facts/class.ts";
 
 async function project(): Promise<{ root: string; roots: Roots; cleanup: () => Promise<void> }> {
   const base = await Deno.makeTempDir({ prefix: "gg-target-" });

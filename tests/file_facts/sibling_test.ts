@@ -1,7 +1,7 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { passesSiblingScreen, siblingDirKey } from "../../src/target/sibling.ts";
-import { classify, type TargetClass } from "../../src/target/class.ts";
-import { resolveTarget, type Roots } from "../../src/target/resolve.ts";
+import { passesSiblingScreen, siblingDirKey } from "../../src/file_facts/sibling.ts";
+import { classify, type TargetClass } from "../../src/file_facts/class.ts";
+import { resolveTarget, type Roots } from "../../src/file_facts/resolve.ts";
 import { FakeFs, POSIX_ROOTS } from "./fake_fs.ts";
 
 function key(

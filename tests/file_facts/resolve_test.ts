@@ -1,5 +1,5 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { projectRoot, resolveTarget, type Roots } from "../../src/target/resolve.ts";
+import { projectRoot, resolveTarget, type Roots } from "../../src/file_facts/resolve.ts";
 import { FakeFs, POSIX_ROOTS } from "./fake_fs.ts";
 
 const fs = (): FakeFs => new FakeFs();

@@ -1,6 +1,6 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { isNewFile } from "../../src/target/new_file.ts";
-import { resolveTarget } from "../../src/target/resolve.ts";
+import { isNewFile } from "../../src/file_facts/new_file.ts";
+import { resolveTarget } from "../../src/file_facts/resolve.ts";
 import { FakeFs, POSIX_ROOTS } from "./fake_fs.ts";
 
 function isNew(raw: string, fs: FakeFs): boolean {
