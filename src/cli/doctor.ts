@@ -21,14 +21,14 @@ import {
 import { denoFs, type FsPort } from "../platform/fs_port.ts";
 import { type JsonValue, parseJsonc, toValue } from "../config/jsonc.ts";
 import { PROJECT_CONFIG_KEYS } from "../config/project_config.ts";
+import { registrationCommand } from "../setup/command.ts";
 import {
-  cliProjectRoot,
   GATED_TOOLS,
   isGateGuardHandler,
   matcherCovers,
-  registrationCommand,
   settingsFiles,
-} from "./init.ts";
+} from "../setup/claude_settings.ts";
+import { cliProjectRoot } from "./project_root.ts";
 import { VERSION } from "../version.ts";
 
 /** How a finding reads: fine, for information, or a problem (exit 1). */

@@ -12,7 +12,7 @@ import {
   type Registration,
   registrationsOf,
 } from "../../src/cli/doctor.ts";
-import { registrationGroups } from "../../src/cli/init.ts";
+import { registrationGroups } from "../../src/setup/claude_settings.ts";
 import { type Settings, settingsFrom } from "../../src/config/settings.ts";
 import type { JsonValue } from "../../src/config/jsonc.ts";
 

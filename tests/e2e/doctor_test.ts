@@ -5,7 +5,7 @@
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runCli } from "../helpers/cli.ts";
-import { pluginHooksJson } from "../../src/cli/init.ts";
+import { pluginHooksJson } from "../../src/setup/claude_settings.ts";
 
 interface Sandbox extends AsyncDisposable {
   home: string;

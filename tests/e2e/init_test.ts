@@ -5,7 +5,8 @@
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { CLI_ARGV, runCli } from "../helpers/cli.ts";
-import { pluginHooksJson, registrationGroups, shellQuote } from "../../src/cli/init.ts";
+import { pluginHooksJson, registrationGroups } from "../../src/setup/claude_settings.ts";
+import { shellQuote } from "../../src/setup/command.ts";
 import { STARTER_CONFIG } from "../../src/config/project_config.ts";
 
 /** The command a from-source run registers: the test CLI's own argv. */

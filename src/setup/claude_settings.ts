@@ -1,0 +1,123 @@
+/**
+ * What a GateGuard registration looks like in Claude Code's settings: the
+ * settings file of each scope, the two `PreToolUse` entries (file tools and
+ * shell tools) with their handler, how Claude Code matches a tool name
+ * against a matcher, and the `hooks/hooks.json` of the plugin form.
+ *
+ * `init` writes this shape through `registration_edit.ts`; `doctor` reads
+ * it back. Another agent's hook file gets a module of its own beside this
+ * one, with its own `HookFormat`.
+ *
+ * @module
+ */
+
+import type { JsonValue } from "../config/jsonc.ts";
+import { isGateGuardCommand } from "./command.ts";
+import { type HookFormat, wantedGroups } from "./registration_edit.ts";
+
+/** The file tools GateGuard gates. */
+export const FILE_TOOLS: readonly string[] = ["Edit", "Write", "MultiEdit", "NotebookEdit"];
+/** The shell tools (PowerShell is the shell tool on Windows without Git Bash). */
+export const SHELL_TOOLS: readonly string[] = ["Bash", "PowerShell"];
+/** The tools GateGuard gates; a registration must reach all of them. */
+export const GATED_TOOLS: readonly string[] = [...FILE_TOOLS, ...SHELL_TOOLS];
+/** Matcher of the file-tool entry. */
+export const FILE_MATCHER: string = FILE_TOOLS.join("|");
+/** Matcher of the shell-tool entry. */
+export const SHELL_MATCHER: string = SHELL_TOOLS.join("|");
+/** Seconds Claude Code waits for the hook; a timed-out hook does not block, so keep room. */
+export const HOOK_TIMEOUT_SECONDS = 10;
+
+/**
+ * The command of the plugin form. Claude Code substitutes
+ * `${CLAUDE_PLUGIN_ROOT}` before the shell runs it; state goes to
+ * `CLAUDE_PLUGIN_DATA`, which the settings layer picks up by itself.
+ */
+export const PLUGIN_COMMAND =
+  'deno run --quiet --no-prompt --config "${CLAUDE_PLUGIN_ROOT}/deno.json"' +
+  ' --permission-set=gateguard "${CLAUDE_PLUGIN_ROOT}/src/main.ts"';
+
+/** Where a registration is written. */
+export type SettingsScope = "project" | "local" | "user";
+
+/** One Claude Code settings file GateGuard may be registered in. */
+export interface SettingsFile {
+  scope: SettingsScope;
+  path: string;
+}
+
+/** The settings files of each scope for a project root and home directory. */
+export function settingsFiles(projectRoot: string, home: string | null): SettingsFile[] {
+  const root = projectRoot.replace(/[\\/]+$/, "");
+  const files: SettingsFile[] = [
+    { scope: "project", path: `${root}/.claude/settings.json` },
+    { scope: "local", path: `${root}/.claude/settings.local.json` },
+  ];
+  if (home) {
+    files.unshift({ scope: "user", path: `${home.replace(/[\\/]+$/, "")}/.claude/settings.json` });
+  }
+  return files;
+}
+
+/** A matcher made only of these characters is an exact tool name or list of names. */
+const NAME_LIST = /^[A-Za-z0-9_\- ,|]+$/;
+
+/**
+ * Whether a PreToolUse matcher reaches a tool, the way Claude Code reads it:
+ * missing, `""` or `*` match every tool; a list of plain names matches those
+ * names exactly; anything else is an unanchored regular expression. The
+ * expression is the user's own setting and only ever runs on a fixed tool
+ * name; one that does not compile matches nothing.
+ */
+export function matcherCovers(matcher: unknown, tool: string): boolean {
+  if (matcher === undefined || matcher === null || matcher === "" || matcher === "*") return true;
+  if (typeof matcher !== "string") return false;
+  if (NAME_LIST.test(matcher)) return matcher.split(/[|,]/).some((name) => name.trim() === tool);
+  try {
+    return new RegExp(matcher).test(tool);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True for a hook handler (parsed JSON) whose command runs GateGuard, or is
+ * exactly `ownCommand` (this build's command, whatever the binary is called).
+ */
+export function isGateGuardHandler(handler: unknown, ownCommand?: string): boolean {
+  if (typeof handler !== "object" || handler === null || Array.isArray(handler)) return false;
+  const command = (handler as Record<string, unknown>).command;
+  return typeof command === "string" && (command === ownCommand || isGateGuardCommand(command));
+}
+
+function handlerFor(command: string): { [key: string]: JsonValue } {
+  return { type: "command", command, timeout: HOOK_TIMEOUT_SECONDS };
+}
+
+/** Claude Code's `hooks.PreToolUse` layout, for the registration editor. */
+export const CLAUDE_CODE_FORMAT: HookFormat = {
+  event: "PreToolUse",
+  entries: [
+    { matcher: FILE_MATCHER, tools: FILE_TOOLS },
+    { matcher: SHELL_MATCHER, tools: SHELL_TOOLS },
+  ],
+  handler: handlerFor,
+  covers: matcherCovers,
+  isOurs: isGateGuardHandler,
+};
+
+/** The two PreToolUse entries of a registration running `command`. */
+export function registrationGroups(command: string): JsonValue[] {
+  return wantedGroups(CLAUDE_CODE_FORMAT, command);
+}
+
+/** The `hooks/hooks.json` of the plugin form, as shipped in the repository. */
+export function pluginHooksJson(): string {
+  const plugin = {
+    description:
+      "GateGuard: a fact-forcing PreToolUse gate. It denies the first edit of each file " +
+      "and destructive shell commands until the agent presents concrete facts.",
+    hooks: { PreToolUse: registrationGroups(PLUGIN_COMMAND) },
+  };
+  return `${JSON.stringify(plugin, null, 2)}\n`;
+}

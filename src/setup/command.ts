@@ -1,0 +1,73 @@
+/**
+ * The command a registration runs, whatever the agent: a compiled binary
+ * registers its own absolute path, a from-source checkout the `deno run`
+ * line with the binary's permission set. Every agent's hook file stores
+ * that command as a shell string, so quoting lives here too.
+ *
+ * @module
+ */
+
+import { sourceArgv } from "../platform/permissions.ts";
+
+/** Characters that never need shell quoting. */
+const SHELL_SAFE = /^[A-Za-z0-9_\/.:,+=@%-]+$/;
+
+/** Quotes one word for the shell an agent runs hook commands in. */
+export function shellQuote(word: string, windows: boolean): string {
+  if (windows) {
+    const slashed = word.replaceAll("\\", "/");
+    return SHELL_SAFE.test(slashed) ? slashed : `"${slashed}"`;
+  }
+  return SHELL_SAFE.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/** The last path segment, for either separator. */
+export function baseName(path: string): string {
+  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+}
+
+/** The file-system path of a `file:` URL. */
+function pathOfFileUrl(url: URL, windows: boolean): string {
+  const path = decodeURIComponent(url.pathname);
+  return windows && /^\/[A-Za-z]:/.test(path) ? path.slice(1) : path;
+}
+
+/** True when `execPath` is the Deno runtime itself, so GateGuard runs from source. */
+export function runsFromSource(execPath: string): boolean {
+  return /^deno(\.exe)?$/i.test(baseName(execPath));
+}
+
+/**
+ * The command to register. A compiled binary registers its own absolute
+ * path; when the runtime is `deno` itself (running from source) it is the
+ * `deno run` line with the binary's permission set, for the repository the
+ * module at `moduleUrl` (two folders below the root) belongs to.
+ */
+export function registrationCommand(execPath: string, moduleUrl: string, windows: boolean): string {
+  if (!runsFromSource(execPath)) return shellQuote(execPath, windows);
+  const repo = pathOfFileUrl(new URL("../..", moduleUrl), windows).replace(/\/$/, "");
+  return sourceArgv(execPath, repo).map((word) => shellQuote(word, windows)).join(" ");
+}
+
+/** Extensions of scripts whose names start like ours, such as the older JavaScript hook. */
+const SCRIPT_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py", ".sh"];
+
+function isGateGuardProgram(name: string): boolean {
+  if (name === "gateguard" || name === "gateguard.exe") return true;
+  // Release assets keep their platform suffix: gateguard-linux-x64, gateguard-windows-x64.exe.
+  return name.startsWith("gateguard-") && !SCRIPT_EXTENSIONS.some((ext) => name.endsWith(ext));
+}
+
+/**
+ * True for a hook command that runs GateGuard: a word naming the binary
+ * (any install path, with or without a release-asset suffix) or the
+ * `gateguard` permission set of a `deno run` line. The older JavaScript
+ * hook (`gateguard-fact-force.js`) is not matched.
+ */
+export function isGateGuardCommand(command: string): boolean {
+  for (const raw of command.split(/\s+/)) {
+    const word = raw.replace(/["']/g, "").toLowerCase();
+    if (word === "--permission-set=gateguard" || isGateGuardProgram(baseName(word))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,45 @@
+/**
+ * Claude Code's side of a registration: settings files, matchers, and the
+ * plugin form.
+ */
+
+import { assert, assertEquals } from "../helpers/assert.ts";
+import {
+  matcherCovers,
+  PLUGIN_COMMAND,
+  pluginHooksJson,
+  registrationGroups,
+  settingsFiles,
+} from "../../src/setup/claude_settings.ts";
+
+Deno.test("[init] matchers follow Claude Code: all, exact name lists, or unanchored regex", () => {
+  for (const all of [undefined, null, "", "*"]) assert(matcherCovers(all, "PowerShell"));
+  assert(matcherCovers("Edit|Write", "Write"));
+  assert(matcherCovers("Bash, PowerShell", "PowerShell"));
+  assert(!matcherCovers("Edit|Write", "NotebookEdit"));
+  assert(!matcherCovers("bash", "Bash"));
+  assert(matcherCovers("Edit.*", "NotebookEdit"));
+  assert(matcherCovers("^(Bash|Power.*)$", "PowerShell"));
+  assert(!matcherCovers("^Edit$", "MultiEdit"));
+  assert(!matcherCovers("(", "Edit"));
+  assert(!matcherCovers(42, "Edit"));
+});
+
+Deno.test("[init] settings files of each scope", () => {
+  assertEquals(settingsFiles("/p/", "/h"), [
+    { scope: "user", path: "/h/.claude/settings.json" },
+    { scope: "project", path: "/p/.claude/settings.json" },
+    { scope: "local", path: "/p/.claude/settings.local.json" },
+  ]);
+  assertEquals(settingsFiles("/p", null).map((f) => f.scope), ["project", "local"]);
+});
+
+Deno.test("[init] the shipped plugin hooks.json is the one init prints", async () => {
+  const shipped = await Deno.readTextFile(new URL("../../hooks/hooks.json", import.meta.url));
+  assertEquals(shipped, pluginHooksJson());
+  const plugin = JSON.parse(shipped);
+  assertEquals(plugin.hooks.PreToolUse, registrationGroups(PLUGIN_COMMAND));
+  assert(typeof plugin.description === "string" && plugin.description.length > 0);
+  assert(PLUGIN_COMMAND.includes('"${CLAUDE_PLUGIN_ROOT}/src/main.ts"'));
+  assert(!PLUGIN_COMMAND.includes("GATEGUARD_STATE_DIR"), "state must follow CLAUDE_PLUGIN_DATA");
+});
