@@ -10,6 +10,7 @@ import type { EnvSnapshot } from "../config/env.ts";
 import type { Settings } from "../config/settings.ts";
 import type { HookCall } from "../hook/call.ts";
 import type { DecideContext } from "../hook/decision.ts";
+import { WorkBudget } from "../platform/budget.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import { resolveSessionKey, type SessionKey } from "../state/key.ts";
 import { loadState } from "../state/store.ts";
@@ -46,6 +47,7 @@ export async function callContext(
       settings,
       state: loadState(settings.stateDir, key, now),
       ports: { fs: denoFs, now, processCwd, hostWindows: Deno.build.os === "windows" },
+      budget: new WorkBudget(),
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Settings } from "../config/settings.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { SessionState, StateDelta } from "../state/schema.ts";
 import type { MetricsEvent as GateEvent } from "../metrics/line.ts";
+import type { WorkBudget } from "../platform/budget.ts";
 
 /** What the harness is told. */
 export type Outcome =
@@ -56,6 +57,8 @@ export interface DecideContext {
   settings: Settings;
   state: SessionState;
   ports: Ports;
+  /** The one work budget every analysis of this call draws on (platform/budget.ts). */
+  budget: WorkBudget;
 }
 
 /** The key the routine shell gate is checked under. */

@@ -350,6 +350,43 @@ export function oversizeText(limitBytes: number): string {
     `${limitBytes} bytes. Split the change into smaller calls.`;
 }
 
+/**
+ * What ran past the call's work budget (platform/budget.ts), as a denial
+ * names it, and how the agent can split it into calls that can be checked.
+ */
+export const TOO_COMPLEX_INPUTS = {
+  command: {
+    subject: "The command",
+    split: "split it into shorter commands, one call each",
+    recovery: SHELL_RECOVERY,
+  },
+  edit: {
+    subject: "The change",
+    split: "split it into smaller edits, one call each",
+    recovery: FILE_RECOVERY,
+  },
+  searches: {
+    subject: "The searches earlier in this turn",
+    split: "split them into narrower searches with fewer paths and filters each",
+    recovery: FILE_RECOVERY,
+  },
+} as const;
+
+/** Which kind of input ran out of work budget. */
+export type TooComplexInput = keyof typeof TOO_COMPLEX_INPUTS;
+
+/** The one sentence every budget denial carries, shell and file alike. */
+export function tooComplexLine(input: TooComplexInput): string {
+  const { subject, split } = TOO_COMPLEX_INPUTS[input];
+  return `${subject} is too large or too complex to check within GateGuard's work limit, ` +
+    `so this call is denied; ${split}, then retry.`;
+}
+
+/** A stand-alone denial of a call whose input ran out of work budget. */
+export function tooComplexText(input: TooComplexInput): string {
+  return `${HEADER} ${tooComplexLine(input)}\n${TOO_COMPLEX_INPUTS[input].recovery}`;
+}
+
 /** The note when the hook itself failed and let the call through. */
 export function internalErrorNote(): string {
   return "GateGuard hit an internal error and could not check this call; it was allowed. " +

@@ -7,6 +7,8 @@ import {
   ROUTINE_TEXT,
   sanitizeForDisplay,
   siblingNote,
+  tooComplexLine,
+  tooComplexText,
   trivialNote,
 } from "../../src/questions/messages.ts";
 import { selectQuestions } from "../../src/questions/select.ts";
@@ -277,4 +279,20 @@ Deno.test("[destructive-bash-gate] and [routine-bash-gate] messages list their q
 Deno.test("[fail-to-deny] display text drops control and bidi characters and is bounded", () => {
   assertEquals(sanitizeForDisplay("a\nb\u202ec\u0007"), "a b c ");
   assertEquals(sanitizeForDisplay("x".repeat(400)).length, 300);
+});
+
+Deno.test("[fail-to-deny] the work-budget denial names the input and how to split it", () => {
+  assertEquals(
+    tooComplexLine("command"),
+    "The command is too large or too complex to check within GateGuard's work limit, so this " +
+      "call is denied; split it into shorter commands, one call each, then retry.",
+  );
+  assertEquals(
+    tooComplexText("edit"),
+    "[Fact-Forcing Gate] The change is too large or too complex to check within GateGuard's " +
+      "work limit, so this call is denied; split it into smaller edits, one call each, then " +
+      `retry.\n${RECOVERY}`,
+  );
+  assertStringIncludes(tooComplexText("command"), "GATEGUARD_BASH_ROUTINE_DISABLED=1");
+  assertStringIncludes(tooComplexLine("searches"), "narrower searches");
 });

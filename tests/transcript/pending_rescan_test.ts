@@ -11,6 +11,7 @@ import type { DecideContext } from "../../src/hook/decision.ts";
 import { settingsFrom } from "../../src/config/settings.ts";
 import { emptyState } from "../../src/state/schema.ts";
 import type { StatResult } from "../../src/platform/fs_port.ts";
+import { WorkBudget } from "../../src/platform/budget.ts";
 import { PENDING_RESCAN } from "../../src/transcript/turn_scan.ts";
 import { assistant, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
 
@@ -65,6 +66,7 @@ function editCall(fs: LaggingFs): DecideContext {
     settings: settingsFrom({ CLAUDE_PROJECT_DIR: ROOT }),
     state: emptyState(0),
     ports: { fs, now: 0, processCwd: ROOT, hostWindows: false },
+    budget: new WorkBudget(),
   };
 }
 
