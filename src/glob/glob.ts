@@ -1,13 +1,17 @@
 /**
  * Glob matching without regular expressions.
  *
- * A pattern is parsed into tokens once (`compileGlob`), brace alternatives
- * are expanded up front, and each alternative is matched by a row-by-row
- * dynamic program over its tokens (`matchGlob`). Work is bounded by the
- * pattern length, the number of alternatives and the text length, so a
- * hostile pattern such as `*a*a*a*a*b` cannot backtrack. Every failure to
- * judge is reported as `"invalid"`, never as a plain miss, so callers can
- * fail closed.
+ * A pattern is parsed into tokens once (`compileGlob`, cached per pattern
+ * and options) and its brace alternatives are expanded up front. All
+ * alternatives then run together as one automaton over bit sets
+ * (`matchGlob`): each character of the text moves every live position at
+ * once, 32 positions to a machine word. The cost is the text length times
+ * the word count, so a hostile pattern such as `*a*a*a*a*b` cannot
+ * backtrack, and a long pattern against a long path stays linear in the
+ * path. Callers pass the call's work budget (platform/budget.ts); a match
+ * or a parse the budget refuses is `"invalid"`. Every failure to judge is
+ * reported as `"invalid"`, never as a plain miss, so callers can fail
+ * closed.
  *
  * Syntax: `*` (within one segment), `**` as a whole segment (across
  * segments; `**` followed by `/` also matches zero directories), `?` (one
@@ -18,6 +22,8 @@
  *
  * @module
  */
+
+import type { WorkBudget } from "../platform/budget.ts";
 
 /** Longest pattern accepted, in UTF-16 code units; longer ones are past bounds. */
 export const GLOB_MAX_PATTERN = 256;
@@ -248,22 +254,48 @@ function tokenize(flat: readonly FlatItem[], slashWildcards: boolean, fold: bool
   return tokens;
 }
 
+/** Compiled patterns by options and text, so a pattern seen again in one call is parsed once. */
+const compiled = new Map<string, CompiledGlob | null>();
+
+/** Entries the compile cache holds before it starts over; bounds its memory. */
+const COMPILE_CACHE_ENTRIES = 4096;
+
 /**
  * Parses `pattern`. Returns null when it is malformed (an unclosed bracket
  * class or a reversed range) or past bounds (over `GLOB_MAX_PATTERN`
- * characters, or more than `GLOB_MAX_ALTERNATIVES` brace alternatives).
+ * characters, or more than `GLOB_MAX_ALTERNATIVES` brace alternatives), and
+ * when `budget` refuses the parse (charged the pattern length, then the
+ * tokens of its alternatives). A pattern compiled before with the same
+ * options is not parsed or charged again.
  */
-export function compileGlob(pattern: string, options: GlobOptions = {}): CompiledGlob | null {
+export function compileGlob(
+  pattern: string,
+  options: GlobOptions = {},
+  budget?: WorkBudget,
+): CompiledGlob | null {
   if (pattern.length > GLOB_MAX_PATTERN) return null;
   const slashWildcards = options.slashWildcards ?? false;
   const foldCase = options.foldCase ?? false;
+  const braces = options.braces ?? true;
+  const key = `${+slashWildcards}${+foldCase}${+braces}\u0000${pattern}`;
+  const known = compiled.get(key);
+  if (known !== undefined) return known;
+  if (budget && !budget.spend(pattern.length, "glob")) return null;
   const chars = Array.from(pattern);
-  const found = scanPattern(chars, options.braces ?? true);
-  if (!found) return null;
-  const items = parseRange(chars, found, 0, chars.length);
-  if (countAlternatives(items) > GLOB_MAX_ALTERNATIVES) return null;
-  const alternatives = expand(items).map((flat) => tokenize(flat, slashWildcards, foldCase));
-  return { source: pattern, slashWildcards, foldCase, alternatives };
+  const found = scanPattern(chars, braces);
+  let glob: CompiledGlob | null = null;
+  if (found) {
+    const items = parseRange(chars, found, 0, chars.length);
+    if (countAlternatives(items) <= GLOB_MAX_ALTERNATIVES) {
+      const flat = expand(items);
+      if (budget && !budget.spend(flat.reduce((n, f) => n + f.length, 0), "glob")) return null;
+      const alternatives = flat.map((f) => tokenize(f, slashWildcards, foldCase));
+      glob = { source: pattern, slashWildcards, foldCase, alternatives };
+    }
+  }
+  if (compiled.size >= COMPILE_CACHE_ENTRIES) compiled.clear();
+  compiled.set(key, glob);
+  return glob;
 }
 
 function inRanges(ranges: readonly GlobClassRange[], char: string): boolean {
@@ -282,90 +314,229 @@ function classMatches(
   return member !== token.negated;
 }
 
+/** What one character does: the positions it moves forward, and those it keeps live. */
+interface Step {
+  advance: Uint32Array;
+  stay: Uint32Array;
+}
+
 /**
- * Row cell flags. `ENTERED`: the token may still match from here, and a
- * wildcard may stop. `INSIDE_DIRS`: part of a `dirs` run was read, so it
- * may only stop after a `/`.
+ * All alternatives of a glob as one automaton over bit sets, one bit per
+ * position: alternative `k` owns the positions `offset[k]` to
+ * `offset[k] + tokens.length`, the last of them its accepting position. A
+ * character moves every live position at once, 32 to a word, so matching
+ * costs the text length times the word count: linear in the text, with no
+ * backtracking and no per-position loop.
  */
-const ENTERED = 1;
-const INSIDE_DIRS = 2;
+interface Automaton {
+  /** Words per bit set. */
+  words: number;
+  /** The start positions, closed over the wildcards that may match nothing. */
+  start: Uint32Array;
+  /** Accepting positions. */
+  accept: Uint32Array;
+  /** Positions of `*`, `**` and `**\/` tokens, which may be left without reading. */
+  empty: Uint32Array;
+  /** Positions of `**\/` tokens, which read anything but may be left only after a `/`. */
+  dirs: Uint32Array;
+  /** Per character met so far: what it does to each position. */
+  steps: Map<string, Step>;
+  tokens: readonly { token: GlobToken; position: number }[];
+}
 
-/** Adds the positions reachable by letting a wildcard stop (or match nothing). */
-function closeOverEmpty(tokens: readonly GlobToken[], row: Uint8Array): void {
-  for (let j = 0; j < tokens.length; j++) {
-    const kind = tokens[j].kind;
-    if ((row[j] & ENTERED) && (kind === "star" || kind === "any" || kind === "dirs")) {
-      row[j + 1] |= ENTERED;
-    }
+const automata = new WeakMap<CompiledGlob, Automaton>();
+
+function setBit(bits: Uint32Array, position: number): void {
+  bits[position >>> 5] |= 1 << (position & 31);
+}
+
+/**
+ * Lets the wildcards at `mask` match nothing: every set position inside a
+ * run of `mask` positions sets the rest of the run and the position after
+ * it. One pass, by addition: adding the run to its set positions carries
+ * through the run to its end, and the carry lands one past it.
+ */
+function closeOverEmpty(bits: Uint32Array, mask: Uint32Array): void {
+  let carry = 0;
+  for (let w = 0; w < bits.length; w++) {
+    const sum = ((bits[w] & mask[w]) >>> 0) + mask[w] + carry;
+    carry = sum > 0xffffffff ? 1 : 0;
+    bits[w] = (bits[w] | ((sum >>> 0) ^ mask[w])) >>> 0;
   }
 }
 
-/** One alternative against the text: cell `j` set = the first `j` tokens matched the prefix read. */
-function matchTokens(
-  tokens: readonly GlobToken[],
-  text: readonly string[],
-  slashWildcards: boolean,
-  fold: boolean,
-): boolean {
-  const m = tokens.length;
-  let row = new Uint8Array(m + 1);
-  let next = new Uint8Array(m + 1);
-  row[0] = ENTERED;
-  closeOverEmpty(tokens, row);
-  for (const char of text) {
-    next.fill(0);
-    const slash = char === "/";
-    const wildcardOk = slashWildcards || !slash;
-    let live = false;
-    for (let j = 0; j < m; j++) {
-      if (!row[j]) continue;
-      const token = tokens[j];
-      let advance = false;
-      let stay = 0;
-      switch (token.kind) {
-        case "literal":
-          advance = token.char === char;
-          break;
-        case "one":
-          advance = wildcardOk;
-          break;
-        case "class":
-          advance = wildcardOk && classMatches(token, char, fold);
-          break;
-        case "star":
-          if (!slash) stay = ENTERED;
-          break;
-        case "any":
-          stay = ENTERED;
-          break;
-        case "dirs":
-          stay = INSIDE_DIRS;
-          advance = slash;
-          break;
+function automatonOf(glob: CompiledGlob): Automaton {
+  const known = automata.get(glob);
+  if (known) return known;
+  const size = glob.alternatives.reduce((n, alt) => n + alt.length + 1, 0);
+  const words = (size + 31) >>> 5;
+  const bits = (): Uint32Array => new Uint32Array(words);
+  const a: Automaton = {
+    words,
+    start: bits(),
+    accept: bits(),
+    empty: bits(),
+    dirs: bits(),
+    steps: new Map(),
+    tokens: [],
+  };
+  const tokens: { token: GlobToken; position: number }[] = [];
+  let offset = 0;
+  for (const alt of glob.alternatives) {
+    setBit(a.start, offset);
+    alt.forEach((token, j) => {
+      tokens.push({ token, position: offset + j });
+      if (token.kind === "star" || token.kind === "any" || token.kind === "dirs") {
+        setBit(a.empty, offset + j);
       }
-      if (advance) next[j + 1] |= ENTERED;
-      next[j] |= stay;
-      live ||= advance || stay !== 0;
-    }
-    if (!live) return false;
-    closeOverEmpty(tokens, next);
-    [row, next] = [next, row];
+      if (token.kind === "dirs") setBit(a.dirs, offset + j);
+    });
+    offset += alt.length;
+    setBit(a.accept, offset);
+    offset++;
   }
-  return row[m] !== 0;
+  a.tokens = tokens;
+  closeOverEmpty(a.start, a.empty);
+  automata.set(glob, a);
+  return a;
 }
 
-/** Matches a compiled glob against the whole of `text`. */
-export function matchGlob(glob: CompiledGlob, text: string): GlobResult {
-  if (text.length > GLOB_MAX_TEXT) return "invalid";
-  const chars = Array.from(text, (c) => glob.foldCase ? c.toLowerCase() : c);
-  for (const tokens of glob.alternatives) {
-    if (matchTokens(tokens, chars, glob.slashWildcards, glob.foldCase)) return "match";
+/** The positions `char` moves forward and keeps live, computed once per distinct character. */
+function stepOf(glob: CompiledGlob, a: Automaton, char: string): Step {
+  const known = a.steps.get(char);
+  if (known) return known;
+  const advance = new Uint32Array(a.words);
+  const stay = new Uint32Array(a.words);
+  const slash = char === "/";
+  const wildcardOk = glob.slashWildcards || !slash;
+  for (const { token, position } of a.tokens) {
+    let forward = false;
+    let keep = false;
+    switch (token.kind) {
+      case "literal":
+        forward = token.char === char;
+        break;
+      case "one":
+        forward = wildcardOk;
+        break;
+      case "class":
+        forward = wildcardOk && classMatches(token, char, glob.foldCase);
+        break;
+      case "star":
+        keep = !slash;
+        break;
+      case "any":
+        keep = true;
+        break;
+      case "dirs":
+        forward = slash;
+        break;
+    }
+    if (forward) setBit(advance, position);
+    if (keep) setBit(stay, position);
   }
-  return "no-match";
+  const step = { advance, stay };
+  a.steps.set(char, step);
+  return step;
+}
+
+/** How a run ended: whether it matched, and the word steps it took. */
+interface Run {
+  matched: boolean;
+  steps: number;
+}
+
+/**
+ * The automaton over the whole text. Two bit sets run side by side:
+ * `entered` positions may be left by a wildcard matching nothing more,
+ * `inside` positions are within a `**\/` run and may only be left through a
+ * `/`. Only the words from the lowest to the highest live one (and those a
+ * carry reaches) are visited, and the run stops as soon as nothing is live
+ * or the steps would pass `limit` (then it returns null).
+ */
+function runAutomaton(
+  glob: CompiledGlob,
+  a: Automaton,
+  text: readonly string[],
+  limit: number,
+): Run | null {
+  const words = a.words;
+  const { empty, dirs } = a;
+  let entered = a.start.slice();
+  let inside = new Uint32Array(words);
+  let nextEntered = new Uint32Array(words);
+  let nextInside = new Uint32Array(words);
+  // Live words of the current sets, and the words the next sets last wrote.
+  let lo = 0;
+  let hi = words - 1;
+  let staleLo = 0;
+  let staleHi = -1;
+  let steps = 1;
+  for (let i = 0; i < text.length; i++) {
+    steps += hi - lo + 2;
+    if (steps > limit) return null;
+    const { advance, stay } = stepOf(glob, a, text[i]);
+    nextEntered.fill(0, staleLo, staleHi + 1);
+    nextInside.fill(0, staleLo, staleHi + 1);
+    let shifted = 0;
+    let carry = 0;
+    let newLo = words;
+    let newHi = -1;
+    let w = lo;
+    for (; w < words && (w <= hi || shifted !== 0 || carry !== 0); w++) {
+      const here = entered[w] | inside[w];
+      const moved = here & advance[w];
+      const reached = ((moved << 1) | shifted | (here & stay[w])) >>> 0;
+      shifted = moved >>> 31;
+      // Wildcards reached may match nothing (see closeOverEmpty), inline.
+      const sum = ((reached & empty[w]) >>> 0) + empty[w] + carry;
+      carry = sum > 0xffffffff ? 1 : 0;
+      const e = (reached | ((sum >>> 0) ^ empty[w])) >>> 0;
+      const d = here & dirs[w];
+      nextEntered[w] = e;
+      nextInside[w] = d;
+      if ((e | d) !== 0) {
+        if (newLo === words) newLo = w;
+        newHi = w;
+      }
+    }
+    if (newHi < 0) return { matched: false, steps };
+    staleLo = lo;
+    staleHi = w - 1;
+    lo = newLo;
+    hi = newHi;
+    [entered, nextEntered] = [nextEntered, entered];
+    [inside, nextInside] = [nextInside, inside];
+  }
+  for (let w = lo; w <= hi; w++) if (entered[w] & a.accept[w]) return { matched: true, steps };
+  return { matched: false, steps };
+}
+
+/**
+ * Matches a compiled glob against the whole of `text`. With a `budget`, each
+ * word step of the automaton is one unit; a match the budget cannot pay for
+ * is stopped and is `"invalid"`, the same as any other failure to judge.
+ */
+export function matchGlob(glob: CompiledGlob, text: string, budget?: WorkBudget): GlobResult {
+  if (text.length > GLOB_MAX_TEXT) return "invalid";
+  if (budget && !budget.spend(text.length, "glob")) return "invalid";
+  const chars = Array.from(text, (c) => glob.foldCase ? c.toLowerCase() : c);
+  const run = runAutomaton(glob, automatonOf(glob), chars, budget?.remaining ?? Infinity);
+  if (run === null) {
+    budget?.spend(Infinity, "glob");
+    return "invalid";
+  }
+  budget?.spend(run.steps, "glob");
+  return run.matched ? "match" : "no-match";
 }
 
 /** Compiles `pattern` and matches it against `text`; `"invalid"` when the pattern does not compile. */
-export function globMatch(pattern: string, text: string, options: GlobOptions = {}): GlobResult {
-  const glob = compileGlob(pattern, options);
-  return glob ? matchGlob(glob, text) : "invalid";
+export function globMatch(
+  pattern: string,
+  text: string,
+  options: GlobOptions = {},
+  budget?: WorkBudget,
+): GlobResult {
+  const glob = compileGlob(pattern, options, budget);
+  return glob ? matchGlob(glob, text, budget) : "invalid";
 }

@@ -1,5 +1,6 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import {
+  type CompiledGlob,
   compileGlob,
   GLOB_MAX_ALTERNATIVES,
   GLOB_MAX_PATTERN,
@@ -9,6 +10,10 @@ import {
   type GlobResult,
   matchGlob,
 } from "../../src/glob/glob.ts";
+import { CALL_WORK_UNITS, WorkBudget } from "../../src/platform/budget.ts";
+import { joinPieces, mulberry32, pick } from "../helpers/prng.ts";
+import { hostileExemptGlobs, longPath } from "../helpers/hostile.ts";
+import { referenceMatch } from "./reference_dp.ts";
 
 function expect(pattern: string, cases: Record<string, GlobResult>, opts: GlobOptions = {}): void {
   for (const [text, result] of Object.entries(cases)) {
@@ -150,15 +155,95 @@ Deno.test("[glob-matching-without-regexp] a compiled glob matches many texts", (
   ]);
 });
 
-Deno.test("[glob-matching-without-regexp] hostile patterns finish quickly with a defined result", () => {
-  const start = performance.now();
+/** The most units a match may cost: a step per word of positions per character, plus the reading. */
+function costBound(glob: CompiledGlob, textLength: number): number {
+  const positions = glob.alternatives.reduce((n, alt) => n + alt.length + 1, 0);
+  return textLength + (textLength + 1) * (Math.ceil(positions / 32) + 1);
+}
+
+Deno.test("[glob-matching-without-regexp] hostile patterns get a defined result at a cost linear in the text", () => {
   const text = "a".repeat(GLOB_MAX_TEXT);
-  assertEquals(globMatch("*a*a*a*a*a*a*a*b", text), "no-match");
-  assertEquals(globMatch("*a*a*a*a*a*a*a*a", text), "match");
-  // The worst case inside the bounds: 32 alternatives of a long star chain.
+  const run = (pattern: string, input: string, result: GlobResult): number => {
+    const glob = compileGlob(pattern)!;
+    const budget = new WorkBudget();
+    assertEquals(matchGlob(glob, input, budget), result, pattern);
+    assert(budget.spent <= costBound(glob, input.length), `${pattern}: ${budget.spent}`);
+    return budget.spent;
+  };
+  run("*a*a*a*a*a*a*a*b", text, "no-match");
+  run("*a*a*a*a*a*a*a*a", text, "match");
+  // The worst case inside the bounds: 32 alternatives of a long star chain,
+  // 7,552 positions in 236 words; about 2 million units, never more.
   const worst = "{a,b}{c,d}{e,f}{g,h}{i,j}" + "*a".repeat(115);
   assert(worst.length <= GLOB_MAX_PATTERN);
-  assertEquals(globMatch(worst, "a" + text.slice(1, -1) + "b"), "no-match");
-  assertEquals(globMatch("**/**/**/**/**/**/**/**/x", "a/".repeat(4000) + "y"), "no-match");
-  assert(performance.now() - start < 5000, `took ${performance.now() - start} ms`);
+  assert(run(worst, "a" + text.slice(1, -1) + "b", "no-match") <= 8193 * 237 + 8192);
+  run("**/**/**/**/**/**/**/**/x", "a/".repeat(4000) + "y", "no-match");
+  // A text no alternative can start on stops at once.
+  assertEquals(run("x*a*a*a*a", text, "no-match"), GLOB_MAX_TEXT + 3);
+});
+
+Deno.test("[glob-matching-without-regexp] a match the budget cannot pay for is invalid and marks the budget spent", () => {
+  const glob = compileGlob("**/*a*b*c")!;
+  const text = "x/".repeat(100) + "abc";
+  const full = new WorkBudget();
+  assertEquals(matchGlob(glob, text, full), "match");
+  const short = new WorkBudget(full.spent - 1);
+  assertEquals(matchGlob(glob, text, short), "invalid");
+  assertEquals(short.exhausted()?.what, "glob");
+  assertEquals(matchGlob(glob, "abc", short), "invalid");
+});
+
+Deno.test("[glob-matching-without-regexp] a pattern seen again is neither parsed nor charged again", () => {
+  const pattern = "src/{a,b}/**/*.ts";
+  const first = new WorkBudget();
+  const glob = compileGlob(pattern, { foldCase: true }, first);
+  // Either an earlier test compiled it (free) or this call paid for it once.
+  const again = new WorkBudget();
+  assertEquals(compileGlob(pattern, { foldCase: true }, again), glob);
+  assertEquals(again.spent, 0);
+  assertEquals(compileGlob("q{a,b}" + pattern, {}, new WorkBudget(1)), null);
+});
+
+Deno.test("[glob-matching-without-regexp] the bit-set automaton agrees with the plain dynamic program", () => {
+  const rand = mulberry32(1207);
+  const patternPieces = [
+    "a",
+    "b",
+    "/",
+    "*",
+    "**",
+    "**/",
+    "?",
+    "[ab]",
+    "[!a]",
+    "{a,b/}",
+    "{,x}",
+    ".",
+  ];
+  const textPieces = ["a", "b", "/", "x", ".", "ab/", "A"];
+  const styles: GlobOptions[] = [{}, { foldCase: true }, { slashWildcards: true }];
+  for (let i = 0; i < 3000; i++) {
+    const pattern = joinPieces(rand, patternPieces, 1 + Math.floor(rand() * 16));
+    const text = joinPieces(rand, textPieces, Math.floor(rand() * 10));
+    const options = pick(rand, styles);
+    const glob = compileGlob(pattern, options);
+    if (!glob) continue;
+    const want = referenceMatch(glob, text) ? "match" : "no-match";
+    assertEquals(matchGlob(glob, text), want, `${JSON.stringify(options)} ${pattern} vs ${text}`);
+  }
+});
+
+Deno.test("[exempt-globs] 64 crafted project globs against a 4,039-character path cost a bounded count of work", () => {
+  const path = longPath(4039);
+  const budget = new WorkBudget();
+  for (const pattern of hostileExemptGlobs()) {
+    const glob = compileGlob(pattern, { foldCase: true }, budget);
+    assert(glob !== null, pattern);
+    assertEquals(matchGlob(glob, path, budget), "no-match", pattern);
+  }
+  // A match costs at most the path length times its word count: the brace
+  // globs expand to 16 alternatives of about 210 positions, 105 words a
+  // character, so about 14.6 million units in all, under a quarter of one
+  // call's budget (the dynamic program this replaced needed 870 million cells).
+  assert(budget.spent < CALL_WORK_UNITS / 4, `spent ${budget.spent}`);
 });
