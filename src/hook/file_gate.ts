@@ -75,6 +75,17 @@ function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> 
   });
 }
 
+/**
+ * The turn the pending call belongs to. The payload's `prompt_id` names it
+ * even when the transcript does not hold the turn yet: Claude Code creates
+ * the file after a session's first hook call and writes a new prompt or a
+ * compaction some milliseconds late, and then the scan is null or shows an
+ * earlier turn. Without a payload id the transcript's turn is the only one.
+ */
+function pendingTurnId(promptId: string | null, scan: TurnScan | null): string | null {
+  return promptId ?? scan?.turnId ?? null;
+}
+
 function changeInputOf(ctx: DecideContext, entries: unknown[]): ChangeInput | null {
   const input = ctx.call.toolInput ?? {};
   switch (ctx.call.toolName) {
@@ -339,13 +350,12 @@ async function decideTarget(
   const siblingKey = newWrite && (cls === "code" || cls === "test" || cls === "prose")
     ? siblingDirKey(target, cls, roots, ports.fs)
     : null;
+  const turnId = pendingTurnId(call.promptId, scan);
   if (siblingKey) {
     const gate = state.dirGates[`${cls}\u0000${siblingKey}`];
-    const turnId = scan?.turnId ?? null;
     const open = gate !== undefined && gate.at <= ports.now && (
-      call.transcriptPath === null
-        ? gate.turn === null && ports.now - gate.at <= SIBLING_WINDOW_MS
-        : turnId !== null && gate.turn === turnId
+      turnId !== null ? gate.turn === turnId : call.transcriptPath === null && gate.turn === null &&
+        ports.now - gate.at <= SIBLING_WINDOW_MS
     );
     if (open) {
       check(delta, target.key);
@@ -382,9 +392,7 @@ async function decideTarget(
     reason: closestMiss ? `near-miss:${closestMiss.code}` : "first-touch",
     profile,
     closestMiss: closestMiss?.line ?? null,
-    siblingKey: siblingKey
-      ? { key: `${cls}\u0000${siblingKey}`, turn: scan?.turnId ?? null }
-      : null,
+    siblingKey: siblingKey ? { key: `${cls}\u0000${siblingKey}`, turn: turnId } : null,
   });
 }
 

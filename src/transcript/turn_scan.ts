@@ -201,6 +201,11 @@ function isTurnStart(record: Json): boolean {
   return toolResults(record) === null;
 }
 
+/** A turn start that is a human prompt, not a compaction marker or summary. */
+function isHumanPrompt(record: Json): boolean {
+  return record.type === "user" && record.isCompactSummary !== true;
+}
+
 function bump(counts: Map<string, number>, id: string): void {
   counts.set(id, (counts.get(id) ?? 0) + 1);
 }
@@ -307,6 +312,9 @@ function turnIdentity(
   let promptRef: string | null;
   if (start !== null) {
     promptRef = nonEmpty(start.record.promptId);
+    // A client that sends `prompt_id` stamps it on every prompt it writes, so
+    // an unstamped prompt is an earlier one: the file has not caught up yet.
+    if (promptRef === null && payloadPromptId !== null && isHumanPrompt(start.record)) return null;
     ownId = promptRef ?? nonEmpty(start.record.uuid) ?? lineHash(start.line);
   } else {
     if (!clipped || promptIds.size > 1) return null;

@@ -469,3 +469,15 @@ Deno.test("[turn-boundaries] without a turn start, a 100 MB transcript costs at 
   assertEquals(scan?.turnId, P1);
   assertEquals(served(), TAIL_WINDOW.maxBytes);
 });
+
+Deno.test("[turn-identity] with a payload prompt_id, an unstamped human prompt is an earlier turn the file has not moved past", () => {
+  const start = prompt("fix", P1);
+  delete start.promptId;
+  const text = jsonl(start, assistant("msg_a", [grep("toolu_a")]), result("toolu_a", null));
+  assertEquals(scanText(text, P1), null);
+  // Without a payload id the same transcript is read as before.
+  assertEquals(scanText(text)?.turnId, start.uuid);
+  // A compaction summary without an id still opens the payload's turn.
+  const [, summary] = compaction(null);
+  assertEquals(scanText(jsonl(summary, assistant("msg_a", [grep("toolu_a")])), P1)?.turnId, P1);
+});
