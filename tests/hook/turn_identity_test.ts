@@ -10,6 +10,7 @@ import { decideFileGate } from "../../src/hook/file_gate.ts";
 import { callFromObject } from "../../src/hook/call.ts";
 import type { DecideContext, Decision } from "../../src/hook/decision.ts";
 import { settingsFrom } from "../../src/config/settings.ts";
+import { WorkBudget } from "../../src/platform/budget.ts";
 import { applyDelta, emptyState, type SessionState } from "../../src/state/schema.ts";
 import {
   assistant,
@@ -51,6 +52,7 @@ function write(
     settings: settingsFrom({ CLAUDE_PROJECT_DIR: ROOT }),
     state,
     ports: { fs, now: 1_000, processCwd: ROOT, hostWindows: false },
+    budget: new WorkBudget(),
   };
   return decideFileGate(ctx);
 }
