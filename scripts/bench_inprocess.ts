@@ -6,7 +6,7 @@
  * @module
  */
 
-import { parseBash } from "../src/shell/words.ts";
+import { parseBash } from "../src/shell/parser.ts";
 import { isDestructive } from "../src/shell/destructive.ts";
 import { callEvidence } from "../src/evidence/search.ts";
 import { runReport } from "../src/report/command.ts";

@@ -9,7 +9,8 @@
  * @module
  */
 
-import { commandName, parseBash, type Segment } from "../shell/words.ts";
+import { commandName, parseBash } from "../shell/parser.ts";
+import type { Segment } from "../shell/words.ts";
 import { parsePowerShell, psCommandName, type PsSegment } from "../shell/powershell.ts";
 import type { Dialect, ShellSegment, ShellWord } from "./shell_args.ts";
 

@@ -47,7 +47,8 @@
  * @module
  */
 
-import { argv, MAX_LEX_CHARS, parseBash, type Segment } from "./words.ts";
+import { MAX_LEX_CHARS, type Segment } from "./words.ts";
+import { argv, parseBash } from "./parser.ts";
 import { compileGlob, GLOB_MAX_PATTERN, matchGlob } from "../glob/glob.ts";
 import { type Dialect, MAX_WRAPPER_DEPTH, unwrapCommand, type Unwrapped } from "./wrappers.ts";
 import { hasLong, hasShort, programName, scanArgs, type ScannedArgs } from "./options.ts";

@@ -665,7 +665,8 @@ export function parsePowerShell(command: string): PsParse {
     try {
       lx.parseList(0, null, null);
     } catch (err) {
-      problem = err instanceof Fail ? err.problem : "too-deep";
+      if (!(err instanceof Fail)) throw err;
+      problem = err.problem;
     }
     if (problem === null && command.length > MAX_COMMAND_CHARS) problem = "too-long";
   }

@@ -19,7 +19,7 @@
  */
 
 import { parsePowerShell } from "./powershell.ts";
-import { parseBash } from "./words.ts";
+import { parseBash } from "./parser.ts";
 
 /** Commands longer than this are never read-only. */
 export const MAX_READONLY_CHARS = 4096;

@@ -5,17 +5,15 @@
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import {
-  argv,
   type BashParse,
-  commandName,
   MAX_COMMAND_CHARS,
   MAX_LEX_CHARS,
   MAX_NESTING,
-  parseBash,
   PIPED_AFTER,
   type Segment,
   SEPARATORS,
 } from "../../src/shell/words.ts";
+import { argv, commandName, parseBash } from "../../src/shell/parser.ts";
 
 /** The word texts of every segment. */
 function words(command: string): string[][] {
