@@ -259,6 +259,14 @@ Deno.test("[ambiguous-shell-is-not-evidence] nesting past the bound is too deep"
   assertEquals(parseBash(fine).ok, true);
 });
 
+Deno.test("[ambiguous-shell-is-not-evidence] nested parameter, arithmetic and array constructs past the bound are too deep", () => {
+  for (const open of ["${", "$((", "a=("]) {
+    assertEquals(parseBash(open.repeat(MAX_NESTING + 2)).problem, "too-deep", open);
+    assertEquals(parseBash(open.repeat(50_000)).problem, "too-deep", open);
+  }
+  assertEquals(parseBash("echo ${a:-${b:-${c}}}").ok, true);
+});
+
 Deno.test("[ambiguous-shell-is-not-evidence] hostile input is lexed in bounded time", () => {
   const hostile = [
     "a ".repeat(120_000),
