@@ -26,7 +26,8 @@ import {
   samePlace,
   type Verdict,
 } from "./judge.ts";
-import { callEvidence, type ParseContext } from "./search.ts";
+import { callEvidence } from "./search.ts";
+import type { ParseContext } from "./types.ts";
 import { changesDirectory } from "./shell_search.ts";
 import { callMatters, mayName } from "./prefilter.ts";
 import { MIN_MENTION_LENGTH, stemOf } from "./stem.ts";

@@ -16,7 +16,7 @@ import type { FsPort } from "../platform/fs_port.ts";
 import { compileGlob, matchGlob } from "../glob/glob.ts";
 import { formatPath, type PathParts, relativeSegments } from "../file_facts/paths.ts";
 import { admits, excludes, type FilterTarget, isLookup, namesOnlyTarget } from "./filters.ts";
-import type { Operand, Scope, SearchEvidence } from "./search.ts";
+import type { Operand, Scope, SearchEvidence } from "./types.ts";
 import { containsWord, MIN_MENTION_LENGTH, type TargetStem } from "./stem.ts";
 
 /** Why a mention did not credit, closest first (see the design notes' table). */

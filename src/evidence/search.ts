@@ -14,84 +14,9 @@
 import type { TurnCall } from "../transcript/turn_scan.ts";
 import { absolutePath, formatPath, isWindowsStyle, type PathParts } from "../file_facts/paths.ts";
 import { sanitizeDetail } from "./detail.ts";
-import {
-  addGlob,
-  addType,
-  hasGlobChars,
-  newFilters,
-  type SearchFilters,
-  splitTopLevel,
-} from "./filters.ts";
+import { addGlob, addType, hasGlobChars, newFilters, splitTopLevel } from "./filters.ts";
 import { shellCallEvidence } from "./shell_search.ts";
-
-/** A path argument of a shell search. */
-export type Operand =
-  /** A literal path, resolved. */
-  | { kind: "path"; place: PathParts }
-  /**
-   * A path with glob characters: the literal directories before the first
-   * glob segment, resolved, and the glob for the rest. `gitStyle` lets `*`
-   * match `/` and lets the glob match any directory above the target.
-   */
-  | { kind: "glob"; anchor: PathParts; glob: string; gitStyle: boolean; fold: boolean }
-  /** A variable, `~`, a backslash spelling, or relative to an unknown cwd: scopes nothing. */
-  | { kind: "unresolvable" };
-
-/** Where a target must lie for a search to cover it. */
-export type Scope =
-  /** Strictly inside `root` (Grep, LS). */
-  | { kind: "below"; root: PathParts }
-  /** Strictly inside `root`, with `pattern` matching the path below it (Glob). */
-  | { kind: "glob"; root: PathParts; pattern: string }
-  /** Directly in `dir`, but not `except` (a Glob without glob characters). */
-  | { kind: "dir-files"; dir: PathParts; except: PathParts }
-  /** Inside one operand, or inside `cwd` without operands (shell; null cwd is unknown). */
-  | { kind: "operands"; operands: Operand[]; cwd: PathParts | null };
-
-/** A directory a search named exactly, for new-file credit. */
-export interface NamedDir {
-  place: PathParts;
-  /** The directory must exist now (shell operands). */
-  mustExist: boolean;
-}
-
-/** One search: a Glob, Grep or LS call, or one shell segment led by a search command. */
-export interface SearchEvidence {
-  /** Lowercased texts the stem must appear in as a word. */
-  stemTexts: string[];
-  filters: SearchFilters;
-  scope: Scope;
-  namedDirs: NamedDir[];
-  /** It read piped input or had no tree operand. */
-  stdinOnly: boolean;
-}
-
-/** Everything one call offers. */
-export interface CallEvidence {
-  /** The tool name shown in notes. */
-  tool: string;
-  /** The sanitized tool input shown in notes. */
-  detail: string;
-  /** A shell command whose searched text cannot be known: no evidence, no miss line. */
-  ambiguous: boolean;
-  searches: SearchEvidence[];
-  /** Lowercased texts of shell segments that are not searches. */
-  otherTexts: string[];
-  /** The file a `Read` opened. */
-  readPath: PathParts | null;
-}
-
-/** Where a call's relative paths resolve, and what the rest of the turn did to the cwd. */
-export interface ParseContext {
-  /** Absolute directory relative paths resolve against. */
-  base: string;
-  /** Anchor for a base that is itself relative. */
-  processCwd: string;
-  /** Another shell call of the turn changed directory: relative shell operands scope nothing. */
-  shellCwdUnknown: boolean;
-  /** A shell call of the turn changed directory: shell searches name no directory. */
-  shellDirsOff: boolean;
-}
+import type { CallEvidence, ParseContext, SearchEvidence } from "./types.ts";
 
 function str(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;

@@ -10,7 +10,6 @@
  * @module
  */
 
-import type { Word } from "../shell/words.ts";
 import { bindParameter, splitColonArg } from "../shell/powershell.ts";
 import { absolutePath, formatPath, parsePath } from "../file_facts/paths.ts";
 import {
@@ -21,56 +20,23 @@ import {
   type SearchFilters,
   splitTopLevel,
 } from "./filters.ts";
-import type { NamedDir, Operand, SearchEvidence } from "./search.ts";
+import type {
+  ArgsContext,
+  NamedDir,
+  Operand,
+  SearchEvidence,
+  ShellSegment,
+  ShellWord,
+} from "./types.ts";
 import {
   FAMILIES,
   type Family,
-  type FamilySpec,
-  FIND_LEADING_OPTIONS,
-  FIND_PRIMARIES,
-  type FlagRole,
   POWERSHELL_CMDLETS,
   type PsParam,
   type PsRole,
-  VALUE_ROLES,
 } from "./tool_flags.ts";
-
-/** One word of a segment, as the shared lexers report it. */
-export type ShellWord = Pick<Word, "text" | "quoted" | "globs" | "expands"> & {
-  /** PowerShell: the elements of an unquoted comma list. */
-  parts?: readonly string[];
-  /** PowerShell: an unquoted `-Name` the parameter binder sees. */
-  parameter?: boolean;
-};
-
-/** One simple command of a shell line, as the shared lexers report it. */
-export interface ShellSegment {
-  /** The program it runs, as the lexer names it (lowercased for PowerShell). */
-  name: string;
-  words: ShellWord[];
-  /** Its input is another command's output (`|`, or after `||`). */
-  piped: boolean;
-  /** How many words came before the first input redirection; null without one. */
-  inputRedirectAt: number | null;
-  /** The control operator before it (`"start"` for the first). */
-  sepBefore: string;
-  /** Nesting: 0 at top level, more inside a subshell, group or compound command. */
-  depth: number;
-}
-
-/** The shell a command was written for. */
-export type Dialect = "bash" | "powershell";
-
-/** What the arguments are read against. */
-export interface ArgsContext {
-  dialect: Dialect;
-  /** Absolute directory relative operands resolve against; null when unknown. */
-  base: string | null;
-  /** Anchor for making paths absolute. */
-  processCwd: string;
-  /** Shell operands may serve as directory evidence. */
-  dirEvidence: boolean;
-}
+import { type FamilySpec, type FlagRole, VALUE_ROLES } from "../shell/tools/roles.ts";
+import { FIND_LEADING_OPTIONS, FIND_PRIMARIES } from "../shell/tools/find.ts";
 
 /** A path argument before resolution. */
 interface RawOperand {

@@ -12,7 +12,7 @@
 import { commandName, parseBash } from "../shell/parser.ts";
 import type { Segment } from "../shell/words.ts";
 import { parsePowerShell, psCommandName, type PsSegment } from "../shell/powershell.ts";
-import type { Dialect, ShellSegment, ShellWord } from "./shell_args.ts";
+import type { Dialect, ShellSegment, ShellWord } from "./types.ts";
 
 /** A command split into segments. */
 export interface Lexed {

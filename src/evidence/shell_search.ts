@@ -12,21 +12,22 @@
  * @module
  */
 
-import type { CallEvidence, ParseContext, SearchEvidence } from "./search.ts";
-import {
-  type ArgsContext,
-  type Dialect,
-  plainDirectory,
-  segmentEvidence,
-  type ShellSegment,
-} from "./shell_args.ts";
+import type {
+  ArgsContext,
+  CallEvidence,
+  Dialect,
+  ParseContext,
+  SearchEvidence,
+  ShellSegment,
+} from "./types.ts";
+import { plainDirectory, segmentEvidence } from "./shell_args.ts";
 import { lexShell } from "./shell_lex.ts";
+import { gitGlobalOption } from "../shell/tools/git.ts";
 import { MAX_COMMAND_CHARS } from "../shell/words.ts";
 import {
   BASH_DIR_CHANGES,
   BASH_SEARCH_COMMANDS,
   type Family,
-  GIT_GLOBAL_OPTIONS,
   GIT_SEARCH_SUBCOMMANDS,
   PLAIN_DIR_CHANGES,
   POWERSHELL_DIR_CHANGES,
@@ -101,12 +102,12 @@ function gitLeader(segment: ShellSegment, ctx: ArgsContext): Leader | null {
   let i = 1;
   while (i < words.length && words[i].text.startsWith("-")) {
     const t = words[i].text;
-    const role = Object.hasOwn(GIT_GLOBAL_OPTIONS, t) ? GIT_GLOBAL_OPTIONS[t] : null;
-    if (role === null) return null;
-    if (role === "base") {
+    const option = gitGlobalOption(t);
+    if (option === null || option.search === "unknown") return null;
+    if (option.search === "base") {
       base = plainDirectory(words[i + 1], base === undefined ? ctx.base : base, ctx);
     }
-    i += role === "switch" ? 1 : 2;
+    i += option.value ? 2 : 1;
   }
   const sub = words[i]?.text ?? "";
   const family = Object.hasOwn(GIT_SEARCH_SUBCOMMANDS, sub) ? GIT_SEARCH_SUBCOMMANDS[sub] : null;

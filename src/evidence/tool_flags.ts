@@ -1,15 +1,20 @@
 /**
  * The command-line knowledge the search evidence needs, as data: which
  * commands are tree searches, how each one's flags consume values and
- * what those values mean (patterns, includes, exclusions, types), find's
- * primaries, PowerShell parameters, and the built-in file-type globs of
- * ripgrep and ugrep.
+ * what those values mean (patterns, includes, exclusions, types),
+ * PowerShell parameters, and the built-in file-type globs of ripgrep and
+ * ugrep. The tables of tools the shell checks read too (rg, fd, find, git)
+ * live in `shell/tools/`, once.
  *
  * Parsing code reads these tables and never branches on a flag name
  * itself, so a flag is described exactly once.
  *
  * @module
  */
+
+import type { FamilySpec, FlagRole } from "../shell/tools/roles.ts";
+import { RG_FLAGS } from "../shell/tools/rg.ts";
+import { FD_FLAGS } from "../shell/tools/fd.ts";
 
 /** The search tool families whose arguments are read the same way. */
 export type Family =
@@ -24,95 +29,6 @@ export type Family =
   | "tree"
   | "gci"
   | "sls";
-
-/**
- * What a flag does to the evidence.
- *
- * - `switch`: takes no value and changes nothing the evidence reads.
- * - `value`: takes a value the evidence ignores.
- * - `pattern`: supplies the search pattern (so no positional is the pattern).
- * - `glob` / `iglob`: include glob, an exclusion when it starts with `!`
- *   (`iglob` matches case-insensitively).
- * - `glob-list`: comma-separated globs, `!` or `^` marking exclusions.
- * - `include` / `exclude`: one include or exclusion glob.
- * - `bar-include` / `bar-exclude`: `|`-separated include or exclusion globs.
- * - `type` / `type-not`: a built-in file type included or excluded.
- * - `type-list`: comma-separated types, `!` or `^` marking exclusions.
- * - `extension`: one extension included (`*.<ext>`).
- * - `extension-list`: comma-separated extensions, `!` or `^` marking exclusions.
- * - `unreadable` / `unreadable-switch`: hides files the hook cannot see
- *   (a file of exclusions, a redefined type): the search never credits.
- * - `recursive`: a switch that makes the search recursive.
- * - `directories`: a value; `recurse` makes the search recursive.
- * - `path`: the value is a path operand.
- * - `base`: the value is the directory relative operands resolve against.
- * - `exec`: the rest of the segment is a command to run, not arguments.
- * - `no-pattern`: the search lists files, so no positional is a pattern.
- */
-export type FlagRole =
-  | "switch"
-  | "value"
-  | "pattern"
-  | "glob"
-  | "iglob"
-  | "glob-list"
-  | "include"
-  | "exclude"
-  | "bar-include"
-  | "bar-exclude"
-  | "type"
-  | "type-not"
-  | "type-list"
-  | "extension"
-  | "extension-list"
-  | "unreadable"
-  | "unreadable-switch"
-  | "recursive"
-  | "directories"
-  | "path"
-  | "base"
-  | "exec"
-  | "no-pattern";
-
-/** The roles whose flag consumes a value. */
-export const VALUE_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
-  "value",
-  "pattern",
-  "glob",
-  "iglob",
-  "glob-list",
-  "include",
-  "exclude",
-  "bar-include",
-  "bar-exclude",
-  "type",
-  "type-not",
-  "type-list",
-  "extension",
-  "extension-list",
-  "unreadable",
-  "directories",
-  "path",
-  "base",
-]);
-
-/** How one family's arguments are read. */
-export interface FamilySpec {
-  /** The first positional is the pattern unless a `pattern` flag supplied it. */
-  patternFirst: boolean;
-  /** Searches below its operands without being asked to. */
-  recursive: boolean;
-  /** Single-letter flags by letter; unknown letters are switches. */
-  short: Readonly<Record<string, FlagRole>>;
-  /** Long flags by name without dashes; unknown names are switches. */
-  long: Readonly<Record<string, FlagRole>>;
-  /** Long flags may be abbreviated to any unambiguous prefix (GNU style). */
-  longPrefixes: boolean;
-  /** Type table used by `type`/`type-not`/`type-list` flags. */
-  types: "rg" | "ugrep" | null;
-  /** A relative include glob is matched against the path below the search root. */
-  pathGlobs: boolean;
-}
 
 const GREP_SHORT: Record<string, FlagRole> = {
   A: "value",
@@ -149,68 +65,7 @@ const GREP_LONG: Record<string, FlagRole> = {
 
 /** Argument tables of every family read through flags (find, gci and sls have their own). */
 export const FAMILIES: Readonly<Record<Exclude<Family, "find" | "gci" | "sls">, FamilySpec>> = {
-  rg: {
-    patternFirst: true,
-    recursive: true,
-    longPrefixes: false,
-    types: "rg",
-    pathGlobs: true,
-    short: {
-      A: "value",
-      B: "value",
-      C: "value",
-      d: "value",
-      E: "value",
-      e: "pattern",
-      f: "pattern",
-      g: "glob",
-      j: "value",
-      m: "value",
-      M: "value",
-      r: "value",
-      t: "type",
-      T: "type-not",
-    },
-    long: {
-      "after-context": "value",
-      "before-context": "value",
-      context: "value",
-      color: "value",
-      colors: "value",
-      "context-separator": "value",
-      "dfa-size-limit": "value",
-      encoding: "value",
-      engine: "value",
-      "field-context-separator": "value",
-      "field-match-separator": "value",
-      file: "pattern",
-      files: "no-pattern",
-      glob: "glob",
-      iglob: "iglob",
-      "hostname-bin": "value",
-      "hyperlink-format": "value",
-      "ignore-file": "unreadable",
-      "max-columns": "value",
-      "max-count": "value",
-      "max-depth": "value",
-      maxdepth: "value",
-      "max-filesize": "value",
-      "path-separator": "value",
-      pre: "value",
-      "pre-glob": "value",
-      "regex-size-limit": "value",
-      regexp: "pattern",
-      replace: "value",
-      sort: "value",
-      sortr: "value",
-      threads: "value",
-      type: "type",
-      "type-not": "type-not",
-      "type-add": "unreadable",
-      "type-clear": "unreadable",
-      generate: "value",
-    },
-  },
+  rg: RG_FLAGS,
   grep: {
     patternFirst: true,
     recursive: false,
@@ -283,53 +138,7 @@ export const FAMILIES: Readonly<Record<Exclude<Family, "find" | "gci" | "sls">, 
       format: "value",
     },
   },
-  fd: {
-    patternFirst: true,
-    recursive: true,
-    longPrefixes: false,
-    types: null,
-    pathGlobs: false,
-    short: {
-      c: "value",
-      d: "value",
-      e: "extension",
-      E: "exclude",
-      j: "value",
-      o: "value",
-      S: "value",
-      t: "value",
-      x: "exec",
-      X: "exec",
-    },
-    long: {
-      "and": "value",
-      "base-directory": "base",
-      "batch-size": "value",
-      "changed-before": "value",
-      "changed-within": "value",
-      "change-newer-than": "value",
-      "change-older-than": "value",
-      color: "value",
-      "exact-depth": "value",
-      exclude: "exclude",
-      exec: "exec",
-      "exec-batch": "exec",
-      extension: "extension",
-      format: "value",
-      "ignore-file": "unreadable",
-      "max-depth": "value",
-      "max-results": "value",
-      "min-depth": "value",
-      newer: "value",
-      older: "value",
-      owner: "value",
-      "path-separator": "value",
-      "search-path": "path",
-      size: "value",
-      threads: "value",
-      type: "value",
-    },
-  },
+  fd: FD_FLAGS,
   ls: {
     patternFirst: false,
     recursive: false,
@@ -406,19 +215,6 @@ export const GIT_SEARCH_SUBCOMMANDS: Readonly<Record<string, Family>> = {
   "ls-files": "git-ls-files",
 };
 
-/**
- * What a `git` option placed before the subcommand does: `switch` and
- * `value` leave the search alone, `base` changes its directory (`-C`).
- * Any other global option makes the segment unreadable.
- */
-export const GIT_GLOBAL_OPTIONS: Readonly<Record<string, FlagRole>> = {
-  "--no-pager": "switch",
-  "-P": "switch",
-  "--no-optional-locks": "switch",
-  "-c": "value",
-  "-C": "base",
-};
-
 /** Bash commands that change the working directory. */
 export const BASH_DIR_CHANGES: ReadonlySet<string> = new Set(["cd", "pushd", "popd", "chdir"]);
 
@@ -444,105 +240,6 @@ export const PLAIN_DIR_CHANGES: ReadonlySet<string> = new Set([
   "set-location",
   "sl",
 ]);
-
-/** What a find primary does to the evidence. */
-export type FindRole =
-  | "name"
-  | "iname"
-  | "path"
-  | "ipath"
-  | "regex"
-  | "value"
-  | "operand"
-  | "exec"
-  | "unreadable"
-  | "prune"
-  | "not"
-  | "or";
-
-/** One find (or bfs) primary: its role and how many values it takes. */
-export interface FindPrimary {
-  role: FindRole;
-  values: number;
-}
-
-const primary = (role: FindRole, values: number): FindPrimary => ({ role, values });
-
-/**
- * The primaries the evidence reads. Any other word starting with `-` is a
- * primary without values; `-exec`-style primaries run to `;` or `+`.
- */
-export const FIND_PRIMARIES: Readonly<Record<string, FindPrimary>> = {
-  "-name": primary("name", 1),
-  "-iname": primary("iname", 1),
-  "-path": primary("path", 1),
-  "-ipath": primary("ipath", 1),
-  "-wholename": primary("path", 1),
-  "-iwholename": primary("ipath", 1),
-  "-regex": primary("regex", 1),
-  "-iregex": primary("regex", 1),
-  "-lname": primary("regex", 1),
-  "-ilname": primary("regex", 1),
-  "-prune": primary("prune", 0),
-  "-not": primary("not", 0),
-  "!": primary("not", 0),
-  "-o": primary("or", 0),
-  "-or": primary("or", 0),
-  ",": primary("or", 0),
-  "-exec": primary("exec", 0),
-  "-execdir": primary("exec", 0),
-  "-ok": primary("exec", 0),
-  "-okdir": primary("exec", 0),
-  "-files0-from": primary("unreadable", 1),
-  "-f": primary("operand", 1),
-  "-type": primary("value", 1),
-  "-xtype": primary("value", 1),
-  "-maxdepth": primary("value", 1),
-  "-mindepth": primary("value", 1),
-  "-size": primary("value", 1),
-  "-mtime": primary("value", 1),
-  "-mmin": primary("value", 1),
-  "-atime": primary("value", 1),
-  "-amin": primary("value", 1),
-  "-ctime": primary("value", 1),
-  "-cmin": primary("value", 1),
-  "-newer": primary("value", 1),
-  "-anewer": primary("value", 1),
-  "-cnewer": primary("value", 1),
-  "-perm": primary("value", 1),
-  "-user": primary("value", 1),
-  "-group": primary("value", 1),
-  "-uid": primary("value", 1),
-  "-gid": primary("value", 1),
-  "-links": primary("value", 1),
-  "-inum": primary("value", 1),
-  "-samefile": primary("value", 1),
-  "-fstype": primary("value", 1),
-  "-regextype": primary("value", 1),
-  "-used": primary("value", 1),
-  "-context": primary("value", 1),
-  "-printf": primary("value", 1),
-  "-fprint": primary("value", 1),
-  "-fprint0": primary("value", 1),
-  "-fls": primary("value", 1),
-  "-fprintf": primary("value", 2),
-};
-
-/**
- * Options find accepts before its paths, with the number of values each
- * takes; `-O<level>` is written as one word.
- */
-export const FIND_LEADING_OPTIONS: Readonly<Record<string, number>> = {
-  "-H": 0,
-  "-L": 0,
-  "-P": 0,
-  "-D": 1,
-  "-E": 0,
-  "-X": 0,
-  "-d": 0,
-  "-s": 0,
-  "-x": 0,
-};
 
 /** What a PowerShell parameter does to the evidence. */
 export type PsRole =

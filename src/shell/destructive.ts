@@ -51,6 +51,7 @@ import { MAX_LEX_CHARS, type Segment } from "./words.ts";
 import { argv, parseBash } from "./parser.ts";
 import { compileGlob, GLOB_MAX_PATTERN, matchGlob } from "../glob/glob.ts";
 import { type Dialect, MAX_WRAPPER_DEPTH, unwrapCommand, type Unwrapped } from "./wrappers.ts";
+import { gitGlobalOption } from "./tools/git.ts";
 import { hasLong, hasShort, programName, scanArgs, type ScannedArgs } from "./options.ts";
 import { bindParameter, parsePowerShell, type PsSegment, splitColonArg } from "./powershell.ts";
 
@@ -388,17 +389,6 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
   "filter-repo": { test: () => true },
 };
 
-/** Git global options that take the next word as value. */
-const GIT_GLOBAL_VALUES = new Set([
-  "-C",
-  "-c",
-  "--git-dir",
-  "--work-tree",
-  "--namespace",
-  "--super-prefix",
-  "--config-env",
-]);
-
 /** Records `alias.NAME=VALUE` from a `-c` setting, and whether it switches `clean.requireForce` off. */
 function recordSetting(setting: string, aliases: Map<string, string>): boolean {
   const eq = setting.indexOf("=");
@@ -420,7 +410,7 @@ function gitDestructive(args: readonly string[], walk: Walk): boolean {
   let i = 0;
   while (i < args.length && args[i].startsWith("-")) {
     const a = args[i];
-    if (GIT_GLOBAL_VALUES.has(a)) {
+    if (gitGlobalOption(a)?.value) {
       if (a === "-c") cleanUnforced ||= recordSetting(args[i + 1] ?? "", aliases);
       i += 2;
       continue;

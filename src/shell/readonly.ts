@@ -20,6 +20,10 @@
 
 import { parsePowerShell } from "./powershell.ts";
 import { parseBash } from "./parser.ts";
+import { FIND_ACTIONS } from "./tools/find.ts";
+import { FD_FLAGS } from "./tools/fd.ts";
+import { RG_FLAGS } from "./tools/rg.ts";
+import { type FamilySpec, runningOptions } from "./tools/roles.ts";
 
 /** Commands longer than this are never read-only. */
 export const MAX_READONLY_CHARS = 4096;
@@ -144,14 +148,10 @@ function shortCluster(arg: string): string | null {
 interface OptionRules {
   /** Long option names (no dashes) that are rejected when the given name starts with them. */
   longPrefixes?: readonly string[];
-  /** Long option names rejected exactly. */
-  longExact?: readonly string[];
   /** Letters that reject anywhere inside a single-dash cluster. */
   shortLetters?: string;
   /** Whole single-dash words (find's predicates) rejected by prefix. */
   wordPrefixes?: readonly string[];
-  /** Whole single-dash words rejected exactly. */
-  wordExact?: readonly string[];
 }
 
 /**
@@ -166,10 +166,8 @@ function rejectOptions(rules: OptionRules): ArgsCheck {
       const name = longName(arg);
       if (name !== null) {
         if (rules.longPrefixes?.some((p) => name.startsWith(p))) return false;
-        if (rules.longExact?.includes(name)) return false;
       }
       if (rules.wordPrefixes?.some((p) => arg.startsWith(p))) return false;
-      if (rules.wordExact?.includes(arg)) return false;
       const cluster = shortCluster(arg);
       if (cluster !== null && rules.shortLetters !== undefined) {
         for (const letter of cluster) if (rules.shortLetters.includes(letter)) return false;
@@ -178,32 +176,28 @@ function rejectOptions(rules: OptionRules): ArgsCheck {
     });
 }
 
-/** `find` predicates that run programs, delete, or write files. */
-const FIND_RULES: OptionRules = {
-  wordPrefixes: ["-exec", "-ok", "-fprint"],
-  wordExact: ["-delete", "-fls"],
-};
+/** `find` primaries that run programs, delete, or write files. */
+const FIND_RULES: OptionRules = { wordPrefixes: FIND_ACTIONS };
+
+/** Rejects every option of a search tool that runs another program, by its table. */
+function runningRules(spec: FamilySpec): OptionRules {
+  const running = runningOptions(spec);
+  return { longPrefixes: running.long, shortLetters: running.short };
+}
 
 /**
  * `fd` options that run programs. `-l`/`--list-details` is fd's shorthand
  * for running `ls -l` over the results (an exec-batch), so it goes too.
  */
-const FD_RULES: OptionRules = {
-  longPrefixes: ["exec", "list-details"],
-  shortLetters: "xXl",
-};
+const FD_RULES: OptionRules = runningRules(FD_FLAGS);
 
 /**
  * `rg` options that run programs: preprocessors, the hostname helper, and
- * decompression (which runs programs found on `PATH`). Every long option
- * starting with `pre` goes, `--pretty` included: one extra routine question
- * is cheaper than telling preprocessor spellings apart.
+ * decompression (which runs programs found on `PATH`). Matching by prefix
+ * rejects every long option starting with `pre`, `--pretty` included: one
+ * extra routine question is cheaper than telling preprocessor spellings apart.
  */
-const RG_RULES: OptionRules = {
-  longPrefixes: ["pre"],
-  longExact: ["hostname-bin", "search-zip"],
-  shortLetters: "z",
-};
+const RG_RULES: OptionRules = runningRules(RG_FLAGS);
 
 /** `tree` options that write files: `-o` output and `-R` per-directory reports. */
 const TREE_RULES: OptionRules = { shortLetters: "oR" };

@@ -1,5 +1,6 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { callEvidence, type ParseContext } from "../../src/evidence/search.ts";
+import { callEvidence } from "../../src/evidence/search.ts";
+import type { ParseContext } from "../../src/evidence/types.ts";
 import type { TurnCall } from "../../src/transcript/turn_scan.ts";
 
 const ctx: ParseContext = {

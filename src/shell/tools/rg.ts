@@ -1,0 +1,75 @@
+/**
+ * ripgrep's options: which take values and what they mean to a search,
+ * including the ones that run other programs (preprocessors, the hostname
+ * helper, decompressors).
+ *
+ * @module
+ */
+
+import type { FamilySpec } from "./roles.ts";
+
+/** How `rg` reads its arguments. */
+export const RG_FLAGS: FamilySpec = {
+  patternFirst: true,
+  recursive: true,
+  longPrefixes: false,
+  types: "rg",
+  pathGlobs: true,
+  short: {
+    A: "value",
+    B: "value",
+    C: "value",
+    d: "value",
+    E: "value",
+    e: "pattern",
+    f: "pattern",
+    g: "glob",
+    j: "value",
+    m: "value",
+    M: "value",
+    r: "value",
+    z: "runs",
+    t: "type",
+    T: "type-not",
+  },
+  long: {
+    "after-context": "value",
+    "before-context": "value",
+    context: "value",
+    color: "value",
+    colors: "value",
+    "context-separator": "value",
+    "dfa-size-limit": "value",
+    encoding: "value",
+    engine: "value",
+    "field-context-separator": "value",
+    "field-match-separator": "value",
+    file: "pattern",
+    files: "no-pattern",
+    glob: "glob",
+    iglob: "iglob",
+    "hostname-bin": "runs-value",
+    "hyperlink-format": "value",
+    "ignore-file": "unreadable",
+    "max-columns": "value",
+    "max-count": "value",
+    "max-depth": "value",
+    maxdepth: "value",
+    "max-filesize": "value",
+    "path-separator": "value",
+    pre: "runs-value",
+    "pre-glob": "value",
+    "regex-size-limit": "value",
+    "search-zip": "runs",
+    regexp: "pattern",
+    replace: "value",
+    sort: "value",
+    sortr: "value",
+    threads: "value",
+    type: "type",
+    "type-not": "type-not",
+    "type-add": "unreadable",
+    "type-clear": "unreadable",
+    generate: "value",
+  },
+};
