@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { PathParts } from "../target/paths.ts";
+import type { PathParts } from "../file_facts/paths.ts";
 import type { Word } from "../shell/words.ts";
 import type { SearchFilters } from "./filters.ts";
 
