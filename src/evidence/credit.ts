@@ -95,7 +95,34 @@ function judgeTarget(target: CreditTarget, roots: SearchRoots): JudgeTarget {
   };
 }
 
-/** Builds each call's parse context, finding the turn's directory changes only when needed. */
+/** True when a shell call may have moved the shell: it ran, and it changes directory. */
+function movesShell(call: TurnCall): boolean {
+  return SHELL_TOOLS.has(call.tool) && !call.denied && typeof call.input.command === "string" &&
+    changesDirectory(call.input.command, call.tool);
+}
+
+/**
+ * The directory a call started in, from the `cwd` its own record carries.
+ * That value was written when the model sent the call, so another call of
+ * the same batch that changes directory may have moved the shell before
+ * this one ran: then the start is unknown (null), as it is without a value.
+ */
+function recordedStart(call: TurnCall, scan: TurnScan): string | null {
+  if (call.cwd === null || parsePath(call.cwd).root === "") return null;
+  const batchMoved = scan.calls.some((c) =>
+    c !== call && c.messageId !== null && c.messageId === call.messageId && movesShell(c)
+  );
+  return batchMoved ? null : call.cwd;
+}
+
+/**
+ * Builds each call's parse context. A call whose record tells where it
+ * started resolves its relative paths there, whatever other calls did to
+ * the shell. Without that, the payload's cwd stands in, and any shell call
+ * of the turn that changed directory (this one included: the payload's
+ * cwd is where it left the shell) leaves every shell search's cwd unknown.
+ * A call the client refused never ran, so it moved nothing.
+ */
 function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => ParseContext {
   const base = roots.toolCwd || roots.projectDirEnv || roots.processCwd;
   const plain: ParseContext = {
@@ -106,16 +133,11 @@ function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => Pa
   };
   let movers: TurnCall[] | null = null;
   return (call) => {
+    const start = recordedStart(call, scan);
+    if (start !== null) return { ...plain, base: start };
     if (!SHELL_TOOLS.has(call.tool)) return plain;
-    movers ??= scan.calls.filter((c) =>
-      SHELL_TOOLS.has(c.tool) && typeof c.input.command === "string" &&
-      changesDirectory(c.input.command, c.tool)
-    );
-    return {
-      ...plain,
-      shellCwdUnknown: movers.some((c) => c !== call),
-      shellDirsOff: movers.length > 0,
-    };
+    movers ??= scan.calls.filter(movesShell);
+    return { ...plain, shellCwdUnknown: movers.length > 0, shellDirsOff: movers.length > 0 };
   };
 }
 
@@ -135,7 +157,7 @@ export function priorSearchCredit(
     const contextOf = contextsFor(scan, roots);
     if (t.stem.usable || t.isNewWrite) {
       for (const call of scan.calls) {
-        if (!SEARCH_TOOLS.has(call.tool) || !call.completed || !call.hasMessageId) continue;
+        if (!SEARCH_TOOLS.has(call.tool) || !call.completed || call.messageId === null) continue;
         if (call.sameBatch) continue;
         if (!mayName(call, t.stem.name, t.isNewWrite)) continue;
         const ev = callEvidence(call, contextOf(call));

@@ -33,7 +33,7 @@ export interface PrefilterTarget {
 
 /** True when the call counts for credit or for the miss note at all. */
 export function callMatters(call: TurnCall): boolean {
-  return call.sameBatch || (call.completed && call.hasMessageId);
+  return call.sameBatch || (call.completed && call.messageId !== null);
 }
 
 /** The raw text of the fields of `call` that may name a target. */

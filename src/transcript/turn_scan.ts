@@ -43,8 +43,16 @@ export interface TurnCall {
   completed: boolean;
   /** True when the call rode in the pending call's own assistant message. */
   sameBatch: boolean;
-  /** True when its assistant record carried a `message.id`. */
-  hasMessageId: boolean;
+  /** The `message.id` of its assistant record: calls sharing one were sent in one batch. */
+  messageId: string | null;
+  /**
+   * The `cwd` its assistant record carries: where the client's shell stood
+   * when the model sent the call (Claude Code keeps a shell's directory
+   * changes for later calls). Null when the record has none.
+   */
+  cwd: string | null;
+  /** The client refused to run it (a hook or permission denial): it never ran. */
+  denied: boolean;
 }
 
 /** What the scan found about the current turn. */
@@ -94,12 +102,14 @@ interface ToolUse {
   name: string;
   input: Json;
   messageId: string | null;
+  cwd: string | null;
 }
 
 interface ToolResult {
   id: string;
   error: boolean;
   promptId: string | null;
+  denied: boolean;
 }
 
 /** One record of the turn, as the walk classified it. */
@@ -162,17 +172,21 @@ function toolResults(record: Json): ToolResult[] | null {
   const content = contentOf(record);
   if (!Array.isArray(content) || content.length === 0) return null;
   const promptId = nonEmpty(record.promptId);
+  // The client, not the tool's output, writes this field when it refused the call.
+  const denied = isJson(record.permissionDecision) &&
+    record.permissionDecision.decision === "reject";
   const results: ToolResult[] = [];
   for (const block of content) {
     if (!isJson(block) || block.type !== "tool_result") return null;
     const id = nonEmpty(block.tool_use_id);
-    if (id) results.push({ id, error: isErrorResult(block), promptId });
+    if (id) results.push({ id, error: isErrorResult(block), promptId, denied });
   }
   return results;
 }
 
 function toolUses(record: Json): { uses: ToolUse[]; messageId: string | null } {
   const messageId = isJson(record.message) ? nonEmpty(record.message.id) : null;
+  const cwd = nonEmpty(record.cwd);
   const content = contentOf(record);
   const uses: ToolUse[] = [];
   if (Array.isArray(content)) {
@@ -185,6 +199,7 @@ function toolUses(record: Json): { uses: ToolUse[]; messageId: string | null } {
         name: typeof block.name === "string" ? block.name : "",
         input: isJson(block.input) ? block.input : {},
         messageId,
+        cwd,
       });
     }
   }
@@ -369,7 +384,9 @@ function turnCalls(
       input: use.input,
       completed,
       sameBatch: use.messageId !== null && batch.has(use.messageId),
-      hasMessageId: use.messageId !== null,
+      messageId: use.messageId,
+      cwd: use.cwd,
+      denied: result?.denied === true,
     });
   }
   return calls;

@@ -101,7 +101,9 @@ Deno.test("[order-of-checks] explain shows credit and sibling collapse from a tr
     transcript,
     jsonl(
       prompt("add widgets", "p1"),
-      assistant("m1", [{ id: "t1", name: "Bash", input: { command: "grep -rn widget src" } }]),
+      assistant("m1", [{ id: "t1", name: "Bash", input: { command: "grep -rn widget src" } }], {
+        cwd: root,
+      }),
       result("t1", "p1"),
       assistant("m2", [{ id: "t2", name: "Edit", input: {} }]),
     ),

@@ -88,16 +88,18 @@ Deno.test("[directory-changes] PowerShell directory changes rebase or blind late
   assertEquals(code("Set-Location lib; gci -Recurse -Filter *tokenizer*"), "out-of-scope");
   assertEquals(code("Push-Location src; gci -Recurse -Filter *tokenizer*"), "out-of-scope");
   assertEquals(code("gci $env:SRC -Recurse -Filter *tokenizer*"), "out-of-scope");
-  assertEquals(
+  const moved = (cwd: string | null) =>
     creditOf(
       [
-        { name: "PowerShell", input: { command: "Set-Location src" } },
-        { name: "PowerShell", input: { command: "gci -Recurse -Filter *tokenizer*" } },
+        { name: "PowerShell", input: { command: "Set-Location src" }, cwd: null },
+        { name: "PowerShell", input: { command: "gci -Recurse -Filter *tokenizer*" }, cwd },
       ],
       tokenizer,
-    ).miss?.code,
-    "out-of-scope",
-  );
+    );
+  // Without a recorded cwd the search's directory is unknown; with one, it is known.
+  assertEquals(moved(null).miss?.code, "out-of-scope");
+  assertEquals(moved(`${ROOT}/src`).credited, true);
+  assertEquals(moved(`${ROOT}/lib`).miss?.code, "out-of-scope");
 });
 
 Deno.test("[search-scope] PowerShell lookups of the target's own name are not searches", () => {

@@ -273,25 +273,95 @@ Deno.test("[directory-changes] a cd that may not affect later segments does not 
   assertEquals(code("cd src; rg tokenizer ../src"), "credit");
 });
 
-Deno.test("[directory-changes] a cd in another shell call of the turn leaves only absolute operands", () => {
+/** A call whose records carry no `cwd`, as in transcripts of clients that do not write one. */
+const unplaced = (call: Call): Call => ({ ...call, cwd: null });
+
+Deno.test("[directory-changes] each shell search resolves against the cwd its own record carries", () => {
   const cd = bash("cd src");
-  assertEquals(creditOf([cd, bash("rg tokenizer .")], tokenizer).miss?.code, "out-of-scope");
-  assertEquals(creditOf([cd, bash("rg tokenizer")], tokenizer).miss?.code, "out-of-scope");
-  assertEquals(creditOf([cd, bash(`rg tokenizer ${SRC}`)], tokenizer).credited, true);
-  assertEquals(creditOf([bash("rg tokenizer src"), bash("pushd /tmp")], tokenizer).credited, false);
-  // A failed call that changed directory still counts; an unreadable one is judged by its words.
+  // The client keeps the shell in src, and the next call's record says so.
+  assertEquals(creditOf([cd, bash("rg tokenizer .", { cwd: SRC })], tokenizer).credited, true);
   assertEquals(
-    creditOf([{ ...cd, error: true }, bash("rg tokenizer src")], tokenizer).credited,
+    creditOf([cd, bash("rg tokenizer src", { cwd: SRC })], tokenizer).miss?.code,
+    "out-of-scope",
+  );
+  // The payload's cwd is where the search left the shell, not where it started.
+  const inSrc = { toolCwd: SRC, projectDirEnv: null, processCwd: "/" };
+  assertEquals(
+    creditOf([bash("cd src && rg tokenizer .", { cwd: ROOT })], tokenizer, { roots: inSrc }),
+    credited("Bash", "cd src && rg tokenizer ."),
+  );
+  assertEquals(
+    creditOf([bash("cd lib && rg tokenizer .", { cwd: ROOT })], tokenizer, { roots: inSrc })
+      .miss?.code,
+    "out-of-scope",
+  );
+  // Glob, Grep and LS resolve their relative paths against their own records too.
+  const grepIn = (cwd: string): Call => ({
+    name: "Grep",
+    input: { pattern: "tokenizer", path: "." },
+    cwd,
+  });
+  assertEquals(creditOf([cd, grepIn(SRC)], tokenizer).credited, true);
+  assertEquals(creditOf([cd, grepIn(`${ROOT}/lib`)], tokenizer).credited, false);
+  // A recorded cwd that is not absolute tells nothing.
+  assertEquals(
+    creditOf([cd, bash("rg tokenizer src", { cwd: "proj" })], tokenizer).credited,
+    false,
+  );
+});
+
+Deno.test("[directory-changes] a cd sent in the same batch as a search leaves the search's start unknown", () => {
+  // Both records were written when the model sent the batch; the cd may have run first.
+  const batch = [bash("cd lib", { message: "m1" }), bash("rg tokenizer src", { message: "m1" })];
+  assertEquals(creditOf(batch, tokenizer).miss?.code, "out-of-scope");
+  assertEquals(
+    creditOf([batch[0], bash(`rg tokenizer ${SRC}`, { message: "m1" })], tokenizer).credited,
+    true,
+  );
+  // A batch without a directory change keeps the recorded start.
+  const calm = [bash("ls", { message: "m2" }), bash("rg tokenizer src", { message: "m2" })];
+  assertEquals(creditOf(calm, tokenizer).credited, true);
+  // A cd the client refused to run moved nothing.
+  const refused = [
+    bash("cd lib", { message: "m3", denied: true }),
+    bash("rg tokenizer src", { message: "m3" }),
+  ];
+  assertEquals(creditOf(refused, tokenizer).credited, true);
+});
+
+Deno.test("[directory-changes] without recorded cwds, a cd in any shell call of the turn leaves only absolute operands", () => {
+  const cd = unplaced(bash("cd src"));
+  const search = (command: string): Call => unplaced(bash(command));
+  assertEquals(creditOf([cd, search("rg tokenizer .")], tokenizer).miss?.code, "out-of-scope");
+  assertEquals(creditOf([cd, search("rg tokenizer")], tokenizer).miss?.code, "out-of-scope");
+  assertEquals(creditOf([cd, search(`rg tokenizer ${SRC}`)], tokenizer).credited, true);
+  assertEquals(
+    creditOf([search("rg tokenizer src"), search("pushd /tmp")], tokenizer).credited,
+    false,
+  );
+  // The search's own cd moved the shell the payload's cwd reports, so that cwd is no start.
+  assertEquals(creditOf([search("cd src && rg tokenizer .")], tokenizer).credited, false);
+  assertEquals(creditOf([search("rg tokenizer src")], tokenizer).credited, true);
+  // A failed call that changed directory still counts; a refused one never ran.
+  assertEquals(
+    creditOf([{ ...cd, error: true }, search("rg tokenizer src")], tokenizer).credited,
     false,
   );
   assertEquals(
-    creditOf([bash("cd $(mktemp -d)"), bash("rg tokenizer src")], tokenizer).credited,
+    creditOf([{ ...cd, denied: true }, search("rg tokenizer src")], tokenizer).credited,
+    true,
+  );
+  // An unreadable call is judged by its words.
+  assertEquals(
+    creditOf([search("cd $(mktemp -d)"), search("rg tokenizer src")], tokenizer).credited,
     false,
   );
   // Glob, Grep and LS calls are unaffected.
   assertEquals(
-    creditOf([cd, { name: "Grep", input: { pattern: "tokenizer", path: "src" } }], tokenizer)
-      .credited,
+    creditOf(
+      [cd, { name: "Grep", input: { pattern: "tokenizer", path: "src" }, cwd: null }],
+      tokenizer,
+    ).credited,
     true,
   );
 });
@@ -329,19 +399,27 @@ Deno.test("[new-file-detection] a shell operand naming the new file's existing d
   assertEquals(code("ls src", target(`${SRC}/widget_factory.ts`), fs), null);
 });
 
-Deno.test("[directory-changes] any directory change in the turn turns shell directory matching off", () => {
+Deno.test("[directory-changes] without recorded cwds, any directory change in the turn turns shell directory matching off", () => {
   const fresh = target(`${SRC}/widget_factory.ts`, { isNewWrite: true });
   const fs = new MemoryFs({}, [SRC]);
-  assertEquals(code("cd . && ls src", fresh, fs), null);
-  assertEquals(creditOf([bash("cd /"), bash(`ls ${SRC}`)], fresh, { fs }).credited, false);
+  const shell = (command: string): Call => unplaced(bash(command));
+  assertEquals(creditOf([shell("cd . && ls src")], fresh, { fs }).credited, false);
+  assertEquals(creditOf([shell("cd /"), shell(`ls ${SRC}`)], fresh, { fs }).credited, false);
   // Stem matching still applies.
   assertEquals(
-    creditOf([bash("cd /"), bash(`rg widget_factory ${SRC}`)], fresh, { fs }).credited,
+    creditOf([shell("cd /"), shell(`rg widget_factory ${SRC}`)], fresh, { fs }).credited,
     true,
   );
   // Tool directory evidence is unaffected.
   assertEquals(
-    creditOf([bash("cd /"), { name: "LS", input: { path: SRC } }], fresh, { fs }).credited,
+    creditOf([shell("cd /"), { name: "LS", input: { path: SRC }, cwd: null }], fresh, { fs })
+      .credited,
+    true,
+  );
+  // With recorded cwds the shell's start is known, so a listing names its directory.
+  assertEquals(code("cd . && ls src", fresh, fs), "credit");
+  assertEquals(
+    creditOf([bash("cd /"), bash(`ls ${SRC}`, { cwd: "/" })], fresh, { fs }).credited,
     true,
   );
 });

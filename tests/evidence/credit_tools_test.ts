@@ -299,7 +299,9 @@ Deno.test("[closest-search-that-did-not-count] the miss is only computed when it
     },
     completed: true,
     sameBatch: false,
-    hasMessageId: true,
+    messageId: "msg_x",
+    cwd: null,
+    denied: false,
   };
   const scan: TurnScan = { turnId: "t", calls: [call] };
   const res = priorSearchCredit(target(`${SRC}/index.js`), scan, ROOTS, new MemoryFs());
@@ -340,7 +342,9 @@ Deno.test("[search-prefilter] a search that cannot name the stem is never parsed
     },
     completed: true,
     sameBatch: false,
-    hasMessageId: true,
+    messageId: "msg_x",
+    cwd: null,
+    denied: false,
   };
   const res = priorSearchCredit(tokenizer, { turnId: "t", calls: [call] }, ROOTS, new MemoryFs());
   assertEquals(res.credited, false);

@@ -38,38 +38,78 @@ export interface Call {
   error?: boolean;
   /** Sent in the pending call's own assistant message. */
   sameBatch?: boolean;
+  /** The `cwd` its records carry; null leaves the field out. Defaults to the turn's. */
+  cwd?: string | null;
+  /** The client refused to run it, as after a hook denial. */
+  denied?: boolean;
+  /** Neighbouring calls naming one message were sent in one batch; each has its own otherwise. */
+  message?: string;
 }
+
+/** Sets or removes the `cwd` field of built records. */
+function placeRecords(records: Record<string, unknown>[], cwd: string | null): void {
+  for (const r of records) {
+    if (cwd === null) delete r.cwd;
+    else r.cwd = cwd;
+  }
+}
+
+const DENIAL = { decision: "reject", source: "hook", reasonType: "hook" };
 
 let ids = 0;
 
-/** A transcript: a prompt, each call in its own message with its result, then the pending Edit. */
-export function turnText(calls: Call[]): string {
+/**
+ * A transcript: a prompt, each call in its own message with its result,
+ * then the pending Edit. Records carry `cwd` (null: no such field) unless
+ * a call names its own.
+ */
+export function turnText(calls: Call[], cwd: string | null = ROOT): string {
   const records: Record<string, unknown>[] = [prompt("fix it", PROMPT)];
   const batch: ToolUseBlock[] = [];
   const batchResults: Record<string, unknown>[] = [];
+  // Calls of one message: their records, then their results.
+  let message: string | null = null;
+  const uses: Record<string, unknown>[] = [];
+  const results: Record<string, unknown>[] = [];
+  const flush = (): void => {
+    records.push(...uses.splice(0), ...results.splice(0));
+  };
   for (const call of calls) {
     const id = `toolu_${++ids}`;
     const use = { id, name: call.name, input: call.input };
-    const res = result(id, PROMPT, call.error ? { error: true } : {});
+    const denied = call.denied ? { extra: { permissionDecision: DENIAL } } : {};
+    const res = result(id, PROMPT, call.error || call.denied ? { error: true, ...denied } : {});
+    const place = call.cwd === undefined ? cwd : call.cwd;
+    placeRecords([res], place);
     if (call.sameBatch) {
       batch.push(use);
       batchResults.push(res);
-    } else {
-      records.push(...assistant(`msg_${id}`, [use]), res);
+      continue;
     }
+    const next = call.message ?? `msg_${id}`;
+    if (next !== message) flush();
+    message = next;
+    const built = assistant(next, [use]);
+    placeRecords(built, place);
+    uses.push(...built);
+    results.push(res);
   }
+  flush();
   const pending = {
     id: PENDING,
     name: "Edit",
     input: { file_path: `${ROOT}/x`, old_string: "a", new_string: "b" },
   };
-  records.push(...assistant("msg_pending", [...batch, pending]), ...batchResults);
+  const batchUses = assistant("msg_pending", [...batch, pending]);
+  placeRecords(batchUses, cwd);
+  placeRecords(records.slice(0, 1), cwd);
+  records.push(...batchUses, ...batchResults);
   return jsonl(records);
 }
 
-/** Scans a built turn. */
-export function scanOf(calls: Call[]): TurnScan {
-  const fs = new MemoryFs({ "/t.jsonl": turnText(calls) });
+/** Scans a built turn whose records carry `cwd` (null: none). */
+export function scanOf(calls: Call[], cwd: string | null = ROOT): TurnScan {
+  const fs = new MemoryFs({ "/t.jsonl": turnText(calls, cwd) });
   const scan = scanTurn({ transcriptPath: "/t.jsonl", promptId: PROMPT, toolUseId: PENDING }, fs);
   if (!scan) throw new Error("the built transcript has no turn");
   return scan;
@@ -105,7 +145,10 @@ export function creditOf(
   t: CreditTarget,
   opts: { roots?: SearchRoots; fs?: MemoryFs } = {},
 ): Outcome {
-  const res = priorSearchCredit(t, scanOf(calls), opts.roots ?? ROOTS, opts.fs ?? new MemoryFs());
+  const roots = opts.roots ?? ROOTS;
+  // In a turn that never moved the shell, every record carries the payload's cwd.
+  const scan = scanOf(calls, roots.toolCwd);
+  const res = priorSearchCredit(t, scan, roots, opts.fs ?? new MemoryFs());
   return res.credited ? { ...res } : { credited: false, miss: res.miss };
 }
 

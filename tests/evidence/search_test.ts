@@ -11,7 +11,16 @@ const ctx: ParseContext = {
 };
 
 function call(tool: string, input: Record<string, unknown>): TurnCall {
-  return { id: "toolu_x", tool, input, completed: true, sameBatch: false, hasMessageId: true };
+  return {
+    id: "toolu_x",
+    tool,
+    input,
+    completed: true,
+    sameBatch: false,
+    messageId: "msg_x",
+    cwd: null,
+    denied: false,
+  };
 }
 
 Deno.test("[search-prefilter] parsed evidence is cached per call, so credit and miss share one parse", () => {

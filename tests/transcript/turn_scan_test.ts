@@ -352,8 +352,8 @@ Deno.test("[prior-search-credit] a search without an assistant message id is mar
   const records = assistant("msg_a", [grep("toolu_a")]);
   for (const r of records) delete (r.message as Record<string, unknown>).id;
   const scan = scanText(jsonl(prompt("fix", P1), ...records, result("toolu_a", P1)), P1, "toolu_x");
-  assertEquals(scan?.calls.map((c) => [c.id, c.completed, c.hasMessageId, c.sameBatch]), [
-    ["toolu_a", true, false, false],
+  assertEquals(scan?.calls.map((c) => [c.id, c.completed, c.messageId, c.sameBatch]), [
+    ["toolu_a", true, null, false],
   ]);
 });
 
