@@ -23,6 +23,7 @@ import {
   deniedToolUseIds,
   describeRun,
   hookNotes,
+  parseTranscript,
   readTranscript,
   resultRecord,
   runScenario,
@@ -461,4 +462,130 @@ realClientTest(
     assert(JSON.stringify(notes[0].content).includes("grep -rn widget src"));
     await cleanup(run);
   },
+);
+
+function write(file: string, content: string): ScriptedTurn["blocks"] {
+  return [{ type: "tool_use", name: "Write", input: { file_path: file, content } }];
+}
+
+const ALPHA = "export const alpha = 1;\n";
+const BETA = "export const beta = 2;\n";
+
+realClientTest(
+  "[real-client] [same-turn-sibling-creation-collapse] a Write that is the session's first call, made before the transcript exists, still opens the sibling window",
+  () =>
+    withRun({
+      files: {},
+      dirs: ["src/newmod"],
+      prompt: "add the newmod module",
+      probeMatcher: "Write",
+      turns: (p) => [
+        { blocks: write(`${p}/src/newmod/alpha.ts`, ALPHA) },
+        {
+          expect: {
+            toolResults: [{
+              isError: true,
+              includes: ["PreToolUse:Write hook error: ", "Before creating", "alpha.ts"],
+            }],
+            paths: { [`${p}/src/newmod/alpha.ts`]: "missing" },
+          },
+          blocks: write(`${p}/src/newmod/beta.ts`, BETA),
+        },
+        {
+          expect: {
+            toolResults: [OK],
+            note: {
+              includes: [
+                "PreToolUse:Write hook additional context: ",
+                `Sibling of ${p}/src/newmod/alpha.ts (gated earlier at denial #1 this session)`,
+              ],
+            },
+            paths: { [`${p}/src/newmod/beta.ts`]: { text: BETA } },
+          },
+          blocks: DONE,
+        },
+      ],
+    }, async (run) => {
+      assertEquals(deniedToolUseIds(run), [toolUseId(0, 0)]);
+      // What a hook beside GateGuard could read at the first call (the issue saw no file at all).
+      const seen = await Deno.readTextFile(`${run.tree.probeDir}/${toolUseId(0, 0)}.jsonl`).then(
+        (text) => {
+          const records = parseTranscript(text);
+          const prompted = records.some((r) => r.type === "user" && r.promptId !== undefined);
+          return `${records.length} records, the prompt ${prompted ? "among them" : "not yet"}`;
+        },
+        () => "no transcript",
+      );
+      console.log(`[real-client] the session's first hook call saw ${seen}`);
+    }),
+);
+
+realClientTest(
+  "[real-client] [directory-changes] cd src && grep -rn widget . credits a later Edit of src/widget.ts although the shell stays in src",
+  () =>
+    withRun({
+      files: { "src/widget.ts": WIDGET, "src/main.ts": 'import { widget } from "./widget.ts";\n' },
+      prompt: "make widget return 2",
+      // A cd is no read-only command; the routine gate is not what this scenario is about.
+      env: { GATEGUARD_BASH_ROUTINE_DISABLED: "1" },
+      turns: (p) => [
+        { blocks: bash("cd src && grep -rn widget .") },
+        {
+          expect: {
+            toolResults: [{ isError: false, includes: ["widget.ts:1:export function widget"] }],
+          },
+          blocks: edit(`${p}/src/widget.ts`, "return 1;", "return 2;"),
+        },
+        {
+          expect: {
+            toolResults: [{ isError: false, includes: [TEXT.edited] }],
+            note: { includes: [TEXT.editNote, "cd src && grep -rn widget ."] },
+            paths: { [`${p}/src/widget.ts`]: { text: WIDGET_EDITED } },
+          },
+          blocks: DONE,
+        },
+      ],
+    }, (run, records) => {
+      assertEquals(deniedToolUseIds(run), []);
+      // The premise: the client moved the shell, and the later records say so.
+      const editRecord = records.find((r) =>
+        r.type === "assistant" && JSON.stringify(r.message).includes(toolUseId(1, 0))
+      );
+      assertEquals(editRecord?.cwd, `${run.tree.project}/src`);
+    }),
+);
+
+realClientTest(
+  "[real-client] [parallel-batches-and-partial-application] two Edits of one untouched file in one batch: the first is denied with the batch warning, its sibling is applied, nothing is rolled back",
+  () =>
+    withRun({
+      files: { "src/widget.ts": WIDGET },
+      prompt: "make widget return 2 and rename it",
+      turns: (p) => [
+        {
+          blocks: [
+            ...edit(`${p}/src/widget.ts`, "return 1;", "return 2;"),
+            ...edit(`${p}/src/widget.ts`, "function widget()", "function gadget()"),
+          ],
+        },
+        {
+          expect: {
+            toolResults: [
+              editDenial(
+                `Batch warning: if this call rode in a parallel batch, sibling edits to ${p}/src/widget.ts may already have been applied`,
+              ),
+              { isError: false, includes: [TEXT.edited] },
+            ],
+            paths: {
+              [`${p}/src/widget.ts`]: {
+                text: WIDGET.replace("function widget()", "function gadget()"),
+              },
+            },
+          },
+          blocks: DONE,
+        },
+      ],
+    }, (run) => {
+      assertEquals(deniedToolUseIds(run), [toolUseId(0, 0)]);
+    }),
 );
