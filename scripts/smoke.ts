@@ -1,15 +1,17 @@
 /**
- * Smoke test of a built GateGuard: `--version` answers, and a first Edit of
- * a file in a fresh project is denied with the Edit questions. The release
- * workflow runs it on each binary its runner can execute; the test suite
- * runs it on the source CLI so the check itself is known to work.
+ * Smoke test of a built GateGuard: `--version` names the expected build, and
+ * a first Edit of a file in a fresh project is denied with the Edit
+ * questions. The release workflow runs it on each binary, on a runner that
+ * executes it natively; the test suite runs it on the source CLI so the
+ * check itself is known to work.
  *
- * Usage: deno run --allow-all scripts/smoke.ts <binary> [args...]
+ * Usage: deno run --allow-all scripts/smoke.ts [--target <triple> --commit <sha>] <binary> [args...]
+ * (without `--target`, the version line of a source run is expected).
  *
  * @module
  */
 
-import { VERSION } from "../src/version.ts";
+import { type BuildInfo, versionLine } from "../src/version.ts";
 
 async function exec(
   argv: readonly string[],
@@ -31,13 +33,16 @@ async function exec(
   return { code: out.code, stdout: new TextDecoder().decode(out.stdout) };
 }
 
-/** Runs the smoke checks against the command `argv`; returns the failures. */
-export async function smoke(argv: readonly string[]): Promise<string[]> {
+/**
+ * Runs the smoke checks against the command `argv`, which should report
+ * `build` (null: a source run); returns the failures.
+ */
+export async function smoke(argv: readonly string[], build: BuildInfo | null): Promise<string[]> {
   const failures: string[] = [];
   const tmp = await Deno.makeTempDir({ prefix: "gateguard-smoke-" });
   try {
     const version = await exec([...argv, "--version"], "", {});
-    if (version.code !== 0 || version.stdout.trim() !== `gateguard ${VERSION}`) {
+    if (version.code !== 0 || version.stdout !== `${versionLine(build, Deno.build.target)}\n`) {
       failures.push(`--version printed ${JSON.stringify(version.stdout)} (exit ${version.code})`);
     }
     const file = `${tmp}/project/app.py`;
@@ -67,12 +72,23 @@ export async function smoke(argv: readonly string[]): Promise<string[]> {
   return failures;
 }
 
+/** Splits the command line into the expected build and the command to test. */
+export function parseSmokeArgs(
+  args: readonly string[],
+): { build: BuildInfo | null; argv: string[] } {
+  if (args[0] !== "--target") return { build: null, argv: [...args] };
+  const [, target, commitFlag, commit, ...argv] = args;
+  if (commitFlag !== "--commit" || commit === undefined) throw new Error("--target needs --commit");
+  return { build: { target, commit }, argv };
+}
+
 if (import.meta.main) {
-  if (Deno.args.length === 0) {
-    console.error("usage: smoke.ts <binary> [args...]");
+  const { build, argv } = parseSmokeArgs(Deno.args);
+  if (argv.length === 0) {
+    console.error("usage: smoke.ts [--target <triple> --commit <sha>] <binary> [args...]");
     Deno.exit(2);
   }
-  const failures = await smoke(Deno.args);
+  const failures = await smoke(argv, build);
   for (const f of failures) console.error(`smoke: ${f}`);
   console.error(failures.length === 0 ? "smoke: ok" : `smoke: ${failures.length} failure(s)`);
   Deno.exit(failures.length === 0 ? 0 : 1);

@@ -7,7 +7,7 @@
  */
 
 import { readEnv } from "./config/env.ts";
-import { VERSION } from "./version.ts";
+import { VERSION, versionLine } from "./version.ts";
 
 /** Signature every subcommand module exports. */
 type SubcommandMain = (
@@ -45,7 +45,8 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   if (first === "--version" || first === "-V") {
-    console.log(`gateguard ${VERSION}`);
+    const { BUILD_INFO } = await import("./build_info.ts");
+    console.log(versionLine(BUILD_INFO, Deno.build.target));
     return 0;
   }
   const load = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;

@@ -6,9 +6,12 @@ import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runCli } from "../helpers/cli.ts";
 import { VERSION } from "../../src/version.ts";
 
-Deno.test("[cli] --version and --help answer on stdout with exit 0", async () => {
+Deno.test("[cli] --version and --help answer on stdout with exit 0; from source the version line says so", async () => {
   const v = await runCli(["--version"]);
-  assertEquals([v.code, v.stdout], [0, `gateguard ${VERSION}\n`]);
+  assertEquals([v.code, v.stdout], [
+    0,
+    `gateguard ${VERSION} (${Deno.build.target}, from source)\n`,
+  ]);
   const h = await runCli(["--help"]);
   assertEquals(h.code, 0);
   assertStringIncludes(h.stdout, "gateguard hook");

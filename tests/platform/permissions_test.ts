@@ -34,15 +34,15 @@ Deno.test("[permissions] the gateguard task, compile and source runs share the s
     config.tasks.gateguard,
     ["deno", "run", ...runtimeFlags("deno.json"), "src/main.ts"].join(" "),
   );
-  const args = compileArgs("aarch64-apple-darwin", "dist");
+  const args = compileArgs("aarch64-apple-darwin", "dist", "stage");
   assertEquals(args, [
     "compile",
-    ...runtimeFlags("deno.json"),
+    ...runtimeFlags("stage/deno.json"),
     "--target",
     "aarch64-apple-darwin",
     "--output",
     "dist/gateguard-macos-arm64",
-    "src/main.ts",
+    "stage/src/main.ts",
   ]);
   assertEquals(sourceArgv("deno", "/r").slice(2, -1), runtimeFlags("/r/deno.json"));
 });

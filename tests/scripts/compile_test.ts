@@ -1,12 +1,23 @@
 /**
- * The release build: targets, arguments, checksums, and the smoke test the
- * release workflow runs on each binary.
+ * The release build: targets, arguments, the staged tree that carries the
+ * build record, checksums, and the smoke test the release workflow runs on
+ * each binary.
  */
 
-import { assertEquals, assertThrows } from "../helpers/assert.ts";
-import { compileArgs, parseCompileArgs, sha256Sums, TARGETS } from "../../scripts/compile.ts";
-import { smoke } from "../../scripts/smoke.ts";
-import { CLI_ARGV } from "../helpers/cli.ts";
+import { assert, assertEquals, assertThrows } from "../helpers/assert.ts";
+import {
+  buildInfoModule,
+  compileArgs,
+  currentCommit,
+  parseCompileArgs,
+  sha256Sums,
+  stageBuild,
+  TARGETS,
+} from "../../scripts/compile.ts";
+import { parseSmokeArgs, smoke } from "../../scripts/smoke.ts";
+import { CLI_ARGV, REPO_ROOT } from "../helpers/cli.ts";
+import { sourceArgv } from "../../src/platform/permissions.ts";
+import { VERSION } from "../../src/version.ts";
 
 Deno.test("[release] every Deno target is built: Linux, macOS and Windows on x64 and arm64", () => {
   assertEquals(TARGETS.map((t) => t.triple).sort(), [
@@ -18,23 +29,105 @@ Deno.test("[release] every Deno target is built: Linux, macOS and Windows on x64
     "x86_64-unknown-linux-gnu",
   ]);
   for (const t of TARGETS) {
-    const args = compileArgs(t.triple, "out");
-    assertEquals(args.at(-1), "src/main.ts");
+    const args = compileArgs(t.triple, "out", "stage");
+    assertEquals(args.at(-1), "stage/src/main.ts");
+    assertEquals(args[args.indexOf("--config") + 1], "stage/deno.json");
     assertEquals(args[args.indexOf("--output") + 1], `out/${t.asset}`);
     assertEquals(t.asset.endsWith(".exe"), t.triple.includes("windows"));
   }
 });
 
+Deno.test("[release] the pinned Deno accepts every target for `deno compile --target`", async () => {
+  // An invalid target makes Deno list the valid ones before it downloads anything.
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["compile", "--target", "not-a-target", "main.ts"],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const text = new TextDecoder().decode(out.stderr);
+  const listed = text.match(/possible values: ([^\n]+)/)?.[1].split(", ").map((s) => s.trim());
+  assert(listed !== undefined, `no target list in: ${text.slice(0, 300)}`);
+  for (const t of TARGETS) assert(listed.includes(t.triple), `${t.triple} not in ${listed}`);
+});
+
 Deno.test("[release] compile arguments are validated", () => {
   assertEquals(parseCompileArgs([]).triples.length, 6);
-  assertEquals(parseCompileArgs(["--target", "x86_64-unknown-linux-gnu", "--out", "d"]), {
-    triples: ["x86_64-unknown-linux-gnu"],
-    outDir: "d",
-  });
+  assertEquals(
+    parseCompileArgs(["--target", "x86_64-unknown-linux-gnu", "--out", "d", "--commit", "0123abc"]),
+    { triples: ["x86_64-unknown-linux-gnu"], outDir: "d", commit: "0123abc" },
+  );
+  assertEquals(parseCompileArgs([]).commit, null);
   assertThrows(() => parseCompileArgs(["--target", "sparc-sun-solaris"]));
   assertThrows(() => parseCompileArgs(["--out"]));
   assertThrows(() => parseCompileArgs(["--bogus"]));
-  assertThrows(() => compileArgs("nope", "d"));
+  assertThrows(() => parseCompileArgs(["--commit", "main; rm -rf /"]));
+  assertThrows(() => compileArgs("nope", "d", "s"));
+});
+
+Deno.test("[release] the build record only takes a known target and a hex commit", () => {
+  const text = buildInfoModule({ target: "aarch64-apple-darwin", commit: "0123456789ab-dirty" });
+  assert(text.includes(`{"target":"aarch64-apple-darwin","commit":"0123456789ab-dirty"}`));
+  assertThrows(() => buildInfoModule({ target: "x", commit: "0123456789ab" }));
+  assertThrows(() => buildInfoModule({ target: "aarch64-apple-darwin", commit: '"; evil(); "' }));
+});
+
+Deno.test("[release] a staged build reports its target and commit under the binary's permissions", async () => {
+  const stage = await Deno.makeTempDir({ prefix: "gg-stage-" });
+  try {
+    const build = { target: "aarch64-pc-windows-msvc", commit: "89abcdef0123" };
+    await stageBuild(REPO_ROOT, stage, build);
+    const argv = sourceArgv(Deno.execPath(), stage);
+    const out = await new Deno.Command(argv[0], {
+      args: [...argv.slice(1), "--version"],
+      stdout: "piped",
+      clearEnv: true,
+    }).output();
+    assertEquals(
+      new TextDecoder().decode(out.stdout),
+      `gateguard ${VERSION} (aarch64-pc-windows-msvc, commit 89abcdef0123)\n`,
+    );
+    assertEquals(await smoke(argv, build), []);
+    assertEquals((await smoke(argv, { ...build, commit: "000000000000" })).length, 1);
+    assertEquals((await smoke(argv, null)).length, 1);
+    // The checkout keeps its own, empty record.
+    assert((await Deno.readTextFile(`${REPO_ROOT}/src/build_info.ts`)).includes("= null;"));
+  } finally {
+    await Deno.remove(stage, { recursive: true });
+  }
+});
+
+Deno.test("[release] the recorded commit is HEAD, marked dirty only when compiled files changed", async () => {
+  const repo = await Deno.makeTempDir({ prefix: "gg-commit-" });
+  const git = async (...args: string[]) => {
+    const out = await new Deno.Command("git", {
+      args: ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert(out.success, new TextDecoder().decode(out.stderr));
+    return new TextDecoder().decode(out.stdout).trim();
+  };
+  try {
+    await git("init", "-q");
+    await Deno.mkdir(`${repo}/src`);
+    for (const f of ["src/main.ts", "deno.json", "deno.lock", "README.md"]) {
+      await Deno.writeTextFile(`${repo}/${f}`, "x\n");
+    }
+    await git("add", ".");
+    await git("commit", "-q", "-m", "one");
+    const head = await git("rev-parse", "--short=12", "HEAD");
+    assertEquals(await currentCommit(repo), head);
+    await Deno.writeTextFile(`${repo}/README.md`, "docs only\n");
+    assertEquals(await currentCommit(repo), head);
+    await Deno.writeTextFile(`${repo}/src/main.ts`, "changed\n");
+    assertEquals(await currentCommit(repo), `${head}-dirty`);
+  } finally {
+    await Deno.remove(repo, { recursive: true });
+  }
+  let message = "";
+  await currentCommit(repo).catch((e: Error) => message = e.message);
+  assert(message.includes("pass --commit"), message);
 });
 
 Deno.test("[release] SHA256SUMS lines are `<hex>  <name>`", async () => {
@@ -43,10 +136,19 @@ Deno.test("[release] SHA256SUMS lines are `<hex>  <name>`", async () => {
 });
 
 Deno.test("[release] the smoke test passes on the source CLI", async () => {
-  assertEquals(await smoke(CLI_ARGV), []);
+  assertEquals(await smoke(CLI_ARGV, null), []);
 });
 
 Deno.test("[release] the smoke test fails on a program that is not GateGuard", async () => {
-  const failures = await smoke(["true"]);
+  const failures = await smoke(["true"], null);
   assertEquals(failures.length, 2);
+});
+
+Deno.test("[release] the smoke command line names the expected build before the binary", () => {
+  assertEquals(parseSmokeArgs(["dist/g", "-x"]), { build: null, argv: ["dist/g", "-x"] });
+  assertEquals(
+    parseSmokeArgs(["--target", "x86_64-apple-darwin", "--commit", "abc", "dist/g"]),
+    { build: { target: "x86_64-apple-darwin", commit: "abc" }, argv: ["dist/g"] },
+  );
+  assertThrows(() => parseSmokeArgs(["--target", "x86_64-apple-darwin", "dist/g"]));
 });
