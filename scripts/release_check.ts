@@ -16,7 +16,7 @@
  * @module
  */
 
-import { parse as parseYaml } from "npm:yaml@2.9.1";
+import { parse as parseYaml } from "yaml";
 import { TARGETS } from "./compile.ts";
 import { RUNNER_LABELS, RUNNER_LABELS_CHECKED, type RunnerLabel } from "./runner_labels.ts";
 import { VERSION } from "../src/version.ts";

@@ -2,16 +2,14 @@
  * Validates a GitHub Actions workflow against the workflow schema, with the
  * `@action-validator/core` package from the npm registry (its schema and
  * validator are compiled to WebAssembly: it runs offline once fetched). Deno
- * fetches it once into its npm cache, pinned with its checksum in deno.lock.
+ * fetches it once into its npm cache; the version is pinned in deno.json's
+ * imports and its checksum in deno.lock.
  *
  * The package is loaded on first use, and a failed download is returned as
  * a reason rather than thrown, so a test can skip and say why.
  *
  * @module
  */
-
-/** The pinned validator package. */
-export const VALIDATOR_PACKAGE = "npm:@action-validator/core@0.6.0";
 
 /** One error as the validator reports it; `states` holds the alternatives of a oneOf. */
 interface ValidatorError {
@@ -30,7 +28,7 @@ export type SchemaResult = { ok: true; errors: string[] } | { ok: false; reason:
 let loaded: Promise<Validator> | null = null;
 
 function loadValidator(): Promise<Validator> {
-  loaded ??= import("npm:@action-validator/core@0.6.0") as Promise<Validator>;
+  loaded ??= import("@action-validator/core") as Promise<Validator>;
   return loaded;
 }
 
@@ -55,7 +53,7 @@ export async function validateWorkflowText(text: string): Promise<SchemaResult> 
   } catch (err) {
     loaded = null;
     const why = err instanceof Error ? err.message.split("\n")[0] : String(err);
-    return { ok: false, reason: `${VALIDATOR_PACKAGE} could not be installed: ${why}` };
+    return { ok: false, reason: `@action-validator/core could not be installed from npm: ${why}` };
   }
   return { ok: true, errors: errorLines(validator.validateWorkflow(text).errors) };
 }

@@ -6,7 +6,7 @@
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { REPO_ROOT } from "../helpers/cli.ts";
-import { parse as parseYaml } from "npm:yaml@2.9.1";
+import { parse as parseYaml } from "yaml";
 import {
   readmeAssetFindings,
   RELEASE_WORKFLOW,
