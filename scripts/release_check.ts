@@ -4,7 +4,7 @@
  *
  * - the release workflow builds exactly `TARGETS`, each on a current runner
  *   of the target's own OS and CPU (the smoke test runs the binary there),
- *   and `publish` waits for the tag check;
+ *   and `publish` waits for the tag check and attaches the installers;
  * - the README lists exactly the assets of `TARGETS`;
  * - a tag is `v` + the version of src/version.ts, and CHANGELOG.md has a
  *   section for that version.
@@ -28,10 +28,13 @@ export const RELEASE_WORKFLOW = ".github/workflows/release.yml";
 export const TAG_GATE = "scripts/release_check.ts --tag";
 
 type Target = { triple: string; asset: string };
+/** The installers each release carries, so `latest/download/install.sh` always works. */
+export const INSTALLERS = ["scripts/install.sh", "scripts/install.ps1"];
+
 type Job = {
   "runs-on"?: unknown;
   needs?: unknown;
-  steps?: { run?: unknown; uses?: unknown }[];
+  steps?: { run?: unknown; uses?: unknown; with?: { files?: unknown } }[];
   strategy?: { matrix?: { include?: unknown } };
 };
 
@@ -125,7 +128,15 @@ export function workflowFindings(
     (job.steps ?? []).some((s) => String(s.uses ?? "").startsWith("softprops/action-gh-release"))
   );
   if (publishers.length === 0) findings.push("no job publishes the release");
-  for (const [name] of publishers) {
+  for (const [name, job] of publishers) {
+    const files = (job.steps ?? []).map((s) => String(s.with?.files ?? "")).join("\n");
+    for (const installer of INSTALLERS) {
+      if (!files.split("\n").some((line) => line.trim() === installer)) {
+        findings.push(
+          `job ${name} does not attach ${installer}, which the README's install line fetches`,
+        );
+      }
+    }
     const gated = [name, ...ancestors(jobs, name)].some((n) =>
       (jobs[n]?.steps ?? []).some((s) => String(s.run ?? "").includes(TAG_GATE))
     );

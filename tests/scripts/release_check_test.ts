@@ -8,6 +8,7 @@ import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts
 import { REPO_ROOT } from "../helpers/cli.ts";
 import { parse as parseYaml } from "yaml";
 import {
+  INSTALLERS,
   readmeAssetFindings,
   RELEASE_WORKFLOW,
   repositoryFindings,
@@ -110,7 +111,7 @@ Deno.test("[release] a retired, unknown or foreign runner label is refused", () 
   assertStringIncludes(workflowFindings(list).join("\n"), "is not one label");
 });
 
-Deno.test("[release] publishing must wait for the tag gate", () => {
+Deno.test("[release] publishing must wait for the tag gate and attach the installers", () => {
   const ungated = workflow();
   ungated.jobs.test.steps = ungated.jobs.test.steps.filter((s: { run?: string }) =>
     !String(s.run ?? "").includes(TAG_GATE)
@@ -118,6 +119,14 @@ Deno.test("[release] publishing must wait for the tag gate", () => {
   assertEquals(workflowFindings(ungated), [
     `job publish publishes without waiting for \`${TAG_GATE}\``,
   ]);
+  const bare = workflow();
+  bare.jobs.publish.steps.at(-1).with.files = "dist/gateguard-*\ndist/SHA256SUMS\n";
+  assertEquals(
+    workflowFindings(bare),
+    INSTALLERS.map((i) =>
+      `job publish does not attach ${i}, which the README's install line fetches`
+    ),
+  );
   const detached = workflow();
   delete detached.jobs.publish.needs;
   assertEquals(workflowFindings(detached).length, 1);
