@@ -65,6 +65,29 @@ export const MAX_TOTAL_BYTES = 256 * 1024;
  */
 export const FILE_LEX_BUDGET = 2 * 1024 * 1024;
 
+/**
+ * At most how many characters `profileChange` reads and lexes for this
+ * input: the sides of the change (up to `MAX_TOTAL_BYTES`) and the file
+ * text once per step (up to `FILE_LEX_BUDGET`). A change past the entry
+ * bound is not read at all. The hook charges this to the call's work budget.
+ */
+export function profileWork(input: ChangeInput, fileText: string | null): number {
+  const sides: unknown[] = [];
+  if (input.tool === "Write") sides.push(input.content);
+  else if (input.tool === "Edit") sides.push(input.oldString, input.newString);
+  else if (input.edits.length > MAX_ENTRIES) return 0;
+  else {
+    for (const entry of input.edits) {
+      if (isRecord(entry)) sides.push(entry.old_string, entry.new_string);
+    }
+  }
+  let chars = 0;
+  for (const side of sides) if (typeof side === "string") chars += side.length;
+  const steps = input.tool === "MultiEdit" ? input.edits.length : 1;
+  const fileChars = Math.min(FILE_LEX_BUDGET, (fileText?.length ?? 0) * (steps + 1));
+  return Math.min(chars, MAX_TOTAL_BYTES) + fileChars;
+}
+
 /** The profile of a change that could not be read. */
 export function unknownProfile(language: Language | null): ChangeProfile {
   return {

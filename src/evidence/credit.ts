@@ -13,6 +13,7 @@
  * @module
  */
 
+import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { TurnCall, TurnScan } from "../transcript/turn_scan.ts";
 import { absolutePath, parsePath } from "../file_facts/paths.ts";
@@ -27,7 +28,7 @@ import {
   type Verdict,
 } from "./judge.ts";
 import { callEvidence } from "./search.ts";
-import type { ParseContext } from "./types.ts";
+import type { CallEvidence, ParseContext } from "./types.ts";
 import { changesDirectory } from "./shell_search.ts";
 import { callMatters, mayName } from "./prefilter.ts";
 import { MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
@@ -79,7 +80,11 @@ const SEARCH_TOOLS: ReadonlySet<string> = new Set(["Glob", "Grep", "LS", "Bash",
 /** Tools whose calls may change the shell's directory. */
 const SHELL_TOOLS: ReadonlySet<string> = new Set(["Bash", "PowerShell"]);
 
-function judgeTarget(target: CreditTarget, roots: SearchRoots): JudgeTarget {
+function judgeTarget(
+  target: CreditTarget,
+  roots: SearchRoots,
+  budget: WorkBudget | undefined,
+): JudgeTarget {
   const base = roots.toolCwd || roots.projectDirEnv || roots.processCwd;
   let place = parsePath(target.absolute, target.windowsStyle);
   if (place.root === "") place = absolutePath(target.absolute, base, roots.processCwd);
@@ -91,7 +96,13 @@ function judgeTarget(target: CreditTarget, roots: SearchRoots): JudgeTarget {
     basename,
     stem,
     isNewWrite: target.isNewWrite,
-    filter: { segments: place.segments, basename, stem: stem.name, windows: place.windows },
+    filter: {
+      segments: place.segments,
+      basename,
+      stem: stem.name,
+      windows: place.windows,
+      budget,
+    },
   };
 }
 
@@ -141,33 +152,84 @@ function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => Pa
   };
 }
 
+/** One call's evidence and the closest verdict of its searches. */
+interface Judged {
+  ev: CallEvidence;
+  verdict: Verdict;
+}
+
+/**
+ * Units a call's parse costs: lexing its input, reading its flags and
+ * resolving each operand against the target make a character several
+ * times the cost of a byte scanned.
+ */
+const UNITS_PER_INPUT_CHAR = 4;
+
+/** Characters of the call's input text: what parsing and judging it reads. */
+function inputChars(call: TurnCall): number {
+  let n = 0;
+  for (const value of Object.values(call.input)) if (typeof value === "string") n += value.length;
+  return n;
+}
+
+/**
+ * Judges each call once per decision, for the credit and the closest miss
+ * alike, charging its input text to `budget` first. A call the budget
+ * cannot pay for is null: it earns nothing and names no miss.
+ */
+function judgeEachOnce(
+  t: JudgeTarget,
+  contextOf: (call: TurnCall) => ParseContext,
+  fs: FsPort,
+  budget: WorkBudget | undefined,
+): (call: TurnCall) => Judged | null {
+  const memo = new Map<TurnCall, Judged | null>();
+  return (call) => {
+    const known = memo.get(call);
+    if (known !== undefined) return known;
+    let judged: Judged | null = null;
+    if (!budget || budget.spend(UNITS_PER_INPUT_CHAR * inputChars(call), "evidence")) {
+      const ev = callEvidence(call, contextOf(call));
+      let verdict: Verdict = { kind: "silent" };
+      if (!ev.ambiguous) {
+        for (const search of ev.searches) verdict = closer(verdict, judgeSearch(search, t, fs));
+      }
+      judged = { ev, verdict };
+    }
+    memo.set(call, judged);
+    return judged;
+  };
+}
+
 /**
  * Decides prior-search credit for `target` from the turn's completed
  * searches, newest first. Never throws: any error means no credit and no
- * miss. The returned non-credit computes its closest miss lazily.
+ * miss. The returned non-credit computes its closest miss lazily. Parsing
+ * and glob matching draw on `budget`; what it cannot pay for earns nothing.
  */
 export function priorSearchCredit(
   target: CreditTarget,
   scan: TurnScan,
   roots: SearchRoots,
   fs: FsPort,
+  budget?: WorkBudget,
 ): CreditResult {
   try {
-    const t = judgeTarget(target, roots);
-    const contextOf = contextsFor(scan, roots);
+    const t = judgeTarget(target, roots, budget);
+    const judged = judgeEachOnce(t, contextsFor(scan, roots), fs, budget);
     if (t.stem.usable || t.isNewWrite) {
       for (const call of scan.calls) {
         if (!SEARCH_TOOLS.has(call.tool) || !call.completed || call.messageId === null) continue;
         if (call.sameBatch) continue;
         if (!mayName(call, t.stem.name, t.isNewWrite)) continue;
-        const ev = callEvidence(call, contextOf(call));
-        if (ev.ambiguous) continue;
-        if (ev.searches.some((s) => judgeSearch(s, t, fs).kind === "credit")) {
-          return { credited: true, tool: ev.tool, detail: ev.detail };
+        const j = judged(call);
+        if (j === null || j.ev.ambiguous) continue;
+        if (j.verdict.kind === "credit") {
+          return { credited: true, tool: j.ev.tool, detail: j.ev.detail };
         }
       }
     }
-    return lazyMiss(() => findClosestMiss(t, scan, contextOf, fs));
+    return lazyMiss(() => findClosestMiss(t, scan, judged));
   } catch {
     return { credited: false, miss: null };
   }
@@ -199,9 +261,11 @@ export function closestMiss(
   scan: TurnScan,
   roots: SearchRoots,
   fs: FsPort,
+  budget?: WorkBudget,
 ): NearMiss | null {
   try {
-    return findClosestMiss(judgeTarget(target, roots), scan, contextsFor(scan, roots), fs);
+    const t = judgeTarget(target, roots, budget);
+    return findClosestMiss(t, scan, judgeEachOnce(t, contextsFor(scan, roots), fs, budget));
   } catch {
     return null;
   }
@@ -210,8 +274,7 @@ export function closestMiss(
 function findClosestMiss(
   t: JudgeTarget,
   scan: TurnScan,
-  contextOf: (call: TurnCall) => ParseContext,
-  fs: FsPort,
+  judged: (call: TurnCall) => Judged | null,
 ): NearMiss | null {
   let best: NearMiss | null = null;
   let bestRank = Infinity;
@@ -221,13 +284,13 @@ function findClosestMiss(
     if (call.tool !== "Read" && (!canMention || !mayName(call, t.stem.name, t.isNewWrite))) {
       continue;
     }
-    const ev = callEvidence(call, contextOf(call));
-    if (ev.ambiguous) continue;
-    let verdict: Verdict = { kind: "silent" };
+    const j = judged(call);
+    if (j === null || j.ev.ambiguous) continue;
+    const { ev } = j;
+    let verdict: Verdict = j.verdict;
     if (ev.readPath && samePlace(ev.readPath, t.place)) {
-      verdict = { kind: "miss", code: "not-a-search" };
+      verdict = closer(verdict, { kind: "miss", code: "not-a-search" });
     }
-    for (const search of ev.searches) verdict = closer(verdict, judgeSearch(search, t, fs));
     if (ev.otherTexts.some((text) => mentionsTarget(text, t))) {
       verdict = closer(verdict, { kind: "miss", code: "not-a-search" });
     }

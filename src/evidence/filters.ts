@@ -12,6 +12,7 @@
  */
 
 import { compileGlob, matchGlob } from "../glob/glob.ts";
+import type { WorkBudget } from "../platform/budget.ts";
 import { containsWord } from "./stem.ts";
 import { RG_TYPES, UGREP_TYPES } from "./tool_flags.ts";
 
@@ -48,6 +49,8 @@ export interface FilterTarget {
   stem: string;
   /** Windows-style target: names compare case-insensitively. */
   windows: boolean;
+  /** The call's work budget the glob matches draw on; a match it refuses gives no credit. */
+  budget?: WorkBudget;
 }
 
 /** A search without filters. */
@@ -155,8 +158,8 @@ function exclusionCovers(filter: GlobFilter, target: FilterTarget): boolean {
   if (glob === "") return true;
   const path = target.segments.join("/");
   for (const shape of [`**/${glob}`, `**/${glob}/**`]) {
-    const compiled = compileGlob(shape, { foldCase: true });
-    if (!compiled || matchGlob(compiled, path) !== "no-match") return true;
+    const compiled = compileGlob(shape, { foldCase: true }, target.budget);
+    if (!compiled || matchGlob(compiled, path, target.budget) !== "no-match") return true;
   }
   return false;
 }
@@ -182,14 +185,14 @@ function includeAdmits(
   let glob = stripLeading(filter.glob);
   const fold = filter.fold || target.windows;
   if (!glob.includes("/")) {
-    const compiled = compileGlob(glob, { foldCase: fold });
-    return compiled !== null && matchGlob(compiled, target.basename) === "match";
+    const compiled = compileGlob(glob, { foldCase: fold }, target.budget);
+    return compiled !== null && matchGlob(compiled, target.basename, target.budget) === "match";
   }
   if (!pathGlobs) return false;
   while (glob.startsWith("/")) glob = glob.slice(1);
-  const compiled = compileGlob(glob, { foldCase: fold });
+  const compiled = compileGlob(glob, { foldCase: fold }, target.budget);
   if (!compiled) return false;
-  return relatives.some((rel) => matchGlob(compiled, rel.join("/")) === "match");
+  return relatives.some((rel) => matchGlob(compiled, rel.join("/"), target.budget) === "match");
 }
 
 /**

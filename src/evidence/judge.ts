@@ -86,8 +86,8 @@ function globOperandAdmits(op: Extract<Operand, { kind: "glob" }>, t: JudgeTarge
   if (rel === null) return false;
   const options = { slashWildcards: op.gitStyle, foldCase: op.fold || t.filter.windows };
   for (const shape of [op.glob, `${op.glob}/**`]) {
-    const compiled = compileGlob(shape, options);
-    if (compiled && matchGlob(compiled, rel.join("/")) === "match") return true;
+    const compiled = compileGlob(shape, options, t.filter.budget);
+    if (compiled && matchGlob(compiled, rel.join("/"), t.filter.budget) === "match") return true;
   }
   return false;
 }
@@ -155,9 +155,9 @@ function scopeRelatives(scope: Scope, t: JudgeTarget): (readonly string[])[] | n
 
 function patternAdmits(scope: Scope, t: JudgeTarget, relatives: (readonly string[])[]): boolean {
   if (scope.kind !== "glob") return true;
-  const compiled = compileGlob(scope.pattern, { foldCase: t.filter.windows });
+  const compiled = compileGlob(scope.pattern, { foldCase: t.filter.windows }, t.filter.budget);
   return compiled !== null &&
-    relatives.some((rel) => matchGlob(compiled, rel.join("/")) === "match");
+    relatives.some((rel) => matchGlob(compiled, rel.join("/"), t.filter.budget) === "match");
 }
 
 function namesParent(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): boolean {

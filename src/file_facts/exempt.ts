@@ -12,6 +12,7 @@
  */
 
 import { type CompiledGlob, compileGlob, matchGlob } from "../glob/glob.ts";
+import type { WorkBudget } from "../platform/budget.ts";
 import { absolutePath, formatPath, parsePath } from "./paths.ts";
 import type { ResolvedTarget, Roots } from "./resolve.ts";
 
@@ -45,7 +46,11 @@ function isAbsoluteGlob(pattern: string): boolean {
   return parsePath(pattern).root !== "";
 }
 
-function globExempt(target: ResolvedTarget, globs: readonly string[]): boolean {
+function globExempt(
+  target: ResolvedTarget,
+  globs: readonly string[],
+  budget: WorkBudget | undefined,
+): boolean {
   const absolute = target.absolute.toLowerCase();
   // In a verified worktree the project-relative path is read both as written and as mirrored.
   const relatives = [target.relPath, target.inProject ? target.classPath : null];
@@ -53,7 +58,9 @@ function globExempt(target: ResolvedTarget, globs: readonly string[]): boolean {
     const glob = compileExempt(pattern);
     if (!glob) continue;
     const texts = isAbsoluteGlob(pattern) ? [absolute] : relatives;
-    if (texts.some((text) => text !== null && matchGlob(glob, text) === "match")) return true;
+    if (texts.some((text) => text !== null && matchGlob(glob, text, budget) === "match")) {
+      return true;
+    }
   }
   return false;
 }
@@ -74,15 +81,16 @@ function claudeSettings(target: ResolvedTarget, roots: Roots): boolean {
  * Why the target is exempt, or null: an exempt glob matches it, or it is a
  * Claude settings file (`settings.json` / `settings.local.json` directly
  * in the project's or the home directory's `.claude`). Never throws; an
- * error grants no exemption.
+ * error grants no exemption, and neither does a glob `budget` cannot pay for.
  */
 export function exemptReason(
   target: ResolvedTarget,
   globs: readonly string[],
   roots: Roots,
+  budget?: WorkBudget,
 ): ExemptReason | null {
   try {
-    if (globExempt(target, globs)) return "exempt-glob";
+    if (globExempt(target, globs, budget)) return "exempt-glob";
     return claudeSettings(target, roots) ? "claude-settings" : null;
   } catch {
     return null;

@@ -257,6 +257,9 @@ function tokenize(flat: readonly FlatItem[], slashWildcards: boolean, fold: bool
 /** Compiled patterns by options and text, so a pattern seen again in one call is parsed once. */
 const compiled = new Map<string, CompiledGlob | null>();
 
+/** Units charged per match and per parse on top of the characters, for the work around them. */
+const CALL_UNITS = 16;
+
 /** Entries the compile cache holds before it starts over; bounds its memory. */
 const COMPILE_CACHE_ENTRIES = 4096;
 
@@ -280,7 +283,7 @@ export function compileGlob(
   const key = `${+slashWildcards}${+foldCase}${+braces}\u0000${pattern}`;
   const known = compiled.get(key);
   if (known !== undefined) return known;
-  if (budget && !budget.spend(pattern.length, "glob")) return null;
+  if (budget && !budget.spend(CALL_UNITS + pattern.length, "glob")) return null;
   const chars = Array.from(pattern);
   const found = scanPattern(chars, braces);
   let glob: CompiledGlob | null = null;
@@ -320,6 +323,9 @@ interface Step {
   stay: Uint32Array;
 }
 
+/** Characters below this code are looked up in an array, not a map. */
+const ASCII = 128;
+
 /**
  * All alternatives of a glob as one automaton over bit sets, one bit per
  * position: alternative `k` owns the positions `offset[k]` to
@@ -339,7 +345,9 @@ interface Automaton {
   empty: Uint32Array;
   /** Positions of `**\/` tokens, which read anything but may be left only after a `/`. */
   dirs: Uint32Array;
-  /** Per character met so far: what it does to each position. */
+  /** Per ASCII character met so far (folded when the glob folds case): its step. */
+  ascii: (Step | undefined)[];
+  /** Per other character met so far: its step. */
   steps: Map<string, Step>;
   tokens: readonly { token: GlobToken; position: number }[];
 }
@@ -377,6 +385,7 @@ function automatonOf(glob: CompiledGlob): Automaton {
     accept: bits(),
     empty: bits(),
     dirs: bits(),
+    ascii: new Array(ASCII),
     steps: new Map(),
     tokens: [],
   };
@@ -401,10 +410,34 @@ function automatonOf(glob: CompiledGlob): Automaton {
   return a;
 }
 
-/** The positions `char` moves forward and keeps live, computed once per distinct character. */
-function stepOf(glob: CompiledGlob, a: Automaton, char: string): Step {
-  const known = a.steps.get(char);
-  if (known) return known;
+/** UTF-16 units of the character at `text[i]`: 2 for a surrogate pair. */
+function widthAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  return code >= 0xd800 && code <= 0xdbff && i + 1 < text.length &&
+      (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+    ? 2
+    : 1;
+}
+
+/** The step of the character at `text[i]`, folded as the glob says. */
+function stepAt(glob: CompiledGlob, a: Automaton, text: string, i: number): Step {
+  let code = text.charCodeAt(i);
+  if (code < ASCII) {
+    if (glob.foldCase && code >= 0x41 && code <= 0x5a) code += 0x20;
+    return a.ascii[code] ??= buildStep(glob, a, String.fromCharCode(code));
+  }
+  const raw = String.fromCodePoint(text.codePointAt(i)!);
+  const char = glob.foldCase ? raw.toLowerCase() : raw;
+  let step = a.steps.get(char);
+  if (!step) {
+    step = buildStep(glob, a, char);
+    a.steps.set(char, step);
+  }
+  return step;
+}
+
+/** The positions `char` moves forward and keeps live. */
+function buildStep(glob: CompiledGlob, a: Automaton, char: string): Step {
   const advance = new Uint32Array(a.words);
   const stay = new Uint32Array(a.words);
   const slash = char === "/";
@@ -435,9 +468,7 @@ function stepOf(glob: CompiledGlob, a: Automaton, char: string): Step {
     if (forward) setBit(advance, position);
     if (keep) setBit(stay, position);
   }
-  const step = { advance, stay };
-  a.steps.set(char, step);
-  return step;
+  return { advance, stay };
 }
 
 /** How a run ended: whether it matched, and the word steps it took. */
@@ -454,12 +485,35 @@ interface Run {
  * carry reaches) are visited, and the run stops as soon as nothing is live
  * or the steps would pass `limit` (then it returns null).
  */
-function runAutomaton(
-  glob: CompiledGlob,
-  a: Automaton,
-  text: readonly string[],
-  limit: number,
-): Run | null {
+function runAutomaton(glob: CompiledGlob, a: Automaton, text: string, limit: number): Run | null {
+  return a.words === 1 ? runOneWord(glob, a, text, limit) : runWords(glob, a, text, limit);
+}
+
+/** `runAutomaton` for up to 32 positions, in plain numbers. */
+function runOneWord(glob: CompiledGlob, a: Automaton, text: string, limit: number): Run | null {
+  const empty = a.empty[0];
+  const dirs = a.dirs[0];
+  let entered = a.start[0];
+  let inside = 0;
+  let steps = 1;
+  for (let i = 0; i < text.length;) {
+    steps += 2;
+    if (steps > limit) return null;
+    const step = stepAt(glob, a, text, i);
+    i += widthAt(text, i);
+    const here = entered | inside;
+    const reached = (((here & step.advance[0]) << 1) | (here & step.stay[0])) >>> 0;
+    // Wildcards reached may match nothing (see closeOverEmpty).
+    const sum = ((reached & empty) >>> 0) + empty;
+    entered = (reached | ((sum >>> 0) ^ empty)) >>> 0;
+    inside = here & dirs;
+    if ((entered | inside) === 0) return { matched: false, steps };
+  }
+  return { matched: (entered & a.accept[0]) !== 0, steps };
+}
+
+/** `runAutomaton` over several words, visiting only the live ones. */
+function runWords(glob: CompiledGlob, a: Automaton, text: string, limit: number): Run | null {
   const words = a.words;
   const { empty, dirs } = a;
   let entered = a.start.slice();
@@ -472,10 +526,11 @@ function runAutomaton(
   let staleLo = 0;
   let staleHi = -1;
   let steps = 1;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0; i < text.length;) {
     steps += hi - lo + 2;
     if (steps > limit) return null;
-    const { advance, stay } = stepOf(glob, a, text[i]);
+    const { advance, stay } = stepAt(glob, a, text, i);
+    i += widthAt(text, i);
     nextEntered.fill(0, staleLo, staleHi + 1);
     nextInside.fill(0, staleLo, staleHi + 1);
     let shifted = 0;
@@ -519,9 +574,8 @@ function runAutomaton(
  */
 export function matchGlob(glob: CompiledGlob, text: string, budget?: WorkBudget): GlobResult {
   if (text.length > GLOB_MAX_TEXT) return "invalid";
-  if (budget && !budget.spend(text.length, "glob")) return "invalid";
-  const chars = Array.from(text, (c) => glob.foldCase ? c.toLowerCase() : c);
-  const run = runAutomaton(glob, automatonOf(glob), chars, budget?.remaining ?? Infinity);
+  if (budget && !budget.spend(CALL_UNITS + text.length, "glob")) return "invalid";
+  const run = runAutomaton(glob, automatonOf(glob), text, budget?.remaining ?? Infinity);
   if (run === null) {
     budget?.spend(Infinity, "glob");
     return "invalid";

@@ -20,6 +20,7 @@ import {
   type GateVerb,
   sanitizeForDisplay,
   siblingNote,
+  type TooComplexInput,
   trivialNote,
 } from "../questions/messages.ts";
 import { selectQuestions } from "../questions/select.ts";
@@ -59,13 +60,22 @@ function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> 
       promptId: ctx.call.promptId,
       toolUseId: ctx.call.toolUseId,
     };
-    let scan = scanTurn(input, ctx.ports.fs);
+    const sizeNow = (): number | null => {
+      const info = ctx.ports.fs.stat(path);
+      return info.ok ? info.size : null;
+    };
+    let size = sizeNow();
+    let scan = scanTurn(input, ctx.ports.fs, ctx.budget);
     // The client may not have written this call's own record yet; until it
     // does, the previous batch would pass for this one, so give it a moment.
+    // A file that did not grow meanwhile would only be read again in vain.
     let retries = input.toolUseId === null ? 0 : PENDING_RESCAN.retries;
     while (scan !== null && !scan.pendingFound && retries-- > 0) {
       await new Promise((resolve) => setTimeout(resolve, PENDING_RESCAN.delayMs));
-      scan = scanTurn(input, ctx.ports.fs);
+      const grown = sizeNow();
+      if (grown === size) continue;
+      size = grown;
+      scan = scanTurn(input, ctx.ports.fs, ctx.budget);
     }
     memo.scan = scan;
     return scan;
@@ -118,11 +128,12 @@ async function profileOf(
   const change = changeInputOf(ctx, gt.entries);
   if (!change) return null;
   try {
-    const { profileChange } = await import("../change/profile.ts");
+    const { profileChange, profileWork } = await import("../change/profile.ts");
     const fileText = change.tool === "Write" || gt.target.foreign ||
         !isRegularFile(ctx.ports.fs, gt.target.absolute)
       ? null
       : ctx.ports.fs.readTextBounded(gt.target.absolute, FILE_CONTEXT_MAX_BYTES);
+    if (!ctx.budget.spend(profileWork(change, fileText), "change")) return null;
     return profileChange(gt.target.absolute, change, fileText);
   } catch {
     return null;
@@ -222,7 +233,12 @@ async function decideTarget(
       : null;
 
   // 1. Exempt: operator globs and Claude settings files win over everything.
-  const exempt = exemptReason(target, parseExemptGlobs(settings.exemptGlobs), roots);
+  const exempt = exemptReason(
+    target,
+    parseExemptGlobs(settings.exemptGlobs),
+    roots,
+    ctx.budget,
+  );
   if (exempt === "exempt-glob" || (exempt === "claude-settings" && plainFile(target, ports.fs))) {
     return { kind: "pass", event: lazyEvent("pass-exempt", exempt) };
   }
@@ -277,10 +293,13 @@ async function decideTarget(
   if (!settings.fileGates) return { kind: "pass", event: lazyEvent("pass", "file-gates-off") };
   if (
     settings.fileExemptGlobs.length > 0 &&
-    exemptReason(target, settings.fileExemptGlobs, roots) === "exempt-glob"
+    exemptReason(target, settings.fileExemptGlobs, roots, ctx.budget) === "exempt-glob"
   ) {
     return { kind: "pass", event: lazyEvent("pass-exempt", "exempt-glob") };
   }
+
+  const pathTooComplex = budgetDenial(ctx, gt, delta, cls, verb, "path", null);
+  if (pathTooComplex) return pathTooComplex;
 
   const newWrite = call.toolName === "Write" && isNewFile(target, ports.fs);
   const creditTarget = {
@@ -311,7 +330,13 @@ async function decideTarget(
       };
       if (turnMayMention(prefilterTarget, scan)) {
         const evidence = await import("../evidence/credit.ts");
-        credit = evidence.priorSearchCredit(creditTarget, scan, searchRoots, ports.fs);
+        credit = evidence.priorSearchCredit(
+          creditTarget,
+          scan,
+          searchRoots,
+          ports.fs,
+          ctx.budget,
+        );
       }
     } catch {
       credit = null;
@@ -328,10 +353,15 @@ async function decideTarget(
     }
   }
 
+  const searchesTooComplex = budgetDenial(ctx, gt, delta, cls, verb, "searches", null);
+  if (searchesTooComplex) return searchesTooComplex;
+
   // 6. Comment or whitespace-only Edit of code, tests or prose (never marked checked).
   const profileDue = call.toolName !== "NotebookEdit" &&
     (cls === "code" || ((cls === "test" || cls === "prose") && verb === "edit"));
   const profile = profileDue ? await profileOf(ctx, gt) : null;
+  const changeTooComplex = budgetDenial(ctx, gt, delta, cls, verb, "edit", profile);
+  if (changeTooComplex) return changeTooComplex;
   if (
     verb === "edit" && call.toolName !== "NotebookEdit" && profile?.known && profile.trivial &&
     (cls === "code" || cls === "test" || cls === "prose")
@@ -402,6 +432,33 @@ interface DenyDetails {
   profile: ProfileRecord | null;
   closestMiss: string | null;
   siblingKey: { key: string; turn: string | null } | null;
+  tooComplex?: TooComplexInput;
+}
+
+/**
+ * Once the call's work budget is spent, whatever was not worked out leaves
+ * doubt, and doubt denies: no credit, comment-only pass, sibling collapse or
+ * cap may follow. The denial names `input` as what was too large to check.
+ */
+function budgetDenial(
+  ctx: DecideContext,
+  gt: GateTarget,
+  delta: StateDelta,
+  cls: TargetClass,
+  verb: GateVerb,
+  input: TooComplexInput,
+  profile: ProfileRecord | null,
+): TargetResult | null {
+  if (ctx.budget.exhausted() === null) return null;
+  check(delta, gt.target.key);
+  return deny(ctx, gt, delta, cls, verb, {
+    sensitive: false,
+    reason: "work-budget",
+    profile,
+    closestMiss: null,
+    siblingKey: null,
+    tooComplex: input,
+  });
 }
 
 function deny(
@@ -447,6 +504,7 @@ function deny(
     condensed: ordinal > settings.fullDenials,
     targetNote: strictReason,
     closestMiss: d.closestMiss,
+    tooComplex: d.tooComplex ?? null,
     domainText: settings.domainText,
   });
   return {

@@ -69,8 +69,14 @@ export function targetsOf(ctx: DecideContext, roots: Roots): GateTarget[] {
     if (p) raws.push({ raw: p, entry: null });
   }
   const byKey = new Map<string, GateTarget>();
+  // A MultiEdit may repeat one path in millions of entries: resolve each once.
+  const resolved = new Map<string, ResolvedTarget>();
   for (const { raw, entry } of raws) {
-    const target = resolveTarget(raw, roots, ctx.ports.fs);
+    let target = resolved.get(raw);
+    if (!target) {
+      target = resolveTarget(raw, roots, ctx.ports.fs);
+      resolved.set(raw, target);
+    }
     let group = byKey.get(target.key);
     if (!group) {
       group = { target, entries: [] };

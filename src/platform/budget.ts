@@ -18,11 +18,14 @@
  */
 
 /**
- * Work units one call may spend. A plain first touch spends well under 1% of
- * it; the whole allowance costs a few hundred milliseconds on a slow 2-core
- * machine (`deno task bench` measures the classes that reach it).
+ * Work units one call may spend. A unit is about one byte scanned or one
+ * word step of a glob match, a few tens of nanoseconds at most; analyses
+ * whose units cost more charge several per character. A plain first touch
+ * spends a few thousand; spending all of it took under half a second of
+ * CPU on the 2-core development machine (`deno task bench` measures the
+ * classes that reach it).
  */
-export const CALL_WORK_UNITS = 64 * 1024 * 1024;
+export const CALL_WORK_UNITS = 16 * 1024 * 1024;
 
 /** What a refused analysis reports: which analysis ran out, for stderr and tests. */
 export interface Exhausted {

@@ -230,6 +230,8 @@ export interface FileDenial {
   targetNote: keyof typeof TARGET_NOTES | null;
   /** The closest-miss line, when one applies. */
   closestMiss: string | null;
+  /** What ran past the call's work budget, when something did (see `tooComplexLine`). */
+  tooComplex?: TooComplexInput | null;
   /** Project text appended to every denial. */
   domainText: string | null;
 }
@@ -256,6 +258,7 @@ export function fileDenialText(d: FileDenial): string {
   const extras = [
     d.targetNote ? TARGET_NOTES[d.targetNote] : null,
     d.closestMiss,
+    d.tooComplex ? tooComplexLine(d.tooComplex) : null,
     d.domainText,
   ].filter((s): s is string => s !== null && s !== "");
   if (d.condensed) {
@@ -356,17 +359,22 @@ export function oversizeText(limitBytes: number): string {
  */
 export const TOO_COMPLEX_INPUTS = {
   command: {
-    subject: "The command",
+    subject: "The command is",
     split: "split it into shorter commands, one call each",
     recovery: SHELL_RECOVERY,
   },
   edit: {
-    subject: "The change",
+    subject: "The change is",
     split: "split it into smaller edits, one call each",
     recovery: FILE_RECOVERY,
   },
+  path: {
+    subject: "The file path, with the exempt globs, is",
+    split: "use a shorter path or fewer and simpler exempt globs",
+    recovery: FILE_RECOVERY,
+  },
   searches: {
-    subject: "The searches earlier in this turn",
+    subject: "The searches earlier in this turn are",
     split: "split them into narrower searches with fewer paths and filters each",
     recovery: FILE_RECOVERY,
   },
@@ -378,7 +386,7 @@ export type TooComplexInput = keyof typeof TOO_COMPLEX_INPUTS;
 /** The one sentence every budget denial carries, shell and file alike. */
 export function tooComplexLine(input: TooComplexInput): string {
   const { subject, split } = TOO_COMPLEX_INPUTS[input];
-  return `${subject} is too large or too complex to check within GateGuard's work limit, ` +
+  return `${subject} too large or too complex to check within GateGuard's work limit, ` +
     `so this call is denied; ${split}, then retry.`;
 }
 

@@ -13,6 +13,7 @@
  * @module
  */
 
+import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 
 /** The bounds of one walk, in one table so they can be measured and tuned together. */
@@ -101,47 +102,58 @@ function decodeLine(head: Uint8Array, rest: readonly Uint8Array[]): string {
  * true, the file start is reached, or a bound of `window` runs out. Bytes
  * appended while the walk runs are not seen. A line cut by the byte bound
  * is never handed over. Returns null when the file is missing, not a
- * regular file, unreadable, or shrank during the walk.
+ * regular file, unreadable, or shrank during the walk, and when `budget`
+ * cannot pay for the next chunk (a unit per byte read) or the next line
+ * handed over (a unit per character, for the parse that follows): a walk
+ * cut short by the budget tells the caller nothing.
  */
 export function walkTranscriptBack(
   path: string,
   fs: FsPort,
   visit: (line: string) => boolean,
   window: Readonly<TailWindow> = TAIL_WINDOW,
+  budget?: WorkBudget,
 ): TailWalk | null {
   const info = fs.stat(path);
   if (!info.ok || !info.isFile) return null;
   let end = info.size;
-  let budget = window.maxBytes;
+  let bytesLeft = window.maxBytes;
   let records = 0;
   // The later pieces of the line whose start lies before `end`, oldest first.
   let carry: Uint8Array[] = [];
 
+  let refused = false;
   /** Offers one complete line; a result ends the walk. */
   const offer = (line: string): TailWalk | null => {
     if (line === "" || !mayBeMessageRecord(line)) return null;
     if (records === window.maxRecords) return { clipped: true };
     records++;
+    if (budget && !budget.spend(line.length, "transcript")) {
+      refused = true;
+      return { clipped: true };
+    }
     return visit(line) ? { clipped: false } : null;
   };
 
   while (end > 0) {
-    if (budget <= 0) return { clipped: true };
-    const length = Math.min(window.chunkBytes, end, budget);
+    if (bytesLeft <= 0) return { clipped: true };
+    const length = Math.min(window.chunkBytes, end, bytesLeft);
+    if (budget && !budget.spend(length, "transcript")) return null;
     const chunk = fs.readRange(path, end - length, length);
     if (chunk === null || chunk.length !== length) return null;
     end -= length;
-    budget -= length;
+    bytesLeft -= length;
     let lineEnd = chunk.length;
     let nl = chunk.lastIndexOf(NEWLINE, lineEnd - 1);
     while (nl >= 0) {
       const done = offer(decodeLine(chunk.subarray(nl + 1, lineEnd), carry));
-      if (done) return done;
+      if (done) return refused ? null : done;
       carry = [];
       lineEnd = nl;
       nl = nl === 0 ? -1 : chunk.lastIndexOf(NEWLINE, nl - 1);
     }
     if (lineEnd > 0) carry = [chunk.subarray(0, lineEnd), ...carry];
   }
-  return offer(decodeLine(new Uint8Array(0), carry)) ?? { clipped: false };
+  const last = offer(decodeLine(new Uint8Array(0), carry)) ?? { clipped: false };
+  return refused ? null : last;
 }

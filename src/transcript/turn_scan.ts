@@ -15,8 +15,9 @@
  * @module
  */
 
+import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
-import { walkTranscriptBack } from "./tail.ts";
+import { TAIL_WINDOW, walkTranscriptBack } from "./tail.ts";
 
 /** The tools whose calls the scan keeps: searches, shells, and `Read` for the miss note. */
 export const SCANNED_TOOLS: ReadonlySet<string> = new Set([
@@ -252,11 +253,15 @@ interface Start {
  * Returns null when the file is missing, unreadable or not a regular file,
  * when no turn start is found in an unclipped file, when a clipped window's
  * `promptId`s disagree, or when the transcript's turn is not the payload's
- * prompt. Never throws.
+ * prompt, or when `budget` cannot pay for the walk. Never throws.
  */
-export function scanTurn(input: TurnScanInput, fs: FsPort): TurnScanResult | null {
+export function scanTurn(
+  input: TurnScanInput,
+  fs: FsPort,
+  budget?: WorkBudget,
+): TurnScanResult | null {
   try {
-    return scan(input, fs);
+    return scan(input, fs, budget);
   } catch {
     return null;
   }
@@ -294,9 +299,15 @@ class TurnWalk {
   }
 }
 
-function scan(input: TurnScanInput, fs: FsPort): TurnScanResult | null {
+function scan(input: TurnScanInput, fs: FsPort, budget?: WorkBudget): TurnScanResult | null {
   const turn = new TurnWalk();
-  const walk = walkTranscriptBack(input.transcriptPath, fs, (line) => turn.visit(line));
+  const walk = walkTranscriptBack(
+    input.transcriptPath,
+    fs,
+    (line) => turn.visit(line),
+    TAIL_WINDOW,
+    budget,
+  );
   if (walk === null) return null;
   const identity = turnIdentity(turn.start, walk.clipped, turn.promptIds, input.promptId);
   if (identity === null) return null;

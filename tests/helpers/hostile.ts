@@ -19,22 +19,24 @@ export function deepTarget(depth: number): string {
 
 /**
  * One `rg widget` command with `exclusions` crafted exclusions
- * (`!*{a,…,h}N[a-z]*`) and `paths` path patterns (`<project>/*\/**\/xN*`):
- * each mentions the stem, so nothing is skipped before the globs run.
+ * (`!*{a,…,h}N[a-z]*`) and `paths` path patterns (`*\/**\/xN*`, relative
+ * to the project the call runs in, so the command stays within the
+ * lexer's 8,192 characters wherever the project lives): each mentions the
+ * stem, so nothing is skipped before the globs run.
  */
-export function hostileRg(project: string, exclusions: number, paths: number): string {
+export function hostileRg(exclusions: number, paths: number): string {
   const ex = Array.from({ length: exclusions }, (_, n) => `-g '!*{a,b,c,d,e,f,g,h}${n}[a-z]*'`);
-  const ps = Array.from({ length: paths }, (_, n) => `${project}/*/**/x${n}*`);
+  const ps = Array.from({ length: paths }, (_, n) => `*/**/x${n}*`);
   return ["rg", "widget", ...ex, ...ps].join(" ");
 }
 
 /**
  * A transcript whose current turn holds `calls` completed Bash calls, each
- * `hostileRg(project, 32, 200)`, in separate assistant messages: about 6 MB
- * at 999 calls. The pending call's `tool_use_id` is not in it.
+ * `hostileRg(32, 200)`, in separate assistant messages: about 6 MB at 999
+ * calls. The pending call's `tool_use_id` is not in it.
  */
-export function hostileSearchTurn(project: string, calls: number): string {
-  const command = hostileRg(project, 32, 200);
+export function hostileSearchTurn(calls: number): string {
+  const command = hostileRg(32, 200);
   const records = [prompt("tidy the widget", SEARCH_TURN_PROMPT)];
   for (let i = 0; i < calls; i++) {
     records.push(

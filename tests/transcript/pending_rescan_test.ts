@@ -13,7 +13,7 @@ import { emptyState } from "../../src/state/schema.ts";
 import type { StatResult } from "../../src/platform/fs_port.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { PENDING_RESCAN } from "../../src/transcript/turn_scan.ts";
-import { assistant, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
+import { assistant, filler, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
 
 const TRANSCRIPT = "/t.jsonl";
 const WIDGET = `${ROOT}/src/widget.ts`;
@@ -31,11 +31,18 @@ const EDIT_RECORDS = jsonl(
   assistant("msg_edit", [{ id: PENDING, name: "Edit", input: EDIT_INPUT }]),
 );
 
-/** A port whose transcript gains the pending Edit's record after `lag` walks (never when null). */
+/**
+ * A port whose transcript gains the pending Edit's record at the `lag`-th
+ * look at the file after the first walk (before any walk for 0, never for
+ * null). With `grow`, every such look also appends a record that is not
+ * the Edit's.
+ */
 class LaggingFs extends MemoryFs {
   walks = 0;
+  #looks = 0;
+  #text = TURN;
 
-  constructor(private readonly lag: number | null) {
+  constructor(private readonly lag: number | null, private readonly grow = false) {
     super({ [TRANSCRIPT]: TURN, [WIDGET]: "export function widget() {\n  return 1;\n}\n" }, [
       ROOT,
       `${ROOT}/src`,
@@ -44,10 +51,22 @@ class LaggingFs extends MemoryFs {
 
   override stat(path: string): StatResult {
     if (path === TRANSCRIPT) {
-      if (this.walks === this.lag) this.write(TRANSCRIPT, TURN + EDIT_RECORDS);
-      this.walks++;
+      if (this.walks > 0) this.#looks++;
+      if (this.lag !== null && this.#looks >= this.lag && !this.#text.endsWith(EDIT_RECORDS)) {
+        this.#text += EDIT_RECORDS;
+      } else if (this.grow && this.walks > 0) {
+        this.#text += jsonl(filler("attachment", 200));
+      }
+      this.write(TRANSCRIPT, this.#text);
     }
     return super.stat(path);
+  }
+
+  override readRange(path: string, offset: number, length: number): Uint8Array | null {
+    const info = super.stat(path);
+    // A walk starts with the chunk at the end of the file.
+    if (path === TRANSCRIPT && info.ok && offset + length === info.size) this.walks++;
+    return super.readRange(path, offset, length);
   }
 }
 
@@ -77,25 +96,29 @@ Deno.test("[same-batch-searches] a grep from the previous batch credits the Edit
     assertEquals(decision.outcome.kind, "note", `lag ${lag}`);
     if (decision.outcome.kind === "note") assertStringIncludes(decision.outcome.text, GREP);
     assertEquals(decision.delta.inc.fact_force_credited, 1);
-    assertEquals(fs.walks, lag + 1, `lag ${lag}`);
+    // The first walk, and one more once the file grew by the Edit's record.
+    assertEquals(fs.walks, lag === 0 ? 1 : 2, `lag ${lag}`);
   }
 });
 
 Deno.test("[same-batch-searches] when the Edit's record never lands, the newest message is taken as its batch after the retries", async () => {
-  const fs = new LaggingFs(null);
-  const started = performance.now();
-  const decision = await decideFileGate(editCall(fs));
-  const waited = performance.now() - started;
-  assertEquals(fs.walks, 1 + PENDING_RESCAN.retries);
-  assertEquals(decision.outcome.kind, "deny");
-  if (decision.outcome.kind === "deny") {
-    assertStringIncludes(
-      decision.outcome.text,
-      `Closest search this turn did not count (Bash ${GREP}): it was sent in the same batch`,
-    );
+  for (const grow of [false, true]) {
+    const fs = new LaggingFs(null, grow);
+    const started = performance.now();
+    const decision = await decideFileGate(editCall(fs));
+    const waited = performance.now() - started;
+    // A file that did not grow is not read again; one that grew is, each time.
+    assertEquals(fs.walks, grow ? 1 + PENDING_RESCAN.retries : 1, `grow ${grow}`);
+    assertEquals(decision.outcome.kind, "deny");
+    if (decision.outcome.kind === "deny") {
+      assertStringIncludes(
+        decision.outcome.text,
+        `Closest search this turn did not count (Bash ${GREP}): it was sent in the same batch`,
+      );
+    }
+    const least = PENDING_RESCAN.retries * PENDING_RESCAN.delayMs;
+    assert(waited >= least - 5, `${waited} ms`);
   }
-  const least = PENDING_RESCAN.retries * PENDING_RESCAN.delayMs;
-  assert(waited >= least - 5, `${waited} ms`);
 });
 
 Deno.test("[same-batch-searches] a call without a tool_use_id is scanned once and falls back at once", async () => {
