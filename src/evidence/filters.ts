@@ -11,7 +11,7 @@
  * @module
  */
 
-import { compileGlob, matchGlob } from "../glob/glob.ts";
+import { compileGlob, type GlobToken, matchGlob } from "../glob/glob.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 import { containsWord } from "./stem.ts";
 import { RG_TYPES, UGREP_TYPES } from "./tool_flags.ts";
@@ -128,10 +128,50 @@ function sameName(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
-/** True when `glob`'s last segment is the target's own file name, with no glob characters. */
-export function namesOnlyTarget(glob: string, basename: string): boolean {
-  const last = glob.slice(glob.lastIndexOf("/") + 1);
-  return last !== "" && !hasGlobChars(last) && sameName(last, basename);
+/** The one character a glob token can match (folded), or null when it can match more. */
+function onlyChar(token: GlobToken): string | null {
+  if (token.kind === "literal") return token.char;
+  if (token.kind !== "class" || token.negated) return null;
+  let only: string | null = null;
+  for (const { lo, hi } of token.ranges) {
+    if (lo !== hi) return null;
+    const c = String.fromCodePoint(lo).toLowerCase();
+    if (only !== null && only !== c) return null;
+    only = c;
+  }
+  return only;
+}
+
+/** The single name the last segment of one alternative can match, or null. */
+function lastSegmentName(tokens: readonly GlobToken[]): string | null {
+  let name: string | null = "";
+  for (const token of tokens) {
+    // `**/` ends a segment like `/` does.
+    if (token.kind === "dirs" || (token.kind === "literal" && token.char === "/")) {
+      name = "";
+      continue;
+    }
+    const c = onlyChar(token);
+    name = c === null || name === null ? null : name + c;
+  }
+  return name;
+}
+
+/**
+ * True when `glob`'s last segment can only be the target's own file name:
+ * after brace expansion, every alternative ends in that name, spelled with
+ * literal characters or one-character classes (`{tokenizer.js}`,
+ * `tokenizer.[j]s`). A pattern the matcher cannot parse (or the budget
+ * refuses) is read by its text.
+ */
+export function namesOnlyTarget(glob: string, basename: string, budget?: WorkBudget): boolean {
+  const compiled = compileGlob(glob, { foldCase: true }, budget);
+  if (compiled === null) {
+    const last = glob.slice(glob.lastIndexOf("/") + 1);
+    return last !== "" && !hasGlobChars(last) && sameName(last, basename);
+  }
+  const name = basename.toLowerCase();
+  return name !== "" && compiled.alternatives.every((alt) => lastSegmentName(alt) === name);
 }
 
 /**
@@ -140,7 +180,8 @@ export function namesOnlyTarget(glob: string, basename: string): boolean {
  */
 export function isLookup(filters: SearchFilters, target: FilterTarget): boolean {
   const own = filters.includes.filter((f) => !f.fromType && !f.opaque);
-  return own.length > 0 && own.every((f) => namesOnlyTarget(stripLeading(f.glob), target.basename));
+  return own.length > 0 &&
+    own.every((f) => namesOnlyTarget(stripLeading(f.glob), target.basename, target.budget));
 }
 
 /**
@@ -209,7 +250,7 @@ export function admits(
   if (filters.includes.length === 0) return true;
   if (filters.includes.length > MAX_FILTERS) return false;
   return filters.includes.some((f) =>
-    !(!f.fromType && namesOnlyTarget(stripLeading(f.glob), target.basename)) &&
+    !(!f.fromType && namesOnlyTarget(stripLeading(f.glob), target.basename, target.budget)) &&
     includeAdmits(f, target, filters.pathGlobs, relatives)
   );
 }

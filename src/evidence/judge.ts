@@ -94,7 +94,7 @@ function globOperandAdmits(op: Extract<Operand, { kind: "glob" }>, t: JudgeTarge
 
 function operandNamesOnlyTarget(op: Operand, t: JudgeTarget): boolean {
   if (op.kind === "path") return samePlace(op.place, t.place);
-  if (op.kind === "glob") return namesOnlyTarget(op.glob, t.basename);
+  if (op.kind === "glob") return namesOnlyTarget(op.glob, t.basename, t.filter.budget);
   return false;
 }
 
@@ -106,7 +106,7 @@ function onlyTheTarget(ev: SearchEvidence, t: JudgeTarget): boolean {
     case "below":
       return samePlace(scope.root, t.place);
     case "glob":
-      return namesOnlyTarget(scope.pattern, t.basename);
+      return namesOnlyTarget(scope.pattern, t.basename, t.filter.budget);
     case "dir-files":
       return samePlace(scope.except, t.place);
     case "operands":

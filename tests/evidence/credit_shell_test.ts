@@ -117,6 +117,11 @@ Deno.test("[search-scope] searches confined to the target's own file name are lo
   assertEquals(code("rg import src/*/tokenizer.js"), "not-a-search");
   assertEquals(code("rg tokenizer src/**/tokenizer.js"), "not-a-search");
   assertEquals(code("find src -name 'tokenizer.*'"), "credit");
+  // In disguise: braces and one-character classes can still spell only the target's name.
+  assertEquals(code("rg import src/tokenizer.j[s]"), "not-a-search");
+  assertEquals(code("find src -name 'tokenizer.[j]s'"), "not-a-search");
+  assertEquals(code("rg -g '{tokenizer.js}' import"), "not-a-search");
+  assertEquals(code("rg tokenizer src/*.[jt]s"), "credit");
 });
 
 Deno.test("[path-patterns] a glob operand admits the target when it matches it or a directory above it", () => {

@@ -157,6 +157,22 @@ Deno.test("[search-scope] lookups of the target's own name never credit it", () 
   );
 });
 
+Deno.test("[search-scope] Glob and Grep lookups in disguise never credit the target", () => {
+  for (const pattern of ["**/{tokenizer.js}", "**/tokenizer.[j]s", "src/tokenizer.j[s]"]) {
+    assertEquals(creditOf([glob({ pattern })], tokenizer).miss?.code, "not-a-search", pattern);
+  }
+  assertEquals(
+    creditOf([grep({ pattern: "tokenizer", glob: "tokenizer.[j]s" })], tokenizer).miss?.code,
+    "not-a-search",
+  );
+  // Look-alikes that search: another name is possible.
+  assertEquals(creditOf([glob({ pattern: "**/{tokenizer,parser}.js" })], tokenizer).credited, true);
+  assertEquals(
+    creditOf([grep({ pattern: "tokenizer", glob: "*.[jt]s" })], tokenizer).credited,
+    true,
+  );
+});
+
 Deno.test("[search-scope] Grep and Glob only credit targets strictly inside their directory", () => {
   assertEquals(
     creditOf([grep({ pattern: "tokenizer", path: `${ROOT}/docs` })], tokenizer),

@@ -7,6 +7,7 @@ import {
   type FilterTarget,
   isLookup,
   MAX_FILTERS,
+  namesOnlyTarget,
   newFilters,
   type SearchFilters,
   splitTopLevel,
@@ -90,6 +91,32 @@ Deno.test("[search-scope] includes that only name the target's own file make a l
   assertEquals(isLookup(filters(false, []), widget), false);
   // A lookup include cannot admit the target on behalf of the others.
   assertEquals(admits(filters(false, ["widget.py", "*.md"]), widget, []), false);
+});
+
+Deno.test("[search-scope] a glob that can only spell the target's name is a lookup in disguise", () => {
+  for (
+    const glob of ["{widget.py}", "**/{widget.py}", "widget.[p]y", "[w]idget.p[y]", "widget.[pP]y"]
+  ) {
+    assertEquals(isLookup(filters(false, [glob]), widget), true, glob);
+    assertEquals(namesOnlyTarget(glob, "widget.py"), true, glob);
+  }
+  assertEquals(namesOnlyTarget("{src,lib}/widget.py", "widget.py"), true);
+  assertEquals(namesOnlyTarget("{widget.py,widget.py}", "widget.py"), true);
+  // Benign look-alikes: each can find another file.
+  for (
+    const glob of [
+      "{widget,gadget}.py",
+      "widget.[pq]y",
+      "widget.[!x]y",
+      "widget.[a-z]y",
+      "widget.p?",
+      "widget.py*",
+      "{widget.py,*.md}",
+      "widget.py/**",
+    ]
+  ) {
+    assertEquals(isLookup(filters(false, [glob]), widget), false, glob);
+  }
 });
 
 Deno.test("[type-filters] known types add their globs; unknown types make the filters unreadable", () => {
