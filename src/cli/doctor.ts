@@ -29,7 +29,8 @@ import {
   settingsFiles,
 } from "../setup/claude_settings.ts";
 import { cliProjectRoot } from "./project_root.ts";
-import { VERSION } from "../version.ts";
+import { versionLine } from "../version.ts";
+import { BUILD_INFO } from "../build_info.ts";
 
 /** How a finding reads: fine, for information, or a problem (exit 1). */
 export type Level = "ok" | "info" | "FAIL";
@@ -482,10 +483,6 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   const fs = denoFs;
   const windows = Deno.build.os === "windows";
   const execPath = Deno.execPath();
-  const runtime = execPath.slice(
-    Math.max(execPath.lastIndexOf("/"), execPath.lastIndexOf("\\")) + 1,
-  );
-  const fromSource = /^deno(\.exe)?$/i.test(runtime);
   const home = homeDir(env);
   const projectRoot = cliProjectRoot(env);
 
@@ -504,7 +501,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
 
   const sections: Array<[string, Finding[]]> = [
     [
-      `gateguard ${VERSION} (${Deno.build.target}, ${fromSource ? "from source" : "compiled"})`,
+      versionLine(BUILD_INFO, Deno.build.target),
       [
         {
           level: "info",

@@ -41,14 +41,16 @@ function failLines(stdout: string): string[] {
   return stdout.split("\n").filter((l) => l.startsWith("  FAIL"));
 }
 
-Deno.test("[doctor] a healthy setup reports no problem and exits 0", async () => {
+Deno.test("[doctor] a healthy setup reports no problem, opens with the version line of --version, and exits 0", async () => {
   await using s = await sandbox();
   assertEquals((await s.init()).code, 0);
   const r = await s.run();
   assertEquals(r.code, 0, r.stdout);
   assertEquals(failLines(r.stdout), []);
-  assert(r.stdout.startsWith("gateguard 0.1.0 ("), r.stdout);
-  assertStringIncludes(r.stdout, "from source)");
+  // The first line is the version line, the same as `gateguard --version` prints.
+  const version = await runCli(["--version"]);
+  assertEquals(r.stdout.split("\n")[0], version.stdout.trimEnd());
+  assertStringIncludes(version.stdout, "from source)");
   assertStringIncludes(r.stdout, `  ok    state dir ${s.home}/.gateguard is writable\n`);
   assertStringIncludes(
     r.stdout,

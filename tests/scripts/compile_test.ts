@@ -72,21 +72,26 @@ Deno.test("[release] the build record only takes a known target and a hex commit
   assertThrows(() => buildInfoModule({ target: "aarch64-apple-darwin", commit: '"; evil(); "' }));
 });
 
-Deno.test("[release] a staged build reports its target and commit under the binary's permissions", async () => {
+Deno.test("[release] a staged build reports its target and commit in --version and doctor, under the binary's permissions", async () => {
   const stage = await Deno.makeTempDir({ prefix: "gg-stage-" });
   try {
     const build = { target: "aarch64-pc-windows-msvc", commit: "89abcdef0123" };
     await stageBuild(REPO_ROOT, stage, build);
     const argv = sourceArgv(Deno.execPath(), stage);
-    const out = await new Deno.Command(argv[0], {
-      args: [...argv.slice(1), "--version"],
-      stdout: "piped",
-      clearEnv: true,
-    }).output();
-    assertEquals(
-      new TextDecoder().decode(out.stdout),
-      `gateguard ${VERSION} (aarch64-pc-windows-msvc, commit 89abcdef0123)\n`,
-    );
+    const run = async (...args: string[]) =>
+      new TextDecoder().decode(
+        (await new Deno.Command(argv[0], {
+          args: [...argv.slice(1), ...args],
+          stdout: "piped",
+          stderr: "null",
+          cwd: stage,
+          clearEnv: true,
+          env: { HOME: stage },
+        }).output()).stdout,
+      );
+    const line = `gateguard ${VERSION} (aarch64-pc-windows-msvc, commit 89abcdef0123)`;
+    assertEquals(await run("--version"), `${line}\n`);
+    assertEquals((await run("doctor")).split("\n")[0], line);
     assertEquals(await smoke(argv, build), []);
     assertEquals((await smoke(argv, { ...build, commit: "000000000000" })).length, 1);
     assertEquals((await smoke(argv, null)).length, 1);
