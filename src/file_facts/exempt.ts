@@ -8,13 +8,33 @@
  * globs match the whole absolute path and may reach outside on purpose.
  * Patterns and paths are compared lowercased with `/` separators.
  *
+ * Both readings hold on the real path as well as on the spelling: a
+ * symlinked directory must not make `src/auth/login.py` look like
+ * `tests/authlink/login.py`, or `src/payments/settings.json` like
+ * `.claude/settings.json`. Doubt while resolving grants nothing.
+ *
  * @module
  */
 
 import { type CompiledGlob, compileGlob, matchGlob } from "../glob/glob.ts";
 import type { WorkBudget } from "../platform/budget.ts";
-import { absolutePath, formatPath, parsePath } from "./paths.ts";
-import type { ResolvedTarget, Roots } from "./resolve.ts";
+import type { FsPort } from "../platform/fs_port.ts";
+import {
+  absolutePath,
+  formatPath,
+  normalizeNames,
+  parsePath,
+  type PathParts,
+  relativeSegments,
+} from "./paths.ts";
+import {
+  fsParts,
+  projectRootParts,
+  type ResolvedTarget,
+  type Roots,
+  stripWorktree,
+} from "./resolve.ts";
+import { realLocation } from "./real_path.ts";
 
 /** Why a target is exempt, as recorded in metrics. */
 export type ExemptReason = "exempt-glob" | "claude-settings";
@@ -46,14 +66,53 @@ function isAbsoluteGlob(pattern: string): boolean {
   return parsePath(pattern).root !== "";
 }
 
-function globExempt(
+/** The texts globs are matched against: the absolute path, and the project-relative ones. */
+interface GlobTexts {
+  absolute: string;
+  relatives: readonly (string | null)[];
+}
+
+function lexicalTexts(target: ResolvedTarget): GlobTexts {
+  // In a verified worktree the project-relative path is read both as written and as mirrored.
+  return {
+    absolute: target.absolute.toLowerCase(),
+    relatives: [target.relPath, target.inProject ? target.classPath : null],
+  };
+}
+
+/**
+ * Where the target really is, for the globs: null when that cannot be
+ * decided, `"as-spelled"` when the real path below the project root's
+ * real location is the spelled one (or the host cannot ask about it).
+ */
+function realTexts(
   target: ResolvedTarget,
+  roots: Roots,
+  fs: FsPort,
+): GlobTexts | "as-spelled" | null {
+  const location = fsParts(target);
+  if (location === null) return "as-spelled";
+  const real = realLocation(location, fs);
+  if (real === null) return null;
+  const root = projectRootParts(roots);
+  const realRoot = root.windows === roots.hostWindows ? realLocation(root, fs) : null;
+  const rel = realRoot ? relativeSegments(realRoot, real) : null;
+  const relatives: string[] = [];
+  if (realRoot && rel) {
+    const names = normalizeNames(real.windows, rel);
+    const written = names.join("/").toLowerCase();
+    if (written === target.relPath) return "as-spelled";
+    relatives.push(written, stripWorktree(realRoot, names, fs, false).join("/").toLowerCase());
+  }
+  return { absolute: formatPath(real).toLowerCase(), relatives };
+}
+
+function globsMatch(
+  texts: GlobTexts,
   globs: readonly string[],
   budget: WorkBudget | undefined,
 ): boolean {
-  const absolute = target.absolute.toLowerCase();
-  // In a verified worktree the project-relative path is read both as written and as mirrored.
-  const relatives = [target.relPath, target.inProject ? target.classPath : null];
+  const { absolute, relatives } = texts;
   for (const pattern of globs) {
     const glob = compileExempt(pattern);
     if (!glob) continue;
@@ -63,6 +122,37 @@ function globExempt(
     }
   }
   return false;
+}
+
+/** An operator glob covers the target as spelled and where it really is. */
+function globExempt(
+  target: ResolvedTarget,
+  globs: readonly string[],
+  roots: Roots,
+  fs: FsPort,
+  budget: WorkBudget | undefined,
+): boolean {
+  if (!globsMatch(lexicalTexts(target), globs, budget)) return false;
+  const real = realTexts(target, roots, fs);
+  return real === "as-spelled" || (real !== null && globsMatch(real, globs, budget));
+}
+
+/**
+ * The settings file is really `<dir>/.claude/<name>` for the directory the
+ * spelling names: neither `.claude` nor anything below `<dir>` is a link
+ * to somewhere else. (A link in place of the file itself is the caller's
+ * check, on the file's own `lstat`.)
+ */
+function reallyInClaudeDir(target: ResolvedTarget, fs: FsPort): boolean {
+  const location = fsParts(target);
+  if (location === null) return true;
+  const real = realLocation(location, fs);
+  const owner: PathParts = { ...location, segments: location.segments.slice(0, -2) };
+  const realOwner = realLocation(owner, fs);
+  if (real === null || realOwner === null) return false;
+  const rel = relativeSegments(realOwner, real);
+  return rel !== null && rel.length === 2 && rel[0].toLowerCase() === ".claude" &&
+    rel[1].toLowerCase() === target.basename.toLowerCase();
 }
 
 function claudeSettings(target: ResolvedTarget, roots: Roots): boolean {
@@ -80,18 +170,22 @@ function claudeSettings(target: ResolvedTarget, roots: Roots): boolean {
 /**
  * Why the target is exempt, or null: an exempt glob matches it, or it is a
  * Claude settings file (`settings.json` / `settings.local.json` directly
- * in the project's or the home directory's `.claude`). Never throws; an
- * error grants no exemption, and neither does a glob `budget` cannot pay for.
+ * in the project's or the home directory's `.claude`), in both cases as
+ * spelled and on its real path. Never throws; an error grants no
+ * exemption, and neither does a glob `budget` cannot pay for.
  */
 export function exemptReason(
   target: ResolvedTarget,
   globs: readonly string[],
   roots: Roots,
+  fs: FsPort,
   budget?: WorkBudget,
 ): ExemptReason | null {
   try {
-    if (globExempt(target, globs, budget)) return "exempt-glob";
-    return claudeSettings(target, roots) ? "claude-settings" : null;
+    if (globExempt(target, globs, roots, fs, budget)) return "exempt-glob";
+    return claudeSettings(target, roots) && reallyInClaudeDir(target, fs)
+      ? "claude-settings"
+      : null;
   } catch {
     return null;
   }

@@ -237,6 +237,7 @@ async function decideTarget(
     target,
     parseExemptGlobs(settings.exemptGlobs),
     roots,
+    ports.fs,
     ctx.budget,
   );
   if (exempt === "exempt-glob" || (exempt === "claude-settings" && plainFile(target, ports.fs))) {
@@ -293,7 +294,7 @@ async function decideTarget(
   if (!settings.fileGates) return { kind: "pass", event: lazyEvent("pass", "file-gates-off") };
   if (
     settings.fileExemptGlobs.length > 0 &&
-    exemptReason(target, settings.fileExemptGlobs, roots, ctx.budget) === "exempt-glob"
+    exemptReason(target, settings.fileExemptGlobs, roots, ports.fs, ctx.budget) === "exempt-glob"
   ) {
     return { kind: "pass", event: lazyEvent("pass-exempt", "exempt-glob") };
   }

@@ -608,3 +608,30 @@ Deno.test("[canonical-path-keys] a file path spelled like the shell gate's state
   assertEquals(d.kind, "deny");
   assertStringIncludes(d.text, "Hard-linked target:");
 });
+
+Deno.test("[sensitive-targets] a .claude directory linked to src/payments makes .claude/settings.json a payments file, not Claude's settings", async () => {
+  if (Deno.build.os === "windows") return;
+  const p = await project({ "src/payments/settings.json": '{"x": 1}\n' });
+  await Deno.symlink("src/payments", `${p.root}/.claude`);
+  const change = { file_path: `${p.root}/.claude/settings.json`, old_string: "1", new_string: "2" };
+  const d = decisionOf(await p.hook("Edit", change));
+  assertEquals(d.kind, "deny");
+  assertStringIncludes(d.text, "Sensitive target:");
+  // Benign: a real .claude directory keeps the exemption.
+  const q = await project({ ".claude/settings.json": '{"x": 1}\n' });
+  const real = { file_path: `${q.root}/.claude/settings.json`, old_string: "1", new_string: "2" };
+  assertEquals(decisionOf(await q.hook("Edit", real)).kind, "pass");
+});
+
+Deno.test("[exempt-globs] GATEGUARD_EXEMPT_GLOBS=tests/** does not cover src/auth reached through a symlink in tests/", async () => {
+  if (Deno.build.os === "windows") return;
+  const p = await project({ "src/auth/login.py": "x = 1\n", "tests/test_login.py": "x = 1\n" });
+  await Deno.symlink("../src/auth", `${p.root}/tests/authlink`);
+  const exempt = { GATEGUARD_EXEMPT_GLOBS: "tests/**" };
+  const d = decisionOf(await p.hook("Edit", edit(`${p.root}/tests/authlink/login.py`), {}, exempt));
+  assertEquals(d.kind, "deny");
+  assertStringIncludes(d.text, "Sensitive target:");
+  // Benign: a file really under tests/ stays exempt.
+  const t = decisionOf(await p.hook("Edit", edit(`${p.root}/tests/test_login.py`), {}, exempt));
+  assertEquals(t.kind, "pass");
+});

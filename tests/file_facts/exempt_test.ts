@@ -10,7 +10,7 @@ function reason(
   roots: Roots = POSIX_ROOTS,
   fs = new FakeFs(),
 ): string | null {
-  return exemptReason(resolveTarget(raw, roots, fs), parseExemptGlobs(env), roots);
+  return exemptReason(resolveTarget(raw, roots, fs), parseExemptGlobs(env), roots, fs);
 }
 
 Deno.test("[glob-semantics-for-gateguard_exempt_globs] the variable is split on commas, trimmed and lowercased", () => {
@@ -70,7 +70,7 @@ Deno.test("[exempt-globs] an exemption covers sensitive targets too", () => {
   const fs = new FakeFs();
   const t = resolveTarget("src/auth/login.py", POSIX_ROOTS, fs);
   assertEquals(isSensitive(t, POSIX_ROOTS, fs), true);
-  assertEquals(exemptReason(t, parseExemptGlobs("src/auth/**"), POSIX_ROOTS), "exempt-glob");
+  assertEquals(exemptReason(t, parseExemptGlobs("src/auth/**"), POSIX_ROOTS, fs), "exempt-glob");
 });
 
 Deno.test("[exempt-globs] in a verified worktree both the written and the mirrored path are matched", () => {
@@ -104,4 +104,45 @@ Deno.test("[order-of-checks] other settings files are not exempt", () => {
 
 Deno.test("[order-of-checks] a glob match is reported before the settings exemption", () => {
   assertEquals(reason(".claude/settings.json", ".claude/*"), "exempt-glob");
+});
+
+Deno.test("[exempt-globs] a glob exempts a target only where it really is: a symlinked directory does not carry the exemption", () => {
+  const fs = new FakeFs().file("/p/src/auth/login.py").file("/p/src/lib/util.py")
+    .symlink("/p/tests/authlink", "../src/auth").symlink("/p/tests/liblink", "/p/src/lib")
+    .file("/p/tests/test_a.py");
+  assertEquals(reason("tests/authlink/login.py", "tests/**", POSIX_ROOTS, fs), null);
+  assertEquals(reason("tests/liblink/util.py", "tests/**", POSIX_ROOTS, fs), null);
+  // A new file below the link lands below the link's target too.
+  assertEquals(reason("tests/authlink/new.py", "tests/**", POSIX_ROOTS, fs), null);
+  assertEquals(reason("/p/tests/authlink/login.py", "/p/tests/**", POSIX_ROOTS, fs), null);
+  // Benign: the file really is in tests/, or the real place is exempt as well.
+  assertEquals(reason("tests/test_a.py", "tests/**", POSIX_ROOTS, fs), "exempt-glob");
+  assertEquals(reason("tests/new_test.py", "tests/**", POSIX_ROOTS, fs), "exempt-glob");
+  assertEquals(
+    reason("tests/liblink/util.py", "tests/**,src/lib/**", POSIX_ROOTS, fs),
+    "exempt-glob",
+  );
+  // A project root reached through a link is no disguise.
+  const linkedRoot = new FakeFs().file("/real/p/tests/test_a.py").symlink("/p", "/real/p");
+  assertEquals(reason("tests/test_a.py", "tests/**", POSIX_ROOTS, linkedRoot), "exempt-glob");
+  // A link that cannot be resolved grants nothing.
+  const dangling = new FakeFs().symlink("/p/tests/gone", "/nowhere/x");
+  assertEquals(reason("tests/gone/a.py", "tests/**", POSIX_ROOTS, dangling), null);
+});
+
+Deno.test("[exempt-globs] the Claude settings exemption holds only when .claude really is that directory", () => {
+  const linked = new FakeFs().file("/p/src/payments/settings.json").symlink(
+    "/p/.claude",
+    "src/payments",
+  );
+  assertEquals(reason(".claude/settings.json", "", POSIX_ROOTS, linked), null);
+  const home = new FakeFs().dir("/elsewhere").symlink("/home/me/.claude", "/p/src/auth");
+  assertEquals(reason("/home/me/.claude/settings.json", "", POSIX_ROOTS, home), null);
+  // Benign: a real .claude directory, with or without the file yet, and a linked root.
+  const plain = new FakeFs().file("/p/.claude/settings.json").dir("/home/me/.claude");
+  assertEquals(reason(".claude/settings.json", "", POSIX_ROOTS, plain), "claude-settings");
+  assertEquals(reason(".claude/settings.local.json", "", POSIX_ROOTS, plain), "claude-settings");
+  assertEquals(reason("/home/me/.claude/settings.json", "", POSIX_ROOTS, plain), "claude-settings");
+  const linkedRoot = new FakeFs().file("/real/p/.claude/settings.json").symlink("/p", "/real/p");
+  assertEquals(reason(".claude/settings.json", "", POSIX_ROOTS, linkedRoot), "claude-settings");
 });
