@@ -2,10 +2,8 @@
  * Installs the pinned Claude Code release the end-to-end tests drive, into a
  * cache folder outside the repository, and finds its native binary.
  *
- * The install goes to a scratch folder first and is renamed into place only
- * once the binary answers `--version` with the pinned version, so a folder at
- * the final path is always a complete install, and two processes warming the
- * cache at once cannot leave a half-written one behind.
+ * The install is atomic (see `npm_cache.ts`): a folder at the final path is
+ * always a complete install.
  *
  * Run it directly to warm the cache (CI does so before the tests):
  *
@@ -19,6 +17,8 @@
  * @module
  */
 
+import { e2eCacheRoot, ensureInstalled, type InstallResult, isFile } from "./npm_cache.ts";
+
 /** The Claude Code release the end-to-end tests are pinned to. */
 export const CLAUDE_CODE_VERSION = "2.1.332";
 
@@ -26,12 +26,7 @@ export const CLAUDE_CODE_VERSION = "2.1.332";
 export const CLAUDE_CODE_PACKAGE = `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`;
 
 /** The outcome of making sure the pinned Claude Code is installed. */
-export type InstallResult =
-  | { ok: true; binary: string; cacheDir: string; installed: boolean }
-  | { ok: false; reason: string };
-
-/** How long npm may take before the install counts as failed. */
-const NPM_TIMEOUT_MS = 300_000;
+export type { InstallResult };
 
 /** Deno's names for the host, mapped to the suffixes of Claude Code's platform packages. */
 const OS_NAMES: Readonly<Record<string, string>> = {
@@ -42,25 +37,11 @@ const OS_NAMES: Readonly<Record<string, string>> = {
 const ARCH_NAMES: Readonly<Record<string, string>> = { x86_64: "x64", aarch64: "arm64" };
 
 /**
- * The cache folder of the pinned release: `$GATEGUARD_E2E_CACHE`, else
- * `$XDG_CACHE_HOME/gateguard-e2e`, else `~/.cache/gateguard-e2e`, each followed
- * by `claude-code-<version>`.
+ * The cache folder of the pinned release: the end-to-end cache root
+ * (`e2eCacheRoot()`) followed by `claude-code-<version>`.
  */
 export function claudeCodeCacheDir(): string {
-  const env = (name: string): string | undefined => Deno.env.get(name) || undefined;
-  const base = env("GATEGUARD_E2E_CACHE") ??
-    `${
-      env("XDG_CACHE_HOME") ?? `${env("HOME") ?? env("USERPROFILE") ?? "."}/.cache`
-    }/gateguard-e2e`;
-  return `${base}/claude-code-${CLAUDE_CODE_VERSION}`;
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
-  }
+  return `${e2eCacheRoot()}/claude-code-${CLAUDE_CODE_VERSION}`;
 }
 
 /**
@@ -87,100 +68,18 @@ export async function findClaudeBinary(installDir: string): Promise<string | nul
   return null;
 }
 
-async function run(cmd: string, args: string[], timeoutMs: number): Promise<Deno.CommandOutput> {
-  const child = new Deno.Command(cmd, {
-    args,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    signal: AbortSignal.timeout(timeoutMs),
-  }).spawn();
-  return await child.output();
-}
-
-/** True when `binary --version` reports the pinned version. */
-async function answersVersion(binary: string): Promise<boolean> {
-  try {
-    const out = await run(binary, ["--version"], 30_000);
-    return out.success &&
-      new TextDecoder().decode(out.stdout).startsWith(`${CLAUDE_CODE_VERSION} `);
-  } catch {
-    return false;
-  }
-}
-
-function tail(bytes: Uint8Array, max = 800): string {
-  const text = new TextDecoder().decode(bytes).trim();
-  return text.length > max ? `…${text.slice(-max)}` : text;
-}
-
-/** Installs the package into `dir` with npm; returns the failure text, or null on success. */
-async function npmInstall(dir: string): Promise<string | null> {
-  const npm = Deno.build.os === "windows" ? "npm.cmd" : "npm";
-  try {
-    const out = await run(
-      npm,
-      [
-        "install",
-        "--prefix",
-        dir,
-        "--no-audit",
-        "--no-fund",
-        "--loglevel=error",
-        CLAUDE_CODE_PACKAGE,
-      ],
-      NPM_TIMEOUT_MS,
-    );
-    return out.success ? null : `npm exited with ${out.code}: ${tail(out.stderr)}`;
-  } catch (err) {
-    return `npm could not run: ${err instanceof Error ? err.message : String(err)}`;
-  }
-}
-
-/** Returns the working binary of a complete install at `dir`, or null. */
-async function usableBinary(dir: string): Promise<string | null> {
-  const binary = await findClaudeBinary(dir);
-  return binary !== null && await answersVersion(binary) ? binary : null;
-}
-
 /**
  * Makes sure the pinned Claude Code is in the cache, installing it with npm
  * when it is missing or broken. Never throws: a failure is returned with the
  * reason, so tests can skip with a clear message.
  */
-export async function ensureClaudeCode(cacheDir = claudeCodeCacheDir()): Promise<InstallResult> {
-  try {
-    const cached = await usableBinary(cacheDir);
-    if (cached) return { ok: true, binary: cached, cacheDir, installed: false };
-    const parent = cacheDir.slice(0, cacheDir.lastIndexOf("/"));
-    await Deno.mkdir(parent, { recursive: true });
-    const scratch = await Deno.makeTempDir({ dir: parent, prefix: ".install-" });
-    try {
-      if (Deno.build.os !== "windows") await Deno.chmod(scratch, 0o755);
-      const failure = await npmInstall(scratch);
-      if (failure) return { ok: false, reason: failure };
-      if (!await usableBinary(scratch)) {
-        return {
-          ok: false,
-          reason: `no working Claude Code ${CLAUDE_CODE_VERSION} binary in the package`,
-        };
-      }
-      await Deno.remove(cacheDir, { recursive: true }).catch(() => {});
-      try {
-        await Deno.rename(scratch, cacheDir);
-      } catch {
-        // Another process finished first; its install is as good as ours.
-      }
-      const binary = await usableBinary(cacheDir);
-      return binary
-        ? { ok: true, binary, cacheDir, installed: true }
-        : { ok: false, reason: `the install at ${cacheDir} does not run` };
-    } finally {
-      await Deno.remove(scratch, { recursive: true }).catch(() => {});
-    }
-  } catch (err) {
-    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
-  }
+export function ensureClaudeCode(cacheDir: string = claudeCodeCacheDir()): Promise<InstallResult> {
+  return ensureInstalled({
+    folder: `claude-code-${CLAUDE_CODE_VERSION}`,
+    packageSpec: CLAUDE_CODE_PACKAGE,
+    findBinary: findClaudeBinary,
+    versionMatches: (stdout) => stdout.startsWith(`${CLAUDE_CODE_VERSION} `),
+  }, cacheDir);
 }
 
 if (import.meta.main) {

@@ -284,7 +284,8 @@ export function notesAfter(messages: Record<string, unknown>[], index: number): 
     .filter((text) => text.includes(NOTE_MARKER));
 }
 
-function checkPath(path: string, want: PathExpectation): string | null {
+/** Checks what is on disk at `path` against `want`; returns how it differs, or null. */
+export function checkPath(path: string, want: PathExpectation): string | null {
   let info: Deno.FileInfo | null = null;
   try {
     info = Deno.statSync(path);
@@ -365,7 +366,7 @@ function apiError(status: number, type: string, message: string): Response {
 }
 
 /** Reads at most `max` bytes of a body; a larger body yields null. */
-async function readBounded(req: Request, max: number): Promise<Uint8Array | null> {
+export async function readBounded(req: Request, max: number): Promise<Uint8Array | null> {
   if (!req.body) return new Uint8Array();
   const parts: Uint8Array[] = [];
   let total = 0;
@@ -383,7 +384,8 @@ async function readBounded(req: Request, max: number): Promise<Uint8Array | null
   return out;
 }
 
-function parseJson(bytes: Uint8Array): unknown {
+/** Parses a JSON body; one that does not parse yields null. */
+export function parseJson(bytes: Uint8Array): unknown {
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
   } catch {

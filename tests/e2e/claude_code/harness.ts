@@ -138,7 +138,7 @@ export async function createTree(scenario: Scenario): Promise<E2eTree> {
 }
 
 /** Deno's cache folder, passed to the hooks so the fresh `HOME` does not cold-start them. */
-async function denoDir(): Promise<string | null> {
+export async function denoDir(): Promise<string | null> {
   const fromEnv = Deno.env.get("DENO_DIR");
   if (fromEnv) return fromEnv;
   const out = await new Deno.Command(Deno.execPath(), {
