@@ -13,10 +13,19 @@
 
 import type { EnvSnapshot } from "../config/env.ts";
 import { resolveSettings, settingsFrom } from "../config/settings.ts";
-import { parseCall } from "../hook/call.ts";
+import { callFromObject, type HookCall, isRecord } from "../hook/call.ts";
 import { decide, isGated } from "../hook/decide.ts";
 import type { Decision } from "../hook/decision.ts";
-import { renderOutcome } from "../hook/respond.ts";
+import type { Outcome } from "../hook/decision.ts";
+import {
+  AGENT_NAMES,
+  type AgentAdapter,
+  type AgentName,
+  DEFAULT_AGENT,
+  isAgentName,
+  loadAdapter,
+  mergeOutcomes,
+} from "../agents/adapter.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
 import { pruneStale, saveDelta } from "../state/store.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
@@ -69,22 +78,44 @@ function warn(line: string): void {
   console.error(`gateguard: ${line}`);
 }
 
+/** The agent named by `--agent <name>` (or `--agent=<name>`), the default without one. */
+export function agentOf(args: readonly string[]): AgentName | { error: string } {
+  let name: string | undefined = DEFAULT_AGENT;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--agent") name = args[++i];
+    else if (arg.startsWith("--agent=")) name = arg.slice("--agent=".length);
+    else return { error: `unknown hook option '${arg.slice(0, 80)}'` };
+  }
+  return name !== undefined && isAgentName(name)
+    ? name
+    : { error: `--agent takes one of ${AGENT_NAMES.join(", ")}` };
+}
+
 /**
- * Runs one hook call; always returns 0. Whatever fails on the way is
- * reported (stderr and a note to the agent) rather than left to a non-zero
- * exit, which the harness would treat as a silent pass.
+ * Runs one hook call; always returns 0, except for a command line naming no
+ * known agent (exit 2: a registration mistake must show, not pass quietly).
+ * Whatever fails on the way is reported (stderr and a note to the agent)
+ * rather than left to a non-zero exit, which the harness would treat as a
+ * silent pass.
  */
-export async function main(_args: string[], env: EnvSnapshot): Promise<number> {
+export async function main(args: string[], env: EnvSnapshot): Promise<number> {
+  const agent = agentOf(args);
+  if (typeof agent !== "string") {
+    warn(agent.error);
+    return 2;
+  }
+  const adapter = await loadAdapter(agent);
   try {
-    await hookCall(env);
+    await hookCall(env, adapter);
   } catch (err) {
     warn(`internal error, the call is allowed: ${(err as Error)?.name ?? "Error"}`);
-    writeOut(renderOutcome({ kind: "note", text: (await messages()).internalErrorNote() }));
+    writeOut(adapter.render({ kind: "note", text: (await messages()).internalErrorNote() }));
   }
   return 0;
 }
 
-async function hookCall(env: EnvSnapshot): Promise<void> {
+async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> {
   let stdin: ReturnType<typeof readStdinBounded>;
   try {
     stdin = readStdinBounded(MAX_PAYLOAD_BYTES);
@@ -94,18 +125,37 @@ async function hookCall(env: EnvSnapshot): Promise<void> {
   }
   if (!stdin.ok) {
     const { oversizeText } = await messages();
-    writeOut(renderOutcome({ kind: "deny", text: oversizeText(MAX_PAYLOAD_BYTES) }));
+    writeOut(adapter.render({ kind: "deny", text: oversizeText(MAX_PAYLOAD_BYTES) }));
     return;
   }
-  const parsed = parseCall(stdin.text);
-  if (!parsed.ok) {
-    warn(`ignoring hook input: ${parsed.reason}`);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(stdin.text);
+  } catch {
+    warn("ignoring hook input: stdin is not JSON");
     return;
   }
-  const call = parsed.call;
+  if (!isRecord(payload)) {
+    warn("ignoring hook input: stdin is not a JSON object");
+    return;
+  }
+  const translation = adapter.translate(payload);
+  if (translation.kind === "refuse") {
+    writeOut(adapter.render({ kind: "deny", text: translation.text }));
+    return;
+  }
+  // Every call is decided, even after a denial, so one denial names all
+  // that the agent must answer and records every first touch at once.
+  const outcomes: Outcome[] = [];
+  for (const one of translation.calls) outcomes.push(await decideCall(callFromObject(one), env));
+  writeOut(adapter.render(mergeOutcomes(outcomes)));
+}
+
+/** Decides one gate call and persists what it decided; returns what the agent is told. */
+async function decideCall(call: HookCall, env: EnvSnapshot): Promise<Outcome> {
   // The off switches live in the environment only, so an ungated call is
   // known before the project file is looked for.
-  if (!isGated(call.toolName, settingsFrom(env))) return;
+  if (!isGated(call.toolName, settingsFrom(env))) return { kind: "pass" };
   const settings = await resolveSettings(env, projectRootOf(call, env), denoFs);
   for (const line of settings.warnings) warn(line);
 
@@ -164,5 +214,5 @@ async function hookCall(env: EnvSnapshot): Promise<void> {
     }
   }
 
-  writeOut(renderOutcome(outcome));
+  return outcome;
 }

@@ -1,0 +1,147 @@
+/**
+ * End-to-end tests of `gateguard hook --agent <name>`: the real CLI with the
+ * binary's permissions, each agent's own payloads on stdin and its own
+ * answer shape on stdout, on a real temporary project.
+ */
+
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { type CliResult, runCli } from "../helpers/cli.ts";
+import { sandbox } from "../helpers/sandbox.ts";
+
+async function hook(
+  agent: string,
+  payload: Record<string, unknown>,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<CliResult> {
+  const r = await runCli(["hook", "--agent", agent], { stdin: JSON.stringify(payload), env, cwd });
+  assertEquals(r.code, 0, r.stderr);
+  return r;
+}
+
+const PATCH = [
+  "*** Begin Patch",
+  "*** Update File: src/a.ts",
+  "@@",
+  "-export const a = 1;",
+  "+export const a = 2;",
+  "*** Add File: src/b.ts",
+  "+export const b = 1;",
+  "*** End Patch",
+].join("\n");
+
+Deno.test("[agents] Codex: a patch touching two new files is denied once, naming both; the retry applies", async () => {
+  const box = await sandbox({ "src/a.ts": "export const a = 1;\n" });
+  const payload = {
+    session_id: "codex-s1",
+    turn_id: "t1",
+    transcript_path: null,
+    cwd: box.root,
+    hook_event_name: "PreToolUse",
+    tool_name: "apply_patch",
+    tool_input: { command: PATCH },
+    tool_use_id: "call_1",
+  };
+  const first = await hook("codex", payload, box.env, box.root);
+  const out = JSON.parse(first.stdout).hookSpecificOutput;
+  assertEquals([out.hookEventName, out.permissionDecision], ["PreToolUse", "deny"]);
+  assertStringIncludes(out.permissionDecisionReason, "Before editing src/a.ts");
+  assertStringIncludes(out.permissionDecisionReason, "Before creating src/b.ts");
+  const retry = await hook("codex", payload, box.env, box.root);
+  assertEquals(retry.stdout, "");
+  await Deno.remove(box.tmp, { recursive: true });
+});
+
+Deno.test("[agents] Codex: a patch deleting a file is destructive, denied again after its retry passed", async () => {
+  const box = await sandbox({ "old.ts": "x\n" });
+  const payload = {
+    session_id: "codex-s2",
+    cwd: box.root,
+    tool_name: "apply_patch",
+    tool_input: { command: "*** Begin Patch\n*** Delete File: old.ts\n*** End Patch\n" },
+  };
+  const denied = JSON.parse((await hook("codex", payload, box.env, box.root)).stdout);
+  const reason: string = denied.hookSpecificOutput.permissionDecisionReason;
+  assertStringIncludes(reason, "Destructive command detected");
+  assertStringIncludes(reason, "Before editing old.ts");
+  assert(!reason.includes("rm -rf"), "the model never sees the stand-in command");
+  assertEquals((await hook("codex", payload, box.env, box.root)).stdout, "");
+  const again = JSON.parse((await hook("codex", payload, box.env, box.root)).stdout);
+  assertStringIncludes(
+    again.hookSpecificOutput.permissionDecisionReason,
+    "Destructive command detected",
+  );
+  await Deno.remove(box.tmp, { recursive: true });
+});
+
+Deno.test("[agents] Gemini: a relative file_path resolves against cwd; the denial is decision/reason", async () => {
+  const box = await sandbox({ "src/a.ts": "export const a = 1;\n" });
+  const payload = {
+    session_id: "gem-s1",
+    transcript_path: `${box.tmp}/none.jsonl`,
+    cwd: `${box.root}/src`,
+    hook_event_name: "BeforeTool",
+    timestamp: "2026-12-01T18:29:44.726Z",
+    tool_name: "replace",
+    tool_input: { file_path: "a.ts", old_string: "1", new_string: "2", instruction: "i" },
+  };
+  const denied = JSON.parse((await hook("gemini", payload, box.env, box.root)).stdout);
+  assertEquals(Object.keys(denied), ["decision", "reason"]);
+  assertEquals(denied.decision, "deny");
+  assertStringIncludes(denied.reason, "Before editing a.ts");
+  // The checked file is src/a.ts: the same file by its absolute path passes.
+  const absolute = {
+    ...payload,
+    cwd: box.root,
+    tool_input: { ...payload.tool_input, file_path: `${box.root}/src/a.ts` },
+  };
+  assertEquals((await hook("gemini", absolute, box.env, box.root)).stdout, "");
+  const shell = {
+    ...payload,
+    tool_name: "run_shell_command",
+    tool_input: { command: "rm -rf build", dir_path: "src" },
+  };
+  const shellDenied = JSON.parse((await hook("gemini", shell, box.env, box.root)).stdout);
+  assertStringIncludes(shellDenied.reason, "Destructive command detected");
+  await Deno.remove(box.tmp, { recursive: true });
+});
+
+Deno.test("[agents] Copilot: a JSON-string toolArgs edit is gated; the denial is permissionDecision", async () => {
+  const box = await sandbox({ "a.txt": "one\n" });
+  const payload = {
+    sessionId: "cop-s1",
+    timestamp: 1796149823079,
+    cwd: box.root,
+    toolName: "edit",
+    toolArgs: JSON.stringify({ path: `${box.root}/a.txt`, old_str: "one", new_str: "two" }),
+  };
+  const denied = JSON.parse((await hook("copilot", payload, box.env, box.root)).stdout);
+  assertEquals(denied.permissionDecision, "deny");
+  assertStringIncludes(denied.permissionDecisionReason, `Before editing ${box.root}/a.txt`);
+  assertEquals((await hook("copilot", payload, box.env, box.root)).stdout, "");
+  await Deno.remove(box.tmp, { recursive: true });
+});
+
+Deno.test("[agents] Cursor: the first Shell command is denied with agent_message and user_message", async () => {
+  const box = await sandbox();
+  const payload = {
+    conversation_id: "cur-s1",
+    hook_event_name: "preToolUse",
+    cwd: box.root,
+    tool_name: "Shell",
+    tool_input: { command: "mkdir out", working_directory: box.root },
+  };
+  const denied = JSON.parse((await hook("cursor", payload, box.env, box.root)).stdout);
+  assertEquals(denied.permission, "deny");
+  assertStringIncludes(denied.agent_message, "Before the first shell command of this session");
+  assertEquals(denied.user_message, denied.agent_message);
+  await Deno.remove(box.tmp, { recursive: true });
+});
+
+Deno.test("[agents] an unknown --agent exits 2 with the list of agents", async () => {
+  const r = await runCli(["hook", "--agent", "vim"], { stdin: "{}" });
+  assertEquals(r.code, 2);
+  assertStringIncludes(r.stderr, "claude, codex, gemini, copilot, cursor");
+  const bare = await runCli(["hook"], { stdin: JSON.stringify({ tool_name: "Read" }) });
+  assertEquals([bare.code, bare.stdout], [0, ""]);
+});
