@@ -31,6 +31,7 @@ import { cliProjectRoot } from "./project_root.ts";
 export const INIT_USAGE = `Usage: gateguard init [--user | --local] [--config] [--dry-run]
        gateguard init --remove [--user | --local] [--dry-run]
        gateguard init --plugin
+       gateguard init --agent <codex|gemini|copilot|cursor> [...] (see --agent <name> --help)
 
 Registers GateGuard as a PreToolUse hook (${FILE_MATCHER} and ${SHELL_MATCHER})
 in <project>/.claude/settings.json. The project is CLAUDE_PROJECT_DIR, else the
@@ -79,6 +80,19 @@ function fail(message: string): number {
 
 /** Runs `gateguard init`; returns the exit code. */
 export async function main(args: string[], env: EnvSnapshot): Promise<number> {
+  const at = args.indexOf("--agent");
+  if (at >= 0) {
+    const agent = args[at + 1];
+    const rest = [...args.slice(0, at), ...args.slice(at + 2)];
+    if (agent !== "claude") {
+      const { initAgent } = await import("./init_agent.ts");
+      const { SETUP_AGENTS } = await import("../setup/agent_registrations.ts");
+      const known = SETUP_AGENTS.find((name) => name === agent);
+      if (!known) return usageError(`--agent takes claude, ${SETUP_AGENTS.join(", ")}`);
+      return initAgent(known, rest, env);
+    }
+    args = rest;
+  }
   const set = new Set<string>();
   for (const arg of args) {
     const flag = Object.hasOwn(FLAGS, arg) ? FLAGS[arg] : undefined;

@@ -207,3 +207,29 @@ export async function realClientSuite(
       Deno.test({ name, ignore: !install.ok, sanitizeResources: false, sanitizeOps: false, fn }),
   };
 }
+
+/** Registers GateGuard for the agent the way a user does: `gateguard init --agent <name>` in the project. */
+export async function registerByInit(tree: AgentTree, agent: AgentClient): Promise<void> {
+  const { runCli } = await import("../../helpers/cli.ts");
+  const r = await runCli(["init", "--agent", agent], {
+    cwd: tree.project,
+    env: { HOME: tree.home },
+  });
+  if (r.code !== 0) {
+    throw new Error(`gateguard init --agent ${agent} failed (${r.code}): ${r.stderr}`);
+  }
+}
+
+/** The `decision/reason` of every metrics line GateGuard wrote in the run, in order. */
+export async function metricsDecisions(tree: AgentTree): Promise<string[]> {
+  let text = "";
+  try {
+    text = await Deno.readTextFile(`${tree.stateDir}/metrics.jsonl`);
+  } catch {
+    return [];
+  }
+  return text.split("\n").filter((line) => line.trim() !== "").map((line) => {
+    const record = JSON.parse(line);
+    return `${record.decision}/${record.reason}`;
+  });
+}
