@@ -22,6 +22,10 @@ function common(payload: Record<string, unknown>): GateCall {
     session_id: payload.session_id,
     cwd: payload.cwd,
     tool_use_id: payload.tool_use_id,
+    // The rollout file, read by `codex_log.ts`; its turns are Codex's turn ids.
+    transcript_path: payload.transcript_path,
+    prompt_id: payload.turn_id,
+    log_kind: "codex",
   };
 }
 

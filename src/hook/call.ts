@@ -28,6 +28,11 @@ export interface HookCall {
    * `parent_tool_use_id` and `parentToolUseId`: set for subagent calls.
    */
   agentId: string | null;
+  /**
+   * Whose session log `transcriptPath` is, when an agent adapter names one
+   * (`log_kind`, e.g. `codex`); absent for Claude Code's own transcript.
+   */
+  logKind?: string | null;
 }
 
 /** Result of parsing stdin: a call, or why the input is not one. */
@@ -60,6 +65,7 @@ export function callFromObject(obj: Record<string, unknown>): HookCall {
     toolUseId: str(obj.tool_use_id),
     promptId: str(obj.prompt_id),
     agentId,
+    logKind: str(obj.log_kind),
   };
 }
 

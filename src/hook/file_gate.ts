@@ -54,7 +54,10 @@ function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> 
     memo.scan = null;
     return Promise.resolve(null);
   }
-  return import("../transcript/turn_scan.ts").then(async ({ scanTurn, PENDING_RESCAN }) => {
+  const reader = ctx.call.logKind
+    ? import("../agents/session_logs.ts").then((m) => m.turnReader(ctx.call.logKind ?? null))
+    : import("../transcript/turn_scan.ts");
+  return reader.then(async ({ scanTurn, PENDING_RESCAN }) => {
     const input = {
       transcriptPath: path,
       promptId: ctx.call.promptId,

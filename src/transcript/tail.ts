@@ -113,6 +113,7 @@ export function walkTranscriptBack(
   visit: (line: string) => boolean,
   window: Readonly<TailWindow> = TAIL_WINDOW,
   budget?: WorkBudget,
+  keep: (line: string) => boolean = mayBeMessageRecord,
 ): TailWalk | null {
   const info = fs.stat(path);
   if (!info.ok || !info.isFile) return null;
@@ -125,7 +126,7 @@ export function walkTranscriptBack(
   let refused = false;
   /** Offers one complete line; a result ends the walk. */
   const offer = (line: string): TailWalk | null => {
-    if (line === "" || !mayBeMessageRecord(line)) return null;
+    if (line === "" || !keep(line)) return null;
     if (records === window.maxRecords) return { clipped: true };
     records++;
     if (budget && !budget.spend(line.length, "transcript")) {

@@ -1,0 +1,171 @@
+/**
+ * The current turn of a Codex CLI rollout file
+ * (`~/.codex/sessions/…/rollout-<ts>-<session>.jsonl`), read into the same
+ * `TurnScan` the Claude Code transcript gives, so prior-search credit runs
+ * unchanged.
+ *
+ * Codex tags each `response_item` record with the turn it belongs to
+ * (`internal_chat_message_metadata_passthrough.turn_id`) and each model
+ * output item with the sampling it came from (`metadata.
+ * sampled_through_sequence`): the turn is the records whose turn id is the
+ * payload's `turn_id`, and the batch of a call is the calls of the same
+ * sampling. Where either tag is missing, the log cannot tell turn or batch
+ * apart and the scan gives nothing (no credit, never more).
+ *
+ * Only `exec_command` calls are kept, as `Bash` calls of their `cmd`; one
+ * that names its own `workdir` is left out, since its search scope is not
+ * the edit's. A call completed when exactly one output answers it and the
+ * header Codex writes before the command's output says it exited with 0.
+ *
+ * @module
+ */
+
+import type { FsPort } from "../platform/fs_port.ts";
+import type { WorkBudget } from "../platform/budget.ts";
+import { walkTranscriptBack } from "../transcript/tail.ts";
+import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
+
+type Json = Record<string, unknown>;
+
+function isJson(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Codex writes compact JSON; a record that spells this otherwise is skipped (less credit). */
+const RESPONSE_ITEM = '"type":"response_item"';
+
+/** How Codex words the output of a call a hook refused. */
+const BLOCKED = "Command blocked by PreToolUse hook:";
+
+const CALL_TYPES = new Set(["function_call", "custom_tool_call"]);
+const OUTPUT_TYPES = new Set(["function_call_output", "custom_tool_call_output"]);
+
+/** True when the header Codex puts before a command's output reports exit code 0. */
+export function exitedCleanly(output: unknown): boolean {
+  if (typeof output !== "string") return false;
+  const cut = output.indexOf("\nOutput:");
+  if (cut < 0) return false;
+  return output.slice(0, cut).split("\n").some((line) =>
+    line === "Process exited with code 0" || line === "Exit code: 0"
+  );
+}
+
+interface CallRecord {
+  id: string;
+  name: string;
+  args: unknown;
+  sampling: number | null;
+}
+
+function turnOf(payload: Json): string | null {
+  const meta = payload.internal_chat_message_metadata_passthrough;
+  return isJson(meta) && typeof meta.turn_id === "string" ? meta.turn_id : null;
+}
+
+function samplingOf(record: Json): number | null {
+  const meta = record.metadata;
+  return isJson(meta) && typeof meta.sampled_through_sequence === "number"
+    ? meta.sampled_through_sequence
+    : null;
+}
+
+function commandOf(args: unknown): string | null {
+  if (typeof args !== "string") return null;
+  try {
+    const parsed = JSON.parse(args);
+    if (!isJson(parsed) || typeof parsed.cmd !== "string") return null;
+    return parsed.workdir === undefined ? parsed.cmd : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Scans the turn `input.promptId` (Codex's `turn_id`) of the rollout at
+ * `input.transcriptPath`. Null when there is no turn id, no readable file,
+ * or a call of the turn lacks its sampling tag.
+ */
+export function scanTurn(
+  input: TurnScanInput,
+  fs: FsPort,
+  budget?: WorkBudget,
+): TurnScanResult | null {
+  const turnId = input.promptId;
+  if (turnId === null) return null;
+  const calls: CallRecord[] = [];
+  const outputs = new Map<string, { count: number; clean: boolean; blocked: boolean }>();
+  let untagged = false;
+  const walk = walkTranscriptBack(
+    input.transcriptPath,
+    fs,
+    (line) => {
+      let record: unknown;
+      try {
+        record = JSON.parse(line);
+      } catch {
+        return false;
+      }
+      if (!isJson(record) || record.type !== "response_item" || !isJson(record.payload)) {
+        return false;
+      }
+      const payload = record.payload;
+      const type = typeof payload.type === "string" ? payload.type : "";
+      if (!CALL_TYPES.has(type) && !OUTPUT_TYPES.has(type)) return false;
+      const turn = turnOf(payload);
+      // The first item of another turn (or of none we can name) ends this one.
+      if (turn !== turnId) return true;
+      const id = typeof payload.call_id === "string" ? payload.call_id : null;
+      if (id === null) return false;
+      if (OUTPUT_TYPES.has(type)) {
+        const seen = outputs.get(id) ?? { count: 0, clean: false, blocked: false };
+        outputs.set(id, {
+          count: seen.count + 1,
+          clean: exitedCleanly(payload.output),
+          blocked: typeof payload.output === "string" && payload.output.startsWith(BLOCKED),
+        });
+        return false;
+      }
+      const sampling = samplingOf(record);
+      if (sampling === null) untagged = true;
+      calls.push({
+        id,
+        name: typeof payload.name === "string" ? payload.name : "",
+        args: payload.arguments,
+        sampling,
+      });
+      return untagged;
+    },
+    undefined,
+    budget,
+    (line) => line.includes(RESPONSE_ITEM),
+  );
+  if (walk === null || untagged || calls.length === 0) {
+    return walk === null || untagged ? null : { turnId, calls: [], pendingFound: false };
+  }
+  const pending = input.toolUseId === null
+    ? undefined
+    : calls.find((c) => c.id === input.toolUseId);
+  // Without the pending call's own record, the newest sampling counts as its
+  // batch: that can only take credit away.
+  const batch = pending?.sampling ?? Math.max(...calls.map((c) => c.sampling ?? 0));
+  const uses = new Map<string, number>();
+  for (const c of calls) uses.set(c.id, (uses.get(c.id) ?? 0) + 1);
+  const scanned: TurnCall[] = [];
+  for (const c of calls) {
+    const command = c.name === "exec_command" ? commandOf(c.args) : null;
+    if (command === null) continue;
+    const output = outputs.get(c.id);
+    scanned.push({
+      id: c.id,
+      tool: "Bash",
+      input: { command },
+      completed: uses.get(c.id) === 1 && output?.count === 1 && output.clean,
+      sameBatch: c.sampling === batch,
+      messageId: c.sampling === null ? null : `sampling-${c.sampling}`,
+      // Each exec_command starts a fresh shell in the session's directory.
+      cwd: null,
+      denied: output?.blocked === true,
+    });
+  }
+  return { turnId, calls: scanned, pendingFound: pending !== undefined };
+}
