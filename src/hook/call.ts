@@ -65,7 +65,8 @@ export function callFromObject(obj: Record<string, unknown>): HookCall {
     toolUseId: str(obj.tool_use_id),
     promptId: str(obj.prompt_id),
     agentId,
-    logKind: str(obj.log_kind),
+    // Only an adapter's call names a log kind; a Claude Code call stays as it was.
+    ...(str(obj.log_kind) ? { logKind: str(obj.log_kind) } : {}),
   };
 }
 
