@@ -25,26 +25,15 @@ import { lexShell } from "./shell_lex.ts";
 import { gitGlobalOption } from "../shell/tools/git.ts";
 import { MAX_COMMAND_CHARS } from "../shell/words.ts";
 import {
-  BASH_DIR_CHANGES,
   BASH_SEARCH_COMMANDS,
   type Family,
   GIT_SEARCH_SUBCOMMANDS,
-  PLAIN_DIR_CHANGES,
-  POWERSHELL_DIR_CHANGES,
   POWERSHELL_SEARCH_COMMANDS,
 } from "./tool_flags.ts";
-
-/** Words that change directory, for commands the lexer cannot read. */
-const DIR_CHANGE_WORDS: readonly string[] = [
-  ...new Set([...BASH_DIR_CHANGES, ...POWERSHELL_DIR_CHANGES]),
-];
+import { DIR_CHANGE_WORDS, DirChangeReader } from "./dir_change.ts";
 
 function dialectOf(tool: string): Dialect {
   return tool === "PowerShell" ? "powershell" : "bash";
-}
-
-function isDirChange(name: string, dialect: Dialect): boolean {
-  return (dialect === "powershell" ? POWERSHELL_DIR_CHANGES : BASH_DIR_CHANGES).has(name);
 }
 
 /**
@@ -59,7 +48,8 @@ export function changesDirectory(command: string, tool: string): boolean {
     const lower = command.toLowerCase();
     return DIR_CHANGE_WORDS.some((word) => containsCommandWord(lower, word));
   }
-  return lexed.segments.some((s) => isDirChange(s.name, dialect));
+  const reader = new DirChangeReader(dialect);
+  return lexed.segments.some((s) => reader.read(s).kind !== "none");
 }
 
 function isNameChar(c: string | undefined): boolean {
@@ -144,16 +134,17 @@ export function shellCallEvidence(
     dirEvidence: !ctx.shellDirsOff,
   };
   let moved = false;
+  const dirChanges = new DirChangeReader(dialect);
   for (const [i, segment] of lexed.segments.entries()) {
     // After `||` the segment may run because an earlier cd failed.
     if (moved && segment.sepBefore === "||") args.base = null;
     if (segment.words.length === 0) continue;
     const name = segment.name;
-    if (isDirChange(name, dialect)) {
+    const change = dirChanges.read(segment);
+    if (change.kind !== "none") {
       moved = true;
-      const plain = PLAIN_DIR_CHANGES.has(name) && segment.words.length === 2 &&
-        takesEffect(segment, lexed.segments[i + 1]);
-      args.base = plain ? plainDirectory(segment.words[1], args.base, args) : null;
+      const plain = change.kind === "plain" && takesEffect(segment, lexed.segments[i + 1]);
+      args.base = plain ? plainDirectory(change.dir, args.base, args) : null;
       otherTexts.push(segment.words.map((w) => w.text).join(" ").toLowerCase());
       continue;
     }

@@ -474,3 +474,39 @@ Deno.test("[glob-matching-without-regexp] hostile glob operands and filters fini
   assertEquals(code(`rg -g '[' tokenizer`), "excluded");
   assert(performance.now() - start < 2000);
 });
+
+Deno.test("[directory-changes] cd run through builtin or command, or a bare name after shopt -s autocd, changes directory", () => {
+  for (
+    const command of [
+      "builtin cd /elsewhere; rg tokenizer .",
+      "command cd /elsewhere; rg tokenizer .",
+      "command -p cd /elsewhere && rg tokenizer .",
+      "builtin command cd /elsewhere; rg tokenizer .",
+      "builtin pushd /elsewhere; rg tokenizer src",
+      "shopt -s autocd; lib; rg tokenizer ../src",
+      "shopt -s autocd globstar\nlib\nrg tokenizer ../src",
+    ]
+  ) {
+    assertEquals(code(command), "out-of-scope", command);
+  }
+  // A literal builtin cd rebases like cd does.
+  assertEquals(code("builtin cd src && rg tokenizer ."), "credit");
+  assertEquals(code("command cd lib && rg tokenizer ."), "out-of-scope");
+  // Benign look-alikes: describing cd, another shell option, autocd off, no bare word.
+  for (
+    const command of [
+      "command -v cd; rg tokenizer src",
+      "shopt -s globstar; lib; rg tokenizer src",
+      "shopt -u autocd; lib; rg tokenizer src",
+      "shopt -s autocd; rg tokenizer src",
+      "echo builtin cd /x; rg tokenizer src",
+    ]
+  ) {
+    assertEquals(code(command), "credit", command);
+  }
+  // In another call without recorded cwds, each of them leaves the shell's place unknown.
+  for (const mover of ["builtin cd /x", "command cd /x", "shopt -s autocd; lib"]) {
+    const calls = [unplaced(bash(mover)), unplaced(bash("rg tokenizer src"))];
+    assertEquals(creditOf(calls, tokenizer).credited, false, mover);
+  }
+});
