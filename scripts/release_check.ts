@@ -6,11 +6,12 @@
  *   of the target's own OS and CPU (the smoke test runs the binary there),
  *   and `publish` waits for the tag check and attaches the installers;
  * - the README lists exactly the assets of `TARGETS`;
+ * - `scripts/install.ps1` parses (no PowerShell runs here to try it);
  * - a tag is `v` + the version of src/version.ts, and CHANGELOG.md has a
  *   section for that version.
  *
  * Usage:
- *   deno task release-check              workflow schema, matrix, runners, README
+ *   deno task release-check              workflow schema, matrix, runners, README, install.ps1
  *   scripts/release_check.ts --tag v1.2.3   the tag gate the release workflow runs
  *
  * @module
@@ -198,10 +199,13 @@ if (import.meta.main) {
     findings = tagFindings(tag, VERSION, await Deno.readTextFile(`${root}/CHANGELOG.md`));
   } else if (flag === undefined) {
     const { validateWorkflowFile } = await import("./workflow_schema.ts");
+    const { ps1SyntaxErrors } = await import("./ps1_syntax.ts");
     const schema = await validateWorkflowFile(`${root}/${RELEASE_WORKFLOW}`);
+    const ps1 = await ps1SyntaxErrors(await Deno.readTextFile(`${root}/scripts/install.ps1`));
     findings = [
       ...(await repositoryFindings(root)),
       ...(schema.ok ? schema.errors : [schema.reason]),
+      ...ps1.map((p) => `scripts/install.ps1:${p}`),
     ];
   } else {
     console.error("usage: release_check.ts [--tag <tag>]");

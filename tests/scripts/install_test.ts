@@ -2,8 +2,9 @@
  * The installers. `install.sh` runs end to end against a fake release
  * server on 127.0.0.1 (fake assets, real SHA256SUMS), with `uname` and
  * `sysctl` stubbed on PATH so every platform can be played on this machine.
- * `install.ps1` cannot run here; its asset names and settings are checked
- * against the same sources.
+ * `install.ps1` cannot run here (no PowerShell): it is parsed with the
+ * tree-sitter PowerShell grammar, and its asset names and settings are
+ * checked against the same sources.
  */
 
 import {
@@ -321,6 +322,33 @@ Deno.test("[release] install.sh reports a release that is not published, and bad
     assertStringIncludes(unknown.stderr, "unknown argument: --prefix");
     assertEquals(release.requests, ["/releases/download/v9.9.9/SHA256SUMS"]);
   });
+});
+
+Deno.test("[release] install.ps1 parses as PowerShell, and the syntax check catches an unclosed block", async () => {
+  const check = async (file: string) => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--unstable-raw-imports", "--allow-read", "scripts/ps1_syntax.ts", file],
+      cwd: REPO_ROOT,
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output();
+    return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };
+  };
+  const good = await check(INSTALL_PS1);
+  assertEquals(good, { code: 0, stderr: "" });
+  const dir = await Deno.makeTempDir({ prefix: "gg-ps1-" });
+  try {
+    const text = await Deno.readTextFile(INSTALL_PS1);
+    // Drop the closing brace of the script's last block.
+    const broken = text.slice(0, text.lastIndexOf("}")) + text.slice(text.lastIndexOf("}") + 1);
+    await Deno.writeTextFile(`${dir}/broken.ps1`, broken);
+    const bad = await check(`${dir}/broken.ps1`);
+    assertEquals(bad.code, 1);
+    assertStringIncludes(bad.stderr, "missing }");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("[release] install.ps1 offers exactly the Windows assets, from the same release URL as install.sh", async () => {
