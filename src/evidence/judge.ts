@@ -16,7 +16,8 @@ import type { FsPort } from "../platform/fs_port.ts";
 import { compileGlob, matchGlob } from "../glob/glob.ts";
 import { formatPath, type PathParts, relativeSegments } from "../file_facts/paths.ts";
 import { admits, excludes, type FilterTarget, isLookup, namesOnlyTarget } from "./filters.ts";
-import type { Operand, Scope, SearchEvidence } from "./types.ts";
+import type { DepthLimit, Operand, Scope, SearchEvidence } from "./types.ts";
+import { withinDepth } from "./depth.ts";
 import { containsWord, MIN_MENTION_LENGTH, type TargetStem } from "./stem.ts";
 
 /** Why a mention did not credit, closest first (see the design notes' table). */
@@ -92,6 +93,24 @@ function globOperandAdmits(op: Extract<Operand, { kind: "glob" }>, t: JudgeTarge
   return false;
 }
 
+/**
+ * True when a glob operand's matches reach the target within the depth
+ * limit. A glob of k segments matches paths k segments below its anchor;
+ * with `**` or pathspec wildcards that count is unknown, so a limit admits
+ * nothing.
+ */
+function globDepthAdmits(
+  op: Extract<Operand, { kind: "glob" }>,
+  t: JudgeTarget,
+  limit: DepthLimit,
+): boolean {
+  if (limit.min === 0 && limit.max === null) return true;
+  const rel = relativeSegments(op.anchor, t.place);
+  const parts = op.glob.split("/").filter((s) => s !== "");
+  if (rel === null || op.gitStyle || parts.includes("**")) return false;
+  return withinDepth(limit, rel.slice(parts.length));
+}
+
 function operandNamesOnlyTarget(op: Operand, t: JudgeTarget): boolean {
   if (op.kind === "path") return samePlace(op.place, t.place);
   if (op.kind === "glob") return namesOnlyTarget(op.glob, t.basename, t.filter.budget);
@@ -131,18 +150,20 @@ function scopeRelatives(scope: Scope, t: JudgeTarget): (readonly string[])[] | n
     case "operands": {
       if (scope.operands.length === 0) {
         const rel = scope.cwd ? relativeSegments(scope.cwd, t.place) : null;
-        return rel ? [rel] : null;
+        return rel && withinDepth(scope.depth, rel) ? [rel] : null;
       }
       const relatives: (readonly string[])[] = [];
       let admitted = false;
       for (const op of scope.operands) {
         if (op.kind === "path") {
           const rel = withinOrSame(op.place, t.place);
-          if (rel) {
+          if (rel && withinDepth(scope.depth, rel)) {
             admitted = true;
             relatives.push(rel.length > 0 ? rel : [t.basename]);
           }
-        } else if (op.kind === "glob" && globOperandAdmits(op, t)) {
+        } else if (
+          op.kind === "glob" && globOperandAdmits(op, t) && globDepthAdmits(op, t, scope.depth)
+        ) {
           admitted = true;
           const rel = relativeSegments(op.anchor, t.place);
           if (rel) relatives.push(rel);

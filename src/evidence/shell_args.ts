@@ -22,6 +22,7 @@ import {
 } from "./filters.ts";
 import type {
   ArgsContext,
+  DepthLimit,
   NamedDir,
   Operand,
   SearchEvidence,
@@ -37,6 +38,7 @@ import {
 } from "./tool_flags.ts";
 import { type FamilySpec, type FlagRole, VALUE_ROLES } from "../shell/tools/roles.ts";
 import { FIND_LEADING_OPTIONS, FIND_PRIMARIES } from "../shell/tools/find.ts";
+import { limitDepth } from "./depth.ts";
 
 /** A path argument before resolution. */
 interface RawOperand {
@@ -60,6 +62,7 @@ class Collector {
   stdin = false;
   /** Set by `-C` or `--base-directory`: relative operands resolve here. */
   base: string | null;
+  readonly depth: DepthLimit = { min: 0, max: null };
 
   constructor(pathGlobs: boolean, recursive: boolean, base: string | null) {
     this.filters = newFilters(pathGlobs);
@@ -172,6 +175,11 @@ function applyRole(
       break;
     case "base":
       c.base = value ? rebase(value, c.base, ctx) : null;
+      break;
+    case "max-depth":
+    case "min-depth":
+    case "exact-depth":
+      limitDepth(c.depth, role, text);
       break;
     case "exec":
       return false;
@@ -403,6 +411,12 @@ function readFind(words: ShellWord[], offset: number, ctx: ArgsContext): Collect
         continue;
       case "unreadable":
         c.filters.unreadable = true;
+        i += primary.values;
+        continue;
+      case "max-depth":
+      case "min-depth":
+        c.stem(t);
+        limitDepth(c.depth, primary.role, words[i + 1]?.text ?? "");
         i += primary.values;
         continue;
       case "operand":
@@ -690,13 +704,14 @@ function finish(c: Collector, segment: ShellSegment, ctx: ArgsContext): SearchEv
   const angled = segment.words.some((w) => w.text.includes("<"));
   const noTree = c.operands.length === 0 && (!c.recursive || segment.piped);
   const cwd = c.base === null ? null : absolutePath(c.base, "/", ctx.processCwd);
-  const namedDirs = ctx.dirEvidence
+  // A search held at depth 0 reads no file of its directories.
+  const namedDirs = ctx.dirEvidence && c.depth.max !== 0
     ? c.operands.map((op) => namedDir(op, c.base, ctx)).filter((d): d is NamedDir => d !== null)
     : [];
   return {
     stemTexts: c.stemWords.map((s) => s.toLowerCase()),
     filters: c.filters,
-    scope: { kind: "operands", operands, cwd },
+    scope: { kind: "operands", operands, cwd, depth: c.depth },
     namedDirs,
     stdinOnly: c.stdin || redirected || angled || noTree,
   };

@@ -33,8 +33,20 @@ export type Scope =
   | { kind: "glob"; root: PathParts; pattern: string }
   /** Directly in `dir`, but not `except` (a Glob without glob characters). */
   | { kind: "dir-files"; dir: PathParts; except: PathParts }
-  /** Inside one operand, or inside `cwd` without operands (shell; null cwd is unknown). */
-  | { kind: "operands"; operands: Operand[]; cwd: PathParts | null };
+  /**
+   * Inside one operand, or inside `cwd` without operands (shell; null cwd is
+   * unknown), at a depth `depth` allows below it.
+   */
+  | { kind: "operands"; operands: Operand[]; cwd: PathParts | null; depth: DepthLimit };
+
+/**
+ * How deep below its paths a shell search reads, counted in path segments
+ * (1: the files directly in a directory operand). `max` null is unbounded.
+ */
+export interface DepthLimit {
+  min: number;
+  max: number | null;
+}
 
 /** A directory a search named exactly, for new-file credit. */
 export interface NamedDir {

@@ -510,3 +510,44 @@ Deno.test("[directory-changes] cd run through builtin or command, or a bare name
     assertEquals(creditOf(calls, tokenizer).credited, false, mover);
   }
 });
+
+Deno.test("[search-scope] a search held at depth 0 reads no file of its directory; shallower limits stop above the target", () => {
+  for (
+    const command of [
+      "rg --max-depth 0 tokenizer src",
+      "rg -d 0 tokenizer src",
+      "rg -nd0 tokenizer .",
+      "rg --maxdepth=0 tokenizer",
+      "find src -maxdepth 0 -name '*tokenizer*'",
+      "fd -d 0 tokenizer src",
+      "rg --max-depth 1 tokenizer .",
+      "find . -maxdepth 1 -name '*tokenizer*'",
+      "fd --min-depth 3 tokenizer src",
+      "fd --exact-depth 2 tokenizer src",
+      "rg --max-depth $DEPTH tokenizer src",
+      "rg --max-depth 1 tokenizer s*/**",
+    ]
+  ) {
+    assertEquals(code(command), "out-of-scope", command);
+  }
+  // Benign look-alikes: deep enough, a file operand read at depth 0, other options.
+  for (
+    const command of [
+      "rg --max-depth 1 tokenizer src",
+      "rg -d 2 tokenizer .",
+      "find . -maxdepth 2 -name '*tokenizer*'",
+      "find src -mindepth 1 -name '*tokenizer*'",
+      "fd --exact-depth 1 tokenizer src",
+      "rg --max-depth 0 tokenizer src/*.js",
+      "rg -d 1 tokenizer s*",
+      "rg --max-count 0 tokenizer src",
+    ]
+  ) {
+    assertEquals(code(command), "credit", command);
+  }
+  // New-file credit: a listing held at depth 0 never saw the directory's contents.
+  const fresh = target(`${SRC}/widget_factory.ts`, { isNewWrite: true });
+  const fs = new MemoryFs({}, [SRC]);
+  assertEquals(code("find src -maxdepth 0", fresh, fs), null);
+  assertEquals(code("find src -maxdepth 1", fresh, fs), "credit");
+});

@@ -19,7 +19,9 @@ export type FindRole =
   | "unreadable"
   | "prune"
   | "not"
-  | "or";
+  | "or"
+  | "max-depth"
+  | "min-depth";
 
 /** What a primary does beyond testing files: deletes them, runs a program, or writes a file. */
 export type FindAction = "deletes" | "runs" | "writes";
@@ -65,8 +67,8 @@ export const FIND_PRIMARIES: Readonly<Record<string, FindPrimary>> = {
   "-f": primary("operand", 1),
   "-type": primary("value", 1),
   "-xtype": primary("value", 1),
-  "-maxdepth": primary("value", 1),
-  "-mindepth": primary("value", 1),
+  "-maxdepth": primary("max-depth", 1),
+  "-mindepth": primary("min-depth", 1),
   "-size": primary("value", 1),
   "-mtime": primary("value", 1),
   "-mmin": primary("value", 1),

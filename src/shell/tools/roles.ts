@@ -33,6 +33,9 @@
  *   the tool run another program (a preprocessor, `ls` over each result,
  *   decompressors); the search reads them as a switch or a value.
  * - `no-pattern`: the search lists files, so no positional is a pattern.
+ * - `max-depth` / `min-depth` / `exact-depth`: a value bounding how deep
+ *   below its paths the search reads (1: the files directly in a directory
+ *   operand).
  */
 export type FlagRole =
   | "switch"
@@ -59,7 +62,10 @@ export type FlagRole =
   | "exec"
   | "runs"
   | "runs-value"
-  | "no-pattern";
+  | "no-pattern"
+  | "max-depth"
+  | "min-depth"
+  | "exact-depth";
 
 /** The roles whose flag consumes a value. */
 export const VALUE_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
@@ -82,6 +88,9 @@ export const VALUE_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
   "path",
   "base",
   "runs-value",
+  "max-depth",
+  "min-depth",
+  "exact-depth",
 ]);
 
 /** The roles of options that make a tool run other programs. */
