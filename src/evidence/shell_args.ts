@@ -39,6 +39,7 @@ import {
 import { type FamilySpec, type FlagRole, VALUE_ROLES } from "../shell/tools/roles.ts";
 import { FIND_LEADING_OPTIONS, FIND_PRIMARIES } from "../shell/tools/find.ts";
 import { limitDepth } from "./depth.ts";
+import { namePatternInclude } from "./name_pattern.ts";
 
 /** A path argument before resolution. */
 interface RawOperand {
@@ -240,8 +241,10 @@ function readFamily(
   let patternGiven = false;
   let noPattern = false;
   let dashes = false;
+  const switches: string[] = [];
   const feed = (role: FlagRole, value: ShellWord | null, at: number, flag: string): boolean => {
     if (role === "pattern") patternGiven = true;
+    if (role === "switch") switches.push(flag);
     if (role === "no-pattern") noPattern = true;
     if (!EXCLUSION_ROLES.has(role)) c.stem(flag);
     if (value && !EXCLUSION_ROLES.has(role) && !STEM_READ_ROLES.has(role)) c.stem(value.text);
@@ -291,6 +294,8 @@ function readFamily(
     if (!patternTaken && !(family === "git-grep" && p.afterDashes)) {
       patternTaken = true;
       c.stem(p.word.text);
+      const include = namePatternInclude(family, switches, p.word.text);
+      if (include) c.include(include.glob, include.fold);
       continue;
     }
     addOperand(c, p.word, p.index, true, git);

@@ -551,3 +551,38 @@ Deno.test("[search-scope] a search held at depth 0 reads no file of its director
   assertEquals(code("find src -maxdepth 0", fresh, fs), null);
   assertEquals(code("find src -maxdepth 1", fresh, fs), "credit");
 });
+
+Deno.test("[search-scope] fd name lookups are lookups: a glob of the name, or a regex anchored around it", () => {
+  for (
+    const command of [
+      "fd -g tokenizer.js",
+      "fd --glob tokenizer.js src",
+      "fd -g '{tokenizer.js}' src",
+      "fd '^tokenizer\\.js$'",
+      "fd '^tokenizer[.]js$' src",
+      "fd -p '/tokenizer\\.js$'",
+      "fd -F -g tokenizer.js",
+      "fd -H -g tokenizer.js src",
+    ]
+  ) {
+    assertEquals(code(command), "not-a-search", command);
+  }
+  // Benign look-alikes: patterns that can match other names search.
+  for (
+    const command of [
+      "fd tokenizer",
+      "fd tokenizer src",
+      "fd 'tokenizer\\.js$'",
+      "fd '^tokenizer'",
+      "fd '^tokenizer\\.(js|ts)$'",
+      "fd -g 'tokenizer.*'",
+      "fd -F tokenizer.js",
+      "fd -g --regex '^tokenizer'",
+    ]
+  ) {
+    assertEquals(code(command), "credit", command);
+  }
+  // An exact name that is not the target keeps the target out.
+  assertEquals(code("fd -g parser.js src", target(`${SRC}/tokenizer.js`)), null);
+  assertEquals(code("fd '^tokenizer\\.ts$' src"), "excluded");
+});
