@@ -42,7 +42,11 @@ export const FILE_RULES: readonly Rule[] = [
   { id: "trivial", title: "comment or whitespace-only edit", reasons: ["comment-whitespace"] },
   { id: "sibling", title: "sibling collapse", reasons: ["same-turn-dir"] },
   { id: "cap", title: "denial cap", reasons: ["max-denials"] },
-  { id: "deny", title: "first-touch denial", reasons: ["first-touch", "near-miss:"] },
+  {
+    id: "deny",
+    title: "first-touch denial",
+    reasons: ["first-touch", "near-miss:", "work-budget"],
+  },
 ];
 
 /** The shell gates' order of checks. */
@@ -51,7 +55,7 @@ export const SHELL_RULES: readonly Rule[] = [
   {
     id: "destructive",
     title: "destructive command",
-    reasons: ["destructive", "destructive-retry"],
+    reasons: ["destructive", "destructive-retry", "unseen-denial"],
   },
   { id: "routine-disabled", title: "routine gate disabled", reasons: ["routine-disabled"] },
   { id: "routine-checked", title: "routine gate already passed", reasons: ["routine-checked"] },

@@ -15,7 +15,7 @@ import type { EnvSnapshot } from "../config/env.ts";
 import { resolveSettings, settingsFrom } from "../config/settings.ts";
 import { callFromObject, type HookCall, isRecord } from "../hook/call.ts";
 import { decide, isGated } from "../hook/decide.ts";
-import type { Decision } from "../hook/decision.ts";
+import { type Decision, DESTRUCTIVE_KEY_PREFIX } from "../hook/decision.ts";
 import type { Outcome } from "../hook/decision.ts";
 import {
   AGENT_NAMES,
@@ -178,7 +178,25 @@ async function decideCall(call: HookCall, env: EnvSnapshot): Promise<Outcome> {
   let outcome = decision.outcome;
   if (!isEmptyDelta(decision.delta) || now - ctx.state.lastActive > TOUCH_INTERVAL_MS) {
     const saved = saveDelta(settings.stateDir, key, decision.delta, now);
-    if (!saved.ok) {
+    const destructive = [...decision.delta.check, ...decision.delta.uncheck]
+      .some((k) => k.startsWith(DESTRUCTIVE_KEY_PREFIX));
+    if (!saved.ok && destructive) {
+      // The file gates fail open on a state error; a destructive command never does.
+      warn(saved.error);
+      const { stateErrorDestructiveText } = await messages();
+      outcome = {
+        kind: "deny",
+        text: stateErrorDestructiveText(saved.error, outcome.kind === "deny" ? outcome.text : null),
+      };
+      const last = decision.events.at(-1);
+      if (last && last.decision !== "destructive-deny") {
+        decision.events[decision.events.length - 1] = {
+          ...last,
+          decision: "destructive-deny",
+          reason: "state-error",
+        };
+      }
+    } else if (!saved.ok) {
       warn(saved.error);
       const note = (await messages()).stateErrorNote(saved.error);
       if (outcome.kind === "deny") {
@@ -195,8 +213,9 @@ async function decideCall(call: HookCall, env: EnvSnapshot): Promise<Outcome> {
       } else if (outcome.kind === "note") {
         outcome = { kind: "note", text: `${outcome.text}\n${note}` };
       }
-    } else if (saved.created) {
-      pruneStale(settings.stateDir, now);
+    } else {
+      for (const line of saved.warnings) warn(line);
+      if (saved.created) pruneStale(settings.stateDir, now);
     }
   }
 

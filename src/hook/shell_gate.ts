@@ -56,6 +56,19 @@ export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
   if (projectPhrase || isDestructive(tool, command, extra.patterns)) {
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
     if (state.checked.has(key)) {
+      // A second copy sent before the denial could be read is no retry: it
+      // is denied again and the retry stays available (transcript/denial_seen.ts).
+      if (call.transcriptPath !== null && call.toolUseId !== null) {
+        const { denialCouldBeSeen } = await import("../transcript/denial_seen.ts");
+        const retry = { transcriptPath: call.transcriptPath, toolUseId: call.toolUseId };
+        if (!await denialCouldBeSeen({ ...retry, tool, command }, ctx.ports.fs, ctx.budget)) {
+          return done(
+            { kind: "deny", text: withDomainText(DESTRUCTIVE_TEXT, settings.domainText) },
+            "destructive-deny",
+            "unseen-denial",
+          );
+        }
+      }
       // The retry passes once; the next run of the same command is gated again.
       delta.uncheck.push(key);
       return done({ kind: "pass" }, "pass", "destructive-retry");

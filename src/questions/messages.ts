@@ -347,6 +347,18 @@ export function stateErrorNote(error: string): string {
     `being denied in a loop (${error}). Check that GATEGUARD_STATE_DIR names a writable directory.`;
 }
 
+/**
+ * A destructive command whose state could not be saved stays denied: a
+ * denial that cannot be recorded can never be retried past, and a retry
+ * whose pass cannot be used up would pass again. `denial` is the gate's own
+ * text when it denied, null when it was about to let a retry through.
+ */
+export function stateErrorDestructiveText(error: string, denial: string | null): string {
+  const line = `GateGuard could not save its session state (${error}), so this destructive ` +
+    `command stays denied until it can. Check that GATEGUARD_STATE_DIR names a writable directory.`;
+  return denial === null ? `${HEADER} ${line}` : `${denial}\n${line}`;
+}
+
 /** The denial of a payload too large to inspect. */
 export function oversizeText(limitBytes: number): string {
   return `${HEADER} This call could not be inspected: the hook input is larger than ` +

@@ -13,10 +13,26 @@
  * lock. A lock older than a few seconds was left by a killed process: it is
  * first renamed aside (only one breaker can win that rename) and put back if
  * it turns out to be fresh, so parallel breakers do not delete each other's
- * new locks. When the lock cannot be had in time the save still does the
- * read-apply-rename without it; the update it may lose costs at most an
- * extra denial (a lost check, count or gate), except that a lost `uncheck`
- * can let one more retry through.
+ * new locks. A lock path that is not a regular file (a directory, a symlink)
+ * was never written by a save, so it is moved aside at once. When the lock
+ * cannot be had in time the save still does the read-apply-rename without
+ * it; the update it may lose costs at most an extra denial (a lost check,
+ * count or gate), except that a lost `uncheck` can let one more retry
+ * through.
+ *
+ * Honest holders create the lock, keep it for a few milliseconds and remove
+ * it; they never touch it in between. So a lock whose token is seen again
+ * with a newer mtime is being kept fresh by someone else, and is broken at
+ * once; so is a lock created (birth time, where the file system keeps one)
+ * longer ago than a dead process's lock may live. What remains is a queue
+ * of lock holders that each make progress, and a save waits for it at most
+ * `LOCK_TIMING.waitMs` (2 s, well inside the hook timeout) before saving
+ * without the lock; only a process that can write the state directory can
+ * make that queue, and such a process can already rewrite the state itself.
+ *
+ * The state directory is GateGuard's own: a directory, symlink or other
+ * non-file found in a state file's place is moved aside, a fresh state is
+ * written, and the save reports it in one line for stderr.
  *
  * The hook is one short process per call, so this module uses Deno's
  * synchronous file APIs and sleeps with `Atomics.wait`. Nothing here throws.
@@ -36,10 +52,17 @@ import {
   type StateDelta,
 } from "./schema.ts";
 
-/** What a save did. `created` is true when the session had no state file before. */
+/**
+ * What a save did. `created` is true when the session had no state file
+ * before; `warnings` are lines for stderr: a non-file moved out of the
+ * state file's place, a save made without the lock.
+ */
 export type SaveResult =
-  | { ok: true; state: SessionState; created: boolean }
+  | { ok: true; state: SessionState; created: boolean; warnings: string[] }
   | { ok: false; error: string };
+
+/** How taking the lock ended: its token, or why the save goes on without it. */
+type LockResult = { token: string } | { missed: "busy" | "error" };
 
 /** Timing of the lock, in ms. */
 const LOCK_TIMING = {
@@ -54,6 +77,8 @@ const LOCK_TIMING = {
 
 const LOCK_SUFFIX = ".lock";
 const TEMP_MARKER = ".tmp-";
+/** Names a non-file moved out of a state or lock file's place (a `TEMP_MARKER` leftover). */
+const ASIDE_MARKER = `${TEMP_MARKER}aside-`;
 const LOCK_TOKEN_MAX_BYTES = 256;
 
 /** Temporary files and locks are never state: they get the short window. */
@@ -105,17 +130,25 @@ function readCurrent(
   const info = denoFs.lstat(path);
   if (!info.ok) return { state: emptyState(now), existed: info.code !== "ENOENT" };
   // Symlinks, FIFOs and directories are never opened: a FIFO would block the hook.
-  if (!info.isFile) return { state: emptyState(now), existed: true };
+  if (!info.isFile || info.isSymlink) return { state: emptyState(now), existed: true };
   const text = denoFs.readTextBounded(path, STATE_LIMITS.maxStateBytes);
   const state = text === null ? emptyState(now) : parseState(text, now);
   const expired = now - state.lastActive > key.idleMs;
   return { state: expired ? emptyState(now) : state, existed: true };
 }
 
+/** Older than any live save's lock: by mtime, or by birth time, which touching cannot renew. */
 function isStaleLock(path: string): boolean {
   const info = denoFs.lstat(path);
-  return info.ok && info.mtimeMs !== null &&
-    Math.abs(Date.now() - info.mtimeMs) > LOCK_TIMING.staleMs;
+  if (!info.ok) return false;
+  const old = (ms: number | null | undefined): boolean =>
+    ms !== null && ms !== undefined && Math.abs(Date.now() - ms) > LOCK_TIMING.staleMs;
+  if (old(info.mtimeMs)) return true;
+  try {
+    return old(Deno.lstatSync(path).birthtime?.getTime());
+  } catch {
+    return false;
+  }
 }
 
 function breakStaleLock(lockPath: string, asidePath: string): void {
@@ -136,20 +169,49 @@ function breakStaleLock(lockPath: string, asidePath: string): void {
   tryRemove(asidePath);
 }
 
-/** Takes the lock; returns its token, or null when it could not be had in time. */
-function acquireLock(path: string): string | null {
+/** Moves whatever is at `path` aside, under a leftover name; false when it could not. */
+function moveAside(path: string): boolean {
+  try {
+    Deno.renameSync(path, `${path}${ASIDE_MARKER}${Deno.pid}-${randomHex()}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Takes the lock, or says why it could not be had in time. */
+function acquireLock(path: string): LockResult {
   const lockPath = path + LOCK_SUFFIX;
   const token = `${Deno.pid}-${randomHex()}`;
   const deadline = Date.now() + LOCK_TIMING.waitMs;
+  // The mtime each lock token was first seen with.
+  const seen = new Map<string, number | null>();
   for (;;) {
     try {
       Deno.writeTextFileSync(lockPath, token, { createNew: true, mode: 0o600 });
-      return token;
+      return { token };
     } catch (err) {
       // Any other error (an unwritable directory) will resurface on the write.
-      if (!(err instanceof Deno.errors.AlreadyExists)) return null;
+      if (!(err instanceof Deno.errors.AlreadyExists)) return { missed: "error" };
     }
-    if (Date.now() >= deadline) return null;
+    const info = denoFs.lstat(lockPath);
+    // No save ever made a lock that is not a plain file: it is stale at once.
+    if (info.ok && !(info.isFile && !info.isSymlink)) {
+      if (!moveAside(lockPath)) return { missed: "error" };
+      continue;
+    }
+    const holder = info.ok ? denoFs.readTextBounded(lockPath, LOCK_TOKEN_MAX_BYTES) : null;
+    if (holder !== null && info.ok) {
+      const first = seen.get(holder);
+      if (first === undefined) {
+        seen.set(holder, info.mtimeMs);
+      } else if (first !== info.mtimeMs) {
+        // No save touches its own lock: someone keeps this one fresh.
+        if (!moveAside(lockPath)) return { missed: "error" };
+        continue;
+      }
+    }
+    if (Date.now() >= deadline) return { missed: "busy" };
     if (isStaleLock(lockPath)) {
       breakStaleLock(lockPath, `${path}${TEMP_MARKER}stale-${token}`);
     } else {
@@ -176,6 +238,25 @@ function writeAtomic(path: string, text: string): void {
     tryRemove(temp);
     throw err;
   }
+}
+
+/** The stderr line of a save made without the lock, by why the lock was missed. */
+const LOCK_MISSED = {
+  busy: "the session lock stayed busy for 2 s; state saved without it",
+} as const;
+
+/**
+ * Moves a directory, symlink or other non-file out of the state file's
+ * place, so the save can write a fresh state there. Returns the line for
+ * stderr when it did, null when the place held a file or nothing.
+ */
+function clearNonFile(path: string): string | null {
+  const info = denoFs.lstat(path);
+  if (!info.ok || (info.isFile && !info.isSymlink)) return null;
+  const kind = info.isSymlink ? "a symlink" : info.isDirectory ? "a directory" : "not a file";
+  return moveAside(path)
+    ? `the session state file ${path} was ${kind}; it was moved aside and a fresh state started`
+    : null;
 }
 
 /** Path of the state file of `key` inside `dir`. */
@@ -211,14 +292,18 @@ export function saveDelta(
   try {
     Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const path = statePath(dir, key);
-    const token = acquireLock(path);
+    const lock = acquireLock(path);
     try {
+      const warnings: string[] = [];
+      if ("missed" in lock && lock.missed !== "error") warnings.push(LOCK_MISSED[lock.missed]);
+      const recovered = clearNonFile(path);
+      if (recovered) warnings.push(recovered);
       const current = readCurrent(path, key, now);
       const state = applyDelta(current.state, delta, now);
       writeAtomic(path, serializeState(state));
-      return { ok: true, state, created: !current.existed };
+      return { ok: true, state, created: !current.existed, warnings };
     } finally {
-      if (token !== null) releaseLock(path, token);
+      if ("token" in lock) releaseLock(path, lock.token);
     }
   } catch (err) {
     return failure(dir, reasonOf(err));

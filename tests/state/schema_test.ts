@@ -4,6 +4,7 @@
  * @module
  */
 
+import { deeplyNestedJson } from "../helpers/hostile.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import {
   applyDelta,
@@ -290,4 +291,15 @@ Deno.test("[sibling-collapse] merged dir gates keep the newest at per key and at
   const newer = emptyDelta();
   newer.dirGates["code\u0000/p/d60"] = gate(NOW, "src/new.ts");
   assertEquals(applyDelta(state, newer, NOW).dirGates["code\u0000/p/d60"].first, "src/new.ts");
+});
+
+Deno.test("[state-file-is-untrusted] a state file nested deeper than its format reads as empty, before any parse", () => {
+  const now = Date.now();
+  const deep = deeplyNestedJson(16 * 1024 * 1024);
+  assertEquals(parseState(deep, now), emptyState(now));
+  const inChecked = `{"last_active":${now},"checked":${deeplyNestedJson(1024)}}`;
+  assertEquals(parseState(inChecked, now), emptyState(now));
+  // Brackets inside strings are text, not nesting.
+  const keys = `{"last_active":${now},"checked":["/p/${"[".repeat(100)}.ts"]}`;
+  assertEquals([...parseState(keys, now).checked], [`/p/${"[".repeat(100)}.ts`]);
 });

@@ -149,14 +149,26 @@ Deno.test("[graduated-controls] a file in place of the state dir fails naming GA
   assertStringIncludes(empty.error, "GATEGUARD_STATE_DIR");
 });
 
-Deno.test("[graduated-controls] a directory in place of the state file fails without leftovers", async () => {
-  const dir = Deno.makeTempDirSync();
-  const key = await sessionKey("dir-in-place");
-  Deno.mkdirSync(`${statePath(dir, key)}/inner`, { recursive: true });
-  const result = saveDelta(dir, key, checking("/p/a"), Date.now());
-  assert(!result.ok);
-  assertStringIncludes(result.error, `GATEGUARD_STATE_DIR (${dir})`);
-  assertEquals(names(dir), ["state-dir-in-place.json"]);
+Deno.test("[state-file-is-untrusted] a directory or symlink in place of the state file is moved aside and a fresh state saved", async () => {
+  for (const kind of ["directory", "symlink"] as const) {
+    const dir = Deno.makeTempDirSync();
+    const outside = Deno.makeTempDirSync();
+    const key = await sessionKey(`non-file-${kind}`);
+    const path = statePath(dir, key);
+    if (kind === "directory") Deno.mkdirSync(`${path}/inner`, { recursive: true });
+    else Deno.symlinkSync(`${outside}/elsewhere.json`, path);
+    const result = saveDelta(dir, key, checking("/p/a"), Date.now());
+    assert(result.ok, kind);
+    assertEquals(result.warnings, [
+      `the session state file ${path} was a ${kind}; it was moved aside and a fresh state started`,
+    ]);
+    assertEquals([...loadState(dir, key, Date.now()).checked], ["/p/a"]);
+    const [file, aside] = names(dir);
+    assertEquals(file, key.fileName);
+    assert(aside.startsWith(`${key.fileName}.tmp-aside-`), aside);
+    // The symlink itself moved; what it pointed at was never created or touched.
+    assertEquals(names(outside), []);
+  }
 });
 
 Deno.test("[state-file-is-untrusted] a stale lock left by a dead process is broken", async () => {
@@ -175,6 +187,53 @@ Deno.test("[state-file-is-untrusted] a stale lock left by a dead process is brok
   assertEquals(loadState(dir, key, Date.now()).counters.fact_force_denials, 2);
 });
 
+Deno.test("[state-file-is-untrusted] a lock path that is a directory or a symlink is stale at once", async () => {
+  for (const kind of ["directory", "symlink"] as const) {
+    const dir = Deno.makeTempDirSync();
+    const outside = Deno.makeTempDirSync();
+    const key = await sessionKey(`lock-${kind}`);
+    const lock = `${statePath(dir, key)}.lock`;
+    if (kind === "directory") Deno.mkdirSync(lock);
+    else Deno.symlinkSync(`${outside}/target`, lock);
+    const result = saveDelta(dir, key, checking("/p/a"), Date.now());
+    assert(result.ok, kind);
+    // Taken, not waited out: a save that missed the lock says so.
+    assertEquals(result.warnings, [], kind);
+    const [file, aside] = names(dir);
+    assertEquals(file, key.fileName);
+    assert(aside.startsWith(`${key.fileName}.lock.tmp-aside-`), aside);
+    assertEquals(names(outside), []);
+  }
+});
+
+Deno.test("[state-file-is-untrusted] a lock another process keeps touching is broken, not waited for", async () => {
+  const dir = Deno.makeTempDirSync();
+  const key = await sessionKey("touched-lock");
+  const lock = `${statePath(dir, key)}.lock`;
+  Deno.writeTextFileSync(lock, "9-kept-fresh");
+  const toucher = new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `const p = ${JSON.stringify(lock)}; ` +
+      `for (;;) { try { const t = new Date(); Deno.utimeSync(p, t, t); } catch { /* moved */ } ` +
+      `await new Promise((r) => setTimeout(r, 15)); }`,
+    ],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const result = saveDelta(dir, key, checking("/p/a"), Date.now());
+    assert(result.ok);
+    assertEquals(result.warnings, []);
+    assertEquals([...loadState(dir, key, Date.now()).checked], ["/p/a"]);
+    assert(names(dir).some((n) => n.startsWith(`${key.fileName}.lock.tmp-aside-`)));
+  } finally {
+    toucher.kill();
+    await toucher.status;
+  }
+});
+
 Deno.test("[denial-cap] a lock held too long is waited for, then saved around without removing it", async () => {
   const dir = Deno.makeTempDirSync();
   const key = await sessionKey("held-lock");
@@ -184,6 +243,7 @@ Deno.test("[denial-cap] a lock held too long is waited for, then saved around wi
   const result = saveDelta(dir, key, checking("/p/a"), Date.now());
   const waited = Date.now() - started;
   assert(result.ok);
+  assertEquals(result.warnings, ["the session lock stayed busy for 2 s; state saved without it"]);
   assert(waited >= 1900 && waited < 4500, `waited ${waited} ms`);
   assertEquals(Deno.readTextFileSync(lock), "7-live");
   assertEquals([...loadState(dir, key, Date.now()).checked], ["/p/a"]);
