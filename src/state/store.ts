@@ -201,7 +201,8 @@ function acquireLock(path: string): LockResult {
       continue;
     }
     const holder = info.ok ? denoFs.readTextBounded(lockPath, LOCK_TOKEN_MAX_BYTES) : null;
-    if (holder !== null && info.ok) {
+    // An empty lock is one being created right now: its token is still to come.
+    if (holder !== null && holder !== "" && info.ok) {
       const first = seen.get(holder);
       if (first === undefined) {
         seen.set(holder, info.mtimeMs);

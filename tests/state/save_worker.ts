@@ -49,6 +49,10 @@ if (import.meta.main) {
   delta.inc.fact_force_denials = 1;
   delta.deniedClass.code = 1;
   const result = saveDelta(dir, key, delta, Date.now());
-  console.log(JSON.stringify(result.ok ? { ok: true, created: result.created } : result));
+  console.log(
+    JSON.stringify(
+      result.ok ? { ok: true, created: result.created, warnings: result.warnings } : result,
+    ),
+  );
   Deno.exit(result.ok ? 0 : 1);
 }

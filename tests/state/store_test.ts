@@ -271,11 +271,13 @@ Deno.test("[denial-cap] 32 processes saving one session at once lose no key and 
     assertEquals(out.code, 0, dec.decode(out.stderr) + dec.decode(out.stdout));
     return JSON.parse(dec.decode(out.stdout));
   });
+  // Under a heavy machine load a save may wait its 2 s out; then it says so.
+  const waitedOut = results.filter((r) => r.warnings.length > 0).length;
   assertEquals(results.filter((r) => r.created).length, 1);
   const key = await sessionKey(WORKER_SESSION_ID);
   const state = loadState(dir, key, Date.now());
   const expected = Array.from({ length: count }, (_, i) => workerKey(i)).sort();
-  assertEquals([...state.checked].sort(), expected);
+  assertEquals([...state.checked].sort(), expected, `${waitedOut} saved without the lock`);
   assertEquals(state.counters.fact_force_denials, count);
   assertEquals({ ...state.denialsByClass }, { code: count });
   assertEquals(names(dir), [key.fileName]);
