@@ -140,7 +140,6 @@ function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => Pa
     base,
     processCwd: roots.processCwd,
     shellCwdUnknown: false,
-    shellDirsOff: false,
   };
   let movers: TurnCall[] | null = null;
   return (call) => {
@@ -148,7 +147,7 @@ function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => Pa
     if (start !== null) return { ...plain, base: start };
     if (!SHELL_TOOLS.has(call.tool)) return plain;
     movers ??= scan.calls.filter(movesShell);
-    return { ...plain, shellCwdUnknown: movers.length > 0, shellDirsOff: movers.length > 0 };
+    return { ...plain, shellCwdUnknown: movers.length > 0 };
   };
 }
 

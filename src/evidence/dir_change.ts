@@ -4,7 +4,7 @@
  * `command`, and, once a command has turned on bash's `autocd`, a bare word
  * that may name a directory. Only a literal `cd <dir>` (or its PowerShell
  * equivalents) says where the shell went; every other change leaves the
- * directory unknown. See design-notes.md "Directory changes".
+ * directory unknown.
  *
  * @module
  */

@@ -157,8 +157,7 @@ const cache = new WeakMap<TurnCall, Map<string, CallEvidence>>();
  * call, so every check of one hook run shares one parse.
  */
 export function callEvidence(call: TurnCall, ctx: ParseContext): CallEvidence {
-  const key =
-    `${ctx.base}\u0000${ctx.processCwd}\u0000${ctx.shellCwdUnknown}\u0000${ctx.shellDirsOff}`;
+  const key = `${ctx.base}\u0000${ctx.processCwd}\u0000${ctx.shellCwdUnknown}`;
   let byContext = cache.get(call);
   if (!byContext) {
     byContext = new Map();

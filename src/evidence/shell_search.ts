@@ -131,7 +131,7 @@ export function shellCallEvidence(
     dialect,
     base: ctx.shellCwdUnknown ? null : ctx.base,
     processCwd: ctx.processCwd,
-    dirEvidence: !ctx.shellDirsOff,
+    dirEvidence: !ctx.shellCwdUnknown,
   };
   let moved = false;
   const dirChanges = new DirChangeReader(dialect);

@@ -87,10 +87,12 @@ export interface ParseContext {
   base: string;
   /** Anchor for a base that is itself relative. */
   processCwd: string;
-  /** Another shell call of the turn changed directory: relative shell operands scope nothing. */
+  /**
+   * Where a shell call started is unknown (its record has no `cwd`, and a
+   * shell call of the turn changed directory): its relative operands scope
+   * nothing and its operands name no directory.
+   */
   shellCwdUnknown: boolean;
-  /** A shell call of the turn changed directory: shell searches name no directory. */
-  shellDirsOff: boolean;
 }
 
 /** One word of a segment, as the shared lexers report it. */

@@ -7,7 +7,6 @@ const ctx: ParseContext = {
   base: "/work/proj",
   processCwd: "/",
   shellCwdUnknown: false,
-  shellDirsOff: false,
 };
 
 function call(tool: string, input: Record<string, unknown>): TurnCall {
