@@ -59,5 +59,7 @@ export async function run(args: string[]): Promise<number> {
 }
 
 if (import.meta.main) {
-  Deno.exitCode = await run(Deno.args);
+  // Exit outright: a read-only open still stuck on a FIFO (see platform/fs_port.ts)
+  // must not keep the process alive once the answer is printed.
+  Deno.exit(await run(Deno.args));
 }

@@ -320,7 +320,7 @@ export async function resolveSettings(
   if (st.size > PROJECT_CONFIG_MAX_BYTES) {
     return broken(env, path, `is larger than ${PROJECT_CONFIG_MAX_BYTES / 1024} KiB`, null);
   }
-  const text = fs.readTextBounded(path, PROJECT_CONFIG_MAX_BYTES);
+  const text = await fs.readTextBoundedAsync(path, PROJECT_CONFIG_MAX_BYTES);
   if (text === null) return broken(env, path, "cannot be read", null);
   let result: ProjectConfigResult;
   try {

@@ -1,10 +1,21 @@
 /**
  * The small filesystem port the decision core uses, and its real
- * implementation on Deno's synchronous file APIs.
+ * implementation on Deno's file APIs.
  *
  * The core never calls `Deno.*` itself: unit tests hand it a fake port,
  * end-to-end tests and the binary this one. Every method reports errors as
  * values, never by throwing.
+ *
+ * No read may block. Opening a FIFO for reading waits for a writer, and a
+ * check before the open cannot help: the path can be swapped between the
+ * two (a `renameat2` exchange loop wins that race often enough). Deno has
+ * no `O_NONBLOCK`, so a read opens the path for reading and writing, which
+ * never waits on a FIFO (on Linux and the BSDs), and judges what it got
+ * with `fstat` on the open handle. A path it may not open for writing is
+ * unreadable to the synchronous methods; the one asynchronous method opens
+ * such a path read-only and races the open against a bounded wait, which
+ * is safe because the process ends through `Deno.exit` (see `main.ts`), so
+ * an open still stuck in a worker thread cannot keep it alive.
  *
  * @module
  */
@@ -44,6 +55,12 @@ export interface FsPort {
    */
   readTextBounded(path: string, maxBytes: number): string | null;
   /**
+   * `readTextBounded` for callers that can wait a little: a file that may
+   * not be opened for writing (a read-only project file) is still read,
+   * read-only, and given up after a bounded wait if the open blocks.
+   */
+  readTextBoundedAsync(path: string, maxBytes: number): Promise<string | null>;
+  /**
    * Reads up to `length` bytes of a regular file from byte offset `start`
    * (fewer where the file ends sooner); null when it is missing, not a
    * regular file, or unreadable.
@@ -78,7 +95,74 @@ function toStat(info: Deno.FileInfo): StatResult {
 
 const decoder = new TextDecoder();
 
-/** The real port, on Deno's synchronous APIs. */
+/**
+ * How long a read-only open may take before the read is given up. A
+ * regular file opens in microseconds; only a FIFO or a device waits.
+ */
+export const OPEN_WAIT_MS = 250;
+
+/** Windows has no FIFOs in the file namespace, and read-only files refuse a write open. */
+const OPEN_FOR_READ: Deno.OpenOptions = Deno.build.os === "windows"
+  ? { read: true }
+  : { read: true, write: true };
+
+/** Opens `path` without ever waiting on a FIFO; null when that is not possible. */
+function openNonBlocking(path: string): Deno.FsFile | null {
+  try {
+    return Deno.openSync(path, OPEN_FOR_READ);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads an open regular file whole when it holds at most `maxBytes`, then closes it. */
+function readWhole(file: Deno.FsFile, maxBytes: number): string | null {
+  try {
+    const info = file.statSync();
+    if (!info.isFile || info.size > maxBytes) return null;
+    const buf = new Uint8Array(info.size + 1);
+    let total = 0;
+    while (total < buf.length) {
+      const n = file.readSync(buf.subarray(total));
+      if (n === null) break;
+      total += n;
+    }
+    // The file grew past the bound while we read it.
+    if (total > maxBytes) return null;
+    return decoder.decode(buf.subarray(0, total));
+  } catch {
+    return null;
+  } finally {
+    file.close();
+  }
+}
+
+/** Opens `path` read-only, giving up after `OPEN_WAIT_MS`; a late handle is closed. */
+async function openReadOnlyBounded(path: string): Promise<Deno.FsFile | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let late = false;
+  const opening = Deno.open(path, { read: true }).then(
+    (file) => {
+      if (!late) return file;
+      file.close();
+      return null;
+    },
+    () => null,
+  );
+  const waited = new Promise<null>((resolve) => {
+    timer = setTimeout(() => {
+      late = true;
+      resolve(null);
+    }, OPEN_WAIT_MS);
+  });
+  try {
+    return await Promise.race([opening, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The real port, on Deno's file APIs. */
 export const denoFs: FsPort = {
   lstat(path: string): StatResult {
     try {
@@ -102,34 +186,17 @@ export const denoFs: FsPort = {
     }
   },
   readTextBounded(path: string, maxBytes: number): string | null {
-    let file: Deno.FsFile | undefined;
-    try {
-      // Opening a FIFO or a device would block the hook: look before opening.
-      if (!Deno.statSync(path).isFile) return null;
-      file = Deno.openSync(path, { read: true });
-      const info = file.statSync();
-      if (!info.isFile || info.size > maxBytes) return null;
-      const buf = new Uint8Array(info.size + 1);
-      let total = 0;
-      while (total < buf.length) {
-        const n = file.readSync(buf.subarray(total));
-        if (n === null) break;
-        total += n;
-      }
-      // The file grew past the bound while we read it.
-      if (total > maxBytes) return null;
-      return decoder.decode(buf.subarray(0, total));
-    } catch {
-      return null;
-    } finally {
-      file?.close();
-    }
+    const file = openNonBlocking(path);
+    return file === null ? null : readWhole(file, maxBytes);
+  },
+  async readTextBoundedAsync(path: string, maxBytes: number): Promise<string | null> {
+    const file = openNonBlocking(path) ?? await openReadOnlyBounded(path);
+    return file === null ? null : readWhole(file, maxBytes);
   },
   readRange(path: string, start: number, length: number): Uint8Array | null {
-    let file: Deno.FsFile | undefined;
+    const file = openNonBlocking(path);
+    if (file === null) return null;
     try {
-      if (!Deno.statSync(path).isFile) return null;
-      file = Deno.openSync(path, { read: true });
       const info = file.statSync();
       if (!info.isFile) return null;
       const from = Math.min(Math.max(0, start), info.size);
@@ -145,7 +212,7 @@ export const denoFs: FsPort = {
     } catch {
       return null;
     } finally {
-      file?.close();
+      file.close();
     }
   },
 };

@@ -51,6 +51,9 @@ class FilesFs implements FsPort {
     const text = this.files[path];
     return text !== undefined && text.length <= maxBytes ? text : null;
   }
+  readTextBoundedAsync(path: string, maxBytes: number): Promise<string | null> {
+    return Promise.resolve(this.readTextBounded(path, maxBytes));
+  }
   readRange(): null {
     return null;
   }

@@ -136,6 +136,10 @@ export class FakeFs implements FsPort {
     return null;
   }
 
+  readTextBoundedAsync(path: string): Promise<string | null> {
+    return Promise.resolve(this.readTextBounded(path));
+  }
+
   readRange(path: string): null {
     this.asked.push(path);
     return null;

@@ -209,6 +209,10 @@ export class MemoryFs implements FsPort {
     return new TextDecoder().decode(file);
   }
 
+  readTextBoundedAsync(path: string, maxBytes: number): Promise<string | null> {
+    return Promise.resolve(this.readTextBounded(path, maxBytes));
+  }
+
   readRange(path: string, start: number, length: number): Uint8Array | null {
     const file = this.files.get(path);
     if (!file) return null;

@@ -1,0 +1,113 @@
+/**
+ * No read of the hook can be made to block: a FIFO swapped in and out of
+ * the project file's and the transcript's place while hook processes run.
+ */
+
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { CLI_ARGV, REPO_ROOT } from "../helpers/cli.ts";
+import { sandbox } from "../helpers/sandbox.ts";
+
+/** Kill a hook process only when it is plainly stuck; a stuck one counts as hung. */
+const STUCK_AFTER_MS = 30_000;
+
+interface Run {
+  code: number;
+  hung: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the hook once, killing it if stuck. */
+async function runHookBounded(
+  payload: unknown,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<Run> {
+  const child = new Deno.Command(CLI_ARGV[0], {
+    args: CLI_ARGV.slice(1),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    cwd,
+    clearEnv: true,
+    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...env },
+  }).spawn();
+  let hung = false;
+  const timer = setTimeout(() => {
+    hung = true;
+    child.kill("SIGKILL");
+  }, STUCK_AFTER_MS);
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(JSON.stringify(payload))).catch(() => {});
+  await writer.close().catch(() => {});
+  const out = await child.output();
+  clearTimeout(timer);
+  const dec = new TextDecoder();
+  return { code: out.code, hung, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
+function mkfifo(path: string): void {
+  const r = new Deno.Command("mkfifo", { args: [path] }).outputSync();
+  assert(r.success, `mkfifo ${path}`);
+}
+
+const NOTE = "Project rule R1.";
+
+Deno.test("[project-config] a FIFO swapped in and out of the project file's and transcript's place never blocks a hook call", async () => {
+  const { tmp, root, env } = await sandbox({}, "gg-swap-");
+  const config = `${root}/.gateguard.jsonc`;
+  const transcript = `${tmp}/session.jsonl`;
+  const prompt = JSON.stringify({
+    type: "user",
+    promptId: "p1",
+    message: { role: "user", content: "write the files" },
+  });
+  const inodes = {
+    config: [`${tmp}/config.file`, `${tmp}/config.fifo`],
+    transcript: [`${tmp}/transcript.file`, `${tmp}/transcript.fifo`],
+  };
+  Deno.writeTextFileSync(inodes.config[0], JSON.stringify({ domainText: NOTE }));
+  Deno.writeTextFileSync(inodes.transcript[0], `${prompt}\n`);
+  mkfifo(inodes.config[1]);
+  mkfifo(inodes.transcript[1]);
+  Deno.linkSync(inodes.config[0], config);
+  Deno.linkSync(inodes.transcript[0], transcript);
+
+  const stop = `${tmp}/stop`;
+  const swappers = [[config, ...inodes.config], [transcript, ...inodes.transcript]].map((args) =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", `${REPO_ROOT}/tests/helpers/path_swapper.ts`, ...args, stop],
+      stdout: "null",
+      stderr: "null",
+    }).spawn()
+  );
+  const runs: Run[] = [];
+  try {
+    for (let k = 0; k < 24; k++) {
+      runs.push(
+        await runHookBounded(
+          {
+            session_id: "swap",
+            cwd: root,
+            transcript_path: transcript,
+            tool_name: "Write",
+            tool_input: { file_path: `${root}/m${k}/f.py`, content: "x = 1\n" },
+          },
+          env,
+          root,
+        ),
+      );
+    }
+  } finally {
+    Deno.writeTextFileSync(stop, "");
+    await Promise.all(swappers.map((s) => s.status));
+  }
+  assertEquals(runs.filter((r) => r.hung).length, 0, "hook calls blocked on a FIFO");
+  for (const r of runs) {
+    assertEquals(r.code, 0, r.stderr);
+    assertEquals(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, "deny", r.stdout);
+  }
+  // The race was real: some calls read the project file, some found a FIFO there.
+  const noted = runs.filter((r) => r.stdout.includes(NOTE)).length;
+  assert(noted > 0, "no call ever read the project file");
+});
