@@ -24,7 +24,7 @@ import { PROJECT_CONFIG_KEYS } from "../config/project_config.ts";
 import { registrationCommand } from "../setup/command.ts";
 import {
   GATED_TOOLS,
-  isGateGuardHandler,
+  handlerKind,
   matcherCovers,
   settingsFiles,
 } from "../setup/claude_settings.ts";
@@ -73,7 +73,7 @@ export function registrationsOf(
   for (const group of pre) {
     if (!isObject(group) || !Array.isArray(group.hooks)) continue;
     for (const handler of group.hooks) {
-      if (isGateGuardHandler(handler, ownCommand)) {
+      if (handlerKind(handler, ownCommand) === "ours") {
         const command = (handler as Record<string, JsonValue>).command as string;
         found.push({ origin, plugin, matcher: group.matcher, command });
       }

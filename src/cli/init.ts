@@ -141,6 +141,13 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     );
   }
   const changed = outcome.text !== null && outcome.text !== original;
+  for (const command of outcome.leftAlone) {
+    console.log(
+      `Left alone: the hook command ${
+        JSON.stringify(command.slice(0, 200))
+      } names GateGuard but is not a command init writes; check it by hand.`,
+    );
+  }
   const configPath = projectConfigPath(projectRoot);
   let configMissing = false;
   if (set.has("config")) {

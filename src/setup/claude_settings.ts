@@ -12,7 +12,7 @@
  */
 
 import type { JsonValue } from "../config/jsonc.ts";
-import { isGateGuardCommand } from "./command.ts";
+import { classifyCommand, type CommandKind } from "./recognise.ts";
 import { type HookFormat, wantedGroups } from "./registration_edit.ts";
 
 /** The file tools GateGuard gates. */
@@ -81,13 +81,14 @@ export function matcherCovers(matcher: unknown, tool: string): boolean {
 }
 
 /**
- * True for a hook handler (parsed JSON) whose command runs GateGuard, or is
- * exactly `ownCommand` (this build's command, whatever the binary is called).
+ * How a hook handler (parsed JSON) relates to GateGuard, judged by its
+ * command; `ownCommand` is this build's command, whatever the binary is
+ * called. A handler without a command string is someone else's.
  */
-export function isGateGuardHandler(handler: unknown, ownCommand?: string): boolean {
-  if (typeof handler !== "object" || handler === null || Array.isArray(handler)) return false;
+export function handlerKind(handler: unknown, ownCommand?: string): CommandKind {
+  if (typeof handler !== "object" || handler === null || Array.isArray(handler)) return "other";
   const command = (handler as Record<string, unknown>).command;
-  return typeof command === "string" && (command === ownCommand || isGateGuardCommand(command));
+  return typeof command === "string" ? classifyCommand(command, ownCommand) : "other";
 }
 
 function handlerFor(command: string): { [key: string]: JsonValue } {
@@ -103,7 +104,7 @@ export const CLAUDE_CODE_FORMAT: HookFormat = {
   ],
   handler: handlerFor,
   covers: matcherCovers,
-  isOurs: isGateGuardHandler,
+  kindOf: handlerKind,
 };
 
 /** The two PreToolUse entries of a registration running `command`. */

@@ -48,26 +48,3 @@ export function registrationCommand(execPath: string, moduleUrl: string, windows
   const repo = pathOfFileUrl(new URL("../..", moduleUrl), windows).replace(/\/$/, "");
   return sourceArgv(execPath, repo).map((word) => shellQuote(word, windows)).join(" ");
 }
-
-/** Extensions of scripts whose names start like ours, such as the older JavaScript hook. */
-const SCRIPT_EXTENSIONS = [".js", ".mjs", ".cjs", ".ts", ".py", ".sh"];
-
-function isGateGuardProgram(name: string): boolean {
-  if (name === "gateguard" || name === "gateguard.exe") return true;
-  // Release assets keep their platform suffix: gateguard-linux-x64, gateguard-windows-x64.exe.
-  return name.startsWith("gateguard-") && !SCRIPT_EXTENSIONS.some((ext) => name.endsWith(ext));
-}
-
-/**
- * True for a hook command that runs GateGuard: a word naming the binary
- * (any install path, with or without a release-asset suffix) or the
- * `gateguard` permission set of a `deno run` line. The older JavaScript
- * hook (`gateguard-fact-force.js`) is not matched.
- */
-export function isGateGuardCommand(command: string): boolean {
-  for (const raw of command.split(/\s+/)) {
-    const word = raw.replace(/["']/g, "").toLowerCase();
-    if (word === "--permission-set=gateguard" || isGateGuardProgram(baseName(word))) return true;
-  }
-  return false;
-}

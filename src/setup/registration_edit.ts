@@ -28,6 +28,7 @@ import {
   type TextFormat,
   toValue,
 } from "../config/jsonc.ts";
+import type { CommandKind } from "./recognise.ts";
 
 /** One entry of a registration: its matcher and the tools that matcher must reach. */
 export interface WantedEntry {
@@ -45,8 +46,8 @@ export interface HookFormat {
   handler(command: string): { [key: string]: JsonValue };
   /** Whether an entry's matcher (as written) reaches a tool. */
   covers(matcher: unknown, tool: string): boolean;
-  /** Whether a handler (parsed JSON) is GateGuard's; `ownCommand` is this build's command. */
-  isOurs(handler: unknown, ownCommand: string): boolean;
+  /** How a handler (parsed JSON) relates to GateGuard; `ownCommand` is this build's command. */
+  kindOf(handler: unknown, ownCommand: string): CommandKind;
 }
 
 /** The entries of a registration running `command`, as JSON. */
@@ -57,8 +58,14 @@ export function wantedGroups(format: HookFormat, command: string): JsonValue[] {
   }));
 }
 
-/** What editing a settings file produced. `text` is null when there is no file to write. */
-export type EditOutcome = { ok: true; text: string | null } | { ok: false; error: string };
+/**
+ * What editing a settings file produced. `text` is null when there is no
+ * file to write; `leftAlone` lists the commands that name GateGuard without
+ * being a command it registers, which the edit did not touch.
+ */
+export type EditOutcome =
+  | { ok: true; text: string | null; leftAlone: string[] }
+  | { ok: false; error: string };
 
 type Step = { kind: "edit"; edits: TextEdit[] } | { kind: "done" } | {
   kind: "error";
@@ -81,7 +88,9 @@ function scanGroups(format: HookFormat, list: JsonArrayNode, command: string): G
     if (node.type !== "object") continue;
     const handlers = getProperty(node, "hooks")?.value;
     if (handlers?.type !== "array") continue;
-    const ours = handlers.items.flatMap((h, k) => format.isOurs(toValue(h), command) ? [k] : []);
+    const ours = handlers.items.flatMap((h, k) =>
+      format.kindOf(toValue(h), command) === "ours" ? [k] : []
+    );
     if (ours.length > 0) {
       found.push({ node, handlers, ours, pure: ours.length === handlers.items.length });
     }
@@ -233,6 +242,25 @@ function removeStep(
   return { kind: "done" };
 }
 
+/** The commands of handlers under the event that name GateGuard in a shape it never writes. */
+function unsureCommands(format: HookFormat, root: JsonNode, command: string): string[] {
+  const hooks = root.type === "object" ? getProperty(root, "hooks")?.value : undefined;
+  const list = hooks?.type === "object" ? getProperty(hooks, format.event)?.value : undefined;
+  if (list?.type !== "array") return [];
+  const found: string[] = [];
+  for (const entry of list.items) {
+    const handlers = entry.type === "object" ? getProperty(entry, "hooks")?.value : undefined;
+    if (handlers?.type !== "array") continue;
+    for (const node of handlers.items) {
+      const handler = toValue(node);
+      if (format.kindOf(handler, command) === "unsure") {
+        found.push(String((handler as Record<string, JsonValue>).command));
+      }
+    }
+  }
+  return found;
+}
+
 /** Upper bound on splices per run; a settings file needs only a handful. */
 const MAX_STEPS = 256;
 
@@ -248,9 +276,9 @@ export function editRegistration(
   mode: "add" | "remove",
 ): EditOutcome {
   if (original === null || original.trim() === "") {
-    if (mode === "remove") return { ok: true, text: original };
+    if (mode === "remove") return { ok: true, text: original, leftAlone: [] };
     const fresh = { hooks: { [format.event]: wantedGroups(format, command) } };
-    return { ok: true, text: `${JSON.stringify(fresh, null, 2)}\n` };
+    return { ok: true, text: `${JSON.stringify(fresh, null, 2)}\n`, leftAlone: [] };
   }
   const first = parseJsonc(original, { allowDuplicateKeys: true });
   if (!first.ok) {
@@ -265,7 +293,9 @@ export function editRegistration(
       ? addStep(format, text, root, command, fmt)
       : removeStep(format, text, root, command, text !== original);
     if (step.kind === "error") return { ok: false, error: step.error };
-    if (step.kind === "done") return { ok: true, text };
+    if (step.kind === "done") {
+      return { ok: true, text, leftAlone: unsureCommands(format, root, command) };
+    }
     text = applyEdits(text, step.edits);
     const reparsed = parseJsonc(text, { allowDuplicateKeys: true });
     if (!reparsed.ok) return { ok: false, error: "internal error: the edit would break the file" };

@@ -163,7 +163,11 @@ Deno.test("[init] remove leaves containers the user made, and does nothing when 
     removed(`{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [${handler()}]}]}}`),
     "{}",
   );
-  assertEquals(editRegistration(CLAUDE_CODE_FORMAT, null, CMD, "remove"), { ok: true, text: null });
+  assertEquals(editRegistration(CLAUDE_CODE_FORMAT, null, CMD, "remove"), {
+    ok: true,
+    text: null,
+    leftAlone: [],
+  });
 });
 
 Deno.test("[init] a file that does not parse or has the wrong shape is refused", () => {
@@ -186,5 +190,39 @@ Deno.test("[init] a file that does not parse or has the wrong shape is refused",
   assertEquals(editRegistration(CLAUDE_CODE_FORMAT, '{"hooks": 1}', CMD, "remove"), {
     ok: true,
     text: '{"hooks": 1}',
+    leftAlone: [],
+  });
+});
+
+Deno.test("[init] other people's hooks that mention gateguard are kept byte for byte, and named", () => {
+  const theirs = `{
+  "hooks": {
+    "PreToolUse": [
+      { "matcher": "Bash", "hooks": [{ "type": "command", "command": "logger -t gateguard \\"bash call\\"" }] },
+      { "matcher": "Edit", "hooks": [{ "type": "command", "command": "/opt/tools/gateguard-audit.rb --log" }] },
+      { "matcher": "*", "hooks": [{ "type": "command", "command": "tee -a /var/log/gateguard" }] },
+      { "matcher": "Write", "hooks": [{ "type": "command", "command": "echo checked by gateguard >> /tmp/log" }] }
+    ]
+  }
+}
+`;
+  const outcome = editRegistration(CLAUDE_CODE_FORMAT, theirs, CMD, "add");
+  if (!outcome.ok || outcome.text === null) throw new Error("refused");
+  assert(outcome.text.startsWith(theirs.slice(0, theirs.lastIndexOf("}\n    ]"))), outcome.text);
+  const value = JSON.parse(outcome.text);
+  assertEquals(value.hooks.PreToolUse.slice(0, 4), JSON.parse(theirs).hooks.PreToolUse);
+  assertEquals(value.hooks.PreToolUse.slice(4), registrationGroups(CMD));
+  assertEquals(outcome.leftAlone, [
+    'logger -t gateguard "bash call"',
+    "tee -a /var/log/gateguard",
+    "echo checked by gateguard >> /tmp/log",
+  ]);
+  assertEquals(removed(outcome.text), theirs);
+  const echoOnly = `{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [
+    {"type": "command", "command": "echo checked by gateguard >> /tmp/log"}]}]}}`;
+  assertEquals(editRegistration(CLAUDE_CODE_FORMAT, echoOnly, CMD, "remove"), {
+    ok: true,
+    text: echoOnly,
+    leftAlone: ["echo checked by gateguard >> /tmp/log"],
   });
 });
