@@ -19,15 +19,19 @@ import {
   type SourcedSetting,
 } from "../config/settings.ts";
 import { denoFs, type FsPort } from "../platform/fs_port.ts";
-import { type JsonValue, parseJsonc, toValue } from "../config/jsonc.ts";
+import type { JsonValue } from "../config/jsonc.ts";
 import { PROJECT_CONFIG_KEYS } from "../config/project_config.ts";
 import { registrationCommand } from "../setup/command.ts";
 import {
   GATED_TOOLS,
-  handlerKind,
   matcherCovers,
+  type Registration,
+  registrationsOf,
   settingsFiles,
 } from "../setup/claude_settings.ts";
+import { findOnPath, healthProblems, type ProgramLookup } from "../setup/health.ts";
+import { programState, type ReadOutcome, readSettingsFile } from "../setup/settings_io.ts";
+import { printable, quoted } from "../platform/terminal_text.ts";
 import { cliProjectRoot } from "./project_root.ts";
 import { versionLine } from "../version.ts";
 import { BUILD_INFO } from "../build_info.ts";
@@ -41,45 +45,8 @@ export interface Finding {
   text: string;
 }
 
-/** One GateGuard handler found in a settings file or a plugin's hooks.json. */
-export interface Registration {
-  /** Where it was found, for the report. */
-  origin: string;
-  /** Found in an installed plugin rather than a settings file. */
-  plugin: boolean;
-  /** The matcher of its PreToolUse entry, as written (undefined when missing). */
-  matcher: unknown;
-  command: string;
-}
-
-/** Largest settings or plugin file read. */
-const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
-
 function isObject(value: unknown): value is Record<string, JsonValue> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The GateGuard handlers registered under `hooks.PreToolUse` of a parsed file. */
-export function registrationsOf(
-  value: JsonValue,
-  origin: string,
-  plugin: boolean,
-  ownCommand: string,
-): Registration[] {
-  const hooks = isObject(value) ? value.hooks : undefined;
-  const pre = isObject(hooks) ? hooks.PreToolUse : undefined;
-  if (!Array.isArray(pre)) return [];
-  const found: Registration[] = [];
-  for (const group of pre) {
-    if (!isObject(group) || !Array.isArray(group.hooks)) continue;
-    for (const handler of group.hooks) {
-      if (handlerKind(handler, ownCommand) === "ours") {
-        const command = (handler as Record<string, JsonValue>).command as string;
-        found.push({ origin, plugin, matcher: group.matcher, command });
-      }
-    }
-  }
-  return found;
 }
 
 /**
@@ -128,24 +95,6 @@ export function coverageFindings(registrations: readonly Registration[]): Findin
     findings.push({ level: "ok", text: `registrations reach ${GATED_TOOLS.join(", ")} once each` });
   }
   return findings;
-}
-
-type ReadOutcome =
-  | { kind: "absent" }
-  | { kind: "unreadable"; why: string }
-  | { kind: "broken"; line: number; column: number; message: string }
-  | { kind: "parsed"; value: JsonValue };
-
-function readJsonFile(fs: FsPort, path: string): ReadOutcome {
-  const st = fs.stat(path);
-  if (!st.ok && st.code === "ENOENT") return { kind: "absent" };
-  if (!st.ok) return { kind: "unreadable", why: st.code };
-  if (!st.isFile) return { kind: "unreadable", why: "not a regular file" };
-  const text = fs.readTextBounded(path, MAX_SETTINGS_BYTES);
-  if (text === null) return { kind: "unreadable", why: "unreadable or larger than 4 MiB" };
-  const parsed = parseJsonc(text, { allowDuplicateKeys: true });
-  if (!parsed.ok) return { kind: "broken", ...parsed.error };
-  return { kind: "parsed", value: toValue(parsed.root) };
 }
 
 /** The environment a hook would see, and which settings file set each variable. */
@@ -201,21 +150,8 @@ function disabledPlugins(parsed: Array<[string, JsonValue]>): Set<string> {
   return new Set([...state].filter(([, on]) => !on).map(([id]) => id));
 }
 
-function unquote(word: string): string {
-  return word.replace(/^(["'])(.*)\1$/, "$2");
-}
-
-/** The program a hook command starts, when it is a literal absolute path. */
-function programPath(command: string): string | null {
-  const first = command.match(/^\s*("[^"]*"|'[^']*'|\S+)/)?.[1];
-  if (!first) return null;
-  const program = unquote(first);
-  if (program.includes("$")) return null;
-  return program.startsWith("/") || /^[A-Za-z]:[\\/]/.test(program) ? program : null;
-}
-
 function show(value: string): string {
-  return JSON.stringify(value);
+  return quoted(value);
 }
 
 const onOff = (on: boolean): string => on ? "on" : "off";
@@ -386,79 +322,99 @@ async function transcriptFindings(home: string | null): Promise<Finding[]> {
 }
 
 /** Settings files and plugins: what each registers, and any that cannot be read. */
-function registrationFindings(
+async function registrationFindings(
   fs: FsPort,
   ownCommand: string,
   files: Array<{ label: string; path: string; outcome: ReadOutcome }>,
   home: string | null,
   parsed: Array<[string, JsonValue]>,
-): { findings: Finding[]; registrations: Registration[] } {
+): Promise<{ findings: Finding[]; registrations: Registration[] }> {
   const findings: Finding[] = [];
   const registrations: Registration[] = [];
   const describe = (label: string, path: string, outcome: ReadOutcome, plugin: boolean): void => {
+    const where = `${label} ${printable(path)}`;
     if (outcome.kind === "absent") {
-      findings.push({ level: "info", text: `${label} ${path}: not present` });
+      findings.push({ level: "info", text: `${where}: not present` });
     } else if (outcome.kind === "unreadable") {
       findings.push({
         level: "FAIL",
-        text: `${label} ${path} cannot be read (${outcome.why}); fix: make it a readable file`,
+        text: `${where} cannot be read (${outcome.why}); fix: make it a readable file`,
       });
     } else if (outcome.kind === "broken") {
       findings.push({
         level: "FAIL",
-        text: `${label} ${path}:${outcome.line}:${outcome.column}: ${outcome.message}; ` +
+        text: `${where}:${outcome.line}:${outcome.column}: ${outcome.message}; ` +
           `Claude Code cannot use this file either; fix: correct it at line ${outcome.line}, ` +
           `column ${outcome.column}`,
       });
     } else {
-      const found = registrationsOf(outcome.value, `${label} ${path}`, plugin, ownCommand);
-      registrations.push(...found);
-      const matchers = found.map((r) =>
+      const found = registrationsOf(outcome.value, where, plugin, ownCommand);
+      registrations.push(...found.ours);
+      const matchers = found.ours.map((r) =>
         r.matcher === undefined ? "(all tools)" : show(String(r.matcher))
       );
       findings.push({
         level: "info",
-        text: `${label} ${path}: ${
-          found.length === 0 ? "no GateGuard entry" : `GateGuard on ${matchers.join(", ")}`
+        text: `${where}: ${
+          found.ours.length === 0 ? "no GateGuard entry" : `GateGuard on ${matchers.join(", ")}`
         }`,
       });
+      for (const command of found.unsure) {
+        findings.push({
+          level: "info",
+          text: `${where}: the hook command ${
+            show(command)
+          } names GateGuard but is not GateGuard's command, so it is not counted`,
+        });
+      }
     }
   };
   for (const f of files) describe(f.label, f.path, f.outcome, false);
 
   if (home !== null) {
     const index = `${home.replace(/[\\/]+$/, "")}/.claude/plugins/installed_plugins.json`;
-    const installed = readJsonFile(fs, index);
+    const installed = await readSettingsFile(fs, index);
     if (installed.kind === "parsed") {
       const disabled = disabledPlugins(parsed);
       for (const plugin of installedPlugins(installed.value)) {
         const hooksFile = `${plugin.path.replace(/[\\/]+$/, "")}/hooks/hooks.json`;
-        const outcome = readJsonFile(fs, hooksFile);
+        const outcome = await readSettingsFile(fs, hooksFile);
         if (outcome.kind === "absent") continue;
         if (disabled.has(plugin.id)) {
-          findings.push({ level: "info", text: `plugin ${plugin.id} is disabled in settings` });
+          findings.push({
+            level: "info",
+            text: `plugin ${show(plugin.id)} is disabled in settings`,
+          });
           continue;
         }
-        describe(`plugin ${plugin.id}`, hooksFile, outcome, true);
+        describe(`plugin ${show(plugin.id)}`, hooksFile, outcome, true);
       }
     }
   }
   return { findings, registrations };
 }
 
-function commandFindings(registrations: readonly Registration[], fs: FsPort): Finding[] {
-  const findings: Finding[] = [];
-  for (const command of new Set(registrations.map((r) => r.command))) {
-    const program = programPath(command);
-    if (program !== null && !fs.stat(program).ok) {
-      findings.push({
-        level: "FAIL",
-        text: `registered command ${show(program)} does not exist, so the hook cannot run; ` +
-          "fix: run `gateguard init` again from the installed binary",
-      });
-    }
-  }
-  return findings;
+/** GateGuard switched off by the environment doctor runs in (env blocks are in `healthFindings`). */
+function switchedOffFindings(settings: Settings, hookEnv: HookEnv): Finding[] {
+  const source = settings.sources.disabled;
+  if (!settings.disabled || source.kind !== "env" || hookEnv.setBy.has(source.variable)) return [];
+  return [{
+    level: "FAIL",
+    text:
+      `${source.variable}=${
+        show(hookEnv.env[source.variable] ?? "")
+      } in this environment switches GateGuard off for the sessions started from it; ` +
+      `fix: unset ${source.variable}`,
+  }];
+}
+
+/** Everything that would keep the registered GateGuard from gating, one line per cause. */
+export function healthFindings(
+  parsed: ReadonlyArray<[string, JsonValue]>,
+  registrations: readonly Registration[],
+  lookup: ProgramLookup,
+): Finding[] {
+  return healthProblems(parsed, registrations, lookup).map((text) => ({ level: "FAIL", text }));
 }
 
 /** Usage text of `gateguard doctor`. */
@@ -486,18 +442,24 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   const home = homeDir(env);
   const projectRoot = cliProjectRoot(env);
 
-  const files = settingsFiles(projectRoot, home).map((f) => ({
-    label: `${f.scope} settings`,
-    path: f.path,
-    outcome: readJsonFile(fs, f.path),
-  }));
+  const files = await Promise.all(
+    settingsFiles(projectRoot, home).map(async (f) => ({
+      label: `${f.scope} settings`,
+      path: f.path,
+      outcome: await readSettingsFile(fs, f.path),
+    })),
+  );
   const parsed: Array<[string, JsonValue]> = files.flatMap((f) =>
     f.outcome.kind === "parsed" ? [[f.path, f.outcome.value] as [string, JsonValue]] : []
   );
   const hookEnv = hookEnvironment(env, parsed);
   const settings = await resolveSettings(hookEnv.env, projectRoot, fs);
   const ownCommand = registrationCommand(execPath, import.meta.url, windows);
-  const registered = registrationFindings(fs, ownCommand, files, home, parsed);
+  const registered = await registrationFindings(fs, ownCommand, files, home, parsed);
+  const lookup = {
+    state: programState,
+    onPath: (name: string) => findOnPath(name, env.PATH, windows, programState, projectRoot),
+  };
 
   const sections: Array<[string, Finding[]]> = [
     [
@@ -508,12 +470,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
           text: `this build registers: ${ownCommand}`,
         },
         { level: "info", text: `project root ${projectRoot}` },
-        ...(settings.disabled
-          ? [{
-            level: "info" as const,
-            text: "GateGuard is switched off for sessions with this environment",
-          }]
-          : []),
+        ...switchedOffFindings(settings, hookEnv),
       ],
     ],
     [
@@ -530,7 +487,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
       [
         ...registered.findings,
         ...coverageFindings(registered.registrations),
-        ...commandFindings(registered.registrations, fs),
+        ...healthFindings(parsed, registered.registrations, lookup),
       ],
     ],
     ["Transcripts", await transcriptFindings(home)],

@@ -18,13 +18,26 @@ import {
   CLAUDE_CODE_FORMAT,
   FILE_MATCHER,
   pluginHooksJson,
+  type Registration,
+  registrationsOf,
   settingsFiles,
   type SettingsScope,
   SHELL_MATCHER,
 } from "../setup/claude_settings.ts";
 import { editRegistration } from "../setup/registration_edit.ts";
 import { unifiedDiff } from "../setup/diff.ts";
-import { readIfPresent, writeAtomic } from "../setup/settings_io.ts";
+import { findOnPath, healthProblems } from "../setup/health.ts";
+import {
+  parseSettings,
+  programState,
+  readSettingsFile,
+  readSettingsText,
+  writeAtomic,
+  writeTarget,
+} from "../setup/settings_io.ts";
+import type { JsonValue } from "../config/jsonc.ts";
+import { denoFs } from "../platform/fs_port.ts";
+import { printable, quoted } from "../platform/terminal_text.ts";
 import { cliProjectRoot } from "./project_root.ts";
 
 /** Usage text of `gateguard init`. */
@@ -123,12 +136,11 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   const dryRun = set.has("dryRun");
   const removing = set.has("remove");
 
-  let original: string | null;
-  try {
-    original = await readIfPresent(file.path);
-  } catch (err) {
-    return fail(`cannot read ${file.path}: ${(err as Error).message}`);
+  const read = await readSettingsText(denoFs, file.path);
+  if (read.kind === "unreadable") {
+    return fail(`cannot read ${printable(file.path)}: ${read.why}; the file was left untouched.`);
   }
+  const original = read.kind === "text" ? read.text : null;
   const outcome = editRegistration(
     CLAUDE_CODE_FORMAT,
     original,
@@ -137,26 +149,33 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   );
   if (!outcome.ok) {
     return fail(
-      `${file.path}: ${outcome.error}. The file was left untouched; fix it by hand and run init again.`,
+      `${
+        printable(file.path)
+      }: ${outcome.error}. The file was left untouched; fix it by hand and run init again.`,
     );
   }
   const changed = outcome.text !== null && outcome.text !== original;
-  for (const command of outcome.leftAlone) {
+  for (const left of outcome.leftAlone) {
     console.log(
       `Left alone: the hook command ${
-        JSON.stringify(command.slice(0, 200))
+        quoted(left)
       } names GateGuard but is not a command init writes; check it by hand.`,
     );
   }
-  const configPath = projectConfigPath(projectRoot);
-  let configMissing = false;
-  if (set.has("config")) {
-    try {
-      configMissing = (await readIfPresent(configPath)) === null;
-    } catch (err) {
-      return fail(`cannot read ${configPath}: ${(err as Error).message}`);
-    }
+  const target = await writeTarget(file.path);
+  if (changed && target.readOnly) {
+    return fail(
+      `${printable(target.path)} is read-only, so init leaves it as it is; fix: make it ` +
+        "writable (chmod u+w) and run init again, or add the entries by hand",
+    );
   }
+  const shown = target.throughSymlink
+    ? `${printable(file.path)} (a symlink to ${printable(target.path)})`
+    : printable(file.path);
+  const configPath = projectConfigPath(projectRoot);
+  // Only a missing path gets the starter; nothing there is ever opened.
+  const configStat = denoFs.lstat(configPath);
+  const configMissing = set.has("config") && !configStat.ok && configStat.code === "ENOENT";
 
   if (dryRun) {
     const diff = changed
@@ -164,35 +183,38 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
         original ?? "",
         outcome.text ?? "",
         original === null ? "/dev/null" : file.path,
-        file.path,
+        target.path,
       )
       : "";
     const configDiff = configMissing
       ? unifiedDiff("", STARTER_CONFIG, "/dev/null", configPath)
       : "";
-    if (diff === "" && configDiff === "") console.log(`${file.path}: nothing would change.`);
+    if (diff === "" && configDiff === "") console.log(`${shown}: nothing would change.`);
     else console.log((diff + configDiff).trimEnd());
     return 0;
   }
 
   try {
-    if (changed) await writeAtomic(file.path, outcome.text as string);
-    if (configMissing) await writeAtomic(configPath, STARTER_CONFIG);
+    if (changed) await writeAtomic(target, outcome.text as string);
+    if (configMissing) await writeAtomic(await writeTarget(configPath), STARTER_CONFIG);
   } catch (err) {
     return fail(`cannot write: ${(err as Error).message}`);
   }
   if (removing) {
     console.log(
       changed
-        ? `GateGuard removed from ${file.path}.`
-        : `${file.path} does not register GateGuard; nothing to change.`,
+        ? `GateGuard removed from ${shown}.`
+        : `${shown} does not register GateGuard; nothing to change.`,
     );
     return 0;
   }
+  const problems = await remainingProblems(file.path, outcome.text, projectRoot, env, command);
   console.log(
     changed
-      ? `GateGuard registered in ${file.path} for ${FILE_MATCHER} and ${SHELL_MATCHER}.\nCommand: ${command}`
-      : `${file.path} already registers GateGuard; nothing to change.`,
+      ? `GateGuard registered in ${shown} for ${FILE_MATCHER} and ${SHELL_MATCHER}.\nCommand: ${command}`
+      : problems.length === 0
+      ? `${shown} already registers GateGuard; nothing to change.`
+      : `${shown} already registers GateGuard.`,
   );
   if (set.has("config")) {
     console.log(
@@ -201,9 +223,41 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
         : `${configPath} already exists; left unchanged.`,
     );
   }
+  for (const problem of problems) console.log(`Still not gating: ${problem}`);
   console.log(
     "Check the setup with `gateguard doctor`. Installing GateGuard as a plugin instead? " +
       "`gateguard init --plugin` prints its hooks/hooks.json.",
   );
-  return 0;
+  return problems.length === 0 ? 0 : 1;
+}
+
+/**
+ * What would still keep GateGuard from gating once the edited file holds
+ * `text`: every settings file's switches, and GateGuard's handlers in them.
+ */
+async function remainingProblems(
+  edited: string,
+  text: string | null,
+  projectRoot: string,
+  env: EnvSnapshot,
+  command: string,
+): Promise<string[]> {
+  const parsed: Array<[string, JsonValue]> = [];
+  const registrations: Registration[] = [];
+  for (const f of settingsFiles(projectRoot, homeDir(env))) {
+    const outcome = f.path === edited
+      ? (text === null ? null : parseSettings(text))
+      : await readSettingsFile(denoFs, f.path);
+    if (outcome?.kind !== "parsed") continue;
+    parsed.push([f.path, outcome.value]);
+    registrations.push(
+      ...registrationsOf(outcome.value, `${f.scope} settings ${printable(f.path)}`, false, command)
+        .ours,
+    );
+  }
+  const windows = Deno.build.os === "windows";
+  return healthProblems(parsed, registrations, {
+    state: programState,
+    onPath: (name) => findOnPath(name, env.PATH, windows, programState, projectRoot),
+  });
 }

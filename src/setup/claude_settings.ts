@@ -103,6 +103,8 @@ export const CLAUDE_CODE_FORMAT: HookFormat = {
     { matcher: SHELL_MATCHER, tools: SHELL_TOOLS },
   ],
   handler: handlerFor,
+  // `args` (exec form) would be appended to the command; `async` and `if` stop it gating.
+  strippedKeys: ["args", "async", "if"],
   covers: matcherCovers,
   kindOf: handlerKind,
 };
@@ -121,4 +123,49 @@ export function pluginHooksJson(): string {
     hooks: { PreToolUse: registrationGroups(PLUGIN_COMMAND) },
   };
   return `${JSON.stringify(plugin, null, 2)}\n`;
+}
+
+/** One GateGuard handler found in a settings file or a plugin's hooks.json. */
+export interface Registration {
+  /** Where it was found, for the report. */
+  origin: string;
+  /** Found in an installed plugin rather than a settings file. */
+  plugin: boolean;
+  /** The matcher of its PreToolUse entry, as written (undefined when missing). */
+  matcher: unknown;
+  command: string;
+  /** The handler object as written. */
+  handler: { [key: string]: JsonValue };
+}
+
+function isObject(value: unknown): value is { [key: string]: JsonValue } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The handlers under `hooks.PreToolUse` of a parsed settings or hooks file:
+ * GateGuard's own, and the commands that only name it (left alone).
+ */
+export function registrationsOf(
+  value: JsonValue,
+  origin: string,
+  plugin: boolean,
+  ownCommand: string,
+): { ours: Registration[]; unsure: string[] } {
+  const hooks = isObject(value) ? value.hooks : undefined;
+  const pre = isObject(hooks) ? hooks.PreToolUse : undefined;
+  const ours: Registration[] = [];
+  const unsure: string[] = [];
+  if (!Array.isArray(pre)) return { ours, unsure };
+  for (const group of pre) {
+    if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+    for (const handler of group.hooks) {
+      const kind = handlerKind(handler, ownCommand);
+      if (kind === "other" || !isObject(handler)) continue;
+      const command = handler.command as string;
+      if (kind === "unsure") unsure.push(command);
+      else ours.push({ origin, plugin, matcher: group.matcher, command, handler });
+    }
+  }
+  return { ours, unsure };
 }

@@ -46,6 +46,8 @@ export interface HookFormat {
   handler(command: string): { [key: string]: JsonValue };
   /** Whether an entry's matcher (as written) reaches a tool. */
   covers(matcher: unknown, tool: string): boolean;
+  /** Handler keys init takes off GateGuard's own handler: they would keep it from gating. */
+  strippedKeys: readonly string[];
   /** How a handler (parsed JSON) relates to GateGuard; `ownCommand` is this build's command. */
   kindOf(handler: unknown, ownCommand: string): CommandKind;
 }
@@ -140,6 +142,7 @@ function sameScalar(node: JsonNode | undefined, value: JsonValue): boolean {
 
 /** Brings one paired entry to the wanted matcher and handler, one splice per step. */
 function fixGroup(
+  format: HookFormat,
   text: string,
   group: GroupScan,
   matcher: string,
@@ -156,9 +159,11 @@ function fixGroup(
       return setPropertyEdits(text, node, key, value, fmt);
     }
   }
-  // An exec-form `args` list would be appended to our shell command.
-  const args = indexOfProperty(node, "args");
-  return args >= 0 ? removeChildEdits(text, node, args) : null;
+  for (const key of format.strippedKeys) {
+    const k = indexOfProperty(node, key);
+    if (k >= 0) return removeChildEdits(text, node, k);
+  }
+  return null;
 }
 
 function addStep(
@@ -197,7 +202,7 @@ function addStep(
   const handler = format.handler(command);
   for (const [k, entry] of format.entries.entries()) {
     const group = paired[k];
-    const edits = group ? fixGroup(text, group, entry.matcher, handler, fmt) : null;
+    const edits = group ? fixGroup(format, text, group, entry.matcher, handler, fmt) : null;
     if (edits) return { kind: "edit", edits };
   }
   const missing = paired.findIndex((group) => group === undefined);

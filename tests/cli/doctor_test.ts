@@ -8,11 +8,14 @@ import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import {
   configurationFindings,
   coverageFindings,
+  healthFindings,
   projectFileFindings,
-  type Registration,
-  registrationsOf,
 } from "../../src/cli/doctor.ts";
-import { registrationGroups } from "../../src/setup/claude_settings.ts";
+import {
+  type Registration,
+  registrationGroups,
+  registrationsOf,
+} from "../../src/setup/claude_settings.ts";
 import { type Settings, settingsFrom } from "../../src/config/settings.ts";
 import type { JsonValue } from "../../src/config/jsonc.ts";
 
@@ -28,6 +31,7 @@ const reg = (
   plugin,
   matcher,
   command,
+  handler: { type: "command", command },
 });
 
 Deno.test("[doctor] registrations are read from hooks.PreToolUse, other handlers ignored", () => {
@@ -42,12 +46,17 @@ Deno.test("[doctor] registrations are read from hooks.PreToolUse, other handlers
       PostToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: CMD }] }],
     },
   };
-  assertEquals(registrationsOf(settings, "s", false, "/x/renamed"), [
-    reg(undefined, "s", false),
-    reg("Bash", "s", false, "/x/renamed"),
-  ]);
-  assertEquals(registrationsOf({ hooks: { PreToolUse: {} } }, "s", false, CMD), []);
-  assertEquals(registrationsOf([], "s", false, CMD), []);
+  assertEquals(registrationsOf(settings, "s", false, "/x/renamed"), {
+    ours: [reg(undefined, "s", false), reg("Bash", "s", false, "/x/renamed")],
+    unsure: [],
+  });
+  const none = { ours: [], unsure: [] };
+  assertEquals(registrationsOf({ hooks: { PreToolUse: {} } }, "s", false, CMD), none);
+  assertEquals(registrationsOf([], "s", false, CMD), none);
+  const echo = {
+    hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "echo gateguard" }] }] },
+  };
+  assertEquals(registrationsOf(echo, "s", false, CMD), { ours: [], unsure: ["echo gateguard"] });
 });
 
 Deno.test("[doctor] no registration at all is a problem with the init fix", () => {
@@ -176,4 +185,66 @@ Deno.test("[doctor] each configuration line names the value's source", () => {
     "denial cap 4 [file /p/.gateguard.jsonc]",
   );
   assertEquals(lines.find((l) => l.startsWith("file gates")), "file gates on [default]");
+});
+
+Deno.test("[doctor] every cause that keeps a registered GateGuard from gating is one FAIL line", () => {
+  const handler = (extra: Record<string, JsonValue>): Registration => ({
+    ...reg("*", "project settings /p/.claude/settings.json"),
+    handler: { type: "command", command: CMD, timeout: 10, ...extra },
+  });
+  const states: Record<string, "missing" | "directory" | "not-executable" | "ok"> = {
+    [CMD]: "ok",
+    "/opt/dir/gateguard": "directory",
+    "/opt/ro/gateguard": "not-executable",
+  };
+  const lookup = {
+    state: (path: string) => states[path] ?? "missing",
+    onPath: (name: string) => name === "gateguard-linux-x64" ? "/bin/gateguard-linux-x64" : null,
+  };
+  const texts = (parsed: Array<[string, JsonValue]>, regs: Registration[]): string[] =>
+    healthFindings(parsed, regs, lookup).map((f) => {
+      assertEquals(f.level, "FAIL");
+      return f.text;
+    });
+  assertEquals(texts([], [handler({})]), []);
+  const where = "the GateGuard handler in project settings /p/.claude/settings.json";
+  const fix = "fix: run `gateguard init` (it rewrites GateGuard's own entries)";
+  assertEquals(texts([], [handler({ async: true })]), [
+    `${where} runs in the background, so its denial arrives after the call ran; ${fix}`,
+  ]);
+  assertEquals(texts([], [handler({ if: "Bash(git *)" })]), [
+    `${where} has an "if" filter, so it runs only for the calls that filter picks; ${fix}`,
+  ]);
+  assertEquals(texts([], [handler({ type: "http" })]), [
+    `${where} has "type": "http", not "command", so Claude Code does not run it as GateGuard needs; ${fix}`,
+  ]);
+  assertEquals(texts([], [handler({ timeout: 0.001 })]), [
+    `${where} has "timeout": 0.001; under 2 seconds the hook is cut off and the call goes through; ${fix}`,
+  ]);
+  assertEquals(texts([["/p/s.json", { disableAllHooks: true }]], []), [
+    '/p/s.json sets "disableAllHooks": true, so no hook runs, GateGuard included; ' +
+    'fix: remove "disableAllHooks" from it',
+  ]);
+  assertEquals(texts([["/p/s.json", { env: { GATEGUARD_DISABLED: "1" } }]], []), [
+    "the env block of /p/s.json sets GATEGUARD_DISABLED=1, which switches GateGuard off; " +
+    "fix: remove that variable from the block",
+  ]);
+  assertEquals(texts([["/p/s.json", { env: { ECC_GATEGUARD: "off", X: "1" } }]], []), [
+    'the env block of /p/s.json sets ECC_GATEGUARD="off", which switches GateGuard off; ' +
+    "fix: remove that variable from the block",
+  ]);
+  const again = "fix: run `gateguard init` again from the installed binary";
+  const program = (command: string): string[] =>
+    texts([], [{ ...handler({}), command, handler: { type: "command", command, timeout: 10 } }]);
+  assertEquals(program("/opt/dir/gateguard"), [
+    `registered command "/opt/dir/gateguard" is a directory, so the hook cannot run; ${again}`,
+  ]);
+  assertEquals(program("/opt/ro/gateguard"), [
+    'registered command "/opt/ro/gateguard" is not executable, so the hook cannot run; ' +
+    "fix: chmod +x /opt/ro/gateguard",
+  ]);
+  assertEquals(program("gateguard"), [
+    `the registered command starts "gateguard", which is not on PATH, so the hook cannot start; ${again} (it registers an absolute path)`,
+  ]);
+  assertEquals(program("gateguard-linux-x64 hook"), []);
 });

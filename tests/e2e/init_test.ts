@@ -210,6 +210,118 @@ Deno.test("[init] a symlinked settings file is written through the link", async 
   assert((await Deno.lstat(s.settings)).isSymlink);
   assertEquals(await Deno.readTextFile(real), FRESH);
   assertEquals([...Deno.readDirSync(`${s.home}/dotfiles`)].map((e) => e.name), ["settings.json"]);
+  assertStringIncludes(
+    r.stdout,
+    `GateGuard registered in ${s.settings} (a symlink to ${await Deno.realPath(real)}) for`,
+  );
+});
+
+function mkfifo(path: string): void {
+  const r = new Deno.Command("mkfifo", { args: [path] }).outputSync();
+  assert(r.success, `mkfifo ${path}`);
+}
+
+Deno.test("[init] a FIFO in place of the settings file or the project file never hangs init", async () => {
+  await using s = await sandbox();
+  await Deno.mkdir(`${s.project}/.claude`);
+  mkfifo(s.settings);
+  for (const args of [[], ["--remove"]]) {
+    const r = await s.run(...args);
+    assertEquals(r.code, 1, r.stdout);
+    assertEquals(
+      r.stderr,
+      `gateguard init: cannot read ${s.settings}: not a regular file; the file was left untouched.\n`,
+    );
+  }
+  await Deno.remove(s.settings);
+  mkfifo(`${s.project}/.gateguard.jsonc`);
+  const r = await s.run("--config");
+  assertEquals(r.code, 0, r.stderr);
+  assertStringIncludes(r.stdout, `${s.project}/.gateguard.jsonc already exists; left unchanged.`);
+  assert((await Deno.lstat(`${s.project}/.gateguard.jsonc`)).isFifo);
+});
+
+Deno.test("[init] a read-only settings file is refused, and a replaced file keeps its owner", async () => {
+  await using s = await sandbox();
+  await write(s.settings, "{}\n");
+  await Deno.chmod(s.settings, 0o444);
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  assertEquals(
+    r.stderr,
+    `gateguard init: ${s.settings} is read-only, so init leaves it as it is; fix: make it ` +
+      "writable (chmod u+w) and run init again, or add the entries by hand\n",
+  );
+  assertEquals(await Deno.readTextFile(s.settings), "{}\n");
+  await Deno.chmod(s.settings, 0o640);
+  if (Deno.uid() === 0) await Deno.chown(s.settings, 65534, 65534);
+  assertEquals((await s.run()).code, 0);
+  const info = await Deno.stat(s.settings);
+  assertEquals(info.mode! & 0o777, 0o640);
+  if (Deno.uid() === 0) assertEquals([info.uid, info.gid], [65534, 65534]);
+  assertEquals(await Deno.readTextFile(s.settings), FRESH);
+});
+
+Deno.test("[init] what still keeps GateGuard from gating is reported instead of nothing to change", async () => {
+  await using s = await sandbox();
+  assertEquals((await s.run()).code, 0);
+  await write(
+    `${s.project}/.claude/settings.local.json`,
+    JSON.stringify({ disableAllHooks: true, env: { GATEGUARD_DISABLED: "1" } }),
+  );
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  const local = `${s.project}/.claude/settings.local.json`;
+  assertEquals(r.stdout.split("\n").filter((l) => l !== "").slice(0, 3), [
+    `${s.settings} already registers GateGuard.`,
+    `Still not gating: ${local} sets "disableAllHooks": true, so no hook runs, GateGuard ` +
+    'included; fix: remove "disableAllHooks" from it',
+    `Still not gating: the env block of ${local} sets GATEGUARD_DISABLED=1, which switches ` +
+    "GateGuard off; fix: remove that variable from the block",
+  ]);
+});
+
+Deno.test("[init] GateGuard's own entry loses async and if; other hooks naming gateguard stay as they are", async () => {
+  await using s = await sandbox();
+  const theirs = [
+    { type: "command", command: 'logger -t gateguard "bash call"' },
+    { type: "command", command: "/opt/tools/gateguard-audit.rb --log" },
+    { type: "command", command: "tee -a /var/log/gateguard" },
+  ];
+  const before = JSON.stringify(
+    {
+      hooks: {
+        PreToolUse: [
+          { matcher: "*", hooks: theirs },
+          {
+            matcher: "Bash|PowerShell",
+            hooks: [{ type: "command", command: COMMAND, timeout: 10, async: true, if: "Bash(x)" }],
+          },
+        ],
+      },
+    },
+    null,
+    2,
+  ) + "\n";
+  await write(s.settings, before);
+  const r = await s.run();
+  assertEquals(r.code, 0, r.stderr);
+  const after = JSON.parse(await Deno.readTextFile(s.settings));
+  assertEquals(after.hooks.PreToolUse, [
+    { matcher: "*", hooks: theirs },
+    registrationGroups(COMMAND)[1],
+    registrationGroups(COMMAND)[0],
+  ]);
+  assertStringIncludes(
+    r.stdout,
+    'Left alone: the hook command "logger -t gateguard \\"bash call\\""',
+  );
+  assertStringIncludes(r.stdout, 'Left alone: the hook command "tee -a /var/log/gateguard"');
+  const removed = await s.run("--remove");
+  assertEquals(removed.code, 0);
+  assertEquals(JSON.parse(await Deno.readTextFile(s.settings)).hooks.PreToolUse, [
+    { matcher: "*", hooks: theirs },
+  ]);
 });
 
 Deno.test("[init] --plugin prints the shipped hooks.json", async () => {

@@ -1,0 +1,191 @@
+/**
+ * Why a registered GateGuard would not actually gate anything, as one line
+ * per cause with its fix: settings that switch every hook or GateGuard off,
+ * handler fields that make Claude Code skip it or ignore its answer, and a
+ * registered program that cannot start. `gateguard doctor` fails on each;
+ * `gateguard init` reports the ones it cannot fix itself.
+ *
+ * Pure: the program checks take what the file system said about a path.
+ *
+ * @module
+ */
+
+import { isOffSwitch } from "../config/env.ts";
+import type { JsonValue } from "../config/jsonc.ts";
+import type { Registration } from "./claude_settings.ts";
+import { printable } from "../platform/terminal_text.ts";
+import { simpleWords } from "./recognise.ts";
+
+/** Shortest hook timeout, in seconds, that leaves GateGuard time to answer under load. */
+export const MIN_TIMEOUT_SECONDS = 2;
+
+/** Handler fields that stop a handler from gating, and what each does. */
+const SKIPPING_FIELDS: ReadonlyArray<[string, (value: JsonValue) => boolean, string]> = [
+  ["async", (v) => v === true, "runs in the background, so its denial arrives after the call ran"],
+  ["if", () => true, 'has an "if" filter, so it runs only for the calls that filter picks'],
+];
+
+function isObject(value: unknown): value is Record<string, JsonValue> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function show(value: unknown): string {
+  return JSON.stringify(value)?.slice(0, 80) ?? String(value);
+}
+
+/**
+ * What a settings file turns off for every hook or for GateGuard:
+ * `disableAllHooks`, and an `env` block that switches GateGuard off.
+ */
+export function settingsProblems(path: string, value: JsonValue): string[] {
+  if (!isObject(value)) return [];
+  const problems: string[] = [];
+  if (value.disableAllHooks === true) {
+    problems.push(
+      `${path} sets "disableAllHooks": true, so no hook runs, GateGuard included; ` +
+        'fix: remove "disableAllHooks" from it',
+    );
+  }
+  const env = value.env;
+  if (isObject(env)) {
+    if (env.GATEGUARD_DISABLED === "1") {
+      problems.push(
+        `the env block of ${path} sets GATEGUARD_DISABLED=1, which switches GateGuard off; ` +
+          "fix: remove that variable from the block",
+      );
+    }
+    if (typeof env.ECC_GATEGUARD === "string" && isOffSwitch(env.ECC_GATEGUARD)) {
+      problems.push(
+        `the env block of ${path} sets ECC_GATEGUARD=${
+          show(env.ECC_GATEGUARD)
+        }, which switches GateGuard off; fix: remove that variable from the block`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** What in one GateGuard handler (parsed JSON) keeps it from gating. */
+export function handlerProblems(handler: Record<string, JsonValue>, origin: string): string[] {
+  const problems: string[] = [];
+  const fix = "fix: run `gateguard init` (it rewrites GateGuard's own entries)";
+  if (handler.type !== "command") {
+    problems.push(
+      `the GateGuard handler in ${origin} has "type": ${
+        show(handler.type ?? null)
+      }, not "command", so Claude Code does not run it as GateGuard needs; ${fix}`,
+    );
+  }
+  for (const [field, applies, effect] of SKIPPING_FIELDS) {
+    if (Object.hasOwn(handler, field) && applies(handler[field])) {
+      problems.push(`the GateGuard handler in ${origin} ${effect}; ${fix}`);
+    }
+  }
+  const timeout = handler.timeout;
+  if (
+    timeout !== undefined &&
+    (typeof timeout !== "number" || !(timeout >= MIN_TIMEOUT_SECONDS))
+  ) {
+    problems.push(
+      `the GateGuard handler in ${origin} has "timeout": ${show(timeout)}; ` +
+        `under ${MIN_TIMEOUT_SECONDS} seconds the hook is cut off and the call goes through; ${fix}`,
+    );
+  }
+  return problems;
+}
+
+/** What the file system says about a path a command starts. */
+export type ProgramState = "missing" | "directory" | "not-executable" | "ok";
+
+/** The program a command starts: a path, a bare name to find on PATH, or unknown. */
+export type Program =
+  | { kind: "path"; path: string }
+  | { kind: "bare"; name: string }
+  | { kind: "unknown" };
+
+/** The program of a hook command; `unknown` when it comes from a variable or shell syntax. */
+export function programOf(command: string): Program {
+  const first = simpleWords(command)?.[0];
+  if (first === undefined || first.includes("$")) return { kind: "unknown" };
+  if (/[\\/]/.test(first)) return { kind: "path", path: first };
+  return { kind: "bare", name: first };
+}
+
+/** Where a bare program name is found on a PATH value (`;` on Windows), or null. */
+export function findOnPath(
+  name: string,
+  pathVariable: string | undefined,
+  windows: boolean,
+  state: (path: string) => ProgramState,
+  cwd: string,
+): string | null {
+  const names = windows && !/\.[A-Za-z]+$/.test(name) ? [`${name}.exe`, name] : [name];
+  for (const dir of (pathVariable ?? "").split(windows ? ";" : ":")) {
+    // An empty entry means the directory the hook starts in.
+    const base = dir === "" ? cwd : dir.replace(/[\\/]+$/, "");
+    for (const candidate of names) {
+      const path = `${base}/${candidate}`;
+      if (state(path) === "ok") return path;
+    }
+  }
+  return null;
+}
+
+/** Why the program of a registered command cannot start, if it cannot. */
+export function programProblems(
+  command: string,
+  state: (path: string) => ProgramState,
+  onPath: (name: string) => string | null,
+): string[] {
+  const program = programOf(command);
+  const again = "fix: run `gateguard init` again from the installed binary";
+  if (program.kind === "bare") {
+    return onPath(program.name) === null
+      ? [
+        `the registered command starts ${
+          show(program.name)
+        }, which is not on PATH, so the hook cannot start; ${again} (it registers an absolute path)`,
+      ]
+      : [];
+  }
+  if (program.kind !== "path") return [];
+  const name = show(program.path);
+  switch (state(program.path)) {
+    case "missing":
+      return [`registered command ${name} does not exist, so the hook cannot run; ${again}`];
+    case "directory":
+      return [`registered command ${name} is a directory, so the hook cannot run; ${again}`];
+    case "not-executable":
+      return [
+        `registered command ${name} is not executable, so the hook cannot run; ` +
+        `fix: chmod +x ${program.path.includes(" ") ? name : program.path}`,
+      ];
+    case "ok":
+      return [];
+  }
+}
+
+/** How the program checks reach the file system and PATH. */
+export interface ProgramLookup {
+  state: (path: string) => ProgramState;
+  onPath: (name: string) => string | null;
+}
+
+/**
+ * Every cause that keeps the registered GateGuard from gating: settings
+ * files (path and parsed value) that switch hooks or GateGuard off, and
+ * GateGuard's handlers and programs that would not run as needed.
+ */
+export function healthProblems(
+  parsed: ReadonlyArray<[string, JsonValue]>,
+  registrations: readonly Registration[],
+  lookup: ProgramLookup,
+): string[] {
+  return [
+    ...parsed.flatMap(([path, value]) => settingsProblems(printable(path), value)),
+    ...registrations.flatMap((r) => handlerProblems(r.handler, r.origin)),
+    ...[...new Set(registrations.map((r) => r.command))].flatMap((command) =>
+      programProblems(command, lookup.state, lookup.onPath)
+    ),
+  ];
+}
