@@ -56,7 +56,7 @@ Deno.test("[permissions] the CLI cannot read variables outside the list, spawn p
   await Deno.writeTextFile(
     probe,
     `const out = [];
-try { Deno.env.get("PATH"); out.push("env"); } catch { out.push("no-env"); }
+try { Deno.env.get("SHELL"); out.push("env"); } catch { out.push("no-env"); }
 try { await new Deno.Command("true").output(); out.push("run"); } catch { out.push("no-run"); }
 try { await fetch("http://127.0.0.1:9"); out.push("net"); } catch (e) { out.push(e instanceof Deno.errors.NotCapable || String(e).includes("NotCapable") ? "no-net" : "net-error"); }
 console.log(out.join(","));`,
