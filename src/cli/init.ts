@@ -155,7 +155,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     );
   }
   const changed = outcome.text !== null && outcome.text !== original;
-  for (const left of outcome.leftAlone) {
+  for (const left of outcome.leftAlone ?? []) {
     console.log(
       `Left alone: the hook command ${
         quoted(left)

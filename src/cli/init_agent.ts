@@ -20,7 +20,8 @@ import {
 } from "../setup/agent_registrations.ts";
 import { editAgentRegistration } from "../setup/agent_edit.ts";
 import { unifiedDiff } from "../setup/diff.ts";
-import { readIfPresent, writeAtomic } from "../setup/settings_io.ts";
+import { readSettingsText, writeAtomic, writeTarget } from "../setup/settings_io.ts";
+import { denoFs } from "../platform/fs_port.ts";
 import { cliProjectRoot } from "./project_root.ts";
 
 /** Usage text of `gateguard init --agent`. */
@@ -81,12 +82,9 @@ export async function initAgent(
   );
   const removing = set.has("remove");
 
-  let original: string | null;
-  try {
-    original = await readIfPresent(path);
-  } catch (err) {
-    return fail(`cannot read ${path}: ${(err as Error).message}`);
-  }
+  const read = await readSettingsText(denoFs, path);
+  if (read.kind === "unreadable") return fail(`cannot read ${path}: ${read.why}`);
+  const original = read.kind === "text" ? read.text : null;
   const outcome = editAgentRegistration(reg, original, command, removing ? "remove" : "add");
   if (!outcome.ok) {
     return fail(
@@ -110,7 +108,7 @@ export async function initAgent(
   }
   try {
     if (changed && outcome.text === null) await Deno.remove(path);
-    else if (changed) await writeAtomic(path, outcome.text as string);
+    else if (changed) await writeAtomic(await writeTarget(path), outcome.text as string);
   } catch (err) {
     return fail(`cannot write ${path}: ${(err as Error).message}`);
   }

@@ -19,7 +19,7 @@
  */
 
 import type { JsonValue } from "../config/jsonc.ts";
-import { isGateGuardHandler, matcherCovers } from "./claude_settings.ts";
+import { handlerKind, isGateGuardHandler, matcherCovers } from "./claude_settings.ts";
 import type { HookFormat } from "./registration_edit.ts";
 
 /** The agents registered through this table. */
@@ -132,8 +132,9 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
         event: "PreToolUse",
         entries: [{ matcher: CODEX_TOOLS.join("|"), tools: CODEX_TOOLS }],
         handler: (command) => ({ type: "command", command, timeout: TIMEOUT_SECONDS }),
+        strippedKeys: ["args"],
         covers: matcherCovers,
-        isOurs: isGateGuardHandler,
+        kindOf: handlerKind,
       },
     },
     shellTools: ["Bash"],
@@ -159,8 +160,9 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
           command,
           timeout: TIMEOUT_SECONDS * 1000,
         }),
+        strippedKeys: ["args"],
         covers: matcherCovers,
-        isOurs: isGateGuardHandler,
+        kindOf: handlerKind,
       },
     },
     shellTools: ["run_shell_command"],

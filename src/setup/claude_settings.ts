@@ -91,6 +91,11 @@ export function handlerKind(handler: unknown, ownCommand?: string): CommandKind 
   return typeof command === "string" ? classifyCommand(command, ownCommand) : "other";
 }
 
+/** True for a handler that is GateGuard's own (see `handlerKind`). */
+export function isGateGuardHandler(handler: unknown, ownCommand?: string): boolean {
+  return handlerKind(handler, ownCommand) === "ours";
+}
+
 function handlerFor(command: string): { [key: string]: JsonValue } {
   return { type: "command", command, timeout: HOOK_TIMEOUT_SECONDS };
 }

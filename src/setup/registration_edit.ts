@@ -66,7 +66,7 @@ export function wantedGroups(format: HookFormat, command: string): JsonValue[] {
  * being a command it registers, which the edit did not touch.
  */
 export type EditOutcome =
-  | { ok: true; text: string | null; leftAlone: string[] }
+  | { ok: true; text: string | null; leftAlone?: string[] }
   | { ok: false; error: string };
 
 type Step = { kind: "edit"; edits: TextEdit[] } | { kind: "done" } | {
