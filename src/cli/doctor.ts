@@ -383,11 +383,11 @@ async function registrationFindings(
         if (disabled.has(plugin.id)) {
           findings.push({
             level: "info",
-            text: `plugin ${show(plugin.id)} is disabled in settings`,
+            text: `plugin ${printable(plugin.id)} is disabled in settings`,
           });
           continue;
         }
-        describe(`plugin ${show(plugin.id)}`, hooksFile, outcome, true);
+        describe(`plugin ${printable(plugin.id)}`, hooksFile, outcome, true);
       }
     }
   }

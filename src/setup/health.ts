@@ -181,11 +181,14 @@ export function healthProblems(
   registrations: readonly Registration[],
   lookup: ProgramLookup,
 ): string[] {
+  // The same handler in two entries is one cause.
   return [
-    ...parsed.flatMap(([path, value]) => settingsProblems(printable(path), value)),
-    ...registrations.flatMap((r) => handlerProblems(r.handler, r.origin)),
-    ...[...new Set(registrations.map((r) => r.command))].flatMap((command) =>
-      programProblems(command, lookup.state, lookup.onPath)
-    ),
+    ...new Set([
+      ...parsed.flatMap(([path, value]) => settingsProblems(printable(path), value)),
+      ...registrations.flatMap((r) => handlerProblems(r.handler, r.origin)),
+      ...[...new Set(registrations.map((r) => r.command))].flatMap((command) =>
+        programProblems(command, lookup.state, lookup.onPath)
+      ),
+    ]),
   ];
 }

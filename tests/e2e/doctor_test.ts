@@ -78,11 +78,16 @@ Deno.test("[doctor] nothing registered is a problem with its fix", async () => {
 
 Deno.test("[doctor] a Bash-only matcher is flagged", async () => {
   await using s = await sandbox();
+  await write(`${s.home}/bin/gateguard`, "#!/bin/sh\n");
+  await Deno.chmod(`${s.home}/bin/gateguard`, 0o755);
   await write(
     `${s.home}/.claude/settings.json`,
     JSON.stringify({
       hooks: {
-        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "gateguard" }] }],
+        PreToolUse: [{
+          matcher: "Bash",
+          hooks: [{ type: "command", command: `${s.home}/bin/gateguard` }],
+        }],
       },
     }),
   );
@@ -261,4 +266,91 @@ Deno.test("[doctor] usage: --help exits 0 and an unknown option exits 2", async 
   assert(
     bad.stderr.startsWith("gateguard doctor: unknown option '--json'\nUsage: gateguard doctor"),
   );
+});
+
+Deno.test("[doctor] each way a registered GateGuard would not gate fails with its own line", async () => {
+  const cases: Array<[string, (s: Sandbox) => Promise<Record<string, unknown>>, string]> = [
+    ["mode 644", async (s) => {
+      await write(`${s.home}/bin/gateguard`, "#!/bin/sh\n");
+      await Deno.chmod(`${s.home}/bin/gateguard`, 0o644);
+      return { command: `${s.home}/bin/gateguard` };
+    }, "is not executable, so the hook cannot run; fix: chmod +x"],
+    ["a directory", async (s) => {
+      await Deno.mkdir(`${s.home}/bin/gateguard`, { recursive: true });
+      return { command: `${s.home}/bin/gateguard` };
+    }, "is a directory, so the hook cannot run"],
+    ["bare name off PATH", () => Promise.resolve({ command: "gateguard" }), "which is not on PATH"],
+    ["async", () => Promise.resolve({ async: true }), "runs in the background"],
+    ["if", () => Promise.resolve({ if: "Bash(rm *)" }), 'has an "if" filter'],
+    ["http", () => Promise.resolve({ type: "http" }), 'has "type": "http", not "command"'],
+    ["timeout", () => Promise.resolve({ timeout: 0.001 }), 'has "timeout": 0.001'],
+  ];
+  for (const [name, change, expected] of cases) {
+    await using s = await sandbox();
+    assertEquals((await s.init()).code, 0);
+    const path = `${s.project}/.claude/settings.json`;
+    const settings = JSON.parse(await Deno.readTextFile(path));
+    const extra = await change(s);
+    for (const group of settings.hooks.PreToolUse) Object.assign(group.hooks[0], extra);
+    await Deno.writeTextFile(path, JSON.stringify(settings));
+    const r = await s.run();
+    assertEquals(r.code, 1, `${name}: ${r.stdout}`);
+    const fails = failLines(r.stdout);
+    assertEquals(fails.length, 1, `${name}: ${fails.join("\n")}`);
+    assertStringIncludes(fails[0], expected, name);
+  }
+});
+
+Deno.test("[doctor] disableAllHooks, an env switch, and an echo that only names gateguard are no install", async () => {
+  await using s = await sandbox();
+  assertEquals((await s.init()).code, 0);
+  const local = `${s.project}/.claude/settings.local.json`;
+  await write(local, JSON.stringify({ disableAllHooks: true, env: { GATEGUARD_DISABLED: "1" } }));
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  assertEquals(failLines(r.stdout), [
+    `  FAIL  ${local} sets "disableAllHooks": true, so no hook runs, GateGuard included; ` +
+    'fix: remove "disableAllHooks" from it',
+    `  FAIL  the env block of ${local} sets GATEGUARD_DISABLED=1, which switches GateGuard off; ` +
+    "fix: remove that variable from the block",
+  ]);
+
+  await using e = await sandbox();
+  await write(
+    `${e.project}/.claude/settings.json`,
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "echo gateguard" }] }],
+      },
+    }),
+  );
+  const echo = await e.run();
+  assertEquals(echo.code, 1);
+  assertStringIncludes(echo.stdout, "GateGuard is not registered in any settings file or plugin");
+  assertStringIncludes(
+    echo.stdout,
+    'the hook command "echo gateguard" names GateGuard but is not GateGuard\'s command, so it is not counted',
+  );
+});
+
+Deno.test("[doctor] a plugin id is printed with its control characters escaped, and 70-deep JSON is usable", async () => {
+  await using s = await sandbox();
+  const plugin = `${s.home}/plugins/gg`;
+  await write(`${plugin}/hooks/hooks.json`, pluginHooksJson());
+  const id = "gg\u001b]0;owned\u0007\u202e@x";
+  await write(
+    `${s.home}/.claude/plugins/installed_plugins.json`,
+    JSON.stringify({ plugins: { [id]: [{ installPath: plugin }] } }),
+  );
+  let deep: unknown = 1;
+  for (let k = 0; k < 70; k++) deep = [deep];
+  await write(`${s.project}/.claude/settings.local.json`, JSON.stringify({ deep }));
+  const r = await s.run();
+  assert(!["\u001b", "\u0007", "\u202e"].some((c) => r.stdout.includes(c)), r.stdout);
+  assertStringIncludes(r.stdout, "plugin gg\\u001b]0;owned\\u0007\\u202e@x");
+  assertStringIncludes(
+    r.stdout,
+    `local settings ${s.project}/.claude/settings.local.json: no GateGuard entry`,
+  );
+  assert(!r.stdout.includes("Claude Code cannot use this file"), r.stdout);
 });

@@ -37,7 +37,7 @@ Deno.test("[init] Gemini: a BeforeTool entry with a millisecond timeout is added
     timeout: 30000,
   });
   const removed = editAgentRegistration(AGENT_REGISTRATIONS.gemini, text, CMD, "remove");
-  assertEquals(removed, { ok: true, text: original });
+  assertEquals(removed, { ok: true, text: original, leftAlone: [] });
 });
 
 Deno.test("[init] Copilot: its own gateguard.json, written whole, removed whole, never over someone else's hook", () => {
