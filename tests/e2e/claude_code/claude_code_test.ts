@@ -589,3 +589,26 @@ realClientTest(
       assertEquals(deniedToolUseIds(run), [toolUseId(0, 0)]);
     }),
 );
+
+realClientTest(
+  "[real-client] [destructive-bash-gate] two identical rm -rf build in one model message: the second is no retry of the first and is denied too",
+  () =>
+    withRun({
+      files: { "build/cache/a.o": "obj\n" },
+      prompt: "clean the build folder",
+      env: { GATEGUARD_BASH_ROUTINE_DISABLED: "1" },
+      turns: (p) => [
+        { blocks: [...bash("rm -rf build"), ...bash("rm -rf build")] },
+        {
+          expect: {
+            toolResults: [destructiveDenial, destructiveDenial],
+            paths: { [`${p}/build/cache/a.o`]: { text: "obj\n" } },
+          },
+          blocks: bash("rm -rf build"),
+        },
+        { expect: { toolResults: [OK], paths: { [`${p}/build`]: "missing" } }, blocks: DONE },
+      ],
+    }, (run) => {
+      assertEquals(deniedToolUseIds(run), [toolUseId(0, 0), toolUseId(0, 1)]);
+    }),
+);
