@@ -7,7 +7,8 @@
  * reads as the tool's error. GateGuard never answers `continue: false`,
  * which would end the agent's whole loop. BeforeTool has no documented
  * field that reaches the model with a passing call, so a note (credit,
- * comment-only edit) passes silently.
+ * comment-only edit) passes silently. Prior-search credit reads the chat
+ * log the payload names (`gemini_log.ts`).
  *
  * @module
  */
@@ -17,7 +18,13 @@ import type { Outcome } from "../hook/decision.ts";
 import { isRecord } from "../hook/call.ts";
 
 function common(payload: Record<string, unknown>, cwd: unknown): GateCall {
-  return { session_id: payload.session_id, cwd };
+  // The chat log, read by `gemini_log.ts` for prior-search credit.
+  return {
+    session_id: payload.session_id,
+    cwd,
+    transcript_path: payload.transcript_path,
+    log_kind: "gemini",
+  };
 }
 
 function call(

@@ -29,6 +29,13 @@ const READERS: Readonly<Record<string, () => Promise<TurnReader>>> = {
     ]);
     return { scanTurn, PENDING_RESCAN };
   },
+  gemini: async () => {
+    const [{ scanTurn }, { PENDING_RESCAN }] = await Promise.all([
+      import("./gemini_log.ts"),
+      import("../transcript/turn_scan.ts"),
+    ]);
+    return { scanTurn, PENDING_RESCAN };
+  },
 };
 
 /** The reader of logs of `kind`; one that reads nothing for an unknown kind. */

@@ -85,6 +85,8 @@ Deno.test("[agents] Gemini: shell runs in dir_path, replace and write_file keep 
     [{
       session_id: "g1",
       cwd: "/p/sub",
+      transcript_path: "/h/.gemini/tmp/proj/chats/session-x.jsonl",
+      log_kind: "gemini",
       tool_name: "Bash",
       tool_input: { command: "rm -rf build" },
     }],
@@ -114,6 +116,8 @@ Deno.test("[agents] Gemini: shell runs in dir_path, replace and write_file keep 
     [{
       session_id: "g1",
       cwd: "/p",
+      transcript_path: "/h/.gemini/tmp/proj/chats/session-x.jsonl",
+      log_kind: "gemini",
       tool_name: "Edit",
       tool_input: { file_path: "a.txt", old_string: "one", new_string: "two", replace_all: true },
     }],
@@ -129,6 +133,8 @@ Deno.test("[agents] Gemini: shell runs in dir_path, replace and write_file keep 
     [{
       session_id: "g1",
       cwd: "/p",
+      transcript_path: "/h/.gemini/tmp/proj/chats/session-x.jsonl",
+      log_kind: "gemini",
       tool_name: "Write",
       tool_input: { file_path: "b.txt", content: "new" },
     }],

@@ -8,7 +8,11 @@
  */
 
 import { realClientSuite } from "../real_client/harness.ts";
-import { type AgentMoves, registerSharedScenarios } from "../real_client/scenarios.ts";
+import {
+  type AgentMoves,
+  registerCreditScenario,
+  registerSharedScenarios,
+} from "../real_client/scenarios.ts";
 import { GEMINI_DRIVER } from "./driver.ts";
 
 const { install, test } = await realClientSuite("gemini");
@@ -26,3 +30,6 @@ export const GEMINI_MOVES: AgentMoves = {
 };
 
 registerSharedScenarios(GEMINI_MOVES, install, test);
+
+// BeforeTool has no field that reaches the model with a passing call: the credit is silent.
+registerCreditScenario(GEMINI_MOVES, install, test, null);

@@ -144,3 +144,42 @@ export function registerSharedScenarios(
       assertEquals(decisions, ["routine-readonly/readonly"]);
     }));
 }
+
+/**
+ * Registers the prior-search scenario: a grep earlier in the turn, read from
+ * the agent's own session log, credits the first edit of the file it found.
+ * `checkNote` gets the last request's body, for agents whose note reaches
+ * the model; null for agents that pass silently.
+ */
+export function registerCreditScenario(
+  moves: AgentMoves,
+  install: ClientInstall,
+  test: RealClientTest,
+  checkNote: ((lastRequest: string) => void) | null,
+): void {
+  const agent = moves.driver.agent;
+  test(`[real-client:${agent}] [prior-search-credit] a grep earlier in the turn, read from the session log, credits the edit`, () => {
+    if (!install.ok) throw new Error("client missing");
+    return withRun(moves, install, {
+      files: { "src/widget.ts": WIDGET, "src/main.ts": 'import { widget } from "./widget.ts";\n' },
+      prompt: "make widget return 2",
+      replies: (p) => [
+        { calls: [moves.shell("grep -rn widget src")] },
+        {
+          outputs: [{ includes: ["src/main.ts:1:"] }],
+          calls: [moves.edit(p, "src/widget.ts", "  return 1;", "  return 2;")],
+        },
+        {
+          outputs: [{ excludes: [moves.blocked] }],
+          paths: { [`${p}/src/widget.ts`]: { text: EDITED } },
+          ...DONE,
+        },
+      ],
+    }, (run, decisions) => {
+      assertEquals(decisions, ["routine-readonly/readonly", "credit/prior-search"]);
+      const last = JSON.stringify(run.model.turns().at(-1)?.body);
+      if (checkNote) checkNote(last);
+      else assertEquals(last.includes("Prior-search credit"), false);
+    });
+  });
+}

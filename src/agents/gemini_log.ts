@@ -1,0 +1,131 @@
+/**
+ * The current turn of a Gemini CLI chat log
+ * (`~/.gemini/tmp/<project>/chats/session-<ts>-<id>.jsonl`), read into the
+ * `TurnScan` the Claude Code transcript gives, so prior-search credit runs
+ * unchanged.
+ *
+ * The log holds `user` and `gemini` records; a record is appended again,
+ * whole, when it changes (a `gemini` record gains its `toolCalls` once they
+ * have run), so the newest line of an id wins. The turn starts at the
+ * newest `user` record that carries text (function responses come back as
+ * `user` records too, without text). Gemini CLI sends no call id with the
+ * hook payload, so the pending call's batch is taken to be the newest
+ * `gemini` record: the client writes the model's reply before it runs the
+ * reply's tools. Were the reply not written yet, an older batch would be
+ * taken for the pending one, which can only take credit away.
+ *
+ * Only `run_shell_command` calls are kept, as `Bash` calls; one with its
+ * own `dir_path` is left out, since its search scope is not the edit's. A
+ * call completed when its status is `success` and its result reports no
+ * exit code but 0, no signal and no error: Gemini CLI marks a command that
+ * exited non-zero as a success and says so only in the result.
+ *
+ * @module
+ */
+
+import type { FsPort } from "../platform/fs_port.ts";
+import type { WorkBudget } from "../platform/budget.ts";
+import { walkTranscriptBack } from "../transcript/tail.ts";
+import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
+
+type Json = Record<string, unknown>;
+
+function isJson(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Gemini CLI writes compact JSON; a record spelled otherwise is skipped (less credit). */
+const RECORD_TYPES = ['"type":"user"', '"type":"gemini"'];
+
+/** True when a shell result's text reports a clean exit: no non-zero code, signal or error. */
+export function shellResultClean(text: string): boolean {
+  return text.split("\n").every((line) =>
+    !(line.startsWith("Exit Code:") && line !== "Exit Code: 0") &&
+    !line.startsWith("Signal:") && !line.startsWith("Error:")
+  );
+}
+
+/** The text of a tool call's result parts (`functionResponse.response.output`). */
+function resultText(result: unknown): string | null {
+  if (!Array.isArray(result)) return null;
+  const parts: string[] = [];
+  for (const part of result) {
+    const response = isJson(part) && isJson(part.functionResponse)
+      ? part.functionResponse.response
+      : null;
+    if (!isJson(response) || typeof response.output !== "string") return null;
+    parts.push(response.output);
+  }
+  return parts.join("\n");
+}
+
+function startsTurn(record: Json): boolean {
+  if (typeof record.content === "string") return record.content.trim() !== "";
+  return Array.isArray(record.content) &&
+    record.content.some((part) => isJson(part) && typeof part.text === "string");
+}
+
+function shellCall(call: unknown, reply: string, sameBatch: boolean): TurnCall | null {
+  if (!isJson(call) || call.name !== "run_shell_command" || !isJson(call.args)) return null;
+  const { command, dir_path: dir } = call.args;
+  if (typeof command !== "string" || typeof call.id !== "string" || dir !== undefined) return null;
+  const text = resultText(call.result);
+  const ran = call.status === "success" && text !== null;
+  return {
+    id: call.id,
+    tool: "Bash",
+    input: { command },
+    completed: ran && shellResultClean(text),
+    sameBatch,
+    // The reply record is the batch: calls sharing it were sent together.
+    messageId: reply,
+    cwd: null,
+    denied: call.status !== "success",
+  };
+}
+
+/**
+ * Scans the newest turn of the chat log at `input.transcriptPath`. Null
+ * when the file cannot be read or holds no turn start within the bounds.
+ */
+export function scanTurn(
+  input: TurnScanInput,
+  fs: FsPort,
+  budget?: WorkBudget,
+): TurnScanResult | null {
+  const seen = new Set<string>();
+  const replies: Json[] = [];
+  let start: string | null = null;
+  const walk = walkTranscriptBack(
+    input.transcriptPath,
+    fs,
+    (line) => {
+      let record: unknown;
+      try {
+        record = JSON.parse(line);
+      } catch {
+        return false;
+      }
+      if (!isJson(record) || typeof record.id !== "string" || seen.has(record.id)) return false;
+      // Walking backwards, the first line of an id is its newest version.
+      seen.add(record.id);
+      if (record.type === "gemini") replies.push(record);
+      if (record.type === "user" && startsTurn(record)) start = record.id;
+      return start !== null;
+    },
+    undefined,
+    budget,
+    (line) => RECORD_TYPES.some((type) => line.includes(type)),
+  );
+  if (walk === null || start === null) return null;
+  const calls: TurnCall[] = [];
+  replies.forEach((reply, index) => {
+    const toolCalls = Array.isArray(reply.toolCalls) ? reply.toolCalls : [];
+    for (const call of [...toolCalls].reverse()) {
+      const scanned = shellCall(call, String(reply.id), index === 0);
+      if (scanned) calls.push(scanned);
+    }
+  });
+  // The turn is named by the record that started it; the log has no prompt id.
+  return { turnId: start, calls, pendingFound: true };
+}
