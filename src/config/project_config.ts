@@ -31,6 +31,8 @@ export interface ProjectConfig {
   maxDenials?: number;
   /** Extra destructive commands, as literal word sequences. */
   destructiveCommands?: readonly string[];
+  /** Destructive pack switches: `-name` switches a pack off, `+name` an opt-in pack on. */
+  destructivePacks?: readonly string[];
   /** Text appended to every denial. */
   domainText?: string;
 }
@@ -147,6 +149,9 @@ const KEYS: Readonly<Record<keyof ProjectConfig, KeyReader>> = {
   fullDenials: readWholeNumber,
   maxDenials: readWholeNumber,
   destructiveCommands: stringList(phraseProblem),
+  destructivePacks: stringList((entry) =>
+    /^[+-]?[A-Za-z][A-Za-z0-9-]*$/.test(entry.trim()) ? null : "expected +name or -name"
+  ),
   domainText: readDomainText,
 };
 

@@ -52,6 +52,7 @@ export type SourcedSetting =
   | "maxDenials"
   | "extraDestructive"
   | "destructiveCommands"
+  | "destructivePacks"
   | "fileGates"
   | "destructiveShell"
   | "domainText"
@@ -94,6 +95,11 @@ export interface Settings {
    * `matchesDestructiveCommand` of `project_config.ts` (never as regexes).
    */
   destructiveCommands: readonly string[];
+  /**
+   * Destructive pack switches (`-name` off, `+name` on): the project file's
+   * first, then `GATEGUARD_DESTRUCTIVE_PACKS`, so the environment wins.
+   */
+  destructivePacks: readonly string[];
   /**
    * First-touch file gates are on. False only by the project file, and then
    * sensitive and hard-linked targets are still gated as usual.
@@ -242,6 +248,12 @@ function layer(
     maxDenials,
     extraDestructive: env.GATEGUARD_BASH_EXTRA_DESTRUCTIVE,
     destructiveCommands: file.destructiveCommands ?? [],
+    destructivePacks: [
+      ...(file.destructivePacks ?? []),
+      ...(env.GATEGUARD_DESTRUCTIVE_PACKS ?? "").split(",").map((p) => p.trim()).filter((p) =>
+        p !== ""
+      ),
+    ],
     fileGates: file.fileGates ?? true,
     destructiveShell: true,
     domainText: file.domainText ?? null,
@@ -262,6 +274,9 @@ function layer(
       maxDenials: maxSource,
       extraDestructive: envOr("GATEGUARD_BASH_EXTRA_DESTRUCTIVE"),
       destructiveCommands: fileOr(file.destructiveCommands !== undefined),
+      destructivePacks: env.GATEGUARD_DESTRUCTIVE_PACKS !== undefined
+        ? fromEnv("GATEGUARD_DESTRUCTIVE_PACKS")
+        : fileOr(file.destructivePacks !== undefined),
       fileGates: fileOr(file.fileGates !== undefined),
       destructiveShell: fileOr(file.destructiveShell !== undefined),
       domainText: fileOr(file.domainText !== undefined),

@@ -10,10 +10,18 @@
 import type { DecideContext, Decision, GateEvent } from "./decision.ts";
 import { DESTRUCTIVE_KEY_PREFIX, ROUTINE_KEY } from "./decision.ts";
 import { emptyDelta } from "../state/schema.ts";
-import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, withDomainText } from "../questions/messages.ts";
+import { destructiveDenialText, ROUTINE_TEXT, withDomainText } from "../questions/messages.ts";
 import { sha256Hex } from "../platform/sha256.ts";
 import { readOnlyKind } from "../shell/readonly.ts";
-import { compileExtraPatterns, isDestructive } from "../shell/destructive.ts";
+import { compileExtraPatterns, type DestructiveHit, destructiveHit } from "../shell/destructive.ts";
+import { indexRules, selectPacks } from "../shell/packs/registry.ts";
+
+/** What a match of a project file phrase destroys, for the denial. */
+const PROJECT_PHRASE_HIT: DestructiveHit = {
+  pack: "project",
+  rule: "destructiveCommands",
+  destroys: "runs a command the project file lists as destructive",
+};
 
 /** Decides a Bash or PowerShell call. */
 export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
@@ -53,7 +61,12 @@ export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
       command,
       settings.destructiveCommands,
     );
-  if (projectPhrase || isDestructive(tool, command, extra.patterns)) {
+  const packs = selectPacks(settings.destructivePacks);
+  warnings.push(...packs.warnings.map((w) => `${w}.`));
+  const hit = projectPhrase
+    ? PROJECT_PHRASE_HIT
+    : destructiveHit(tool, command, extra.patterns, indexRules(packs.active));
+  if (hit !== null) {
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
     if (state.checked.has(key)) {
       // A second copy sent before the denial could be read is no retry: it
@@ -75,7 +88,13 @@ export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
     }
     delta.check.push(key);
     return done(
-      { kind: "deny", text: withDomainText(DESTRUCTIVE_TEXT, settings.domainText) },
+      {
+        kind: "deny",
+        text: withDomainText(
+          destructiveDenialText(hit.pack, hit.rule, hit.destroys),
+          settings.domainText,
+        ),
+      },
       "destructive-deny",
       "destructive",
     );

@@ -315,6 +315,16 @@ export const ROUTINE_TEXT: string = [
   SHELL_RECOVERY,
 ].join("\n");
 
+/** The line of a destructive denial that names the rule that fired and what it destroys. */
+export function destroysLine(pack: string, rule: string, destroys: string): string {
+  return `What it destroys (${pack}/${rule}): ${destroys}.`;
+}
+
+/** The destructive denial: the fixed text, then the line on what the command destroys. */
+export function destructiveDenialText(pack: string, rule: string, destroys: string): string {
+  return `${DESTRUCTIVE_TEXT}\n${destroysLine(pack, rule, destroys)}`;
+}
+
 /** Appends the project's domain text to a shell denial. */
 export function withDomainText(text: string, domainText: string | null): string {
   return domainText ? `${text}\n${domainText}` : text;

@@ -15,13 +15,16 @@
  * looks for the same forms anywhere, quotes ignored. An unparseable command
  * is therefore destructive whenever a destructive form appears in it.
  *
+ * What is destructive is data: the packs of `shell/packs/`, each a table
+ * of rules over a program name and its arguments. This module is the
+ * engine that reads every command down to those names and arguments and
+ * names the pack and rule that fired.
+ *
  * Decisions:
  * - `rm` with any recursive option is destructive, forced or not: with no
  *   terminal on stdin a recursive delete does not prompt, and PowerShell's
  *   `Remove-Item -Recurse` (its equivalent) is treated the same way.
  *   `rm -f file` and `rm file` are not.
- * - `find -delete` is not in the destructive set; `find -exec rm -rf` is,
- *   through its `-exec` command.
  * - `git push --force-with-lease` is destructive when it may overwrite
  *   main/master/develop/trunk, including when no refspec names a branch.
  * - `git rm -r --cached` only untracks files and is not destructive.
@@ -47,22 +50,30 @@
  * @module
  */
 
-import { MAX_LEX_CHARS, type Segment } from "./words.ts";
-import { argv, parseBash } from "./parser.ts";
+import { MAX_LEX_CHARS } from "./words.ts";
 import { compileGlob, GLOB_MAX_PATTERN, matchGlob } from "../glob/glob.ts";
 import { type Dialect, MAX_WRAPPER_DEPTH, unwrapCommand, type Unwrapped } from "./wrappers.ts";
+import { hasLong, hasShort, programName, scanArgs } from "./options.ts";
 import { gitGlobalOption } from "./tools/git.ts";
-import { hasLong, hasShort, programName, scanArgs, type ScannedArgs } from "./options.ts";
-import { bindParameter, parsePowerShell, type PsSegment, splitColonArg } from "./powershell.ts";
+import { type DestructiveHit, dryRunOrHelp, namesCommand, ruleMatches } from "./packs/pack.ts";
+import { CORE_PACK } from "./packs/core.ts";
+import { indexRules, PACKS } from "./packs/registry.ts";
+import {
+  afford,
+  deeper,
+  type DetectBudget,
+  type Engine,
+  type RuleIndex,
+  type Verdict,
+  type Walk,
+} from "./detect_types.ts";
+import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
+import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
+import { powerShellVerdict } from "./detect_powershell.ts";
+import { cmdVerdict } from "./detect_cmd.ts";
 
-/** Most command-name positions the fallback token scan examines before assuming the worst. */
-const MAX_SCAN_WINDOWS = 4096;
-
-/** Most tokens after a command name that the fallback token scan reads as its arguments. */
-const MAX_WINDOW_TOKENS = 256;
-
-/** Most values remembered per shell variable assigned in a command line. */
-const MAX_VALUES_PER_VARIABLE = 8;
+export type { DestructiveHit } from "./packs/pack.ts";
+export type { DetectBudget } from "./detect_types.ts";
 
 /**
  * Most scripts (and glob candidates) one call analyses in full; past it
@@ -80,99 +91,14 @@ const MAX_ANALYSES = 1024;
  */
 const MAX_ANALYSED_CHARS = 4 * MAX_LEX_CHARS;
 
-/** Where the analysis is: how deep in wrappers and scripts, and the call's shared budget. */
-interface Walk {
-  readonly depth: number;
-  readonly budget: { left: number; chars: number };
-}
-
-/** Takes one analysis of `size` characters from the budget; false once it is spent. */
-function afford(walk: Walk, size: number): boolean {
-  walk.budget.left--;
-  walk.budget.chars -= size;
-  return walk.budget.left >= 0 && walk.budget.chars >= 0;
-}
-
-/** One level deeper, same budget. */
-function deeper(walk: Walk): Walk {
-  return { depth: walk.depth + 1, budget: walk.budget };
-}
-
 /** Most git aliases (`-c alias.x=…`) followed in a row. */
 const MAX_GIT_ALIASES = 8;
-
-/** Branches a lease-protected force push must still not overwrite. */
-const PROTECTED_BRANCHES = new Set(["main", "master", "develop", "trunk"]);
-
-/** Programs that run SQL given in their arguments or on stdin. */
-const SQL_CLIENTS = new Set([
-  "psql",
-  "pgcli",
-  "mysql",
-  "mariadb",
-  "mycli",
-  "mysqlsh",
-  "sqlite",
-  "sqlite3",
-  "litecli",
-  "sqlcmd",
-  "osql",
-  "isql",
-  "duckdb",
-  "bq",
-  "clickhouse",
-  "clickhouse-client",
-  "cockroach",
-  "snowsql",
-  "trino",
-  "presto",
-  "sqlplus",
-  "usql",
-  "cqlsh",
-  "beeline",
-  "spark-sql",
-  "impala-shell",
-  "vsql",
-  "ysqlsh",
-  "invoke-sqlcmd",
-]);
-
-/** Programs whose every run destroys data. */
-const ALWAYS_DESTRUCTIVE_PROGRAMS = ["shred", "wipefs", "mkfs", "dropdb"];
-
-/** PowerShell commands whose every run destroys data. */
-const ALWAYS_DESTRUCTIVE_CMDLETS = ["format-volume", "clear-disk", "remove-partition"];
-
-/** Every program or command whose every run destroys data. */
-const ALWAYS_DESTRUCTIVE = new Set([...ALWAYS_DESTRUCTIVE_PROGRAMS, ...ALWAYS_DESTRUCTIVE_CMDLETS]);
-
-/** Redis commands that empty a database. */
-const REDIS_FLUSH = new Set(["flushall", "flushdb"]);
-
-/** MongoDB shell calls that drop collections or databases or delete documents. */
-const MONGO_DESTRUCTIVE = /\.(drop|dropDatabase|deleteMany|remove)\s*\(/;
 
 /** Paths through which `source` reads its script from stdin. */
 const STDIN_PATHS = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "-"]);
 
-/** Programs that run a script file named by an operand, which may be a `<( … )`. */
-const SCRIPT_READERS = new Set(["source", ".", "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash"]);
-
-/**
- * Programs a command word with glob characters is tried as: the checked
- * programs and the wrappers that can run them (`/???/r?` may be `/bin/rm`).
- */
-const GLOB_CANDIDATES = [
-  "rm",
-  "git",
-  "dd",
-  "bq",
-  "redis-cli",
-  "mongo",
-  "mongosh",
-  ...ALWAYS_DESTRUCTIVE_PROGRAMS,
-  ...SQL_CLIENTS,
-  ...SCRIPT_READERS,
+/** Wrappers a glob command word is tried as, besides the programs of the active rules. */
+const GLOB_WRAPPERS = [
   "eval",
   "sudo",
   "doas",
@@ -192,339 +118,14 @@ const GLOB_CANDIDATES = [
   "busybox",
 ];
 
-/** Names under which PowerShell (and cmd) remove items. */
-const REMOVERS = new Set(["remove-item", "rm", "ri", "del", "erase", "rd", "rmdir"]);
-
-/** Parameters of `Remove-Item`, with the common parameters, for prefix binding. */
-const REMOVE_ITEM_PARAMETERS = [
-  "Path",
-  "LiteralPath",
-  "Filter",
-  "Include",
-  "Exclude",
-  "Recurse",
-  "Force",
-  "Credential",
-  "WhatIf",
-  "Confirm",
-  "Stream",
-  "Verbose",
-  "Debug",
-  "ErrorAction",
-  "WarningAction",
-  "InformationAction",
-  "ProgressAction",
-  "ErrorVariable",
-  "WarningVariable",
-  "InformationVariable",
-  "OutVariable",
-  "OutBuffer",
-  "PipelineVariable",
-];
-
-/** Aliases of those parameters. */
-const REMOVE_ITEM_ALIASES: Readonly<Record<string, string>> = {
-  PSPath: "LiteralPath",
-  LP: "LiteralPath",
-  wi: "WhatIf",
-  cf: "Confirm",
-  vb: "Verbose",
-  db: "Debug",
-  ea: "ErrorAction",
-  wa: "WarningAction",
-};
-
-/** Parameters of `Get-ChildItem` that matter when it feeds `Remove-Item`. */
-const GET_CHILD_ITEM_PARAMETERS = [
-  "Recurse",
-  "Depth",
-  "Directory",
-  "Path",
-  "LiteralPath",
-  "Filter",
-];
-
-/** Names of `Get-ChildItem`. */
-const CHILD_ITEM_LISTERS = new Set(["get-childitem", "gci", "ls", "dir"]);
-
-/** Values that turn a PowerShell switch off when attached with a colon. */
-const SWITCH_OFF = new Set(["$false", "0", "false"]);
-
-// ---------------------------------------------------------------------------
-// Per-program rules on argument vectors.
-
-/** `rm` with a recursive option (GNU `--recursive` may be abbreviated to `--r`). */
-function rmDestructive(args: readonly string[]): boolean {
-  const scan = scanArgs(args);
-  return hasShort(scan, "rR") || hasLong(scan, "recursive");
-}
-
-/** `rm` with a recursive and a force option: the shape of `rm -rf` whatever the program is called. */
-function rmForcedDestructive(args: readonly string[]): boolean {
-  const scan = scanArgs(args);
-  return rmDestructive(args) && (hasShort(scan, "f") || hasLong(scan, "force"));
-}
-
-/** `dd` reading or writing a named file or device. */
-function ddDestructive(args: readonly string[]): boolean {
-  return args.some((a) => a.startsWith("if=") || a.startsWith("of="));
-}
-
-/** The branch a push refspec writes, without `+` and `refs/heads/`. */
-function refspecTarget(refspec: string): string {
-  let spec = refspec.startsWith("+") ? refspec.slice(1) : refspec;
-  const colon = spec.lastIndexOf(":");
-  if (colon >= 0) spec = spec.slice(colon + 1);
-  return spec.startsWith("refs/heads/") ? spec.slice("refs/heads/".length) : spec;
-}
-
-/** Whether a lease-protected push may overwrite a protected branch. */
-function leaseReachesProtected(
-  s: ScannedArgs,
-  leases: readonly { value: string | null }[],
-): boolean {
-  if (hasLong(s, "all", "branches", "mirror")) return true;
-  for (const lease of leases) {
-    if (lease.value && PROTECTED_BRANCHES.has(refspecTarget(lease.value.split(":")[0]))) {
-      return true;
-    }
-  }
-  const refspecs = s.operands.slice(1);
-  // Without a refspec the current branch is pushed, and it may be a protected one.
-  if (refspecs.length === 0) return true;
-  return refspecs.some((r) => {
-    const target = refspecTarget(r);
-    return target === "" || target === "HEAD" || PROTECTED_BRANCHES.has(target);
-  });
-}
-
-function pushDestructive(s: ScannedArgs): boolean {
-  if (hasShort(s, "n") || hasLong(s, "dry-run")) return false;
-  if (hasShort(s, "fd")) return true;
-  const leases = s.longs.filter((l) => l.name.length > 6 && "force-with-lease".startsWith(l.name));
-  const forced = s.longs.some((l) => l.name.length >= 2 && "force".startsWith(l.name));
-  if (forced || hasLong(s, "delete", "mirror", "prune")) return true;
-  if (s.operands.slice(1).some((r) => r.startsWith("+") || r.startsWith(":"))) return true;
-  return leases.length > 0 && leaseReachesProtected(s, leases);
-}
-
-/** A git subcommand rule: how its options are shaped and when it destroys work. */
-interface GitRule {
-  readonly shortValue?: string;
-  readonly longValue?: readonly string[];
-  readonly test: (s: ScannedArgs) => boolean;
-}
-
-/** Long options of `git commit` that take a value (so a message is never read as an option). */
-const COMMIT_VALUES = [
-  "message",
-  "file",
-  "reuse-message",
-  "reedit-message",
-  "fixup",
-  "squash",
-  "template",
-  "author",
-  "date",
-  "cleanup",
-  "trailer",
-  "pathspec-from-file",
-];
-
-/** Destructive forms by git subcommand. */
-const GIT_RULES: Readonly<Record<string, GitRule>> = {
-  reset: { test: (s) => hasLong(s, "hard") },
-  checkout: {
-    shortValue: "bB",
-    longValue: ["orphan", "conflict"],
-    test: (s) =>
-      hasShort(s, "f") || hasLong(s, "force", "pathspec-from-file") || s.dashDash ||
-      s.operands.includes("."),
-  },
-  clean: {
-    shortValue: "e",
-    longValue: ["exclude"],
-    test: (s) =>
-      (hasShort(s, "f") || hasLong(s, "force")) && !hasShort(s, "n") && !hasLong(s, "dry-run"),
-  },
-  push: {
-    shortValue: "o",
-    longValue: ["push-option", "repo", "receive-pack", "exec"],
-    test: pushDestructive,
-  },
-  // `-f` resets or force-deletes a branch, `-M`/`-C` overwrite an existing one.
-  branch: {
-    shortValue: "u",
-    longValue: ["set-upstream-to", "format", "sort", "points-at"],
-    test: (s) => hasShort(s, "DMCf") || hasLong(s, "force"),
-  },
-  stash: {
-    shortValue: "m",
-    longValue: ["message"],
-    test: (s) => s.operands[0] === "drop" || s.operands[0] === "clear",
-  },
-  reflog: { test: (s) => s.operands[0] === "expire" || s.operands[0] === "delete" },
-  "update-ref": { shortValue: "m", test: (s) => hasShort(s, "d") || hasLong(s, "stdin") },
-  switch: {
-    shortValue: "c",
-    longValue: ["create", "orphan", "conflict"],
-    test: (s) => hasShort(s, "fC") || hasLong(s, "force", "discard-changes", "force-create"),
-  },
-  restore: {
-    shortValue: "s",
-    longValue: ["source"],
-    test: (s) =>
-      !(hasShort(s, "S") || hasLong(s, "staged")) || hasShort(s, "W") || hasLong(s, "worktree"),
-  },
-  rm: {
-    longValue: ["pathspec-from-file"],
-    test: (s) => hasShort(s, "r") && !hasShort(s, "n") && !hasLong(s, "cached", "dry-run"),
-  },
-  commit: {
-    shortValue: "mFcCt",
-    longValue: COMMIT_VALUES,
-    test: (s) => s.longs.some((l) => l.name.length >= 2 && "amend".startsWith(l.name)),
-  },
-  "filter-branch": { test: () => true },
-  "filter-repo": { test: () => true },
-};
-
-/** Records `alias.NAME=VALUE` from a `-c` setting, and whether it switches `clean.requireForce` off. */
-function recordSetting(setting: string, aliases: Map<string, string>): boolean {
-  const eq = setting.indexOf("=");
-  if (eq < 0) return false;
-  const key = setting.slice(0, eq).toLowerCase();
-  if (key.startsWith("alias.")) {
-    aliases.set(setting.slice("alias.".length, eq), setting.slice(eq + 1));
-  }
-  return key === "clean.requireforce" && GIT_FALSE.has(setting.slice(eq + 1).toLowerCase());
-}
-
-/** Spellings git reads as false. */
-const GIT_FALSE = new Set(["false", "no", "off", "0", ""]);
-
-/** `git` with global options and `-c alias.*` definitions, then a destructive subcommand. */
-function gitDestructive(args: readonly string[], walk: Walk): boolean {
-  const aliases = new Map<string, string>();
-  let cleanUnforced = false;
-  let i = 0;
-  while (i < args.length && args[i].startsWith("-")) {
-    const a = args[i];
-    if (gitGlobalOption(a)?.value) {
-      if (a === "-c") cleanUnforced ||= recordSetting(args[i + 1] ?? "", aliases);
-      i += 2;
-      continue;
-    }
-    if (a.startsWith("-c")) cleanUnforced ||= recordSetting(a.slice(2), aliases);
-    i++;
-  }
-  let sub = args[i];
-  let rest = args.slice(i + 1);
-  for (let n = 0; n < MAX_GIT_ALIASES && sub !== undefined && aliases.has(sub); n++) {
-    const value = aliases.get(sub)!;
-    if (value.startsWith("!")) {
-      return codeDestructive("bash", `${value.slice(1)} ${rest.join(" ")}`, deeper(walk), []);
-    }
-    const words = value.split(/\s+/).filter((w) => w !== "");
-    sub = words[0];
-    rest = [...words.slice(1), ...rest];
-  }
-  if (sub === undefined || !Object.hasOwn(GIT_RULES, sub)) return false;
-  const rule = GIT_RULES[sub];
-  const scan = scanArgs(rest, { shortValue: rule.shortValue, longValue: rule.longValue });
-  // With `clean.requireForce` off, `git clean` deletes without `-f`.
-  if (sub === "clean" && cleanUnforced) return !hasShort(scan, "n") && !hasLong(scan, "dry-run");
-  return rule.test(scan);
+/** The hit of a core rule. */
+function coreHit(id: string): DestructiveHit {
+  const rule = CORE_PACK.rules.find((r) => r.id === id);
+  return { pack: CORE_PACK.id, rule: id, destroys: rule?.destroys ?? "" };
 }
 
 // ---------------------------------------------------------------------------
-// SQL.
-
-const SQL_WORD = /[A-Za-z_][A-Za-z0-9_$]*/y;
-
-/**
- * The tokens of SQL text, keywords lower-cased, with each string literal and
- * quoted identifier reduced to the placeholder `_` (its content is data) and
- * punctuation kept as one-character tokens (so statement starts and
- * function calls can be told apart). Dollar-quoted bodies are kept: they
- * can hold statements that run.
- */
-function sqlTokens(text: string): string[] {
-  const tokens: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    // MySQL runs the body of `/*! … */`; other comments are blanks, so they
-    // cannot split `DROP/* x */TABLE` into harmless tokens.
-    if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      const close = end < 0 ? text.length : end;
-      if (text[i + 2] === "!") {
-        tokens.push(...sqlTokens(text.slice(i + 3, close).replace(/^[0-9]*/, "")));
-      }
-      i = close + 2;
-      continue;
-    }
-    if (c === "-" && text[i + 1] === "-") {
-      const end = text.indexOf("\n", i);
-      i = end < 0 ? text.length : end + 1;
-      continue;
-    }
-    if (c === "'" || c === '"' || c === "`") {
-      i++;
-      while (i < text.length) {
-        if (c === "'" && text[i] === "\\") i += 2;
-        else if (text[i] === c && text[i + 1] === c) i += 2;
-        else if (text[i] === c) break;
-        else i++;
-      }
-      i++;
-      tokens.push("_");
-      continue;
-    }
-    if (/[A-Za-z_]/.test(c)) {
-      SQL_WORD.lastIndex = i;
-      const word = SQL_WORD.exec(text)![0];
-      tokens.push(word.toLowerCase());
-      i += word.length;
-      continue;
-    }
-    if (!/\s/.test(c)) tokens.push(c);
-    i++;
-  }
-  return tokens;
-}
-
-/**
- * Whether SQL text drops something, deletes rows or truncates a table.
- * String literals are data and do not count.
- */
-export function sqlDestructive(text: string): boolean {
-  const t = sqlTokens(text);
-  for (let i = 0; i < t.length; i++) {
-    const next = t[i + 1];
-    const statementStart = i === 0 || t[i - 1] === ";" || t[i - 1] === "(";
-    const named = next !== undefined && /^[a-z_]/.test(next);
-    if (t[i] === "drop" && named) return true;
-    if (t[i] === "delete" && (next === "from" || (statementStart && named))) return true;
-    // `truncate(x, 1)` is a function; `TRUNCATE t` and `TRUNCATE TABLE t` empty a table.
-    if (t[i] === "truncate" && (next === "table" || (statementStart && named))) return true;
-  }
-  return false;
-}
-
-function sqlClientDestructive(args: readonly string[], stdin: readonly string[]): boolean {
-  // A value attached to a short option (`-cDROP TABLE x`) is read without the option.
-  const attached = args.filter((a) => /^-[A-Za-z]./.test(a)).map((a) => a.slice(2));
-  // So is the value of a long option (`--command=DROP TABLE x`): read whole,
-  // its leading `--` would start an SQL comment.
-  const long = args.filter((a) => /^--[A-Za-z-]+=/.test(a)).map((a) => a.slice(a.indexOf("=") + 1));
-  const options = args.filter((a) => !a.startsWith("--"));
-  return [...args, ...attached, ...long, options.join(" "), ...stdin].some(sqlDestructive);
-}
-
-// ---------------------------------------------------------------------------
-// One command.
+// One program.
 
 /**
  * Programs that run a command given somewhere among their arguments, after
@@ -559,7 +160,7 @@ const PLAIN_COMMANDS = new Set(["echo", "printf", "true", "false", ":", "cat", "
 /** Most start positions tried inside one runner's arguments. */
 const MAX_RUNNER_STARTS = 64;
 
-function runnerDestructive(args: readonly string[], stdin: readonly string[], walk: Walk): boolean {
+function runnerHit(args: readonly string[], stdin: readonly string[], walk: Walk): Verdict {
   const limit = Math.min(args.length, MAX_RUNNER_STARTS);
   for (let i = 0; i < limit; i++) {
     if (args[i].startsWith("-") || args[i] === ":::") continue;
@@ -568,90 +169,131 @@ function runnerDestructive(args: readonly string[], stdin: readonly string[], wa
     const rest = args.slice(i);
     const raw = rest.join(" ");
     // Each start reads the rest of the line again: it costs its length.
-    if (!afford(walk, raw.length)) return rawDestructive(args.join(" "), walk);
+    if (!afford(walk, raw.length)) return rawVerdict(args.join(" "), walk, ENGINE);
     // A quoted script argument (`script -c 'rm -rf x'`, `watch 'rm -rf x'`) is code too.
-    if (/\s/.test(args[i]) && codeDestructive("bash", args[i], deeper(walk), stdin)) return true;
-    const u = unwrapCommand(rest, walk.depth + 1);
-    if (unwrappedDestructive(u, stdin, deeper(walk), raw)) return true;
+    const script = /\s/.test(args[i]) ? codeHit("bash", args[i], deeper(walk), stdin) : null;
+    if (script) return script;
+    const hit = unwrappedHit(unwrapCommand(rest, walk.depth + 1), stdin, deeper(walk), raw);
+    if (hit) return hit;
   }
-  return false;
+  return null;
 }
 
-/** Whether the program `name` run with `args` (and `stdin` fed to it) is destructive. */
-function programDestructive(
+/** Records `alias.NAME=VALUE` from a `-c` setting, and whether it switches `clean.requireForce` off. */
+function recordSetting(setting: string, aliases: Map<string, string>): boolean {
+  const eq = setting.indexOf("=");
+  if (eq < 0) return false;
+  const key = setting.slice(0, eq).toLowerCase();
+  if (key.startsWith("alias.")) {
+    aliases.set(setting.slice("alias.".length, eq), setting.slice(eq + 1));
+  }
+  return key === "clean.requireforce" && GIT_FALSE.has(setting.slice(eq + 1).toLowerCase());
+}
+
+/** Spellings git reads as false. */
+const GIT_FALSE = new Set(["false", "no", "off", "0", ""]);
+
+/**
+ * `git` read past its global options and `-c alias.*` definitions: the
+ * subcommand and its arguments go to the git rules of the active packs.
+ */
+function gitHit(args: readonly string[], stdin: readonly string[], walk: Walk): Verdict {
+  const aliases = new Map<string, string>();
+  let cleanUnforced = false;
+  let i = 0;
+  while (i < args.length && args[i].startsWith("-")) {
+    const a = args[i];
+    if (gitGlobalOption(a)?.value) {
+      if (a === "-c") cleanUnforced ||= recordSetting(args[i + 1] ?? "", aliases);
+      i += 2;
+      continue;
+    }
+    if (a.startsWith("-c")) cleanUnforced ||= recordSetting(a.slice(2), aliases);
+    i++;
+  }
+  let sub = args[i];
+  let rest = args.slice(i + 1);
+  for (let n = 0; n < MAX_GIT_ALIASES && sub !== undefined && aliases.has(sub); n++) {
+    const value = aliases.get(sub)!;
+    if (value.startsWith("!")) {
+      return codeHit("bash", `${value.slice(1)} ${rest.join(" ")}`, deeper(walk), []);
+    }
+    const words = value.split(/\s+/).filter((w) => w !== "");
+    sub = words[0];
+    rest = [...words.slice(1), ...rest];
+  }
+  if (sub === undefined) return null;
+  // With `clean.requireForce` off, `git clean` deletes without `-f`.
+  if (sub === "clean" && cleanUnforced) {
+    const scan = scanArgs(rest, { shortValue: "e", longValue: ["exclude"] });
+    return !hasShort(scan, "n") && !hasLong(scan, "dry-run") ? coreHit("git-clean") : null;
+  }
+  return rulesHit("git", [sub, ...rest], stdin, walk);
+}
+
+/** The first rule of the active packs that finds `name` run with `args` destructive. */
+function rulesHit(
   name: string,
   args: readonly string[],
   stdin: readonly string[],
   walk: Walk,
-): boolean {
+): Verdict {
+  const rules = walk.rules;
+  const candidates = [
+    ...(rules.byName.get(name) ?? []),
+    ...rules.byPrefix.filter((p) => name.startsWith(p.prefix)).map((p) => p.rule),
+  ];
+  if (candidates.length === 0) return null;
+  const code = (dialect: Dialect, text: string): boolean =>
+    codeHit(dialect, text, deeper(walk), []) !== null;
+  const disarmed = dryRunOrHelp(args);
+  for (const { pack, rule, dryRunsAndHelp } of candidates) {
+    if (dryRunsAndHelp && disarmed) continue;
+    if (!namesCommand(rule.commands, name)) continue;
+    if (ruleMatches(rule, args, stdin, code)) {
+      return { pack, rule: rule.id, destroys: rule.destroys };
+    }
+  }
+  return null;
+}
+
+/** Whether the program `name` run with `args` (and `stdin` fed to it) is destructive. */
+function programHit(
+  name: string,
+  args: readonly string[],
+  stdin: readonly string[],
+  walk: Walk,
+): Verdict {
   if (COMMAND_RUNNERS.has(name) && walk.depth < MAX_WRAPPER_DEPTH) {
-    if (runnerDestructive(args, stdin, walk)) return true;
+    const inner = runnerHit(args, stdin, walk);
+    if (inner) return inner;
   }
-  if (name === "rm") return rmDestructive(args);
-  if (name === "git") return gitDestructive(args, walk);
-  if (name === "dd") return ddDestructive(args);
-  if (name === "bq" && args.includes("rm")) return true;
-  if (SQL_CLIENTS.has(name)) return sqlClientDestructive(args, stdin);
-  if (name === "redis-cli") return args.some((a) => REDIS_FLUSH.has(a.toLowerCase()));
-  if (name === "mongo" || name === "mongosh") {
-    return [...args, ...stdin].some((t) => MONGO_DESTRUCTIVE.test(t));
-  }
+  if (name === "git") return gitHit(args, stdin, walk);
   if (name === "alias") {
     // A destructive alias is a destructive command waiting for its name.
-    return args.some((a) =>
-      a.includes("=") && codeDestructive("bash", a.slice(a.indexOf("=") + 1), deeper(walk), [])
-    );
+    for (const a of args) {
+      const hit = a.includes("=")
+        ? codeHit("bash", a.slice(a.indexOf("=") + 1), deeper(walk), [])
+        : null;
+      if (hit) return hit;
+    }
+    return null;
   }
   if ((name === "source" || name === ".") && STDIN_PATHS.has(args[0] ?? "")) {
-    return stdin.some((text) => codeDestructive("bash", text, deeper(walk), []));
-  }
-  return ALWAYS_DESTRUCTIVE.has(name) || name.startsWith("mkfs.");
-}
-
-/** A word made of two to eight variable references (`$a$b`). */
-const JOINED_VARIABLES = /^(?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?){2,8}$/;
-const VARIABLE_REF = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
-
-/**
- * A word that is one variable, array element, whole array or the
- * positional parameters: `$x`, `${x}`, `${a[0]}`, `${a[@]}`, `$@`, `${*}`.
- */
-const LONE_VARIABLE =
-  /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*|[@*])(?:\[[^\]]*\])?\}|([A-Za-z_][A-Za-z0-9_]*|[@*]))$/;
-
-/** Splits a variable's value into the words it expands to: at blanks and at `IFS` characters. */
-function fields(value: string, ifs: string): string[] {
-  let text = value;
-  for (const c of ifs) text = text.split(c).join(" ");
-  return text.split(/\s+/).filter((v) => v !== "");
-}
-
-/** `$IFS` in any spelling: it expands to blanks, so it splits the word around it. */
-const IFS_EXPANSION = /\$\{IFS[^}]*\}|\$IFS(?![A-Za-z0-9_])/g;
-
-/**
- * Replaces words that are a lone variable assigned earlier in the same
- * command line by every value it was given (`x=rm; $x -rf /`), and splits
- * words at `$IFS` (`rm$IFS-rf$IFS/`).
- */
-function resolveVariables(words: readonly string[], vars: ReadonlyMap<string, string[]>): string[] {
-  // A custom `IFS` splits values at its characters too (`IFS=,; x=rm,-rf,y; $x`).
-  const ifs = (vars.get("IFS") ?? []).join("");
-  return words.flatMap((w) => {
-    const m = LONE_VARIABLE.exec(w);
-    const values = m ? vars.get(m[1] ?? m[2]) : undefined;
-    if (values) return fields(values.join(" "), ifs);
-    // A word made only of known variables (`$a$b`) is their values joined.
-    if (JOINED_VARIABLES.test(w)) {
-      const parts = [...w.matchAll(VARIABLE_REF)].map((r) => vars.get(r[1])?.at(-1));
-      if (parts.every((v) => v !== undefined)) {
-        return parts.join("").split(/\s+/).filter((v) => v !== "");
-      }
+    for (const text of stdin) {
+      const hit = codeHit("bash", text, deeper(walk), []);
+      if (hit) return hit;
     }
-    if (!w.includes("IFS")) return [w];
-    return w.replace(IFS_EXPANSION, " ").split(" ").filter((v) => v !== "");
-  });
+    return null;
+  }
+  return rulesHit(name, args, stdin, walk);
 }
+
+// ---------------------------------------------------------------------------
+// Command words known only at run time.
+
+/** Parameter expansions that may expand to nothing. */
+const SIMPLE_EXPANSION = /\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\$[@*#?$!0-9-]/g;
 
 /**
  * A command whose command word is only known at run time (`$(echo rm) -rf x`,
@@ -659,493 +301,97 @@ function resolveVariables(words: readonly string[], vars: ReadonlyMap<string, st
  * into tokens and scanned together with the arguments, so a destructive
  * form spelled inside it is found.
  */
-function dynamicDestructive(words: readonly string[], walk: Walk): boolean {
+function dynamicHit(words: readonly string[], walk: Walk): Verdict {
   const cut = (text: string): string[] =>
     text.split(/[^A-Za-z0-9_./+=-]+/).filter((t) => t !== "" && t !== "-");
   const rest = words.slice(1);
   // Also read the word with its simple expansions removed: `r$@m` runs `rm`.
-  if (
-    tokensDestructive([...cut(words[0]), ...rest], walk) ||
-    tokensDestructive([...cut(words[0].replace(SIMPLE_EXPANSION, "")), ...rest], walk)
-  ) return true;
+  const spelled = tokensVerdict([...cut(words[0]), ...rest], walk, ENGINE) ??
+    tokensVerdict([...cut(words[0].replace(SIMPLE_EXPANSION, "")), ...rest], walk, ENGINE);
+  if (spelled) return spelled;
   // A program named by a command's output (`$(printf '\x72\x6d') -rf x`) could be any:
   // arguments that only make sense as a forced recursive `rm` or a destructive
   // git subcommand count.
-  return /\$\(|`/.test(words[0]) && (rmForcedDestructive(rest) || gitDestructive(rest, walk));
+  if (!/\$\(|`/.test(words[0])) return null;
+  const scan = scanArgs(rest);
+  const forcedRecursive = (hasShort(scan, "rR") || hasLong(scan, "recursive")) &&
+    (hasShort(scan, "f") || hasLong(scan, "force"));
+  return forcedRecursive ? coreHit("rm-recursive") : gitHit(rest, [], walk);
 }
 
-/** Candidates matched by recent glob command words: a small memo of a pure function. */
-const GLOB_MEMO = new Map<string, readonly string[]>();
+/** Candidates matched by recent glob command words, per rule index: a memo of a pure function. */
+const GLOB_MEMO = new WeakMap<RuleIndex, Map<string, readonly string[]>>();
 const GLOB_MEMO_SIZE = 64;
 
 /**
- * The candidate programs a glob command word may name. A malformed pattern
- * such as `[` is literal to bash and names none; one too long to judge may
- * name any.
+ * The candidate programs a glob command word may name: the programs of the
+ * active rules and the wrappers that can run them (`/???/r?` may be
+ * `/bin/rm`). A malformed pattern such as `[` is literal to bash and names
+ * none; one too long to judge may name any.
  */
-function globCandidates(word: string): readonly string[] {
+function globCandidates(word: string, rules: RuleIndex): readonly string[] {
   const base = word.slice(Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\")) + 1);
-  const known = GLOB_MEMO.get(base);
+  const memo = GLOB_MEMO.get(rules) ?? new Map<string, readonly string[]>();
+  GLOB_MEMO.set(rules, memo);
+  const known = memo.get(base);
   if (known !== undefined) return known;
+  const all = [...rules.byName.keys(), ...SCRIPT_READERS, ...GLOB_WRAPPERS];
   const glob = compileGlob(base, { braces: false, foldCase: true });
   const names = glob === null
-    ? (base.length > GLOB_MAX_PATTERN ? GLOB_CANDIDATES : [])
-    : GLOB_CANDIDATES.filter((n) => matchGlob(glob, n) !== "no-match");
-  if (GLOB_MEMO.size >= GLOB_MEMO_SIZE) GLOB_MEMO.clear();
-  GLOB_MEMO.set(base, names);
+    ? (base.length > GLOB_MAX_PATTERN ? all : [])
+    : all.filter((n) => matchGlob(glob, n) !== "no-match");
+  if (memo.size >= GLOB_MEMO_SIZE) memo.clear();
+  memo.set(base, names);
   return names;
 }
-
-/** Parameter expansions that may expand to nothing. */
-const SIMPLE_EXPANSION = /\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\$[@*#?$!0-9-]/g;
 
 /**
  * A command word with glob characters may expand to any program it
  * matches: the command is checked once per checked program or wrapper name
  * the pattern's last path component can match.
  */
-function globDestructive(
-  words: readonly string[],
-  stdin: readonly string[],
-  walk: Walk,
-): boolean {
+function globHit(words: readonly string[], stdin: readonly string[], walk: Walk): Verdict {
   const raw = words.join(" ");
-  for (const name of globCandidates(words[0])) {
-    if (!afford(walk, raw.length)) return rawDestructive(raw, walk);
+  for (const name of globCandidates(words[0], walk.rules)) {
+    if (!afford(walk, raw.length)) return rawVerdict(raw, walk, ENGINE);
     const u = unwrapCommand([name, ...words.slice(1)], walk.depth + 1);
-    if (unwrappedDestructive(u, stdin, deeper(walk), raw)) return true;
+    const hit = unwrappedHit(u, stdin, deeper(walk), raw);
+    if (hit) return hit;
   }
-  return false;
+  return null;
 }
 
 /** Checks what `unwrapCommand` found: commands, scripts, a shell reading stdin, opacity. */
-function unwrappedDestructive(
+function unwrappedHit(
   u: Unwrapped,
   stdin: readonly string[],
   walk: Walk,
   raw: string,
-): boolean {
+): Verdict {
   for (const c of u.commands) {
     if (c.words.length === 0) continue;
     const fromStdin = c.stdinAsArgs
       ? stdin.flatMap((t) => t.split(/\s+/)).filter((t) => t !== "")
       : [];
     const args = [...c.words.slice(1), ...fromStdin];
-    if (/[$`]/.test(c.words[0]) && dynamicDestructive([c.words[0], ...args], walk)) return true;
-    if (/[*?[]/.test(c.words[0]) && walk.depth < MAX_WRAPPER_DEPTH) {
-      if (globDestructive([c.words[0], ...args], stdin, walk)) return true;
-    }
-    if (programDestructive(programName(c.words[0]), args, stdin, walk)) return true;
+    const hit = (/[$`]/.test(c.words[0]) ? dynamicHit([c.words[0], ...args], walk) : null) ??
+      (/[*?[]/.test(c.words[0]) && walk.depth < MAX_WRAPPER_DEPTH
+        ? globHit([c.words[0], ...args], stdin, walk)
+        : null) ??
+      programHit(programName(c.words[0]), args, stdin, walk);
+    if (hit) return hit;
   }
   for (const s of u.scripts) {
-    if (codeDestructive(s.dialect, s.text, { depth: s.depth, budget: walk.budget }, stdin)) {
-      return true;
-    }
+    const hit = codeHit(s.dialect, s.text, { ...walk, depth: s.depth }, stdin);
+    if (hit) return hit;
   }
   if (u.stdinShell !== null) {
     for (const text of stdin) {
-      if (codeDestructive(u.stdinShell, text, deeper(walk), [])) return true;
+      const hit = codeHit(u.stdinShell, text, deeper(walk), []);
+      if (hit) return hit;
     }
   }
-  return u.opaque && rawDestructive(raw, walk);
-}
-
-// ---------------------------------------------------------------------------
-// The fail-closed token scan.
-
-/** Characters that end a command in the fallback scan. */
-const SCAN_SEPARATORS = new Set([";", "&", "|", "\n"]);
-/** Characters the fallback scan drops, so quoting cannot split a name (`r''m`, `\rm`). */
-const SCAN_DROPPED = new Set(["'", '"', "`", "\\", "^"]);
-/** Characters that only separate tokens in the fallback scan. */
-const SCAN_BLANKS = new Set([" ", "\t", "\r", "(", ")", "{", "}", "$", "<", ">", ","]);
-
-/** Splits raw text into crude tokens in one pass; separators become `;` tokens. */
-function scanSplit(text: string): string[] {
-  const tokens: string[] = [];
-  let cur = "";
-  for (const c of text) {
-    if (SCAN_DROPPED.has(c)) continue;
-    const sep = SCAN_SEPARATORS.has(c);
-    if (sep || SCAN_BLANKS.has(c)) {
-      if (cur !== "") tokens.push(cur);
-      cur = "";
-      if (sep) tokens.push(";");
-      continue;
-    }
-    cur += c;
-  }
-  if (cur !== "") tokens.push(cur);
-  return tokens;
-}
-
-/** Names that open a window in the token scan. */
-function scanWorthy(name: string): boolean {
-  return name === "rm" || name === "git" || name === "dd" || name === "bq" ||
-    name === "redis-cli" || name === "mongo" || name === "mongosh" || SQL_CLIENTS.has(name) ||
-    ALWAYS_DESTRUCTIVE.has(name) || name.startsWith("mkfs.") || REMOVERS.has(name);
-}
-
-/**
- * Reads every token that names a checked program as a command, with the
- * tokens after it up to a separator as its arguments, whatever quoting or
- * nesting surrounded it. Too many such positions count as destructive.
- */
-function tokensDestructive(tokens: readonly string[], walk: Walk): boolean {
-  let windows = 0;
-  let sqlVerdict: boolean | null = null;
-  for (let i = 0; i < tokens.length; i++) {
-    const name = programName(tokens[i]);
-    if (!scanWorthy(name)) continue;
-    if (++windows > MAX_SCAN_WINDOWS) return true;
-    const args: string[] = [];
-    for (let j = i + 1; j < tokens.length && args.length < MAX_WINDOW_TOKENS; j++) {
-      if (tokens[j] === ";") break;
-      args.push(tokens[j]);
-    }
-    if (REMOVERS.has(name) && removeItemDestructive(args)) return true;
-    if (SQL_CLIENTS.has(name)) {
-      sqlVerdict ??= sqlDestructive(tokens.join(" "));
-      if (sqlVerdict) return true;
-    }
-    if (programDestructive(name, args, [], walk)) return true;
-  }
-  return false;
-}
-
-/** The fail-closed reading of raw text: destructive when a destructive form appears anywhere in it. */
-function rawDestructive(text: string, walk: Walk): boolean {
-  return tokensDestructive(scanSplit(text), walk);
-}
-
-// ---------------------------------------------------------------------------
-// Bash.
-
-/** Builtins whose `NAME=value` arguments assign variables. */
-const DECLARING_BUILTINS = new Set(["export", "declare", "typeset", "local", "readonly"]);
-
-/** `read` options that take a value (`-a` names the array it fills). */
-const READ_VALUE_OPTIONS = "adinNptu";
-
-/**
- * Variables given a value anywhere in the parse: `x=…` prefixes (arrays
- * too), `export`/`declare` arguments, `set --` (the positional parameters,
- * as `@` and `*`) and `read` from a here-string, here-document or pipe.
- */
-function assignedVariables(segments: readonly Segment[], walk: Walk): Map<string, string[]> {
-  const vars = new Map<string, string[]>();
-  const give = (name: string, value: string): void => {
-    const list = vars.get(name) ?? [];
-    // The first few values are enough to spot a destructive one; more would only cost time.
-    if (list.length < MAX_VALUES_PER_VARIABLE) list.push(value);
-    vars.set(name, list);
-  };
-  const add = (text: string): void => {
-    const eq = text.indexOf("=");
-    const name = text.slice(0, eq).replace(/\+$/, "").replace(/\[[^\]]*\]$/, "");
-    if (eq <= 0 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
-    const value = text.slice(eq + 1);
-    const array = value.startsWith("(") && value.endsWith(")");
-    give(name, array ? value.slice(1, -1) : value);
-  };
-  for (let i = 0; i < segments.length; i++) {
-    const seg = segments[i];
-    for (const a of seg.assignments) add(a.text);
-    const [first, ...rest] = argv(seg);
-    if (first === undefined) continue;
-    if (DECLARING_BUILTINS.has(first)) rest.forEach(add);
-    else if (first === "set") {
-      const scan = scanArgs(rest, { permute: false });
-      const params = scan.dashDash ? scan.operands : rest.slice(scan.stop);
-      if (params.length > 0) ["@", "*"].forEach((n) => give(n, params.join(" ")));
-    } else if (first === "read") {
-      const scan = scanArgs(rest, { shortValue: READ_VALUE_OPTIONS });
-      const names = [
-        ...scan.operands,
-        ...scan.shorts.filter((o) => o.letter === "a" && o.value !== null).map((o) => o.value!),
-      ];
-      const input = (bashStdin(segments, i, walk) ?? []).join(" ");
-      for (const name of names) give(name, input);
-    }
-  }
-  return vars;
-}
-
-/**
- * Texts that reach the stdin of `segments[index]`: its here-documents and
- * here-strings and, when it is piped, the words and stdin texts of the
- * commands before it in the pipeline (a group or subshell piped into it
- * included). Null once the call's character budget is spent: the command
- * is then read with the fail-closed token scan.
- */
-function bashStdin(segments: readonly Segment[], index: number, walk: Walk): string[] | null {
-  const seg = segments[index];
-  const out = [...seg.stdinTexts];
-  if (seg.sepBefore !== "|" && seg.sepBefore !== "|&") return out;
-  for (let j = index - 1; j >= 0; j--) {
-    const prev = segments[j];
-    if (prev.depth < seg.depth) break;
-    // The arguments are what a producer such as `echo` or `printf` writes.
-    if (prev.words.length > 1) out.push(argv(prev).slice(1).join(" "));
-    out.push(...prev.stdinTexts);
-    // Every element of a long pipeline looks back over all the others.
-    if ((walk.budget.chars -= prev.raw.length + 1) < 0) return null;
-    if (prev.depth === seg.depth && prev.sepBefore !== "|" && prev.sepBefore !== "|&") break;
-  }
-  return out;
-}
-
-/**
- * A script reader (`source`, `.`, a shell) given a `<( … )` operand runs
- * what the substituted command prints; that text is only known as the
- * command's source, so it is read with the fail-closed token scan.
- */
-function readsProcessSubstitution(words: readonly string[]): boolean {
-  return words.some((w) => SCRIPT_READERS.has(programName(w))) &&
-    words.some((w) => w.startsWith("<("));
-}
-
-/**
- * What the `<( … )` operands of a command print, as far as it can be told:
- * the arguments and stdin texts of the substituted commands. A program
- * reading such a file (`psql -f <(echo "drop table x")`) consumes that text.
- */
-function processSubstitutionOutput(words: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const w of words) {
-    if (!w.startsWith("<(") || !w.endsWith(")")) continue;
-    for (const seg of parseBash(w.slice(2, -1)).segments) {
-      const produced = argv(seg).slice(1);
-      if (produced.length > 0) out.push(produced.join(" "));
-      out.push(...seg.stdinTexts);
-    }
-  }
-  return out;
-}
-
-function bashDestructive(command: string, walk: Walk, stdin: readonly string[]): boolean {
-  const parsed = parseBash(command);
-  const vars = assignedVariables(parsed.segments, walk);
-  // A pipeline too long to follow into `read` leaves variables unknown.
-  if (walk.budget.chars < 0) return rawDestructive(command, walk);
-  for (let i = 0; i < parsed.segments.length; i++) {
-    const seg = parsed.segments[i];
-    const words = resolveVariables(argv(seg), vars);
-    if (words.length === 0) continue;
-    const piped = bashStdin(parsed.segments, i, walk);
-    if (piped === null) return rawDestructive(command, walk);
-    const segStdin = [
-      ...piped,
-      ...processSubstitutionOutput(words),
-      ...stdin,
-    ];
-    const u = unwrapCommand(words, walk.depth);
-    if (unwrappedDestructive(u, segStdin, walk, seg.raw)) return true;
-    if (
-      readsProcessSubstitution(words) &&
-      words.some((w) => w.startsWith("<(") && rawDestructive(w, walk))
-    ) {
-      return true;
-    }
-  }
-  return !parsed.ok && rawDestructive(command, walk);
-}
-
-// ---------------------------------------------------------------------------
-// PowerShell.
-
-/** Whether a PowerShell switch given as `-Name` or `-Name:value` is on. */
-function switchOn(value: string | null): boolean {
-  return value === null || value === "" || !SWITCH_OFF.has(value.toLowerCase());
-}
-
-/**
- * `Remove-Item` (or an alias) with `-Recurse` bound by any unambiguous
- * prefix or `-Recurse:$true`, and without `-WhatIf`. A Bash-style cluster
- * such as `-rf`, which binds to no parameter, counts as recursive: it shows
- * what the command was meant to do.
- */
-function removeItemDestructive(args: readonly string[]): boolean {
-  let recursive = false;
-  for (const a of args) {
-    const split = splitColonArg(a);
-    if (split === null || a.startsWith("--")) continue;
-    const bound = bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES);
-    if (bound === "WhatIf" && switchOn(split.value)) return false;
-    if (bound === "Recurse") recursive ||= switchOn(split.value);
-    if (bound === null && /^[rfRdvi]+$/.test(split.name) && /r/i.test(split.name)) recursive = true;
-  }
-  return recursive;
-}
-
-/** Whether a `Get-ChildItem` feeding the pipeline lists recursively. */
-function recursiveListing(args: readonly string[]): boolean {
-  return args.some((a) => {
-    const split = splitColonArg(a);
-    return split !== null && bindParameter(a, GET_CHILD_ITEM_PARAMETERS) === "Recurse" &&
-      switchOn(split.value);
-  });
-}
-
-/** A PowerShell variable reference that makes up a whole word (`$x`, `${x}`). */
-const PS_LONE_VARIABLE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
-
-/**
- * Values given to variables by `$x = …` segments, by lower-cased name (the
- * names are case-insensitive). The value is the segment's words as text:
- * for a string literal that is the string itself.
- */
-function psVariables(segments: readonly PsSegment[]): Map<string, string> {
-  const vars = new Map<string, string>();
-  for (const seg of segments) {
-    const m = seg.assignedTo === null ? null : PS_LONE_VARIABLE.exec(seg.assignedTo);
-    if (m) vars.set(m[1].toLowerCase(), seg.words.map((w) => w.text).join(" "));
-  }
-  return vars;
-}
-
-/**
- * The argument vector of a PowerShell segment: comma lists split the way a
- * native program receives them, and whole-word variables assigned in the
- * same command replaced by their value (PowerShell does not split it).
- */
-function psArgv(seg: PsSegment, vars: ReadonlyMap<string, string>): string[] {
-  return seg.words.flatMap((w, i) => {
-    const m = PS_LONE_VARIABLE.exec(w.text);
-    const value = m ? vars.get(m[1].toLowerCase()) : undefined;
-    if (value !== undefined) return [value];
-    return w.parameter || i === 0 ? [w.text] : w.parts;
-  });
-}
-
-/** Index of the segment feeding `index` through a pipe at the same depth, or -1. */
-function pipelineSource(segments: readonly PsSegment[], index: number): number {
-  const seg = segments[index];
-  if (seg.sepBefore !== "|") return -1;
-  for (let j = index - 1; j >= 0; j--) {
-    if (segments[j].depth === seg.depth) return j;
-    if (segments[j].depth < seg.depth) return -1;
-  }
-  return -1;
-}
-
-/** The command a PowerShell command word names: `programName`, also without `.ps1`/`.cmd`/`.bat`. */
-function psName(text: string): string {
-  const base = programName(text);
-  return base.endsWith(".ps1") || base.endsWith(".cmd") || base.endsWith(".bat")
-    ? base.slice(0, -4)
-    : base;
-}
-
-/** `Remove-Item` fed by a recursive `Get-ChildItem`: every listed item is removed. */
-function removesRecursiveListing(
-  args: readonly string[],
-  source: readonly string[] | null,
-): boolean {
-  if (source === null || !CHILD_ITEM_LISTERS.has(psName(source[0]))) return false;
-  return !dryRun(args) && recursiveListing(source.slice(1));
-}
-
-/** `Remove-Item … -WhatIf`: nothing is removed. */
-function dryRun(args: readonly string[]): boolean {
-  return args.some((a) => {
-    const split = splitColonArg(a);
-    return split !== null && switchOn(split.value) &&
-      bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES) === "WhatIf";
-  });
-}
-
-function powerShellDestructive(command: string, walk: Walk, stdin: readonly string[]): boolean {
-  const parsed = parsePowerShell(command);
-  const segments = parsed.segments;
-  const vars = psVariables(segments);
-  let listedRecursively = false;
-  for (let i = 0; i < segments.length; i++) {
-    const seg = segments[i];
-    if (seg.words.length === 0) continue;
-    const words = psArgv(seg, vars);
-    const name = psName(words[0]);
-    const args = words.slice(1);
-    const index = pipelineSource(segments, i);
-    const source = index >= 0 ? psArgv(segments[index], vars) : null;
-    if (CHILD_ITEM_LISTERS.has(name) && recursiveListing(args)) listedRecursively = true;
-    // A command named by an expression (`&('ri')`, `.(gcm Remove-Item)`, `& $c`
-    // left unresolved) may be any remover: read its arguments as one.
-    if (seg.words[0].expands && /^[.&(]|^\$/.test(words[0])) {
-      if (removeItemDestructive(args) || rawDestructive(command, walk)) return true;
-    }
-    if (REMOVERS.has(name)) {
-      // A splatted hashtable (`Remove-Item x @p`) may carry -Recurse.
-      if (args.some((a) => /^@[A-Za-z_]/.test(a)) && !dryRun(args)) return true;
-      if (removeItemDestructive(args) || removesRecursiveListing(args, source)) return true;
-      // `gci -r | % { Remove-Item $_ }`: a script block removes what a recursive listing found.
-      if (seg.container === "scriptblock" && listedRecursively && !dryRun(args)) return true;
-      continue;
-    }
-    const fed = source === null ? [...stdin] : [source.join(" "), ...stdin];
-    const raw = seg.words.map((w) => w.raw).join(" ");
-    if (unwrappedDestructive(unwrapCommand(words, walk.depth), fed, walk, raw)) return true;
-  }
-  return dotNetDeletes(command, listedRecursively) || (!parsed.ok && rawDestructive(command, walk));
-}
-
-/**
- * .NET deletes called from PowerShell: `[IO.Directory]::Delete(p, $true)` and
- * `DirectoryInfo.Delete($true)` remove a tree, and `.Delete()` on what a
- * recursive listing found removes every listed item.
- */
-function dotNetDeletes(command: string, listedRecursively: boolean): boolean {
-  const text = command.toLowerCase().replace(/[\s`]+/g, "");
-  if (text.includes("directory]::delete(") && text.includes("$true")) return true;
-  if (text.includes(".delete($true)")) return true;
-  return listedRecursively && text.includes(".delete()");
-}
-
-// ---------------------------------------------------------------------------
-// cmd.exe.
-
-/** `rd /s` or `del /s` (`erase`, `rmdir`), switches possibly run together (`/s/q`): a recursive delete in cmd.exe. */
-function cmdRemoveDestructive(args: readonly string[]): boolean {
-  return args.some((a) => a.startsWith("/") && a.split("/").some((p) => p.toLowerCase() === "s"));
-}
-
-/** Splits a cmd.exe command line into commands of words (`^` escapes, `"…"` quotes). */
-function cmdCommands(text: string): string[][] {
-  const commands: string[][] = [];
-  let words: string[] = [];
-  let cur = "";
-  let quoted = false;
-  const endWord = (): void => {
-    if (cur !== "") words.push(cur);
-    cur = "";
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') quoted = !quoted;
-    else if (!quoted && c === "^") cur += text[++i] ?? "";
-    else if (!quoted && (c === "&" || c === "|" || c === "\n" || c === "(" || c === ")")) {
-      endWord();
-      if (words.length > 0) commands.push(words);
-      words = [];
-    } else if (!quoted && (c === " " || c === "\t" || c === "\r")) endWord();
-    else cur += c;
-  }
-  endWord();
-  if (words.length > 0) commands.push(words);
-  return commands;
-}
-
-function cmdDestructive(text: string, walk: Walk): boolean {
-  for (const words of cmdCommands(text)) {
-    const name = programName(words[0]);
-    if (REMOVERS.has(name) && name !== "remove-item" && name !== "ri") {
-      if (cmdRemoveDestructive(words.slice(1))) return true;
-      continue;
-    }
-    const u = unwrapCommand(words, walk.depth);
-    if (unwrappedDestructive(u, [], walk, words.join(" "))) return true;
-  }
-  return false;
+  return u.opaque ? rawVerdict(raw, walk, ENGINE) : null;
 }
 
 // ---------------------------------------------------------------------------
@@ -1156,38 +402,75 @@ function cmdDestructive(text: string, walk: Walk): boolean {
  * or once the call's budget of scripts or characters is spent, only the raw
  * token scan runs: it is linear and does not recurse into scripts.
  */
-function codeDestructive(
+function codeHit(
   dialect: Dialect,
   text: string,
   walk: Walk,
   stdin: readonly string[],
-): boolean {
+): Verdict {
   if (walk.depth >= MAX_WRAPPER_DEPTH || !afford(walk, text.length)) {
-    return rawDestructive(text, walk);
+    return rawVerdict(text, walk, ENGINE);
   }
-  if (dialect === "powershell") return powerShellDestructive(text, walk, stdin);
-  if (dialect === "cmd") return cmdDestructive(text, walk);
-  return bashDestructive(text, walk, stdin);
+  if (dialect === "powershell") return powerShellVerdict(text, walk, stdin, ENGINE);
+  if (dialect === "cmd") return cmdVerdict(text, walk, ENGINE);
+  return bashVerdict(text, walk, stdin, ENGINE);
 }
 
+/** The engine as the dialect readers see it. */
+const ENGINE: Engine = {
+  code: codeHit,
+  unwrapped: unwrappedHit,
+  program: programHit,
+  raw: (text, walk) => rawVerdict(text, walk, ENGINE),
+  core: coreHit,
+};
+
+/** A fresh allowance for one call: what is left of it afterwards measures the work done. */
+export function newDetectBudget(): DetectBudget {
+  return { left: MAX_ANALYSES, chars: MAX_ANALYSED_CHARS };
+}
+
+/** The rules of the packs active by default. */
+const DEFAULT_RULES: RuleIndex = indexRules(PACKS.filter((p) => p.defaultOn));
+
+/** The pack of a match of the operator's extra pattern. */
+const EXTRA_HIT: DestructiveHit = {
+  pack: "extra",
+  rule: "GATEGUARD_BASH_EXTRA_DESTRUCTIVE",
+  destroys: "matches the operator's extra destructive pattern",
+};
+
 /**
- * Whether `command` run by `tool` is destructive: a built-in form, or a
- * match of one of the `extra` patterns against the raw text. Never throws;
- * an internal error counts as destructive.
+ * The rule that finds `command` run by `tool` destructive: a rule of the
+ * active packs (`rules`, default: the packs on by default), or a match of
+ * one of the `extra` patterns against the raw text. Null for a command
+ * that destroys nothing. Never throws; an internal error counts as
+ * destructive.
  */
+export function destructiveHit(
+  tool: "Bash" | "PowerShell",
+  command: string,
+  extra: readonly RegExp[],
+  rules: RuleIndex = DEFAULT_RULES,
+  budget: DetectBudget = newDetectBudget(),
+): DestructiveHit | null {
+  try {
+    if (typeof command !== "string") return null;
+    if (extra.some((re) => re.test(command))) return EXTRA_HIT;
+    const walk: Walk = { depth: 0, budget, rules };
+    return codeHit(tool === "PowerShell" ? "powershell" : "bash", command, walk, []);
+  } catch {
+    return coreHit("unreadable");
+  }
+}
+
+/** Whether `command` run by `tool` is destructive under the packs active by default. */
 export function isDestructive(
   tool: "Bash" | "PowerShell",
   command: string,
   extra: readonly RegExp[],
 ): boolean {
-  try {
-    if (typeof command !== "string") return false;
-    if (extra.some((re) => re.test(command))) return true;
-    const walk: Walk = { depth: 0, budget: { left: MAX_ANALYSES, chars: MAX_ANALYSED_CHARS } };
-    return codeDestructive(tool === "PowerShell" ? "powershell" : "bash", command, walk, []);
-  } catch {
-    return true;
-  }
+  return destructiveHit(tool, command, extra) !== null;
 }
 
 /** The variable that holds the extra destructive pattern. */

@@ -93,6 +93,14 @@ type Wrapper =
 
 const SHELL: Wrapper = { kind: "shell" };
 
+/** `npx` and its kin run a package's program; `-c` runs a shell command. */
+const PACKAGE_RUNNER: Wrapper = {
+  kind: "argv",
+  options: { shortValue: "pc", longValue: ["package", "call", "node-options"], permute: false },
+  scriptShort: "c",
+  scriptLong: ["call"],
+};
+
 /** Every wrapper, by program name (see `programName`). */
 const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   sudo: {
@@ -118,6 +126,9 @@ const WRAPPERS: Readonly<Record<string, Wrapper>> = {
     noRunLong: ["list", "validate", "edit", "version", "help"],
   },
   doas: { kind: "argv", options: { shortValue: "uC", permute: false } },
+  npx: PACKAGE_RUNNER,
+  bunx: PACKAGE_RUNNER,
+  pnpx: PACKAGE_RUNNER,
   pkexec: { kind: "argv", options: { longValue: ["user"], permute: false } },
   env: {
     kind: "argv",
@@ -383,7 +394,7 @@ class Unwrapper {
         if (args.length > 0 && !args[0].startsWith("-")) this.script("bash", args[0], next);
         return;
       case "find":
-        return this.find(args, next);
+        return this.find(words[0], args, next, stdinAsArgs);
       case "applet":
         return this.walk(args, next, stdinAsArgs);
       case "pwsh":
@@ -478,7 +489,9 @@ class Unwrapper {
     if (fromStdin || operands.length === 0) this.result.stdinShell ??= "bash";
   }
 
-  private find(args: string[], depth: number): void {
+  /** find runs its `-exec` commands, and is a command itself (`-delete`). */
+  private find(name: string, args: string[], depth: number, stdinAsArgs: boolean): void {
+    this.result.commands.push({ words: [name, ...args], stdinAsArgs });
     for (let i = 0; i < args.length; i++) {
       if (!FIND_EXEC_ACTIONS.has(args[i])) continue;
       let end = i + 1;

@@ -1,0 +1,240 @@
+/**
+ * The PowerShell side of the destructive detector: `Remove-Item` and its
+ * aliases with `-Recurse` bound by any unambiguous prefix, fed by a
+ * recursive listing or run from a script block over one, splatted
+ * parameters, removers named by an expression, .NET deletes, and every
+ * other command handed to the engine through the shared wrapper reading.
+ *
+ * @module
+ */
+
+import { programName } from "./options.ts";
+import { bindParameter, parsePowerShell, type PsSegment, splitColonArg } from "./powershell.ts";
+import { unwrapCommand } from "./wrappers.ts";
+import { REMOVERS } from "./packs/core.ts";
+import type { Engine, Verdict, Walk } from "./detect_types.ts";
+
+/** Parameters of `Remove-Item`, with the common parameters, for prefix binding. */
+const REMOVE_ITEM_PARAMETERS = [
+  "Path",
+  "LiteralPath",
+  "Filter",
+  "Include",
+  "Exclude",
+  "Recurse",
+  "Force",
+  "Credential",
+  "WhatIf",
+  "Confirm",
+  "Stream",
+  "Verbose",
+  "Debug",
+  "ErrorAction",
+  "WarningAction",
+  "InformationAction",
+  "ProgressAction",
+  "ErrorVariable",
+  "WarningVariable",
+  "InformationVariable",
+  "OutVariable",
+  "OutBuffer",
+  "PipelineVariable",
+];
+
+/** Aliases of those parameters. */
+const REMOVE_ITEM_ALIASES: Readonly<Record<string, string>> = {
+  PSPath: "LiteralPath",
+  LP: "LiteralPath",
+  wi: "WhatIf",
+  cf: "Confirm",
+  vb: "Verbose",
+  db: "Debug",
+  ea: "ErrorAction",
+  wa: "WarningAction",
+};
+
+/** Parameters of `Get-ChildItem` that matter when it feeds `Remove-Item`. */
+const GET_CHILD_ITEM_PARAMETERS = [
+  "Recurse",
+  "Depth",
+  "Directory",
+  "Path",
+  "LiteralPath",
+  "Filter",
+];
+
+/** Names of `Get-ChildItem`. */
+const CHILD_ITEM_LISTERS = new Set(["get-childitem", "gci", "ls", "dir"]);
+
+/** Values that turn a PowerShell switch off when attached with a colon. */
+const SWITCH_OFF = new Set(["$false", "0", "false"]);
+
+/** Whether a PowerShell switch given as `-Name` or `-Name:value` is on. */
+function switchOn(value: string | null): boolean {
+  return value === null || value === "" || !SWITCH_OFF.has(value.toLowerCase());
+}
+
+/**
+ * `Remove-Item` (or an alias) with `-Recurse` bound by any unambiguous
+ * prefix or `-Recurse:$true`, and without `-WhatIf`. A Bash-style cluster
+ * such as `-rf`, which binds to no parameter, counts as recursive: it shows
+ * what the command was meant to do.
+ */
+export function removeItemDestructive(args: readonly string[]): boolean {
+  let recursive = false;
+  for (const a of args) {
+    const split = splitColonArg(a);
+    if (split === null || a.startsWith("--")) continue;
+    const bound = bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES);
+    if (bound === "WhatIf" && switchOn(split.value)) return false;
+    if (bound === "Recurse") recursive ||= switchOn(split.value);
+    if (bound === null && /^[rfRdvi]+$/.test(split.name) && /r/i.test(split.name)) recursive = true;
+  }
+  return recursive;
+}
+
+/** Whether a `Get-ChildItem` feeding the pipeline lists recursively. */
+function recursiveListing(args: readonly string[]): boolean {
+  return args.some((a) => {
+    const split = splitColonArg(a);
+    return split !== null && bindParameter(a, GET_CHILD_ITEM_PARAMETERS) === "Recurse" &&
+      switchOn(split.value);
+  });
+}
+
+/** A PowerShell variable reference that makes up a whole word (`$x`, `${x}`). */
+const PS_LONE_VARIABLE = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+
+/**
+ * Values given to variables by `$x = …` segments, by lower-cased name (the
+ * names are case-insensitive). The value is the segment's words as text:
+ * for a string literal that is the string itself.
+ */
+function psVariables(segments: readonly PsSegment[]): Map<string, string> {
+  const vars = new Map<string, string>();
+  for (const seg of segments) {
+    const m = seg.assignedTo === null ? null : PS_LONE_VARIABLE.exec(seg.assignedTo);
+    if (m) vars.set(m[1].toLowerCase(), seg.words.map((w) => w.text).join(" "));
+  }
+  return vars;
+}
+
+/**
+ * The argument vector of a PowerShell segment: comma lists split the way a
+ * native program receives them, and whole-word variables assigned in the
+ * same command replaced by their value (PowerShell does not split it).
+ */
+function psArgv(seg: PsSegment, vars: ReadonlyMap<string, string>): string[] {
+  return seg.words.flatMap((w, i) => {
+    const m = PS_LONE_VARIABLE.exec(w.text);
+    const value = m ? vars.get(m[1].toLowerCase()) : undefined;
+    if (value !== undefined) return [value];
+    return w.parameter || i === 0 ? [w.text] : w.parts;
+  });
+}
+
+/** Index of the segment feeding `index` through a pipe at the same depth, or -1. */
+function pipelineSource(segments: readonly PsSegment[], index: number): number {
+  const seg = segments[index];
+  if (seg.sepBefore !== "|") return -1;
+  for (let j = index - 1; j >= 0; j--) {
+    if (segments[j].depth === seg.depth) return j;
+    if (segments[j].depth < seg.depth) return -1;
+  }
+  return -1;
+}
+
+/** The command a PowerShell command word names: `programName`, also without `.ps1`/`.cmd`/`.bat`. */
+function psName(text: string): string {
+  const base = programName(text);
+  return base.endsWith(".ps1") || base.endsWith(".cmd") || base.endsWith(".bat")
+    ? base.slice(0, -4)
+    : base;
+}
+
+/** `Remove-Item` fed by a recursive `Get-ChildItem`: every listed item is removed. */
+function removesRecursiveListing(
+  args: readonly string[],
+  source: readonly string[] | null,
+): boolean {
+  if (source === null || !CHILD_ITEM_LISTERS.has(psName(source[0]))) return false;
+  return !dryRun(args) && recursiveListing(source.slice(1));
+}
+
+/** `Remove-Item … -WhatIf`: nothing is removed. */
+function dryRun(args: readonly string[]): boolean {
+  return args.some((a) => {
+    const split = splitColonArg(a);
+    return split !== null && switchOn(split.value) &&
+      bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES) === "WhatIf";
+  });
+}
+
+/**
+ * Whether a PowerShell command is destructive. The fail-closed scan of the
+ * whole text runs at most once per command, however many segments call
+ * for it: a command word that is an expression in every segment would
+ * otherwise rescan the whole text per segment, quadratic in its length.
+ */
+export function powerShellVerdict(
+  command: string,
+  walk: Walk,
+  stdin: readonly string[],
+  engine: Engine,
+): Verdict {
+  const parsed = parsePowerShell(command);
+  const segments = parsed.segments;
+  const vars = psVariables(segments);
+  let listedRecursively = false;
+  let rawDone = false;
+  const rawOnce = (): Verdict => {
+    if (rawDone) return null;
+    rawDone = true;
+    return engine.raw(command, walk);
+  };
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i];
+    if (seg.words.length === 0) continue;
+    const words = psArgv(seg, vars);
+    const name = psName(words[0]);
+    const args = words.slice(1);
+    const index = pipelineSource(segments, i);
+    const source = index >= 0 ? psArgv(segments[index], vars) : null;
+    if (CHILD_ITEM_LISTERS.has(name) && recursiveListing(args)) listedRecursively = true;
+    // A command named by an expression (`&('ri')`, `.(gcm Remove-Item)`, `& $c`
+    // left unresolved) may be any remover: read its arguments as one.
+    if (seg.words[0].expands && /^[.&(]|^\$/.test(words[0])) {
+      if (removeItemDestructive(args)) return engine.core("remove-item-recurse");
+      const hit = rawOnce();
+      if (hit) return hit;
+    }
+    if (REMOVERS.has(name)) {
+      const removes =
+        // A splatted hashtable (`Remove-Item x @p`) may carry -Recurse.
+        (args.some((a) => /^@[A-Za-z_]/.test(a)) && !dryRun(args)) ||
+        removeItemDestructive(args) || removesRecursiveListing(args, source) ||
+        // `gci -r | % { Remove-Item $_ }`: a script block removes what a recursive listing found.
+        (seg.container === "scriptblock" && listedRecursively && !dryRun(args));
+      if (removes) return engine.core("remove-item-recurse");
+      continue;
+    }
+    const fed = source === null ? [...stdin] : [source.join(" "), ...stdin];
+    const raw = seg.words.map((w) => w.raw).join(" ");
+    const hit = engine.unwrapped(unwrapCommand(words, walk.depth), fed, walk, raw);
+    if (hit) return hit;
+  }
+  if (dotNetDeletes(command, listedRecursively)) return engine.core("dotnet-delete");
+  return parsed.ok ? null : rawOnce();
+}
+
+/**
+ * .NET deletes called from PowerShell: `[IO.Directory]::Delete(p, $true)` and
+ * `DirectoryInfo.Delete($true)` remove a tree, and `.Delete()` on what a
+ * recursive listing found removes every listed item.
+ */
+function dotNetDeletes(command: string, listedRecursively: boolean): boolean {
+  const text = command.toLowerCase().replace(/[\s`]+/g, "");
+  if (text.includes("directory]::delete(") && text.includes("$true")) return true;
+  if (text.includes(".delete($true)")) return true;
+  return listedRecursively && text.includes(".delete()");
+}

@@ -1,0 +1,70 @@
+/**
+ * What the parts of the destructive detector share: where an analysis is
+ * (its depth, the call's budget, the active rules) and the engine's entry
+ * points as a port, so the dialect readers (Bash, PowerShell, cmd.exe) and
+ * the fail-closed token scan can hand nested code back to the engine
+ * without importing it.
+ *
+ * @module
+ */
+
+import type { DestructiveHit, PackRule } from "./packs/pack.ts";
+import type { Dialect, Unwrapped } from "./wrappers.ts";
+
+/** A pack rule with the pack it came from. */
+export interface ActiveRule {
+  readonly pack: string;
+  readonly rule: PackRule;
+  /** The pack's dry-run and help options disarm the rule. */
+  readonly dryRunsAndHelp: boolean;
+}
+
+/** The active packs' rules by program name, and the ones that match names by prefix. */
+export interface RuleIndex {
+  readonly byName: ReadonlyMap<string, readonly ActiveRule[]>;
+  readonly byPrefix: readonly { prefix: string; rule: ActiveRule }[];
+  /** Every active pack's id. */
+  readonly packs: ReadonlySet<string>;
+}
+
+/** The shared allowance of one call: analyses and characters left. */
+export interface DetectBudget {
+  left: number;
+  chars: number;
+}
+
+/** Where the analysis is: how deep in wrappers and scripts, the call's budget and rules. */
+export interface Walk {
+  readonly depth: number;
+  readonly budget: DetectBudget;
+  readonly rules: RuleIndex;
+}
+
+/** A verdict: the rule that fired, or null for a command that destroys nothing. */
+export type Verdict = DestructiveHit | null;
+
+/** The engine as the dialect readers call it. */
+export interface Engine {
+  /** Reads `text` as code of `dialect`. */
+  code(dialect: Dialect, text: string, walk: Walk, stdin: readonly string[]): Verdict;
+  /** Checks what `unwrapCommand` found in one command. */
+  unwrapped(u: Unwrapped, stdin: readonly string[], walk: Walk, raw: string): Verdict;
+  /** Checks one program run with its arguments. */
+  program(name: string, args: readonly string[], stdin: readonly string[], walk: Walk): Verdict;
+  /** The fail-closed reading of raw text. */
+  raw(text: string, walk: Walk): Verdict;
+  /** The hit of a core rule by id. */
+  core(rule: string): DestructiveHit;
+}
+
+/** Takes one analysis of `size` characters from the budget; false once it is spent. */
+export function afford(walk: Walk, size: number): boolean {
+  walk.budget.left--;
+  walk.budget.chars -= size;
+  return walk.budget.left >= 0 && walk.budget.chars >= 0;
+}
+
+/** One level deeper, same budget and rules. */
+export function deeper(walk: Walk): Walk {
+  return { depth: walk.depth + 1, budget: walk.budget, rules: walk.rules };
+}

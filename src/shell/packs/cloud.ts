@@ -1,0 +1,82 @@
+/**
+ * The cloud pack: object-store deletes, bucket removals, and delete or
+ * terminate calls of the AWS, Google Cloud and Azure command lines.
+ *
+ * @module
+ */
+
+import type { Pack } from "./pack.ts";
+
+/** AWS CLI options that take a value before the service. */
+const AWS_OPTIONS = {
+  longValue: ["region", "profile", "endpoint-url", "output", "query", "cli-input-json"],
+};
+
+/** The cloud pack. */
+export const CLOUD_PACK: Pack = {
+  id: "cloud",
+  summary:
+    "aws s3 rm --recursive / rb --force / delete-* calls, gcloud … delete, gsutil rm -r, az … delete",
+  defaultOn: true,
+  dryRunsAndHelp: true,
+  rules: [
+    {
+      id: "aws-s3-recursive-rm",
+      commands: ["aws"],
+      path: ["s3", "rm"],
+      options: AWS_OPTIONS,
+      when: [{ long: ["recursive"] }],
+      destroys: "deletes every object under the prefix",
+    },
+    {
+      id: "aws-s3-rb-force",
+      commands: ["aws"],
+      path: ["s3", "rb"],
+      options: AWS_OPTIONS,
+      when: [{ long: ["force"] }],
+      destroys: "deletes a bucket and every object in it",
+    },
+    {
+      id: "aws-s3-sync-delete",
+      commands: ["aws"],
+      path: ["s3", "sync"],
+      options: AWS_OPTIONS,
+      when: [{ long: ["delete"] }],
+      destroys: "deletes destination objects the source lacks",
+    },
+    {
+      id: "aws-delete-call",
+      commands: ["aws"],
+      path: [/^[a-z0-9-]+$/, /^(delete-|terminate-|remove-|purge-|deregister-)/],
+      options: AWS_OPTIONS,
+      destroys: "deletes or terminates a cloud resource",
+    },
+    {
+      id: "gcloud-delete",
+      commands: ["gcloud"],
+      when: [{ test: (input) => input.scan.operands.slice(0, 5).includes("delete") }],
+      destroys: "deletes a cloud resource",
+    },
+    {
+      id: "gsutil-rm",
+      commands: ["gsutil", "gcloud-storage"],
+      path: [/^(rm|rb)$/],
+      destroys: "deletes objects or a bucket",
+    },
+    {
+      id: "gcloud-storage-rm",
+      commands: ["gcloud"],
+      path: ["storage", /^(rm|buckets)$/],
+      unless: [{ test: (input) => input.scan.operands[0] === "list" }],
+      destroys: "deletes objects or a bucket",
+    },
+    {
+      id: "az-delete",
+      commands: ["az"],
+      when: [{
+        test: (input) => input.scan.operands.slice(0, 5).some((o) => /^(delete|purge)$/.test(o)),
+      }],
+      destroys: "deletes an Azure resource or resource group",
+    },
+  ],
+};

@@ -1,0 +1,52 @@
+/**
+ * The databases pack: statements that empty a table without naming rows
+ * (`DELETE FROM t` or `UPDATE t SET …` without `WHERE`) in every SQL
+ * client the core reads, database drops through admin tools, and Redis
+ * flushes fed on stdin. (`DROP`, `TRUNCATE`, `dropdb`, `FLUSHALL` as an
+ * argument and mongosh drops are core rules.)
+ *
+ * @module
+ */
+
+import { sqlClientTexts, sqlUnbounded } from "../sql.ts";
+import { SQL_CLIENTS } from "./core.ts";
+import type { Pack } from "./pack.ts";
+
+/** The databases pack. */
+export const DATABASES_PACK: Pack = {
+  id: "databases",
+  summary: "DELETE/UPDATE without WHERE, mysqladmin drop, redis FLUSHALL on stdin, mongosh deletes",
+  defaultOn: true,
+  rules: [
+    {
+      id: "sql-without-where",
+      commands: [...SQL_CLIENTS],
+      when: [{ test: (input) => sqlClientTexts(input.args, input.stdin).some(sqlUnbounded) }],
+      destroys: "deletes or overwrites every row of a table",
+    },
+    {
+      id: "mysqladmin-drop",
+      commands: ["mysqladmin", "mariadb-admin"],
+      when: [{ operand: /^drop$/i }],
+      destroys: "drops a database",
+    },
+    {
+      id: "redis-flush-stdin",
+      commands: ["redis-cli"],
+      when: [{ test: (input) => input.stdin.some((t) => /\bflush(all|db)\b/i.test(t)) }],
+      destroys: "empties a Redis database",
+    },
+    {
+      id: "mongo-bracket-drop",
+      commands: ["mongo", "mongosh"],
+      when: [{
+        test: (input) =>
+          [...input.args, ...input.stdin].some((t) =>
+            /\[\s*['"](drop|dropDatabase|deleteMany|remove)['"]\s*\]|\b(drop|dropDatabase)\s*:/
+              .test(t)
+          ),
+      }],
+      destroys: "drops MongoDB collections or databases, or deletes documents",
+    },
+  ],
+};

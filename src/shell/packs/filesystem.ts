@@ -1,0 +1,137 @@
+/**
+ * The filesystem pack: commands that delete or overwrite files beyond the
+ * core's recursive `rm`: find's deleting and program-running actions,
+ * rsync's deleting options, truncation to zero, and deleting packages run
+ * through `npx`, `bunx` or `pnpm dlx`. (`dd of=`, `shred`, `wipefs` and
+ * `mkfs` are core rules.)
+ *
+ * @module
+ */
+
+import { FIND_PRIMARIES } from "../tools/find.ts";
+import type { Pack, RuleInput } from "./pack.ts";
+
+/** find primaries (any spelling the table lists) that delete. */
+const FIND_DELETES = Object.keys(FIND_PRIMARIES).filter((k) =>
+  FIND_PRIMARIES[k].action === "deletes"
+);
+
+/** find primaries that run a program on each file. */
+const FIND_RUNS = Object.keys(FIND_PRIMARIES).filter((k) => FIND_PRIMARIES[k].action === "runs");
+
+/** The commands find's `-exec`-style primaries run, each up to its `;` or `+`. */
+function findExecCommands(args: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (!FIND_RUNS.includes(args[i])) continue;
+    const words: string[] = [];
+    for (i++; i < args.length && args[i] !== ";" && args[i] !== "+"; i++) words.push(args[i]);
+    out.push(words);
+  }
+  return out;
+}
+
+/** An `-exec` whose command deletes: read by the same detector, `{}` standing for a path. */
+function findExecDeletes(input: RuleInput): boolean {
+  return findExecCommands(input.args).some((words) => {
+    if (words.length === 0) return false;
+    const name = words[0].slice(words[0].lastIndexOf("/") + 1);
+    // `-exec rm {} +` deletes every file found, recursive option or not.
+    if (name === "rm" || name === "unlink" || name === "shred" || name === "rmdir") return true;
+    const text = words.map((w) => w === "{}" ? "x" : `'${w.replaceAll("'", "'\\''")}'`).join(" ");
+    return input.code("bash", text);
+  });
+}
+
+/** rsync options that delete files on the receiving side or the source. */
+const RSYNC_DELETES = [
+  "delete",
+  "delete-before",
+  "delete-during",
+  "delete-delay",
+  "delete-after",
+  "delete-excluded",
+  "delete-missing-args",
+  "del",
+  "remove-source-files",
+];
+
+/** A size of zero, or one that shrinks (`-s 0`, `--size=0`, `-s -10`, `-s <5`). */
+function shrinksToNothing(input: RuleInput): boolean {
+  const sizes = [
+    ...input.scan.shorts.filter((s) => s.letter === "s").map((s) => s.value),
+    ...input.scan.longs.filter((l) => "size".startsWith(l.name) && l.name.length >= 2).map((l) =>
+      l.value
+    ),
+  ];
+  return sizes.some((v) => v !== null && /^(0+[KMGTPEZY]?i?B?|[-<][0-9].*)$/i.test(v.trim()));
+}
+
+/** Packages that delete the paths they are given, as `pnpm dlx` names them. */
+const DELETING_PACKAGES = /^(rimraf|del-cli|trash-cli|trash|rmrf|premove)(@.*)?$/;
+
+/** Programs of those packages, as they run from `npx`, `bunx` or a global install. */
+const DELETING_PROGRAMS = ["rimraf*", "del-cli*", "trash", "trash-cli*", "rmrf", "premove"];
+
+/** The filesystem pack. */
+export const FILESYSTEM_PACK: Pack = {
+  id: "filesystem",
+  summary: "find -delete/-exec rm, rsync --delete, truncate -s 0, deleting npx/bunx packages",
+  defaultOn: true,
+  dryRunsAndHelp: true,
+  rules: [
+    {
+      id: "find-delete",
+      commands: ["find", "bfs", "gfind"],
+      when: [{ test: (input) => input.args.some((a) => FIND_DELETES.includes(a)) }],
+      destroys: "deletes every file and directory the expression matches",
+    },
+    {
+      id: "find-exec-delete",
+      commands: ["find", "bfs", "gfind"],
+      when: [{ test: findExecDeletes }],
+      destroys: "runs a deleting command on every file the expression matches",
+    },
+    {
+      id: "fd-exec-delete",
+      commands: ["fd", "fdfind"],
+      options: { shortValue: "xX", longValue: ["exec", "exec-batch"] },
+      when: [{
+        test: (input) =>
+          [
+            ...input.scan.shorts.filter((s) => "xX".includes(s.letter)).map((s) => s.value ?? ""),
+            ...input.scan.longs.filter((l) => l.name.startsWith("exec")).map((l) => l.value ?? ""),
+          ]
+            .some((v) => /^(rm|unlink|shred|rmdir)$/.test(v.split("/").at(-1) ?? "")),
+      }],
+      destroys: "runs a deleting command on every file it finds",
+    },
+    {
+      id: "rsync-delete",
+      commands: ["rsync"],
+      when: [{ long: RSYNC_DELETES }],
+      unless: [{ short: "n" }],
+      destroys: "deletes files in the destination that the source lacks (or the sent source files)",
+    },
+    {
+      id: "truncate-zero",
+      commands: ["truncate"],
+      options: { shortValue: "sr", longValue: ["size", "reference"] },
+      when: [{ test: shrinksToNothing }],
+      destroys: "cuts files down, discarding their contents",
+    },
+    {
+      id: "deleting-package",
+      commands: DELETING_PROGRAMS,
+      when: [{ test: (input) => input.scan.operands.length > 0 }],
+      destroys: "deletes the given paths through a deleting package (rimraf, del-cli, trash)",
+    },
+    {
+      id: "deleting-package",
+      commands: ["pnpm", "yarn"],
+      path: [/^dlx$/],
+      when: [{ test: (input) => DELETING_PACKAGES.test(input.scan.operands[0] ?? "") }],
+      destroys: "deletes the given paths through a deleting package (rimraf, del-cli, trash)",
+    },
+  ],
+};

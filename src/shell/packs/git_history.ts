@@ -1,0 +1,60 @@
+/**
+ * The git history pack: commands that make lost commits unrecoverable or
+ * throw away a work tree, beyond the core's rewrites (the core already
+ * covers `stash drop`, `reflog expire`/`delete`, `update-ref -d` and
+ * `filter-branch`).
+ *
+ * @module
+ */
+
+import type { Pack } from "./pack.ts";
+
+/** The git history pack. */
+export const GIT_HISTORY_PACK: Pack = {
+  id: "git-history",
+  summary: "git gc --prune=now, git prune, git worktree remove --force, git replace -d",
+  defaultOn: true,
+  dryRunsAndHelp: true,
+  rules: [
+    {
+      id: "gc-prune-now",
+      commands: ["git"],
+      path: ["gc"],
+      when: [{ arg: /^--prune=(now|all)$/i }],
+      destroys: "deletes unreachable commits at once, ending any chance to recover them",
+    },
+    {
+      id: "prune",
+      commands: ["git"],
+      path: ["prune"],
+      unless: [{ short: "n", long: ["dry-run"] }],
+      destroys: "deletes unreachable objects",
+    },
+    {
+      id: "worktree-remove-force",
+      commands: ["git"],
+      path: ["worktree", "remove"],
+      when: [{ short: "f", long: ["force"] }],
+      destroys: "deletes a work tree with its uncommitted changes",
+    },
+    {
+      id: "worktree-prune",
+      commands: ["git"],
+      path: ["worktree", "prune"],
+      unless: [{ short: "n", long: ["dry-run"] }],
+      when: [{ arg: /^--expire=(now|all)$/i }],
+      destroys: "drops the records of missing work trees at once",
+    },
+    {
+      id: "branch-ref-move",
+      commands: ["git"],
+      path: ["update-ref"],
+      when: [{
+        test: (input) =>
+          input.scan.operands.length >= 2 && /^refs\/heads\//.test(input.scan.operands[0]) &&
+          /(~|\^|@\{)/.test(input.scan.operands[1]),
+      }],
+      destroys: "moves a branch back, dropping the commits after it from the branch",
+    },
+  ],
+};

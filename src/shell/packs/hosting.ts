@@ -1,0 +1,67 @@
+/**
+ * The hosting and forge pack: deleting repositories and releases on GitHub
+ * and GitLab, and whole apps on Vercel, Fly.io, Heroku and Netlify.
+ *
+ * @module
+ */
+
+import type { Pack } from "./pack.ts";
+
+/** The hosting and forge pack. */
+export const HOSTING_PACK: Pack = {
+  id: "hosting",
+  summary: "gh/glab repo and release deletes, vercel remove, fly apps destroy, heroku apps:destroy",
+  defaultOn: true,
+  dryRunsAndHelp: true,
+  rules: [
+    {
+      id: "forge-repo-delete",
+      commands: ["gh", "glab"],
+      path: [/^(repo|release|project)$/, /^(delete|remove)$/],
+      options: { shortValue: "R", longValue: ["repo"] },
+      destroys: "deletes a repository or release on the forge",
+    },
+    {
+      id: "gh-api-delete",
+      commands: ["gh"],
+      path: ["api"],
+      options: { shortValue: "XHfFp", longValue: ["method", "header", "field", "raw-field"] },
+      when: [{
+        test: (input) =>
+          input.scan.shorts.some((s) => s.letter === "X" && s.value?.toUpperCase() === "DELETE") ||
+          input.scan.longs.some((l) => l.name === "method" && l.value?.toUpperCase() === "DELETE"),
+      }],
+      destroys: "sends a DELETE to the forge's API",
+    },
+    {
+      id: "vercel-remove",
+      commands: ["vercel", "vc"],
+      path: [/^(remove|rm)$/],
+      destroys: "deletes deployments or a whole project",
+    },
+    {
+      id: "fly-destroy",
+      commands: ["fly", "flyctl"],
+      path: [/^(apps|volumes|machines?|postgres)$/, /^(destroy|delete|remove|rm)$/],
+      destroys: "destroys an app, volume or machine with its data",
+    },
+    {
+      id: "fly-destroy",
+      commands: ["fly", "flyctl"],
+      path: ["destroy"],
+      destroys: "destroys an app, volume or machine with its data",
+    },
+    {
+      id: "heroku-destroy",
+      commands: ["heroku"],
+      path: [/^(apps:destroy|destroy|pg:reset|addons:destroy)$/],
+      destroys: "destroys an app, its database or an add-on",
+    },
+    {
+      id: "netlify-delete",
+      commands: ["netlify", "ntl"],
+      path: [/^sites:delete$/],
+      destroys: "deletes a site",
+    },
+  ],
+};

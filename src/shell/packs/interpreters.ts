@@ -1,0 +1,241 @@
+/**
+ * The interpreters pack: one-liners (`python -c`, `node -e`, `deno eval`,
+ * `bun -e`, `perl -e`, `ruby -e`, `php -r`, awk programs) that delete a
+ * tree through the language's own library, or shell out: the commands they
+ * hand to a shell are read with the same detector. A script decoded on its
+ * way into a shell or interpreter (`base64 -d`, `rev`, `tr`, …) cannot be
+ * read at all, so it counts as able to do anything.
+ *
+ * @module
+ */
+
+import { programName } from "../options.ts";
+import { argv } from "../parser.ts";
+import type { Segment } from "../words.ts";
+import type { Verdict, Walk } from "../detect_types.ts";
+import type { Pack, RuleInput } from "./pack.ts";
+
+/** Library calls that delete a directory tree. */
+const TREE_DELETES: readonly RegExp[] = [
+  /\brmtree\b/,
+  /\bremove_tree\b/,
+  /\b(rm|rmdir)(Sync)?\s*\([^)]*recursive\s*:\s*(true|1|!0)/,
+  /\bDeno\s*\.\s*remove(Sync)?\s*\([^)]*recursive\s*:\s*true/,
+  /\bFileUtils\s*\.\s*(rm_rf|rm_r|remove_dir|remove_entry(_secure)?|rmtree)\b/,
+  /\bunlink\s*\(?\s*(glob\b|<)/,
+  /\barray_map\s*\(\s*['"]unlink['"]/,
+];
+
+/** Calls that hand a command to a shell or start a program. */
+const SHELL_OUTS =
+  /\bos\s*\.\s*(system|popen|exec\w*|spawn\w*)\b|\bsubprocess\b|\bchild_process\b|\b(execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|popen)\b|\b(exec|spawn|execFile|system)\s*\(|\bDeno\s*\.\s*(run|Command)\b|\bBun\s*\.\s*(spawn|spawnSync|\$)|\bOpen3\b|%x[{([]|`|\|\s*getline|\bprint\s[^;]*\|\s*"/;
+
+/** String literals of a program, quotes removed and backslash escapes undone. */
+function literals(code: string): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
+    out.push((m[1] ?? m[2] ?? m[3]).replace(/\\(.)/g, "$1"));
+  }
+  return out;
+}
+
+/**
+ * Whether a one-liner destroys data: a library call that deletes a tree,
+ * or a shell-out whose command, read from the program's string literals one
+ * by one and all together (`["rm", "-rf", "x"]`), is destructive.
+ */
+export function codeDestroys(code: string, input: RuleInput): boolean {
+  if (TREE_DELETES.some((re) => re.test(code))) return true;
+  if (!SHELL_OUTS.test(code)) return false;
+  const texts = literals(code);
+  return texts.some((t) => input.code("bash", t)) || input.code("bash", texts.join(" "));
+}
+
+/**
+ * The code an option cluster carries: the value of the first letter of
+ * `codeLetters` (rest of the cluster, else the next word), skipping the
+ * letters of `attached`, whose value can only be the rest of the cluster
+ * (`perl -i.bak -pe …`).
+ */
+function clusterCode(args: readonly string[], codeLetters: string, attached = ""): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith("-") || a.startsWith("--") || a.length < 2) continue;
+    for (let k = 1; k < a.length; k++) {
+      if (codeLetters.includes(a[k])) {
+        const rest = a.slice(k + 1);
+        out.push(rest !== "" ? rest : args[++i] ?? "");
+        break;
+      }
+      if (attached.includes(a[k])) break;
+    }
+  }
+  return out;
+}
+
+/** The values of long options named in `names` (`--eval=code` or `--eval code`). */
+function longCode(args: readonly string[], names: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    for (const name of names) {
+      if (a === `--${name}`) out.push(args[i + 1] ?? "");
+      else if (a.startsWith(`--${name}=`)) out.push(a.slice(name.length + 3));
+    }
+  }
+  return out;
+}
+
+/** The first operand of an awk command line: its program, unless `-f` names a file. */
+function awkProgram(args: readonly string[]): string[] {
+  const out = longCode(args, ["source"]);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "-e") out.push(args[++i] ?? "");
+    else if (a === "-f" || a === "--file") return out;
+    else if (a === "-F" || a === "-v" || a === "-i" || a === "-l") i++;
+    else if (a === "--") return [...out, args[i + 1] ?? ""];
+    else if (!a.startsWith("-")) return [...out, a];
+  }
+  return out;
+}
+
+/** A rule over the code texts `code` extracts from the arguments. */
+function oneLiner(code: (args: readonly string[]) => string[]): (input: RuleInput) => boolean {
+  return (input) => code(input.args).some((text) => codeDestroys(text, input));
+}
+
+const DESTROYS = "runs code that deletes a tree or hands a destructive command to a shell";
+
+/** Programs that run code read from their stdin when given no script. */
+const STDIN_INTERPRETERS =
+  /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|perl|ruby|php|bun|lua|rscript)$/;
+
+/** Whether an interpreter command reads its program from stdin: no code option, no script file. */
+export function readsStdinCode(words: readonly string[]): boolean {
+  if (words.length === 0 || !STDIN_INTERPRETERS.test(programName(words[0]))) return false;
+  const operands = words.slice(1).filter((w) => !w.startsWith("-") || w === "-");
+  const codeGiven = words.slice(1).some((w) =>
+    /^-[A-Za-z]*[ceErp]/.test(w) || w.startsWith("--eval")
+  );
+  return !codeGiven && (operands.length === 0 || operands[0] === "-");
+}
+
+/** Programs that turn their input into other text: a script through them cannot be read. */
+const DECODERS: Readonly<Record<string, RegExp | null>> = {
+  base64: /^-(d|D|-decode)$|^-[a-zA-Z]*d/,
+  base32: /^-(d|-decode)$|^-[a-zA-Z]*d/,
+  basenc: /^-(d|-decode)$|^-[a-zA-Z]*d/,
+  openssl: /^-d$|^(base64|enc)$/,
+  xxd: /^-r/,
+  uudecode: null,
+  rev: null,
+  tr: null,
+  sed: null,
+  gunzip: null,
+  zcat: null,
+  bzcat: null,
+  xzcat: null,
+  zstdcat: null,
+  gzip: /^-[a-zA-Z]*d|^--decompress$/,
+  iconv: null,
+};
+
+/** Whether the segment is a decoder (with its decoding option where one is needed). */
+function decodes(segment: Segment): boolean {
+  const words = argv(segment);
+  const name = programName(words[0] ?? "");
+  if (!Object.hasOwn(DECODERS, name)) return false;
+  const option = DECODERS[name];
+  return option === null || words.slice(1).some((w) => option.test(w));
+}
+
+/**
+ * A shell or interpreter at `segments[index]` reading a script that a
+ * decoder earlier in its pipeline produced: the script cannot be read, so
+ * it counts as destructive while the interpreters pack is active.
+ */
+export function decodedIntoInterpreter(
+  segments: readonly Segment[],
+  index: number,
+  walk: Walk,
+): Verdict {
+  if (!walk.rules.packs.has(INTERPRETERS_PACK.id)) return null;
+  const seg = segments[index];
+  for (let j = index - 1, cur = seg; j >= 0; j--) {
+    if (cur.sepBefore !== "|" && cur.sepBefore !== "|&") break;
+    const prev = segments[j];
+    if (prev.depth < seg.depth) break;
+    if (prev.depth > seg.depth) continue;
+    if (decodes(prev)) {
+      return { pack: INTERPRETERS_PACK.id, rule: "decoded-script", destroys: DECODED_DESTROYS };
+    }
+    cur = prev;
+  }
+  return null;
+}
+
+const DECODED_DESTROYS = "runs a script that is decoded on the way in and cannot be read first";
+
+/** The interpreters pack. */
+export const INTERPRETERS_PACK: Pack = {
+  id: "interpreters",
+  summary: "python -c / node -e / perl -e … that delete trees or shell out destructively",
+  defaultOn: true,
+  rules: [
+    {
+      id: "python-code",
+      commands: ["python*", "pypy*"],
+      when: [{ test: oneLiner((args) => clusterCode(args, "c", "WXQm")) }],
+      destroys: DESTROYS,
+    },
+    {
+      id: "node-code",
+      commands: ["node", "nodejs", "bun"],
+      when: [{
+        test: oneLiner((args) => [
+          ...clusterCode(args, "ep", "r"),
+          ...longCode(args, ["eval", "print"]),
+        ]),
+      }],
+      destroys: DESTROYS,
+    },
+    {
+      id: "deno-eval",
+      commands: ["deno"],
+      path: ["eval"],
+      when: [{ test: (input) => input.scan.operands.some((code) => codeDestroys(code, input)) }],
+      destroys: DESTROYS,
+    },
+    {
+      id: "perl-ruby-code",
+      commands: ["perl", "ruby"],
+      when: [{ test: oneLiner((args) => clusterCode(args, "eE", "iIlx0CdDmMrF")) }],
+      destroys: DESTROYS,
+    },
+    {
+      id: "php-code",
+      commands: ["php"],
+      when: [{ test: oneLiner((args) => clusterCode(args, "r")) }],
+      destroys: DESTROYS,
+    },
+    {
+      id: "lua-r-code",
+      commands: ["lua", "rscript"],
+      when: [{ test: oneLiner((args) => clusterCode(args, "e")) }],
+      destroys: DESTROYS,
+    },
+    {
+      id: "awk-system",
+      commands: ["awk", "gawk", "mawk", "nawk", "busybox-awk"],
+      when: [{ test: oneLiner(awkProgram) }],
+      destroys: DESTROYS,
+    },
+    {
+      id: "decoded-script",
+      commands: [],
+      destroys: DECODED_DESTROYS,
+    },
+  ],
+};
