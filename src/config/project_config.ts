@@ -297,6 +297,11 @@ export const STARTER_CONFIG =
   // not regular expressions.
   // "destructiveCommands": ["terraform destroy", "kubectl delete"],
 
+  // Destructive packs to switch off ("-name") or on ("+name"); see
+  // docs/packs.md. The core pack stays on. GATEGUARD_DESTRUCTIVE_PACKS is
+  // applied after this list.
+  // "destructivePacks": ["-cloud"],
+
   // Project conventions added to every denial, one string or a list of lines.
   // "domainText": [
   //   "Dates in data files are written as %Y/%m/%d %H:%M.",

@@ -444,7 +444,6 @@ Deno.test("[read-only-first-shell-command] writes, executes, chains and wrappers
     "find . -fprint x",
     "find . -fls x",
     "find . -ok ls \\;",
-    "find . -delete",
     "fd -Hx ls",
     "fd --exec ls",
     "rg --pre sh x",
