@@ -18,6 +18,7 @@ import {
   type SettingSource,
   type SourcedSetting,
 } from "../config/settings.ts";
+import { selectPacks } from "../shell/packs/registry.ts";
 import { denoFs, type FsPort } from "../platform/fs_port.ts";
 import type { JsonValue } from "../config/jsonc.ts";
 import { PROJECT_CONFIG_KEYS } from "../config/project_config.ts";
@@ -179,6 +180,11 @@ const SHOWN: ReadonlyArray<[SourcedSetting, string, (s: Settings) => string]> = 
     (s) => s.extraDestructive ? show(s.extraDestructive) : "none",
   ],
   ["destructiveCommands", "extra destructive commands", (s) => list(s.destructiveCommands)],
+  [
+    "destructivePacks",
+    "active destructive packs",
+    (s) => list(selectPacks(s.destructivePacks).active.map((p) => p.id)),
+  ],
   [
     "domainText",
     "domain text on denials",

@@ -18,6 +18,7 @@ import { decide, isGated } from "../hook/decide.ts";
 import { FILE_TOOLS, type GateEvent } from "../hook/decision.ts";
 import { renderOutcome } from "../hook/respond.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
+import type { DestructiveHit } from "../shell/destructive.ts";
 
 /** One rule of an order of checks, and the reason codes it decides with. */
 interface Rule {
@@ -82,6 +83,8 @@ interface Explained {
   message: string | null;
   targets: (GateEvent & { rule: string | null; steps: { rule: string; applied: boolean }[] })[];
   stdout: string;
+  /** For a shell call: the pack and rule that find it destructive, or null. */
+  destructive?: DestructiveHit | null;
 }
 
 async function explain(text: string, env: EnvSnapshot): Promise<Explained | string> {
@@ -121,6 +124,13 @@ async function explain(text: string, env: EnvSnapshot): Promise<Explained | stri
       };
     }),
     stdout: renderOutcome(outcome),
+    ...(FILE_TOOLS.has(call.toolName) ? {} : {
+      destructive: (await (await import("../hook/shell_gate.ts")).destructiveRule(
+        call.toolName === "PowerShell" ? "PowerShell" : "Bash",
+        typeof call.toolInput?.command === "string" ? call.toolInput.command : "",
+        settings,
+      )).hit,
+    }),
   };
 }
 
@@ -140,6 +150,10 @@ function renderText(x: Explained): string {
     }
     if (t.questions) lines.push(`  questions: ${t.questions.join(", ")}`);
   });
+  if (x.destructive) {
+    const d = x.destructive;
+    lines.push(`  destructive rule: ${d.pack}/${d.rule} (${d.destroys})`);
+  }
   if (x.message) lines.push("", x.message);
   return lines.join("\n");
 }

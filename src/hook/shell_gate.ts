@@ -10,10 +10,25 @@
 import type { DecideContext, Decision, GateEvent } from "./decision.ts";
 import { DESTRUCTIVE_KEY_PREFIX, ROUTINE_KEY } from "./decision.ts";
 import { emptyDelta } from "../state/schema.ts";
-import { destructiveDenialText, ROUTINE_TEXT, withDomainText } from "../questions/messages.ts";
+import type { Settings } from "../config/settings.ts";
+import {
+  destructiveDenialText,
+  ROUTINE_TEXT,
+  tooComplexText,
+  withDomainText,
+} from "../questions/messages.ts";
 import { sha256Hex } from "../platform/sha256.ts";
 import { readOnlyKind } from "../shell/readonly.ts";
-import { compileExtraPatterns, type DestructiveHit, destructiveHit } from "../shell/destructive.ts";
+import {
+  compileExtraPatterns,
+  type DestructiveHit,
+  destructiveHit,
+  newDetectBudget,
+} from "../shell/destructive.ts";
+import type { WorkBudget } from "../platform/budget.ts";
+
+/** Work units charged per character of a command before it is analysed. */
+const READS_PER_CHARACTER = 8;
 import { indexRules, selectPacks } from "../shell/packs/registry.ts";
 
 /** What a match of a project file phrase destroys, for the denial. */
@@ -22,6 +37,41 @@ const PROJECT_PHRASE_HIT: DestructiveHit = {
   rule: "destructiveCommands",
   destroys: "runs a command the project file lists as destructive",
 };
+
+/**
+ * The rule that makes `command` destructive under `settings` (a project
+ * file phrase, the operator's extra pattern, or a rule of the active
+ * packs), or null; with the warnings the configuration gave on the way.
+ * `gateguard explain` asks the same question.
+ */
+export async function destructiveRule(
+  tool: "Bash" | "PowerShell",
+  command: string,
+  settings: Settings,
+  work: WorkBudget | null = null,
+): Promise<{ hit: DestructiveHit | null; warnings: string[] }> {
+  const warnings: string[] = [];
+  const extra = compileExtraPatterns(settings.extraDestructive);
+  if (extra.warning) warnings.push(extra.warning);
+  const projectPhrase = settings.destructiveCommands.length > 0 &&
+    (await import("../config/project_config.ts")).matchesDestructiveCommand(
+      command,
+      settings.destructiveCommands,
+    );
+  if (projectPhrase) return { hit: PROJECT_PHRASE_HIT, warnings };
+  const packs = selectPacks(settings.destructivePacks);
+  warnings.push(...packs.warnings.map((w) => `${w}.`));
+  return {
+    hit: destructiveHit(
+      tool,
+      command,
+      extra.patterns,
+      indexRules(packs.active),
+      newDetectBudget(work),
+    ),
+    warnings,
+  };
+}
 
 /** Decides a Bash or PowerShell call. */
 export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
@@ -54,18 +104,25 @@ export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
   const readOnly = readOnlyKind(tool, command);
   if (readOnly === "readonly-git") return done({ kind: "pass" }, "pass", "readonly-git");
 
-  const extra = compileExtraPatterns(settings.extraDestructive);
-  if (extra.warning) warnings.push(extra.warning);
-  const projectPhrase = settings.destructiveCommands.length > 0 &&
-    (await import("../config/project_config.ts")).matchesDestructiveCommand(
-      command,
-      settings.destructiveCommands,
+  // Every character may be read several times (lexers, wrappers, the
+  // fail-closed scan); a command too long for that is refused up front.
+  if (!ctx.budget.spend(command.length * READS_PER_CHARACTER, "command")) {
+    return done(
+      { kind: "deny", text: tooComplexText("command") },
+      "destructive-deny",
+      "work-budget",
     );
-  const packs = selectPacks(settings.destructivePacks);
-  warnings.push(...packs.warnings.map((w) => `${w}.`));
-  const hit = projectPhrase
-    ? PROJECT_PHRASE_HIT
-    : destructiveHit(tool, command, extra.patterns, indexRules(packs.active));
+  }
+  const found = await destructiveRule(tool, command, settings, ctx.budget);
+  if (ctx.budget.exhausted() !== null) {
+    return done(
+      { kind: "deny", text: tooComplexText("command") },
+      "destructive-deny",
+      "work-budget",
+    );
+  }
+  warnings.push(...found.warnings);
+  const hit = found.hit;
   if (hit !== null) {
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
     if (state.checked.has(key)) {

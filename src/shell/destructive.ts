@@ -51,6 +51,7 @@
  */
 
 import { MAX_LEX_CHARS } from "./words.ts";
+import type { WorkBudget } from "../platform/budget.ts";
 import { compileGlob, GLOB_MAX_PATTERN, matchGlob } from "../glob/glob.ts";
 import { type Dialect, MAX_WRAPPER_DEPTH, unwrapCommand, type Unwrapped } from "./wrappers.ts";
 import { hasLong, hasShort, programName, scanArgs } from "./options.ts";
@@ -425,9 +426,12 @@ const ENGINE: Engine = {
   core: coreHit,
 };
 
-/** A fresh allowance for one call: what is left of it afterwards measures the work done. */
-export function newDetectBudget(): DetectBudget {
-  return { left: MAX_ANALYSES, chars: MAX_ANALYSED_CHARS };
+/**
+ * A fresh allowance for one call, drawing on the call's shared work budget
+ * when one is given; what is left of it afterwards measures the work done.
+ */
+export function newDetectBudget(work: WorkBudget | null = null): DetectBudget {
+  return { left: MAX_ANALYSES, chars: MAX_ANALYSED_CHARS, scanned: 0, work };
 }
 
 /** The rules of the packs active by default. */

@@ -10,6 +10,7 @@
 
 import type { DestructiveHit, PackRule } from "./packs/pack.ts";
 import type { Dialect, Unwrapped } from "./wrappers.ts";
+import type { WorkBudget } from "../platform/budget.ts";
 
 /** A pack rule with the pack it came from. */
 export interface ActiveRule {
@@ -27,10 +28,17 @@ export interface RuleIndex {
   readonly packs: ReadonlySet<string>;
 }
 
-/** The shared allowance of one call: analyses and characters left. */
+/**
+ * The detector's allowance within one call: full analyses and characters
+ * of scripts left, the characters the fail-closed scan read (a count for
+ * tests and the bench), and the call's shared work budget, which every full
+ * analysis also draws on.
+ */
 export interface DetectBudget {
   left: number;
   chars: number;
+  scanned: number;
+  work: WorkBudget | null;
 }
 
 /** Where the analysis is: how deep in wrappers and scripts, the call's budget and rules. */
@@ -59,9 +67,11 @@ export interface Engine {
 
 /** Takes one analysis of `size` characters from the budget; false once it is spent. */
 export function afford(walk: Walk, size: number): boolean {
-  walk.budget.left--;
-  walk.budget.chars -= size;
-  return walk.budget.left >= 0 && walk.budget.chars >= 0;
+  const budget = walk.budget;
+  budget.left--;
+  budget.chars -= size;
+  const shared = budget.work === null || budget.work.spend(size, "command");
+  return shared && budget.left >= 0 && budget.chars >= 0;
 }
 
 /** One level deeper, same budget and rules. */

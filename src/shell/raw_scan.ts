@@ -71,6 +71,8 @@ export function tokensVerdict(tokens: readonly string[], walk: Walk, engine: Eng
       if (tokens[j] === ";") break;
       args.push(tokens[j]);
     }
+    const hit = engine.program(name, args, [], walk);
+    if (hit) return hit;
     if (REMOVERS.has(name) && removeItemDestructive(args)) {
       return engine.core("remove-item-recurse");
     }
@@ -78,13 +80,12 @@ export function tokensVerdict(tokens: readonly string[], walk: Walk, engine: Eng
       sqlVerdict ??= sqlDestructive(tokens.join(" "));
       if (sqlVerdict) return engine.core("sql-drop-delete");
     }
-    const hit = engine.program(name, args, [], walk);
-    if (hit) return hit;
   }
   return null;
 }
 
 /** The fail-closed reading of raw text: destructive when a destructive form appears anywhere in it. */
 export function rawVerdict(text: string, walk: Walk, engine: Engine): Verdict {
+  walk.budget.scanned += text.length;
   return tokensVerdict(scanSplit(text), walk, engine);
 }
