@@ -124,6 +124,7 @@ export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
   warnings.push(...found.warnings);
   const hit = found.hit;
   if (hit !== null) {
+    const denial = destructiveDenialText(hit.pack, hit.rule, hit.destroys);
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
     if (state.checked.has(key)) {
       // A second copy sent before the denial could be read is no retry: it
@@ -133,7 +134,7 @@ export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
         const retry = { transcriptPath: call.transcriptPath, toolUseId: call.toolUseId };
         if (!await denialCouldBeSeen({ ...retry, tool, command }, ctx.ports.fs, ctx.budget)) {
           return done(
-            { kind: "deny", text: withDomainText(DESTRUCTIVE_TEXT, settings.domainText) },
+            { kind: "deny", text: withDomainText(denial, settings.domainText) },
             "destructive-deny",
             "unseen-denial",
           );
@@ -147,10 +148,7 @@ export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
     return done(
       {
         kind: "deny",
-        text: withDomainText(
-          destructiveDenialText(hit.pack, hit.rule, hit.destroys),
-          settings.domainText,
-        ),
+        text: withDomainText(denial, settings.domainText),
       },
       "destructive-deny",
       "destructive",
