@@ -105,9 +105,12 @@ async function install(
   machine: Machine,
   args: string[] = [],
   extraPath: string[] = [],
+  /** Script text piped into `sh -s`, as `curl … | sh` does, instead of the file. */
+  piped?: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await new Deno.Command("/bin/sh", {
-    args: [INSTALL_SH, ...args],
+  const child = new Deno.Command("/bin/sh", {
+    args: piped === undefined ? [INSTALL_SH, ...args] : ["-s", "--", ...args],
+    stdin: piped === undefined ? "null" : "piped",
     clearEnv: true,
     env: {
       PATH: [home.stubs, ...extraPath, "/usr/local/bin", "/usr/bin", "/bin"].join(":"),
@@ -121,7 +124,13 @@ async function install(
     },
     stdout: "piped",
     stderr: "piped",
-  }).output();
+  }).spawn();
+  if (piped !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(piped));
+    await writer.close();
+  }
+  const out = await child.output();
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
@@ -303,6 +312,32 @@ Deno.test("[release] install.sh picks the asset of every Linux and macOS machine
         JSON.stringify(machine),
       );
     }
+  });
+});
+
+Deno.test("[release] install.sh piped into sh installs whole, and a download cut short runs nothing", async () => {
+  const text = await Deno.readTextFile(INSTALL_SH);
+  await scenario(async (release, home) => {
+    for (const fraction of [0.25, 0.5, 0.75, 0.99]) {
+      const cut = await install(
+        release,
+        home,
+        LINUX_X64,
+        [],
+        [],
+        text.slice(0, text.length * fraction),
+      );
+      assert(cut.code !== 0, `cut at ${fraction} exited 0`);
+      assertEquals(cut.stdout, "");
+    }
+    assertEquals(release.requests, []);
+    assertEquals(await listing(home.home), ["stubs"]);
+    const whole = await install(release, home, LINUX_X64, ["--dir", `${home.home}/bin`], [], text);
+    assertEquals(whole.code, 0, whole.stderr);
+    assertEquals(
+      await Deno.readFile(`${home.home}/bin/gateguard`),
+      fakeAsset("gateguard-linux-x64"),
+    );
   });
 });
 
