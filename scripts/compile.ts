@@ -3,8 +3,8 @@
  * `gateguard` permission set of deno.json (the same set `deno task
  * gateguard` and the tests run under), and writes SHA256SUMS beside them.
  *
- * Each target is compiled from a staged copy of `src/`, deno.json and
- * deno.lock whose `src/build_info.ts` records the target and the commit, so
+ * Each target is compiled from a staged copy of `src/` and deno.json whose
+ * `src/build_info.ts` records the target and the commit, so
  * `gateguard --version` can name them without any permission at run time;
  * the checkout itself is never modified.
  *
@@ -27,7 +27,7 @@ export const TARGETS: readonly { triple: string; asset: string }[] = [
 ];
 
 /** What the staged tree holds, relative to the repository root. */
-const STAGED_FILES = ["deno.json", "deno.lock"];
+const STAGED_CONFIG = "deno.json";
 const STAGED_DIR = "src";
 
 /** A commit as recorded in a build: hex, optionally marked `-dirty`. */
@@ -87,11 +87,22 @@ export async function stageBuild(
   info: BuildInfo,
 ): Promise<void> {
   const module = buildInfoModule(info);
+  const config = stagedConfig(await Deno.readTextFile(`${repoRoot}/${STAGED_CONFIG}`));
   await copyTree(`${repoRoot}/${STAGED_DIR}`, `${stageDir}/${STAGED_DIR}`);
-  for (const file of STAGED_FILES) {
-    await Deno.copyFile(`${repoRoot}/${file}`, `${stageDir}/${file}`);
-  }
+  await Deno.writeTextFile(`${stageDir}/${STAGED_CONFIG}`, config);
   await Deno.writeTextFile(`${stageDir}/src/build_info.ts`, module);
+}
+
+/**
+ * The deno.json a binary is compiled with: the project's, without the
+ * import map and lockfile, which serve only the scripts and tests (src
+ * imports no package), so no npm package can end up inside a binary.
+ */
+export function stagedConfig(configText: string): string {
+  const config = JSON.parse(configText);
+  delete config.imports;
+  config.lock = false;
+  return `${JSON.stringify(config, null, 2)}\n`;
 }
 
 async function git(repoRoot: string, args: string[]): Promise<Deno.CommandOutput> {
@@ -115,7 +126,7 @@ export async function currentCommit(repoRoot: string): Promise<string> {
     );
   }
   const sha = new TextDecoder().decode(head.stdout).trim();
-  const diff = await git(repoRoot, ["diff", "--quiet", "HEAD", "--", STAGED_DIR, ...STAGED_FILES]);
+  const diff = await git(repoRoot, ["diff", "--quiet", "HEAD", "--", STAGED_DIR, STAGED_CONFIG]);
   return diff.success ? sha : `${sha}-dirty`;
 }
 

@@ -92,6 +92,12 @@ Deno.test("[release] a staged build reports its target and commit in --version a
     const line = `gateguard ${VERSION} (aarch64-pc-windows-msvc, commit 89abcdef0123)`;
     assertEquals(await run("--version"), `${line}\n`);
     assertEquals((await run("doctor")).split("\n")[0], line);
+    const config = JSON.parse(await Deno.readTextFile(`${stage}/deno.json`));
+    assertEquals([config.imports, config.lock], [undefined, false]);
+    assertEquals(
+      config.permissions,
+      JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json`)).permissions,
+    );
     assertEquals(await smoke(argv, build), []);
     assertEquals((await smoke(argv, { ...build, commit: "000000000000" })).length, 1);
     assertEquals((await smoke(argv, null)).length, 1);
@@ -116,7 +122,7 @@ Deno.test("[release] the recorded commit is HEAD, marked dirty only when compile
   try {
     await git("init", "-q");
     await Deno.mkdir(`${repo}/src`);
-    for (const f of ["src/main.ts", "deno.json", "deno.lock", "README.md"]) {
+    for (const f of ["src/main.ts", "deno.json", "README.md"]) {
       await Deno.writeTextFile(`${repo}/${f}`, "x\n");
     }
     await git("add", ".");
