@@ -498,6 +498,9 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     ],
     ["Transcripts", await transcriptFindings(home)],
   ];
+  const { agentFindings } = await import("../setup/agent_doctor.ts");
+  const agents = await agentFindings(fs, projectRoot, home, ownCommand);
+  if (agents.length > 0) sections.push(["Other agents", agents]);
 
   let problems = 0;
   const out: string[] = [];

@@ -1,0 +1,54 @@
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { agentFindings, fileFindings } from "../../src/setup/agent_doctor.ts";
+import { AGENT_REGISTRATIONS } from "../../src/setup/agent_registrations.ts";
+import { editAgentRegistration } from "../../src/setup/agent_edit.ts";
+import { denoFs } from "../../src/platform/fs_port.ts";
+
+const CMD = "/opt/bin/gateguard";
+
+function registered(agent: keyof typeof AGENT_REGISTRATIONS): unknown {
+  const out = editAgentRegistration(AGENT_REGISTRATIONS[agent], null, CMD, "add");
+  if (!out.ok || out.text === null) throw new Error("no registration");
+  return JSON.parse(out.text);
+}
+
+Deno.test("[doctor] what init writes for each agent checks out", () => {
+  for (const reg of Object.values(AGENT_REGISTRATIONS)) {
+    const findings = fileFindings(reg, "/p/hooks.json", registered(reg.agent) as never, CMD);
+    assertEquals(findings.map((f) => f.level), ["ok"], reg.agent);
+  }
+});
+
+Deno.test("[doctor] a handler without --agent, a narrow matcher or Cursor without failClosed fails", () => {
+  const codex = {
+    hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: CMD }] }] },
+  };
+  const texts = fileFindings(AGENT_REGISTRATIONS.codex, "/p/.codex/hooks.json", codex, CMD)
+    .map((f) => `${f.level} ${f.text}`);
+  assertEquals(texts.length, 2);
+  assertStringIncludes(
+    texts[0],
+    "FAIL Codex CLI: /p/.codex/hooks.json runs GateGuard without '--agent codex'",
+  );
+  assertStringIncludes(texts[1], "does not reach Bash, apply_patch");
+  const cursor = registered("cursor") as { hooks: { preToolUse: Record<string, unknown>[] } };
+  cursor.hooks.preToolUse[0].failClosed = false;
+  const c = fileFindings(AGENT_REGISTRATIONS.cursor, "/p/.cursor/hooks.json", cursor as never, CMD);
+  assertEquals(c.map((f) => f.level), ["FAIL"]);
+  assertStringIncludes(c[0].text, "lacks failClosed: true");
+  // A file without GateGuard is not reported at all.
+  assertEquals(fileFindings(AGENT_REGISTRATIONS.gemini, "/p/s.json", { ui: {} }, CMD), []);
+});
+
+Deno.test("[doctor] only agents whose hook files register GateGuard are reported, each trust step once", async () => {
+  const root = await Deno.makeTempDir();
+  await Deno.mkdir(`${root}/.gemini`);
+  await Deno.writeTextFile(`${root}/.gemini/settings.json`, JSON.stringify(registered("gemini")));
+  await Deno.mkdir(`${root}/.cursor`);
+  await Deno.writeTextFile(`${root}/.cursor/hooks.json`, "{ broken");
+  const findings = await agentFindings(denoFs, root, root, CMD);
+  assertEquals(findings.map((f) => f.level), ["ok", "info", "FAIL", "info"]);
+  assertStringIncludes(findings[1].text, "Gemini CLI trust: ");
+  assertStringIncludes(findings[2].text, `${root}/.cursor/hooks.json does not parse`);
+  await Deno.remove(root, { recursive: true });
+});
