@@ -9,18 +9,23 @@
 
 import type { DepthLimit } from "./types.ts";
 
-/** The limit options, by the role their tool tables give them. */
-export type DepthRole = "max-depth" | "min-depth" | "exact-depth";
+/**
+ * The limit options, by the role their tool tables give them.
+ * `subdirectory-levels` counts directories descended into (PowerShell's
+ * `-Depth`: 0 reads the files directly in the path), one less than depth.
+ */
+export type DepthRole = "max-depth" | "min-depth" | "exact-depth" | "subdirectory-levels";
 
 /** Applies one limit option with its value; a value that is no plain count admits nothing. */
 export function limitDepth(limit: DepthLimit, role: DepthRole, value: string): void {
-  const n = /^[0-9]{1,6}$/.test(value) ? Number(value) : null;
-  if (n === null) {
+  const count = /^[0-9]{1,6}$/.test(value) ? Number(value) : null;
+  if (count === null) {
     limit.max = 0;
     return;
   }
+  const n = role === "subdirectory-levels" ? count + 1 : count;
   if (role !== "min-depth") limit.max = limit.max === null ? n : Math.min(limit.max, n);
-  if (role !== "max-depth") limit.min = Math.max(limit.min, n);
+  if (role === "min-depth" || role === "exact-depth") limit.min = Math.max(limit.min, n);
 }
 
 /** True when a target `segments` below a search path lies within the limit. */

@@ -602,6 +602,7 @@ function readCmdlet(
           break;
         case "depth":
           c.recursive = true;
+          limitDepth(c.depth, "subdirectory-levels", item.text);
           break;
         case "stdin":
           c.stdin = true;

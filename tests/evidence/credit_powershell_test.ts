@@ -138,3 +138,12 @@ Deno.test("[closest-search-that-did-not-count] a PowerShell miss names the Power
     missed("out-of-scope", "PowerShell", "sls tokenizer lib\\*.js"),
   );
 });
+
+Deno.test("[search-scope] Get-ChildItem -Depth counts subdirectory levels: -Depth 0 reads only the path's own files", () => {
+  assertEquals(code("Get-ChildItem -Depth 0 -Filter *tokenizer*"), "out-of-scope");
+  assertEquals(code("gci . -Recurse -Depth 0 -Filter *tokenizer*"), "out-of-scope");
+  assertEquals(code("gci -Depth $d -Filter *tokenizer*"), "out-of-scope");
+  // Benign look-alikes: deep enough, or the path is the target's own directory.
+  assertEquals(code("Get-ChildItem -Depth 1 -Filter *tokenizer*"), "credit");
+  assertEquals(code("gci src -Depth 0 -Filter *tokenizer*"), "credit");
+});
