@@ -12,12 +12,15 @@ import type { DepthLimit } from "./types.ts";
 /**
  * The limit options, by the role their tool tables give them.
  * `subdirectory-levels` counts directories descended into (PowerShell's
- * `-Depth`: 0 reads the files directly in the path), one less than depth.
+ * `-Depth`, git grep's `--max-depth`: 0 reads the files directly in the
+ * path), one less than depth.
  */
 export type DepthRole = "max-depth" | "min-depth" | "exact-depth" | "subdirectory-levels";
 
 /** Applies one limit option with its value; a value that is no plain count admits nothing. */
 export function limitDepth(limit: DepthLimit, role: DepthRole, value: string): void {
+  // git's `--max-depth -1` lifts the limit.
+  if (role === "subdirectory-levels" && value === "-1") return;
   const count = /^[0-9]{1,6}$/.test(value) ? Number(value) : null;
   if (count === null) {
     limit.max = 0;

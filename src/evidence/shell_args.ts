@@ -180,6 +180,7 @@ function applyRole(
     case "max-depth":
     case "min-depth":
     case "exact-depth":
+    case "subdirectory-levels":
       limitDepth(c.depth, role, text);
       break;
     case "exec":

@@ -526,6 +526,8 @@ Deno.test("[search-scope] a search held at depth 0 reads no file of its director
       "fd --exact-depth 2 tokenizer src",
       "rg --max-depth $DEPTH tokenizer src",
       "rg --max-depth 1 tokenizer s*/**",
+      "git grep --max-depth 0 tokenizer",
+      "git grep --max-depth=0 tokenizer -- .",
     ]
   ) {
     assertEquals(code(command), "out-of-scope", command);
@@ -541,6 +543,9 @@ Deno.test("[search-scope] a search held at depth 0 reads no file of its director
       "rg --max-depth 0 tokenizer src/*.js",
       "rg -d 1 tokenizer s*",
       "rg --max-count 0 tokenizer src",
+      "git grep --max-depth 0 tokenizer -- src",
+      "git grep --max-depth 1 tokenizer",
+      "git grep --max-depth -1 tokenizer",
     ]
   ) {
     assertEquals(code(command), "credit", command);

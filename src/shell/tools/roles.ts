@@ -35,7 +35,8 @@
  * - `no-pattern`: the search lists files, so no positional is a pattern.
  * - `max-depth` / `min-depth` / `exact-depth`: a value bounding how deep
  *   below its paths the search reads (1: the files directly in a directory
- *   operand).
+ *   operand); `subdirectory-levels` counts only the directories descended
+ *   into (0: the files directly in a directory operand).
  */
 export type FlagRole =
   | "switch"
@@ -65,7 +66,8 @@ export type FlagRole =
   | "no-pattern"
   | "max-depth"
   | "min-depth"
-  | "exact-depth";
+  | "exact-depth"
+  | "subdirectory-levels";
 
 /** The roles whose flag consumes a value. */
 export const VALUE_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
@@ -91,6 +93,7 @@ export const VALUE_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
   "max-depth",
   "min-depth",
   "exact-depth",
+  "subdirectory-levels",
 ]);
 
 /** The roles of options that make a tool run other programs. */
