@@ -241,8 +241,9 @@ export function projectFileFindings(settings: Settings): Finding[] {
   if (status.state === "absent") {
     return [{
       level: "info",
-      text:
-        `project file ${status.path}: none (optional; \`gateguard init --config\` writes a starter)`,
+      text: `project file ${
+        printable(status.path)
+      }: none (optional; \`gateguard init --config\` writes a starter)`,
     }];
   }
   if (status.state === "broken") {
@@ -250,17 +251,22 @@ export function projectFileFindings(settings: Settings): Finding[] {
     return [{
       level: "FAIL",
       text:
-        `project file ${status.path}${at}: ${status.message}; the hook ignores the whole file ` +
+        `project file ${printable(status.path)}${at}: ${
+          printable(status.message)
+        }; the hook ignores the whole file ` +
         `until it is fixed; fix: correct it${
           status.line !== null ? ` at line ${status.line}, column ${status.column}` : ""
         }`,
     }];
   }
-  const findings: Finding[] = [{ level: "ok", text: `project file ${status.path}: loaded` }];
+  const findings: Finding[] = [{
+    level: "ok",
+    text: `project file ${printable(status.path)}: loaded`,
+  }];
   for (const issue of status.unknownKeys) {
     findings.push({
       level: "FAIL",
-      text: `project file ${status.path}:${issue.line}:${issue.column}: unknown key ` +
+      text: `project file ${printable(status.path)}:${issue.line}:${issue.column}: unknown key ` +
         `${show(issue.key)} is ignored; fix: remove it or use one of ${
           PROJECT_CONFIG_KEYS.join(", ")
         }`,
@@ -269,8 +275,13 @@ export function projectFileFindings(settings: Settings): Finding[] {
   for (const issue of status.invalid) {
     findings.push({
       level: "FAIL",
-      text: `project file ${status.path}:${issue.line}:${issue.column}: ${show(issue.key)}: ` +
-        `${issue.message}, so it is ignored; fix: correct the value (docs/configuration.md)`,
+      text:
+        `project file ${printable(status.path)}:${issue.line}:${issue.column}: ${
+          show(issue.key)
+        }: ` +
+        `${
+          printable(issue.message)
+        }, so it is ignored; fix: correct the value (docs/configuration.md)`,
     });
   }
   return findings;

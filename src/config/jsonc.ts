@@ -91,6 +91,40 @@ export function positionAt(text: string, offset: number): { line: number; column
   return { line, column: stop - lineStart + 1 };
 }
 
+/**
+ * `positionAt` for many offsets of one text: each call scans on from the
+ * previous offset when it asks for a later one, so offsets asked in text
+ * order cost one pass in all. `scanned` counts the characters read.
+ */
+export function positionCursor(
+  text: string,
+): { at(offset: number): { line: number; column: number }; scanned: number } {
+  let line = 1;
+  let lineStart = 0;
+  let pos = 0;
+  const cursor = {
+    scanned: 0,
+    at(offset: number): { line: number; column: number } {
+      const stop = Math.max(0, Math.min(offset, text.length));
+      if (stop < pos) {
+        line = 1;
+        lineStart = 0;
+        pos = 0;
+      }
+      cursor.scanned += Math.max(0, stop - pos);
+      for (; pos < stop; pos++) {
+        const c = text.charCodeAt(pos);
+        if (c === 10 || (c === 13 && text.charCodeAt(pos + 1) !== 10)) {
+          line++;
+          lineStart = pos + 1;
+        }
+      }
+      return { line, column: stop - lineStart + 1 };
+    },
+  };
+  return cursor;
+}
+
 class Failure {
   constructor(readonly message: string, readonly offset: number) {}
 }

@@ -13,7 +13,8 @@
  * @module
  */
 
-import { type JsonError, type JsonNode, parseJsonc, positionAt } from "./jsonc.ts";
+import { type JsonError, type JsonNode, parseJsonc, positionAt, positionCursor } from "./jsonc.ts";
+import { hasUnsafeCharacter } from "../platform/terminal_text.ts";
 
 /** The values a well-formed project file may set. Absent keys leave the default. */
 export interface ProjectConfig {
@@ -61,6 +62,8 @@ export const MAX_PHRASE_LENGTH = 200;
 export const MAX_PHRASE_WORDS = 16;
 /** Longest domain text accepted, in characters: it rides on every denial. */
 export const MAX_DOMAIN_TEXT = 2000;
+/** Most issues of one kind listed; the rest are summed up in one last issue. */
+export const MAX_REPORTED_ISSUES = 16;
 
 type Check = { ok: true; value: unknown } | { ok: false; message: string };
 type EntryIssue = { index: number; node: JsonNode; message: string };
@@ -114,14 +117,6 @@ function phraseProblem(phrase: string): string | null {
   return words.length > MAX_PHRASE_WORDS ? `more than ${MAX_PHRASE_WORDS} words` : null;
 }
 
-function hasControlCharacter(text: string): boolean {
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if ((c < 32 && c !== 10 && c !== 9) || c === 127) return true;
-  }
-  return false;
-}
-
 function readDomainText(node: JsonNode): Check {
   const lines = node.type === "array" ? node.items.map(stringOf) : [stringOf(node)];
   if (lines.some((line) => line === null)) {
@@ -129,7 +124,9 @@ function readDomainText(node: JsonNode): Check {
   }
   const text = lines.join("\n").trim();
   if (text.length > MAX_DOMAIN_TEXT) return bad(`longer than ${MAX_DOMAIN_TEXT} characters`);
-  if (hasControlCharacter(text)) return bad("contains control characters");
+  if (hasUnsafeCharacter(text)) {
+    return bad("contains control, bidirectional-override or line-separator characters");
+  }
   return { ok: true, value: text === "" ? undefined : text };
 }
 
@@ -160,6 +157,36 @@ export const PROJECT_CONFIG_KEYS: readonly (keyof ProjectConfig)[] = Object.keys
   KEYS,
 ) as (keyof ProjectConfig)[];
 
+/**
+ * A list of issues that keeps the first `MAX_REPORTED_ISSUES` and sums up
+ * the rest in one last issue, with positions found in one pass over the
+ * text: a file of thousands of bad entries costs linear time and a short
+ * report.
+ */
+function issueList(text: string): {
+  add(key: string, offset: number, message: string): void;
+  done(): ConfigIssue[];
+} {
+  const cursor = positionCursor(text);
+  const kept: ConfigIssue[] = [];
+  let more = 0;
+  let firstMore: ConfigIssue | null = null;
+  return {
+    add(key, offset, message) {
+      if (kept.length < MAX_REPORTED_ISSUES) {
+        kept.push({ key, ...cursor.at(offset), message });
+        return;
+      }
+      if (more++ === 0) firstMore = { key, ...cursor.at(offset), message: "" };
+    },
+    done() {
+      if (firstMore === null) return kept;
+      const from: ConfigIssue = firstMore;
+      return [...kept, { ...from, message: `${more} more problems from here on, not listed` }];
+    },
+  };
+}
+
 /** Parses and validates the text of a project file. Never throws. */
 export function parseProjectConfig(text: string): ProjectConfigResult {
   const parsed = parseJsonc(text);
@@ -176,28 +203,26 @@ export function parseProjectConfig(text: string): ProjectConfigResult {
     };
   }
   const config: Record<string, unknown> = {};
-  const unknownKeys: ConfigIssue[] = [];
-  const invalid: ConfigIssue[] = [];
-  const issueAt = (key: string, offset: number, message: string): ConfigIssue => ({
-    key,
-    ...positionAt(text, offset),
-    message,
-  });
+  const unknownKeys = issueList(text);
+  const invalid = issueList(text);
   for (const property of root.properties) {
     const { key, value } = property;
     if (!Object.hasOwn(KEYS, key)) {
-      unknownKeys.push(issueAt(key, property.keyOffset, "unknown key"));
+      unknownKeys.add(key, property.keyOffset, "unknown key");
       continue;
     }
     const entryIssues: EntryIssue[] = [];
     const check = KEYS[key as keyof ProjectConfig](value, entryIssues);
-    for (const e of entryIssues) {
-      invalid.push(issueAt(`${key}[${e.index}]`, e.node.offset, e.message));
-    }
-    if (!check.ok) invalid.push(issueAt(key, value.offset, check.message));
-    else if (check.value !== undefined) config[key] = check.value;
+    if (!check.ok) invalid.add(key, value.offset, check.message);
+    for (const e of entryIssues) invalid.add(`${key}[${e.index}]`, e.node.offset, e.message);
+    if (check.ok && check.value !== undefined) config[key] = check.value;
   }
-  return { ok: true, config: config as ProjectConfig, unknownKeys, invalid };
+  return {
+    ok: true,
+    config: config as ProjectConfig,
+    unknownKeys: unknownKeys.done(),
+    invalid: invalid.done(),
+  };
 }
 
 /** Separators between command words: whitespace and shell control characters. */

@@ -18,6 +18,7 @@
 import { type EnvName, type EnvSnapshot, isOffSwitch, isTruthy, parseWholeNumber } from "./env.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { ConfigIssue, ProjectConfig, ProjectConfigResult } from "./project_config.ts";
+import { printable } from "../platform/terminal_text.ts";
 
 /** Hook ids accepted by `ECC_DISABLED_HOOKS`. */
 export const HOOK_IDS = {
@@ -173,8 +174,19 @@ const DEFAULT: SettingSource = { kind: "default" };
 const FILE: SettingSource = { kind: "file" };
 const fromEnv = (variable: EnvName): SettingSource => ({ kind: "env", variable });
 
-function printable(raw: string): string {
-  return JSON.stringify(raw).slice(1, -1).slice(0, 64);
+function shortValue(raw: string): string {
+  return printable(JSON.stringify(raw).slice(1, -1).slice(0, 64));
+}
+
+/**
+ * The project file's domain text as it rides on denials: under a label and
+ * quoted line by line, so it never reads as GateGuard's own words.
+ */
+export function projectNote(text: string): string {
+  return [
+    `Project note (from ${PROJECT_CONFIG_NAME}, not from GateGuard):`,
+    ...text.split("\n").map((line) => `> ${line}`),
+  ].join("\n");
 }
 
 /** Layers the environment over a validated project file (or none) over the defaults. */
@@ -196,7 +208,7 @@ function layer(
     if (maxDenials === null) {
       warnings.push(
         `ignoring malformed GATEGUARD_FACT_FORCE_MAX_DENIALS=${
-          printable(rawCap)
+          shortValue(rawCap)
         }; the denial cap is not active.`,
       );
     }
@@ -256,7 +268,7 @@ function layer(
     ],
     fileGates: file.fileGates ?? true,
     destructiveShell: true,
-    domainText: file.domainText ?? null,
+    domainText: file.domainText === undefined ? null : projectNote(file.domainText),
     stateDir: state.dir,
     metrics: isTruthy(env.GATEGUARD_METRICS),
     externalContract: isTruthy(env.GATEGUARD_EXTERNAL_CONTRACT_QUESTION),
@@ -309,7 +321,9 @@ function broken(
   });
   const where = at ? `${at.line}:${at.column}: ` : "";
   settings.warnings.push(
-    `ignoring ${path} (${where}${message}); GateGuard uses its environment settings and defaults.`,
+    printable(
+      `ignoring ${path} (${where}${message}); GateGuard uses its environment settings and defaults.`,
+    ),
   );
   return settings;
 }
@@ -352,9 +366,14 @@ export async function resolveSettings(
     invalid: result.invalid,
   });
   if (result.invalid.length > 0) {
-    const keys = [...new Set(result.invalid.map((issue) => issue.key))].join(", ");
+    // Entries of one list are named once, by the list's key.
+    const keys = [...new Set(result.invalid.map((issue) => issue.key.replace(/\[\d+\]$/, "")))];
     settings.warnings.push(
-      `ignoring invalid entries of ${path}: ${keys} (run gateguard doctor for details).`,
+      printable(
+        `ignoring invalid entries of ${path}: ${
+          keys.join(", ")
+        } (run gateguard doctor for details).`,
+      ),
     );
   }
   return settings;

@@ -9,11 +9,14 @@ import {
   matchesDestructiveCommand,
   MAX_DOMAIN_TEXT,
   MAX_LIST_ENTRIES,
+  MAX_REPORTED_ISSUES,
   parseProjectConfig,
   PROJECT_CONFIG_KEYS,
   type ProjectConfigResult,
   STARTER_CONFIG,
 } from "../../src/config/project_config.ts";
+
+import { positionAt, positionCursor } from "../../src/config/jsonc.ts";
 
 function loaded(text: string): Extract<ProjectConfigResult, { ok: true }> {
   const r = parseProjectConfig(text);
@@ -107,12 +110,31 @@ Deno.test("[project-config] bad list entries are dropped one by one, good ones k
   ]);
 });
 
-Deno.test("[project-config] domain text is bounded and free of control characters", () => {
+Deno.test("[project-config] domain text is bounded and free of control, bidi-override and line-separator characters", () => {
   assertEquals(loaded('{"domainText": "  "}').config, {});
   const long = loaded(`{"domainText": "${"x".repeat(MAX_DOMAIN_TEXT + 1)}"}`);
   assertEquals(long.invalid.map((i) => i.message), [`longer than ${MAX_DOMAIN_TEXT} characters`]);
-  const control = loaded('{"domainText": "a\\u001b[31mb"}');
-  assertEquals(control.invalid.map((i) => i.message), ["contains control characters"]);
+  for (const c of ["\\u001b", "\\u0085", "\\u009b", "\\u202e", "\\u2066", "\\u2028", "\\u2029"]) {
+    const unsafe = loaded(`{"domainText": "a${c}b"}`);
+    assertEquals(unsafe.invalid.map((i) => i.message), [
+      "contains control, bidirectional-override or line-separator characters",
+    ], c);
+  }
+  assertEquals(loaded('{"domainText": "a\\tb é ✓"}').config.domainText, "a\tb é ✓");
+});
+
+Deno.test("[project-config] 65 KB of invalid entries: a bounded report found in one pass", () => {
+  const text = `{"exemptGlobs":[${Array(32_000).fill("1").join(",")}]}`;
+  const r = loaded(text);
+  assertEquals(r.invalid.length, MAX_REPORTED_ISSUES + 1);
+  assertEquals(
+    r.invalid[MAX_REPORTED_ISSUES].message,
+    `${32_000 - MAX_REPORTED_ISSUES} more problems from here on, not listed`,
+  );
+  const cursor = positionCursor(text);
+  for (let offset = 0; offset < text.length; offset += 7) cursor.at(offset);
+  assert(cursor.scanned <= text.length, `${cursor.scanned}`);
+  assertEquals(cursor.at(text.length), positionAt(text, text.length));
 });
 
 Deno.test("[project-config] a file that is not one object is a syntax error at the value", () => {

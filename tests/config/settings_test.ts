@@ -161,7 +161,7 @@ Deno.test("[project-config] file values apply under an empty environment, with t
   );
   assertEquals([s.destructiveCommands, s.domainText, s.exemptGlobs], [
     ["make deploy"],
-    "Run make check.",
+    "Project note (from .gateguard.jsonc, not from GateGuard):\n> Run make check.",
     undefined,
   ]);
   for (
@@ -265,7 +265,8 @@ Deno.test("[project-config] the settings module loads the JSONC parser only when
   const eager =
     (settings.dependencies as { specifier: string; code?: unknown; isDynamic?: boolean }[])
       .filter((d) => d.code && !d.isDynamic).map((d) => d.specifier).sort();
-  assertEquals(eager, ["./env.ts"]);
+  // The escaper of printed text is one small module without imports of its own.
+  assertEquals(eager, ["../platform/terminal_text.ts", "./env.ts"]);
   assert(
     info.modules.some((m: { specifier: string }) =>
       m.specifier.endsWith("/config/project_config.ts")

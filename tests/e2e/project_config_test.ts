@@ -36,7 +36,11 @@ Deno.test("[project-config] domain text is appended to file, destructive and rou
     { "src/a.py": "x = 1\n" },
   );
   const file = await hook("Edit", edit(`${root}/src/a.py`));
-  assertStringIncludes(file.text, "Dates are %Y/%m/%d %H:%M.\nRun make check.");
+  assertStringIncludes(
+    file.text,
+    "\nProject note (from .gateguard.jsonc, not from GateGuard):\n" +
+      "> Dates are %Y/%m/%d %H:%M.\n> Run make check.",
+  );
   assertStringIncludes((await hook("Bash", { command: "rm -rf build" })).text, "Run make check.");
   assertStringIncludes((await hook("Bash", { command: "npm test" })).text, "Dates are %Y/%m/%d");
 });
@@ -89,5 +93,18 @@ Deno.test("[project-config] environment variables win over the file", async () =
   assertEquals(
     (await hook("Edit", edit(`${root}/b.py`), { GATEGUARD_FACT_FORCE_MAX_DENIALS: "5" })).kind,
     "deny",
+  );
+});
+
+Deno.test("[project-config] 65 KB of invalid entries cost one short stderr line", async () => {
+  const { root, hook } = await setup(`{"exemptGlobs":[${Array(32_000).fill("1").join(",")}]}`, {
+    "a.py": "x = 1\n",
+  });
+  const d = await hook("Edit", edit(`${root}/a.py`));
+  assertEquals(d.kind, "deny");
+  assertEquals(
+    d.stderr,
+    `gateguard: ignoring invalid entries of ${root}/.gateguard.jsonc: exemptGlobs ` +
+      "(run gateguard doctor for details).\n",
   );
 });
