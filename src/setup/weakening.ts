@@ -1,0 +1,106 @@
+/**
+ * Whether a change to a Claude Code settings file would switch GateGuard
+ * off or weaken it: the pure check behind gating such a write like a
+ * destructive command. It compares the file before and after the change
+ * and names each thing the change turns off, so the denial can say what
+ * the agent is about to do. Ordinary settings changes give no weakening.
+ *
+ * What counts: GateGuard's own hook entries removed or changed (matcher or
+ * handler), `disableAllHooks` turned on, any `GATEGUARD_*` or `ECC_*`
+ * variable of the `env` block set, changed or removed, and a file that no
+ * longer parses while it held GateGuard's entries.
+ *
+ * @module
+ */
+
+import type { JsonValue } from "../config/jsonc.ts";
+import { registrationsOf } from "./claude_settings.ts";
+import { parseSettings } from "./settings_io.ts";
+
+/** Variables whose change in an `env` block is a weakening. */
+const GUARDED_VARIABLE = /^(GATEGUARD_|ECC_)/;
+
+function isObject(value: unknown): value is { [key: string]: JsonValue } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function parsed(text: string | null): JsonValue | undefined {
+  if (text === null || text.trim() === "") return {};
+  const outcome = parseSettings(text);
+  return outcome.kind === "parsed" ? outcome.value : undefined;
+}
+
+/** GateGuard's entries of a parsed file, each as a canonical text of matcher and handler. */
+function ownEntries(value: JsonValue, ownCommand: string): string[] {
+  return registrationsOf(value, "", false, ownCommand).ours.map((r) =>
+    JSON.stringify([r.matcher ?? null, sortedKeys(r.handler)])
+  ).sort();
+}
+
+function sortedKeys(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys(value[k])]));
+}
+
+function guardedEnv(value: JsonValue): Map<string, string> {
+  const env = isObject(value) ? value.env : undefined;
+  const found = new Map<string, string>();
+  if (!isObject(env)) return found;
+  for (const [name, v] of Object.entries(env)) {
+    if (GUARDED_VARIABLE.test(name)) found.set(name, JSON.stringify(v));
+  }
+  return found;
+}
+
+/**
+ * What changing a settings file from `before` (null when it does not exist)
+ * to `after` would turn off or weaken, one phrase each; empty for an
+ * ordinary change. `ownCommand` is this build's registered command.
+ */
+export function settingsWeakenings(
+  before: string | null,
+  after: string,
+  ownCommand: string,
+): string[] {
+  const old = parsed(before);
+  const next = parsed(after);
+  const oldEntries = old === undefined ? [] : ownEntries(old, ownCommand);
+  if (next === undefined) {
+    return oldEntries.length > 0
+      ? ["the file would no longer parse, so Claude Code would drop GateGuard's hook entries"]
+      : [];
+  }
+  const found: string[] = [];
+  const nextEntries = ownEntries(next, ownCommand);
+  const kept = [...nextEntries];
+  const lost = oldEntries.filter((entry) => {
+    const k = kept.indexOf(entry);
+    if (k < 0) return true;
+    kept.splice(k, 1);
+    return false;
+  });
+  if (lost.length > 0) {
+    found.push(
+      `${lost.length} of GateGuard's hook entries would be removed or changed, ` +
+        "so some tools would no longer be gated",
+    );
+  }
+  const wasOff = isObject(old) && old.disableAllHooks === true;
+  if (isObject(next) && next.disableAllHooks === true && !wasOff) {
+    found.push('"disableAllHooks": true would stop every hook, GateGuard included');
+  }
+  const oldEnv = old === undefined ? new Map<string, string>() : guardedEnv(old);
+  const nextEnv = guardedEnv(next);
+  for (const name of new Set([...oldEnv.keys(), ...nextEnv.keys()])) {
+    const from = oldEnv.get(name);
+    const to = nextEnv.get(name);
+    if (from === to) continue;
+    found.push(
+      to === undefined
+        ? `the env block would drop ${name}, which configures GateGuard`
+        : `the env block would set ${name}=${to.slice(0, 80)}, which configures GateGuard`,
+    );
+  }
+  return found;
+}
