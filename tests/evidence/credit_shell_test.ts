@@ -16,6 +16,11 @@ function code(command: string, t = tokenizer, fs?: MemoryFs): string | null {
   return res.credited ? "credit" : res.miss?.code ?? null;
 }
 
+/** Asserts the outcome code of each command. */
+function expectCodes(commands: readonly string[], expected: string | null): void {
+  for (const command of commands) assertEquals(code(command), expected, command);
+}
+
 Deno.test("[prior-search-credit] shell segments led by each search command credit", () => {
   const commands = [
     "rg -n tokenizer src tests",
@@ -476,34 +481,26 @@ Deno.test("[glob-matching-without-regexp] hostile glob operands and filters fini
 });
 
 Deno.test("[directory-changes] cd run through builtin or command, or a bare name after shopt -s autocd, changes directory", () => {
-  for (
-    const command of [
-      "builtin cd /elsewhere; rg tokenizer .",
-      "command cd /elsewhere; rg tokenizer .",
-      "command -p cd /elsewhere && rg tokenizer .",
-      "builtin command cd /elsewhere; rg tokenizer .",
-      "builtin pushd /elsewhere; rg tokenizer src",
-      "shopt -s autocd; lib; rg tokenizer ../src",
-      "shopt -s autocd globstar\nlib\nrg tokenizer ../src",
-    ]
-  ) {
-    assertEquals(code(command), "out-of-scope", command);
-  }
+  expectCodes([
+    "builtin cd /elsewhere; rg tokenizer .",
+    "command cd /elsewhere; rg tokenizer .",
+    "command -p cd /elsewhere && rg tokenizer .",
+    "builtin command cd /elsewhere; rg tokenizer .",
+    "builtin pushd /elsewhere; rg tokenizer src",
+    "shopt -s autocd; lib; rg tokenizer ../src",
+    "shopt -s autocd globstar\nlib\nrg tokenizer ../src",
+  ], "out-of-scope");
   // A literal builtin cd rebases like cd does.
   assertEquals(code("builtin cd src && rg tokenizer ."), "credit");
   assertEquals(code("command cd lib && rg tokenizer ."), "out-of-scope");
   // Benign look-alikes: describing cd, another shell option, autocd off, no bare word.
-  for (
-    const command of [
-      "command -v cd; rg tokenizer src",
-      "shopt -s globstar; lib; rg tokenizer src",
-      "shopt -u autocd; lib; rg tokenizer src",
-      "shopt -s autocd; rg tokenizer src",
-      "echo builtin cd /x; rg tokenizer src",
-    ]
-  ) {
-    assertEquals(code(command), "credit", command);
-  }
+  expectCodes([
+    "command -v cd; rg tokenizer src",
+    "shopt -s globstar; lib; rg tokenizer src",
+    "shopt -u autocd; lib; rg tokenizer src",
+    "shopt -s autocd; rg tokenizer src",
+    "echo builtin cd /x; rg tokenizer src",
+  ], "credit");
   // In another call without recorded cwds, each of them leaves the shell's place unknown.
   for (const mover of ["builtin cd /x", "command cd /x", "shopt -s autocd; lib"]) {
     const calls = [unplaced(bash(mover)), unplaced(bash("rg tokenizer src"))];
@@ -512,44 +509,36 @@ Deno.test("[directory-changes] cd run through builtin or command, or a bare name
 });
 
 Deno.test("[search-scope] a search held at depth 0 reads no file of its directory; shallower limits stop above the target", () => {
-  for (
-    const command of [
-      "rg --max-depth 0 tokenizer src",
-      "rg -d 0 tokenizer src",
-      "rg -nd0 tokenizer .",
-      "rg --maxdepth=0 tokenizer",
-      "find src -maxdepth 0 -name '*tokenizer*'",
-      "fd -d 0 tokenizer src",
-      "rg --max-depth 1 tokenizer .",
-      "find . -maxdepth 1 -name '*tokenizer*'",
-      "fd --min-depth 3 tokenizer src",
-      "fd --exact-depth 2 tokenizer src",
-      "rg --max-depth $DEPTH tokenizer src",
-      "rg --max-depth 1 tokenizer s*/**",
-      "git grep --max-depth 0 tokenizer",
-      "git grep --max-depth=0 tokenizer -- .",
-    ]
-  ) {
-    assertEquals(code(command), "out-of-scope", command);
-  }
+  expectCodes([
+    "rg --max-depth 0 tokenizer src",
+    "rg -d 0 tokenizer src",
+    "rg -nd0 tokenizer .",
+    "rg --maxdepth=0 tokenizer",
+    "find src -maxdepth 0 -name '*tokenizer*'",
+    "fd -d 0 tokenizer src",
+    "rg --max-depth 1 tokenizer .",
+    "find . -maxdepth 1 -name '*tokenizer*'",
+    "fd --min-depth 3 tokenizer src",
+    "fd --exact-depth 2 tokenizer src",
+    "rg --max-depth $DEPTH tokenizer src",
+    "rg --max-depth 1 tokenizer s*/**",
+    "git grep --max-depth 0 tokenizer",
+    "git grep --max-depth=0 tokenizer -- .",
+  ], "out-of-scope");
   // Benign look-alikes: deep enough, a file operand read at depth 0, other options.
-  for (
-    const command of [
-      "rg --max-depth 1 tokenizer src",
-      "rg -d 2 tokenizer .",
-      "find . -maxdepth 2 -name '*tokenizer*'",
-      "find src -mindepth 1 -name '*tokenizer*'",
-      "fd --exact-depth 1 tokenizer src",
-      "rg --max-depth 0 tokenizer src/*.js",
-      "rg -d 1 tokenizer s*",
-      "rg --max-count 0 tokenizer src",
-      "git grep --max-depth 0 tokenizer -- src",
-      "git grep --max-depth 1 tokenizer",
-      "git grep --max-depth -1 tokenizer",
-    ]
-  ) {
-    assertEquals(code(command), "credit", command);
-  }
+  expectCodes([
+    "rg --max-depth 1 tokenizer src",
+    "rg -d 2 tokenizer .",
+    "find . -maxdepth 2 -name '*tokenizer*'",
+    "find src -mindepth 1 -name '*tokenizer*'",
+    "fd --exact-depth 1 tokenizer src",
+    "rg --max-depth 0 tokenizer src/*.js",
+    "rg -d 1 tokenizer s*",
+    "rg --max-count 0 tokenizer src",
+    "git grep --max-depth 0 tokenizer -- src",
+    "git grep --max-depth 1 tokenizer",
+    "git grep --max-depth -1 tokenizer",
+  ], "credit");
   // New-file credit: a listing held at depth 0 never saw the directory's contents.
   const fresh = target(`${SRC}/widget_factory.ts`, { isNewWrite: true });
   const fs = new MemoryFs({}, [SRC]);
@@ -558,35 +547,27 @@ Deno.test("[search-scope] a search held at depth 0 reads no file of its director
 });
 
 Deno.test("[search-scope] fd name lookups are lookups: a glob of the name, or a regex anchored around it", () => {
-  for (
-    const command of [
-      "fd -g tokenizer.js",
-      "fd --glob tokenizer.js src",
-      "fd -g '{tokenizer.js}' src",
-      "fd '^tokenizer\\.js$'",
-      "fd '^tokenizer[.]js$' src",
-      "fd -p '/tokenizer\\.js$'",
-      "fd -F -g tokenizer.js",
-      "fd -H -g tokenizer.js src",
-    ]
-  ) {
-    assertEquals(code(command), "not-a-search", command);
-  }
+  expectCodes([
+    "fd -g tokenizer.js",
+    "fd --glob tokenizer.js src",
+    "fd -g '{tokenizer.js}' src",
+    "fd '^tokenizer\\.js$'",
+    "fd '^tokenizer[.]js$' src",
+    "fd -p '/tokenizer\\.js$'",
+    "fd -F -g tokenizer.js",
+    "fd -H -g tokenizer.js src",
+  ], "not-a-search");
   // Benign look-alikes: patterns that can match other names search.
-  for (
-    const command of [
-      "fd tokenizer",
-      "fd tokenizer src",
-      "fd 'tokenizer\\.js$'",
-      "fd '^tokenizer'",
-      "fd '^tokenizer\\.(js|ts)$'",
-      "fd -g 'tokenizer.*'",
-      "fd -F tokenizer.js",
-      "fd -g --regex '^tokenizer'",
-    ]
-  ) {
-    assertEquals(code(command), "credit", command);
-  }
+  expectCodes([
+    "fd tokenizer",
+    "fd tokenizer src",
+    "fd 'tokenizer\\.js$'",
+    "fd '^tokenizer'",
+    "fd '^tokenizer\\.(js|ts)$'",
+    "fd -g 'tokenizer.*'",
+    "fd -F tokenizer.js",
+    "fd -g --regex '^tokenizer'",
+  ], "credit");
   // An exact name that is not the target keeps the target out.
   assertEquals(code("fd -g parser.js src", target(`${SRC}/tokenizer.js`)), null);
   assertEquals(code("fd '^tokenizer\\.ts$' src"), "excluded");
