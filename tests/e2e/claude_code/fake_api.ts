@@ -393,21 +393,63 @@ export function parseJson(bytes: Uint8Array): unknown {
   }
 }
 
-/** Every way the logged traffic missed the script. */
-function scriptFailures(script: readonly ScriptedTurn[], log: readonly LoggedRequest[]): string[] {
+/** What `scriptFailures` reads of a logged request (every fake model logs these). */
+export interface ScriptedEntry {
+  seq: number;
+  path: string;
+  kind: string;
+  turn: number | null;
+  failures: readonly string[];
+}
+
+/**
+ * Every way the logged traffic missed a script of `scriptLength` turns:
+ * refused requests, requests past the end, unmet expectations, turns never
+ * asked for.
+ */
+export function scriptFailures(scriptLength: number, log: readonly ScriptedEntry[]): string[] {
   const out: string[] = [];
   let served = 0;
   for (const entry of log) {
     if (entry.kind === "rejected") out.push(`request ${entry.seq} (${entry.path}) was refused`);
     if (entry.kind !== "turn" || entry.turn === null) continue;
     served = Math.max(served, entry.turn + 1);
-    if (entry.turn >= script.length) out.push(`request ${entry.seq} came after the script ended`);
+    if (entry.turn >= scriptLength) out.push(`request ${entry.seq} came after the script ended`);
     for (const failure of entry.failures) out.push(`turn ${entry.turn}: ${failure}`);
   }
-  if (served < script.length) {
-    out.push(`turns ${served}..${script.length - 1} were never requested`);
+  if (served < scriptLength) {
+    out.push(`turns ${served}..${scriptLength - 1} were never requested`);
   }
   return out;
+}
+
+/**
+ * Serves `handler` on an ephemeral port of 127.0.0.1 until `close` or the
+ * lifetime runs out; resolves once listening, with the base URL.
+ */
+export function serveLoopback(
+  handler: (req: Request) => Response | Promise<Response>,
+  lifetimeMs: number,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const abort = new AbortController();
+  return new Promise((resolve) => {
+    const server = Deno.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      signal: abort.signal,
+      onListen: ({ port }) => {
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          close: async () => {
+            clearTimeout(timer);
+            abort.abort();
+            await server.finished;
+          },
+        });
+      },
+    }, handler);
+    const timer = setTimeout(() => abort.abort(), lifetimeMs);
+  });
 }
 
 /** Starts a fake API serving `script` on an ephemeral port of 127.0.0.1. */
@@ -416,7 +458,6 @@ export function startFakeApi(
   limits: FakeApiLimits = DEFAULT_LIMITS,
 ): Promise<FakeApi> {
   const log: LoggedRequest[] = [];
-  const abort = new AbortController();
   let nextTurn = 0;
   let previousIds: string[] = [];
 
@@ -486,25 +527,11 @@ export function startFakeApi(
     return apiError(404, "not_found_error", "fake API: no such endpoint");
   };
 
-  return new Promise((resolve) => {
-    const server = Deno.serve({
-      hostname: "127.0.0.1",
-      port: 0,
-      signal: abort.signal,
-      onListen: ({ port }) => {
-        resolve({
-          url: `http://127.0.0.1:${port}`,
-          log,
-          script,
-          failures: () => scriptFailures(script, log),
-          close: async () => {
-            clearTimeout(timer);
-            abort.abort();
-            await server.finished;
-          },
-        });
-      },
-    }, handler);
-    const timer = setTimeout(() => abort.abort(), limits.lifetimeMs);
-  });
+  return serveLoopback(handler, limits.lifetimeMs).then(({ url, close }) => ({
+    url,
+    log,
+    script,
+    failures: () => scriptFailures(script.length, log),
+    close,
+  }));
 }

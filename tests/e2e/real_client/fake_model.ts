@@ -21,6 +21,8 @@ import {
   parseJson,
   type PathExpectation,
   readBounded,
+  scriptFailures,
+  serveLoopback,
 } from "../claude_code/fake_api.ts";
 
 /** A tool call of the fake model: arguments as an object, or the raw text of a free-form tool. */
@@ -175,22 +177,6 @@ function checkReply(
   return failures;
 }
 
-function scriptFailures(script: readonly ModelReply[], log: readonly ModelRequest[]): string[] {
-  const out: string[] = [];
-  let served = 0;
-  for (const entry of log) {
-    if (entry.kind === "rejected") out.push(`request ${entry.seq} (${entry.path}) was refused`);
-    if (entry.kind !== "turn" || entry.turn === null) continue;
-    served = Math.max(served, entry.turn + 1);
-    if (entry.turn >= script.length) out.push(`request ${entry.seq} came after the script ended`);
-    for (const failure of entry.failures) out.push(`turn ${entry.turn}: ${failure}`);
-  }
-  if (served < script.length) {
-    out.push(`turns ${served}..${script.length - 1} were never requested`);
-  }
-  return out;
-}
-
 const EXHAUSTED_TEXT = "(fake model: script exhausted)";
 
 /** Starts a fake model speaking `wire`, serving `script` on an ephemeral port of 127.0.0.1. */
@@ -200,7 +186,6 @@ export function startFakeModel(
   limits: FakeApiLimits = DEFAULT_LIMITS,
 ): Promise<FakeModel> {
   const log: ModelRequest[] = [];
-  const abort = new AbortController();
   let nextTurn = 0;
   let previous: IssuedCall[] = [];
 
@@ -239,25 +224,11 @@ export function startFakeModel(
     return wire.answer(entry.calls, text, entry.seq, entry.body);
   };
 
-  return new Promise((resolve) => {
-    const server = Deno.serve({
-      hostname: "127.0.0.1",
-      port: 0,
-      signal: abort.signal,
-      onListen: ({ port }) => {
-        resolve({
-          url: `http://127.0.0.1:${port}`,
-          log,
-          turns: () => log.filter((r) => r.kind === "turn"),
-          failures: () => scriptFailures(script, log),
-          close: async () => {
-            clearTimeout(timer);
-            abort.abort();
-            await server.finished;
-          },
-        });
-      },
-    }, handler);
-    const timer = setTimeout(() => abort.abort(), limits.lifetimeMs);
-  });
+  return serveLoopback(handler, limits.lifetimeMs).then(({ url, close }) => ({
+    url,
+    log,
+    turns: () => log.filter((r) => r.kind === "turn"),
+    failures: () => scriptFailures(script.length, log),
+    close,
+  }));
 }
