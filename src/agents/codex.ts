@@ -17,13 +17,21 @@ import { isRecord } from "../hook/call.ts";
 import { renderOutcome } from "../hook/respond.ts";
 
 /** The fields every gate call of one Codex payload shares. */
-function common(payload: Record<string, unknown>): GateCall {
+/** The fields of a shell gate call: the session and where it runs. */
+function shellBase(payload: Record<string, unknown>): GateCall {
+  // No transcript: the shell gate reads Claude Code's transcript format only
+  // (to tell a destructive retry from a second copy in one message), and a
+  // rollout file read that way would make every retry look unseen.
+  return { session_id: payload.session_id, cwd: payload.cwd };
+}
+
+/** The fields of a file gate call, with the rollout file `codex_log.ts` reads for credit. */
+function fileBase(payload: Record<string, unknown>): GateCall {
   return {
-    session_id: payload.session_id,
-    cwd: payload.cwd,
+    ...shellBase(payload),
     tool_use_id: payload.tool_use_id,
-    // The rollout file, read by `codex_log.ts`; its turns are Codex's turn ids.
     transcript_path: payload.transcript_path,
+    // Codex names each turn; its rollout records carry the same id.
     prompt_id: payload.turn_id,
     log_kind: "codex",
   };
@@ -56,9 +64,12 @@ export function patchTooLargeText(): string {
 export const CODEX_ADAPTER: AgentAdapter = {
   translate(payload) {
     const input = isRecord(payload.tool_input) ? payload.tool_input : {};
-    const base = common(payload);
+    const base = fileBase(payload);
     if (payload.tool_name === "Bash") {
-      return { kind: "calls", calls: [{ ...base, tool_name: "Bash", tool_input: input }] };
+      return {
+        kind: "calls",
+        calls: [{ ...shellBase(payload), tool_name: "Bash", tool_input: input }],
+      };
     }
     if (payload.tool_name !== "apply_patch") return { kind: "calls", calls: [] };
     const patch = stringField(input, "command") ?? "";
@@ -68,7 +79,7 @@ export const CODEX_ADAPTER: AgentAdapter = {
     for (const file of read.files) {
       if (file.op === "delete") {
         calls.push({
-          ...base,
+          ...shellBase(payload),
           tool_name: "Bash",
           tool_input: { command: deletionCommand(file.path) },
         });

@@ -25,10 +25,6 @@ Deno.test("[agents] Codex: Bash is a shell call; apply_patch is one file call pe
       {
         session_id: "s1",
         cwd: "/p",
-        tool_use_id: "call_1",
-        transcript_path: "/h/.codex/sessions/2026/12/01/rollout-x-s1.jsonl",
-        prompt_id: "t1",
-        log_kind: "codex",
         tool_name: "Bash",
         tool_input: { command: "ls" },
       },
@@ -49,6 +45,9 @@ Deno.test("[agents] Codex: Bash is a shell call; apply_patch is one file call pe
     ["MultiEdit", { file_path: "d.ts", edits: [] }],
   ]);
   for (const c of out) assertEquals([c.session_id, c.cwd], ["s1", "/p"]);
+  // Shell calls carry no rollout: the shell gate would read it as Claude Code's transcript.
+  assertEquals(out.map((c) => c.log_kind ?? null), ["codex", "codex", null, "codex"]);
+  assertEquals(out[2].transcript_path, undefined);
   assertEquals(calls(codex.translate({ ...base, tool_name: "web_search", tool_input: {} })), []);
 });
 
