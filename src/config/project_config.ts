@@ -258,9 +258,15 @@ function baseName(word: string): string {
  * True when the words of one phrase appear one after another in the
  * command, case-insensitively; a command word also matches by its base name
  * (`/usr/bin/terraform` matches `terraform`). Quoting and shell operators are
- * ignored, which can only add matches, never hide one.
+ * ignored, which can only add matches, never hide one. `work`, when given,
+ * counts the word comparisons made (at most 64 phrases of 16 words per
+ * command word, so the cost grows with the command, linearly).
  */
-export function matchesDestructiveCommand(command: string, phrases: readonly string[]): boolean {
+export function matchesDestructiveCommand(
+  command: string,
+  phrases: readonly string[],
+  work: { comparisons: number } = { comparisons: 0 },
+): boolean {
   const byFirstWord = new Map<string, Map<string, string[]>>();
   for (const phrase of phrases) {
     const words = commandWords(phrase);
@@ -275,6 +281,7 @@ export function matchesDestructiveCommand(command: string, phrases: readonly str
   const fits = (phrase: readonly string[], at: number): boolean => {
     if (at + phrase.length > words.length) return false;
     for (let k = 0; k < phrase.length; k++) {
+      work.comparisons++;
       if (words[at + k] !== phrase[k] && bases[at + k] !== phrase[k]) return false;
     }
     return true;
