@@ -42,6 +42,8 @@ export interface Scenario {
   turns: (project: string) => ScriptedTurn[];
   /** When set, a probe hook snapshots the transcript on every call of the tools it matches. */
   probeMatcher?: string;
+  /** Extra client arguments (for example `--tools` to offer tools the default set lacks). */
+  args?: readonly string[];
 }
 
 /** What one client run produced. */
@@ -198,6 +200,7 @@ export async function runScenario(binary: string, scenario: Scenario): Promise<S
         "acceptEdits",
         "--output-format",
         "json",
+        ...(scenario.args ?? []),
       ],
       cwd: tree.project,
       clearEnv: true,
