@@ -8,7 +8,7 @@
 
 import type { Count, Rate, ScopeSummary } from "./aggregate.ts";
 import type { ReportSummary } from "./collect.ts";
-import { sanitizeForDisplay } from "../questions/messages.ts";
+import { printable } from "../platform/terminal_text.ts";
 
 /** Sessions shown in full by the text view; `--json` and `--session` reach the rest. */
 export const MAX_TEXT_SESSIONS = 20;
@@ -69,12 +69,6 @@ const FIRST_TOUCH_ROWS: readonly [
   ["trivial", "passed, comment-only edit", "good"],
 ];
 
-/** Longest directory name shown; a longer one is cut with an ellipsis. */
-const MAX_SHOWN_PATH = 1024;
-
-/** Line and paragraph separators, which the shared display sanitiser leaves alone. */
-const SEPARATORS = /[\u2028\u2029]/g;
-
 /**
  * What `JSON.stringify` leaves raw that a terminal may act on: DEL, C1
  * controls, separators and bidirectional overrides.
@@ -83,11 +77,12 @@ const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * A path (the `--dir` the user typed, or a file in it) as the text view
- * prints it: characters a terminal would act on become spaces, so a
- * directory name cannot move the cursor, recolour or hide text.
+ * prints it: characters a terminal would act on are written as `\u`
+ * escapes, so a directory name cannot move the cursor, recolour or hide
+ * text.
  */
 export function displayText(path: string): string {
-  return sanitizeForDisplay(path.replace(SEPARATORS, " "), MAX_SHOWN_PATH);
+  return printable(path);
 }
 
 /**

@@ -138,7 +138,7 @@ Deno.test("[decision-metrics] a --dir with terminal escapes is printed inert, in
     assertEquals(run.code, 1);
     assertEquals(
       run.stderr,
-      `gateguard report: cannot read ${dir}/ [31mred/metrics.jsonl: is a directory\n`,
+      `gateguard report: cannot read ${dir}/\\u001b[31mred/metrics.jsonl: is a directory\n`,
     );
   } finally {
     await Deno.remove(dir, { recursive: true });
