@@ -5,7 +5,9 @@
  *
  * `lexCode` is linear in the text and never throws on any input. Two texts
  * differ only in comments and whitespace exactly when neither is `unclear`
- * and their `lines` texts are equal.
+ * and their `lines` texts are equal. Each result counts the characters it
+ * examined (`work`), and `lexWorkSoFar` sums them over the process, so tests
+ * check linearity by counting, the same on every machine.
  *
  * @module
  */
@@ -51,12 +53,26 @@ function hasForeignLineBreak(language: Language, text: string): boolean {
   return false;
 }
 
+/** Characters examined by every `lexCode` call of this process (see `LexResult.work`). */
+let workSoFar = 0;
+
+/** The running total of lexing work; a caller that did several lexes reads the difference. */
+export function lexWorkSoFar(): number {
+  return workSoFar;
+}
+
 /**
  * Lexes `text` as `language`. Directive comments are told apart and kept as
  * code unless `options.directives` is false; `options.lineStates` records
  * which physical lines start in plain code.
  */
 export function lexCode(language: Language, text: string, options: LexOptions = {}): LexResult {
+  const result = lexWith(language, text, options);
+  workSoFar += result.work;
+  return result;
+}
+
+function lexWith(language: Language, text: string, options: LexOptions): LexResult {
   const directives = options.directives ?? true;
   const em = new Emitter(
     text,
@@ -65,6 +81,8 @@ export function lexCode(language: Language, text: string, options: LexOptions = 
     CONTINUATIONS[language],
     language !== "sh",
   );
+  // The whole-text checks below read the text up to three times.
+  em.work += 3 * text.length;
   // `??/` is a backslash to C and C++ (whose lexer gives up on it); no
   // language gets a trivial pass with it.
   if (text.includes("??/")) em.unclear = true;

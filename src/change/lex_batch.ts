@@ -12,9 +12,11 @@
 import type { Emitter, LexResult } from "./lex_emitter.ts";
 
 /** True when the line starting at `from` is a `REM` comment. */
-function isRemLine(src: string, from: number): boolean {
+function isRemLine(em: Emitter, from: number): boolean {
+  const src = em.src;
   let k = from;
   while (src[k] === " " || src[k] === "\t" || src[k] === "@") k++;
+  em.work += k - from;
   if (src.slice(k, k + 3).toLowerCase() !== "rem") return false;
   const after = src[k + 3];
   return after === undefined || after === " " || after === "\t" || after === "\n" ||
@@ -35,10 +37,11 @@ function codeLine(src: string, from: number, end: number, em: Emitter): void {
   let run = start;
   let j = start;
   while (j < stop) {
+    em.work++;
     const c = src[j];
     if (c === '"') {
       em.code(src.slice(run, j + 1));
-      const close = src.indexOf('"', j + 1);
+      const close = em.find('"', j + 1);
       if (close < 0 || close >= stop) {
         em.unclear = true;
         em.strRange(j + 1, stop);
@@ -60,9 +63,9 @@ export function lexBatch(src: string, em: Emitter): LexResult {
   const n = src.length;
   let i = 0;
   while (i < n) {
-    const e = src.indexOf("\n", i);
+    const e = em.find("\n", i);
     const end = e < 0 ? n : e;
-    if (isRemLine(src, i)) em.gap();
+    if (isRemLine(em, i)) em.gap();
     else codeLine(src, i, end, em);
     if (e < 0) break;
     em.newline(e, true);

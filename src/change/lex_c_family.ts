@@ -181,19 +181,21 @@ function isDigit(c: number): boolean {
 }
 
 /** True when the line whose break is at `lineEnd` ends (before blanks) in a backslash. */
-function endsInBackslash(src: string, lineEnd: number): boolean {
+function endsInBackslash(em: Emitter, lineEnd: number): boolean {
+  const src = em.src;
   let k = lineEnd - 1;
   while (k >= 0) {
     const c = src.charCodeAt(k);
     if (c !== SPACE && c !== TAB && c !== CR) break;
     k--;
   }
+  em.work += lineEnd - k;
   return k >= 0 && src.charCodeAt(k) === BACKSLASH;
 }
 
-function lineEndFrom(src: string, from: number): number {
-  const at = src.indexOf("\n", from);
-  return at < 0 ? src.length : at;
+function lineEndFrom(em: Emitter, from: number): number {
+  const at = em.find("\n", from);
+  return at < 0 ? em.src.length : at;
 }
 
 class CLexer {
@@ -221,16 +223,16 @@ class CLexer {
     let i = 0;
     while (i < this.n && !this.em.lost) {
       const f = this.stack[this.stack.length - 1];
-      i = f.str ? this.strStep(i, f) : this.codeStep(i, f);
+      i = this.em.stepped(i, f.str ? this.strStep(i, f) : this.codeStep(i, f));
     }
     return this.em.finish(this.stack.length === 1);
   }
 
   /** Trigraphs and Java unicode escapes act before lexing; the ones that can hide a quote or line break defeat it. */
   private prescanLost(): boolean {
-    const src = this.src;
+    const { src, em } = this;
     if (this.d.trigraphs) {
-      for (let at = src.indexOf("??"); at >= 0; at = src.indexOf("??", at + 1)) {
+      for (let at = em.find("??", 0); at >= 0; at = em.find("??", at + 1)) {
         const end = src[at + 2] ?? "";
         if (end !== "" && TRIGRAPH_ENDS.includes(end)) {
           this.em.unclear = true;
@@ -239,9 +241,10 @@ class CLexer {
       }
     }
     if (this.d.javaUnicode) {
-      for (let at = src.indexOf("\\u"); at >= 0; at = src.indexOf("\\u", at + 1)) {
+      for (let at = em.find("\\u", 0); at >= 0; at = em.find("\\u", at + 1)) {
         let k = at + 1;
         while (src[k] === "u") k++;
+        em.work += k - at;
         const hex = src.slice(k, k + 4);
         if (/^[0-9a-fA-F]{4}$/.test(hex) && JAVA_DANGEROUS_ESCAPES.has(parseInt(hex, 16))) {
           return true;
@@ -334,6 +337,7 @@ class CLexer {
     if (d.rustRaw && RUST_RAW_PREFIXES.has(w) && (next === '"' || next === "#")) {
       let hashes = 0;
       while (src[j + hashes] === "#") hashes++;
+      em.work += hashes;
       if (src[j + hashes] === '"') {
         if (hashes > 255) {
           em.dumpRest(i);
@@ -354,7 +358,7 @@ class CLexer {
     const { src, em } = this;
     em.unclear = true;
     em.code(src.slice(i, contentStart));
-    const end = src.indexOf(close, contentStart);
+    const end = em.find(close, contentStart);
     if (end < 0) {
       em.strRange(contentStart, this.n);
       em.openAtEnd = true;
@@ -370,6 +374,7 @@ class CLexer {
     const src = this.src;
     let k = quote + 1;
     while (k < this.n && k - quote <= 17 && !" ()\\\t\n\r\v\f".includes(src[k])) k++;
+    this.em.work += k - quote;
     if (src[k] !== "(") {
       this.em.dumpRest(i);
       return this.n;
@@ -378,10 +383,10 @@ class CLexer {
   }
 
   private lineComment(i: number): number {
-    const src = this.src;
-    let j = lineEndFrom(src, i);
+    const em = this.em;
+    let j = lineEndFrom(em, i);
     if (this.d.lineSplice) {
-      while (j < this.n && endsInBackslash(src, j)) j = lineEndFrom(src, j + 1);
+      while (j < this.n && endsInBackslash(em, j)) j = lineEndFrom(em, j + 1);
     }
     this.comment(i, j);
     return j;
@@ -392,6 +397,7 @@ class CLexer {
     let depth = 1;
     let j = i + 2;
     while (j < this.n) {
+      this.em.work++;
       const c = src.charCodeAt(j);
       if (c === STAR && src.charCodeAt(j + 1) === SLASH) {
         j += 2;
@@ -425,6 +431,7 @@ class CLexer {
     const { src, em } = this;
     let j = i + 1;
     while (j < this.n) {
+      this.em.work++;
       const c = src.charCodeAt(j);
       if (c === quote) {
         this.emitQuoted(i, j, j + 1);
@@ -440,7 +447,7 @@ class CLexer {
           // A string cut by the line end: the lexer resumes with code, unless a
           // spliced backslash may carry the string on, or (in JS) the quote was
           // JSX text, which the lexer cannot follow.
-          if (this.d.js || endsInBackslash(src, j)) {
+          if (this.d.js || endsInBackslash(em, j)) {
             em.dumpRest(i);
             return this.n;
           }
@@ -487,7 +494,7 @@ class CLexer {
     const src = this.src;
     // Rust: a character literal, or the quote of a lifetime or label.
     if (src.charCodeAt(i + 1) === BACKSLASH) {
-      const close = src.indexOf("'", i + 3);
+      const close = this.em.find("'", i + 3);
       if (close > 0 && close - i <= 16 && !src.slice(i, close).includes("\n")) {
         this.emitQuoted(i, close, close + 1);
         return close + 1;
@@ -518,6 +525,7 @@ class CLexer {
       dollars++;
       k++;
     }
+    em.work += k - i;
     if (!verbatim && src[k] === "@") {
       verbatim = true;
       k++;
@@ -547,6 +555,7 @@ class CLexer {
   private csharpRaw(i: number, quote: number): number {
     let q = quote;
     while (this.src[q] === '"') q++;
+    this.em.work += q - quote;
     return this.rawTo(i, q, '"'.repeat(q - quote));
   }
 
@@ -556,10 +565,11 @@ class CLexer {
     // line, so the rest of the line is skipped as code unless something in it
     // could open a construct that does.
     em.unclear = true;
-    const e = lineEndFrom(src, i);
+    const e = lineEndFrom(em, i);
     const rest = src.slice(i, e);
+    em.work += 4 * rest.length;
     if (
-      rest.includes("`") || rest.includes("/*") || endsInBackslash(src, e) ||
+      rest.includes("`") || rest.includes("/*") || endsInBackslash(em, e) ||
       (this.stack.length > 1 && (rest.includes("{") || rest.includes("}")))
     ) {
       em.dumpRest(i);
@@ -592,6 +602,7 @@ class CLexer {
     const { src, em } = this;
     let j = i;
     while (j < this.n) {
+      this.em.work++;
       if (src.startsWith(f.close, j)) {
         if (f.doubledQuote && src.charCodeAt(j + 1) === DQUOTE) {
           j += 2;
@@ -601,6 +612,7 @@ class CLexer {
         if (f.quoteRun) {
           let run = j;
           while (src.charCodeAt(run) === DQUOTE) run++;
+          em.work += run - j;
           end = run - f.close.length;
         }
         em.strRange(i, end);

@@ -42,6 +42,13 @@ export interface LexResult {
    * template, not after a continuation, and with the lexer still on track.
    */
   plainStarts: Uint8Array | null;
+  /**
+   * Characters examined while lexing: every step's advance, every search's
+   * span, every range re-read, counted whether or not it was consumed. Tests
+   * hold it against the text's length, so "linear" is checked by counting
+   * rather than by a clock.
+   */
+  work: number;
 }
 
 /** What a caller asks of a lexer. */
@@ -69,6 +76,8 @@ export class Emitter {
   openAtEnd = false;
   /** See `LexResult.plainStarts`. */
   readonly plainStarts: Uint8Array | null;
+  /** See `LexResult.work`; lexers add what they examine outside the emitter's own methods. */
+  work = 0;
   private lineNo = 0;
   private text = "";
   private skel = "";
@@ -91,6 +100,7 @@ export class Emitter {
     private readonly crIsSpace: boolean,
   ) {
     if (lineStates) {
+      this.work += src.length;
       let count = 1;
       for (let at = src.indexOf("\n"); at >= 0; at = src.indexOf("\n", at + 1)) count++;
       this.plainStarts = new Uint8Array(count);
@@ -136,6 +146,19 @@ export class Emitter {
     this.started = true;
   }
 
+  /** `src.indexOf(needle, from)`, adding the characters the search covered to `work`. */
+  find(needle: string, from: number): number {
+    const at = this.src.indexOf(needle, from);
+    this.work += Math.max(0, (at < 0 ? this.src.length : at + needle.length) - from);
+    return at;
+  }
+
+  /** Ends one step of a lexer's main loop that moved from `from` to `to` (at least one unit of work). */
+  stepped(from: number, to: number): number {
+    this.work += Math.max(1, to - from);
+    return to;
+  }
+
   /**
    * Consumes the line break or the run of blanks at `at`, when one starts
    * there, and returns the index after it; -1 otherwise. `plainNext` says
@@ -149,6 +172,7 @@ export class Emitter {
     if (!this.isSpaceAt(at)) return -1;
     let end = at + 1;
     while (end < this.src.length && this.isSpaceAt(end)) end++;
+    this.work += end - at;
     this.ws(this.src.slice(at, end));
     return end;
   }
@@ -163,6 +187,7 @@ export class Emitter {
   /** Emits `src[from, to)` as code, collapsing whitespace; line breaks end lines that are not plain. */
   raw(from: number, to: number): void {
     const src = this.src;
+    this.work += Math.max(0, to - from);
     let run = from;
     let at = from;
     while (at < to) {
@@ -187,6 +212,7 @@ export class Emitter {
   strRange(from: number, to: number): void {
     // Searching a slice keeps every search inside the range, so lexing stays linear.
     const part = this.src.slice(from, to);
+    this.work += part.length;
     let run = 0;
     for (let at = part.indexOf("\n"); at >= 0; at = part.indexOf("\n", at + 1)) {
       this.str(part.slice(run, at));
@@ -200,6 +226,7 @@ export class Emitter {
   commentRange(from: number, to: number): void {
     this.gap();
     const part = this.src.slice(from, to);
+    this.work += part.length;
     for (let at = part.indexOf("\n"); at >= 0; at = part.indexOf("\n", at + 1)) {
       this.newline(from + at, false);
     }
@@ -231,6 +258,7 @@ export class Emitter {
       if (c !== SPACE && c !== TAB && c !== CR) break;
       k--;
     }
+    this.work += at - k;
     return k >= 0 && this.continuation.includes(this.src[k]);
   }
 
@@ -265,6 +293,7 @@ export class Emitter {
       unclear: this.unclear || !plain,
       endsPlain: plain,
       plainStarts: this.plainStarts,
+      work: this.work,
     };
   }
 }

@@ -44,7 +44,7 @@ class PowerShellLexer {
     let i = 0;
     while (i < this.n && !this.em.lost) {
       const f = this.stack[this.stack.length - 1];
-      i = f.kind === "dq" ? this.dqStep(i) : this.codeStep(i, f);
+      i = this.em.stepped(i, f.kind === "dq" ? this.dqStep(i) : this.codeStep(i, f));
     }
     return this.em.finish(this.stack.length === 1);
   }
@@ -83,7 +83,7 @@ class PowerShellLexer {
     if (c === "-" && src.startsWith("--%", i)) {
       // Stop-parsing: the rest of the line goes to the native command as is.
       em.unclear = true;
-      const e = src.indexOf("\n", i);
+      const e = em.find("\n", i);
       const end = e < 0 ? this.n : e;
       em.raw(i, end);
       return end;
@@ -121,14 +121,14 @@ class PowerShellLexer {
   }
 
   private lineComment(i: number): number {
-    const e = this.src.indexOf("\n", i);
+    const e = this.em.find("\n", i);
     const end = e < 0 ? this.n : e;
     this.comment(i, end);
     return end;
   }
 
   private blockComment(i: number): number {
-    const close = this.src.indexOf("#>", i + 2);
+    const close = this.em.find("#>", i + 2);
     if (close < 0) {
       this.em.openAtEnd = true;
       this.comment(i, this.n);
@@ -151,18 +151,20 @@ class PowerShellLexer {
     const { src, em } = this;
     let j = i + 2;
     while (src[j] === " " || src[j] === "\t" || src[j] === "\r") j++;
+    em.work += j - i;
     if (src[j] !== "\n") return -1;
     em.unclear = true;
     const quotes = SINGLE_QUOTES.includes(src[i + 1]) ? SINGLE_QUOTES : DOUBLE_QUOTES;
     em.code(src.slice(i, i + 2));
     let line = j + 1;
     while (line < this.n) {
+      this.em.work++;
       if (quotes.includes(src[line]) && src[line + 1] === "@") {
         em.strRange(i + 2, line);
         em.code(src.slice(line, line + 2));
         return line + 2;
       }
-      const e = src.indexOf("\n", line);
+      const e = em.find("\n", line);
       if (e < 0) break;
       line = e + 1;
     }
@@ -175,12 +177,14 @@ class PowerShellLexer {
     const { src, em } = this;
     let j = i + 1;
     while (j < this.n) {
+      this.em.work++;
       if (SINGLE_QUOTES.includes(src[j])) {
         if (SINGLE_QUOTES.includes(src[j + 1] ?? "")) {
           j += 2;
           continue;
         }
         em.code(src[i]);
+        em.work += j - i;
         if (src.slice(i + 1, j).includes("\n")) em.unclear = true;
         em.strRange(i + 1, j);
         em.code(src[j]);
@@ -198,6 +202,7 @@ class PowerShellLexer {
     const { src, em } = this;
     let j = i;
     while (j < this.n) {
+      this.em.work++;
       const c = src[j];
       if (DOUBLE_QUOTES.includes(c)) {
         if (DOUBLE_QUOTES.includes(src[j + 1] ?? "")) {
@@ -224,6 +229,7 @@ class PowerShellLexer {
       if (c === "$" && src[j + 1] === "{") {
         let k = j + 2;
         while (k < this.n && src[k] !== "}") k += src[k] === "`" ? 2 : 1;
+        em.work += k - j;
         j = k + 1;
         continue;
       }

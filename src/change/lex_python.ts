@@ -68,7 +68,7 @@ class PyLexer {
     let i = 0;
     while (i < this.n && !this.em.lost) {
       const f = this.stack[this.stack.length - 1];
-      i = f.str ? this.fstringStep(i, f) : this.codeStep(i, f);
+      i = this.em.stepped(i, f.str ? this.fstringStep(i, f) : this.codeStep(i, f));
     }
     return this.em.finish(this.stack.length === 1);
   }
@@ -79,7 +79,7 @@ class PyLexer {
     const next = em.blanks(i, this.stack.length === 1);
     if (next >= 0) return next;
     if (c === HASH) {
-      const e = src.indexOf("\n", i);
+      const e = em.find("\n", i);
       const end = e < 0 ? this.n : e;
       if (this.directives && isDirectiveComment("py", src.slice(i, end))) em.strRange(i, end);
       else em.gap();
@@ -134,6 +134,7 @@ class PyLexer {
     }
     let j = contentStart;
     while (j < this.n) {
+      this.em.work++;
       if (src.startsWith(close, j)) {
         em.strRange(contentStart, j);
         em.code(close);
@@ -160,6 +161,7 @@ class PyLexer {
     const { src, em } = this;
     let j = i;
     while (j < this.n) {
+      this.em.work++;
       if (src.startsWith(f.close, j)) {
         em.strRange(i, j);
         em.code(f.close);

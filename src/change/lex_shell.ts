@@ -57,7 +57,7 @@ class ShellLexer {
     let i = 0;
     while (i < this.n && !this.em.lost) {
       const f = this.stack[this.stack.length - 1];
-      i = f.kind === "dq" ? this.dqStep(i) : this.codeStep(i, f);
+      i = this.em.stepped(i, f.kind === "dq" ? this.dqStep(i) : this.codeStep(i, f));
     }
     if (this.pending.length > 0) this.em.openAtEnd = true;
     return this.em.finish(this.stack.length === 1);
@@ -174,7 +174,7 @@ class ShellLexer {
   }
 
   private comment(i: number): number {
-    const e = this.src.indexOf("\n", i);
+    const e = this.em.find("\n", i);
     const end = e < 0 ? this.n : e;
     if (this.directives && isDirectiveComment("sh", this.src.slice(i, end))) {
       this.em.strRange(i, end);
@@ -195,6 +195,7 @@ class ShellLexer {
       em.openAtEnd = true;
       return this.n;
     }
+    em.work += j - from;
     if (src.slice(from, j).includes("\n")) em.unclear = true;
     em.strRange(from, j);
     em.code(close);
@@ -253,11 +254,12 @@ class ShellLexer {
     const stripTabs = src[j] === "-";
     if (stripTabs) j++;
     while (src[j] === " " || src[j] === "\t") j++;
+    em.work += j - i;
     let delimiter = "";
     while (j < this.n && !DELIMITER_ENDS.includes(src[j])) {
       const c = src[j];
       if (c === "'" || c === '"') {
-        const close = src.indexOf(c, j + 1);
+        const close = em.find(c, j + 1);
         if (close < 0) break;
         delimiter += src.slice(j + 1, close);
         j = close + 1;
@@ -291,10 +293,11 @@ class ShellLexer {
           em.openAtEnd = true;
           return this.n;
         }
-        const e = src.indexOf("\n", at);
+        const e = em.find("\n", at);
         const end = e < 0 ? this.n : e;
         let start = at;
         if (stripTabs) { while (src[start] === "\t") start++; }
+        em.work += end - at;
         const isEnd = src.slice(start, end) === delimiter;
         if (isEnd) em.code(delimiter);
         else em.strRange(at, end);
@@ -312,6 +315,7 @@ class ShellLexer {
     const { src, em } = this;
     let j = i;
     while (j < this.n) {
+      this.em.work++;
       const c = src[j];
       if (c === '"') {
         em.strRange(i, j);

@@ -221,12 +221,12 @@ async function decideCall(call: HookCall, env: EnvSnapshot): Promise<Outcome> {
 
   if (settings.metrics && decision.events.length > 0) {
     try {
-      const [{ buildLine }, { appendMetrics }, { sha256Hex }] = await Promise.all([
+      const [{ buildLine }, { appendMetrics }, { sessionDigest }] = await Promise.all([
         import("../metrics/line.ts"),
         import("../metrics/append.ts"),
-        import("../platform/sha256.ts"),
+        import("../metrics/codes.ts"),
       ]);
-      const session12 = (await sha256Hex(key.key)).slice(0, 12);
+      const session12 = await sessionDigest(key.key);
       appendMetrics(settings.stateDir, decision.events.map((e) => buildLine(e, session12, now)));
     } catch {
       // Metrics never change a decision.

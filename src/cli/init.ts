@@ -13,7 +13,7 @@
 import type { EnvSnapshot } from "../config/env.ts";
 import { homeDir, projectConfigPath } from "../config/settings.ts";
 import { STARTER_CONFIG } from "../config/project_config.ts";
-import { registrationCommand } from "../setup/command.ts";
+import { registrationCommand, runsFromSource } from "../setup/command.ts";
 import {
   CLAUDE_CODE_FORMAT,
   FILE_MATCHER,
@@ -225,7 +225,8 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   }
   for (const problem of problems) console.log(`Still not gating: ${problem}`);
   console.log(
-    "Check the setup with `gateguard doctor`. Installing GateGuard as a plugin instead? " +
+    `Check the setup with \`${doctorHint(Deno.execPath(), import.meta.url)}\`. ` +
+      "Installing GateGuard as a plugin instead? " +
       "`gateguard init --plugin` prints its hooks/hooks.json.",
   );
   return problems.length === 0 ? 0 : 1;
@@ -260,4 +261,16 @@ async function remainingProblems(
     state: programState,
     onPath: (name) => findOnPath(name, env.PATH, windows, programState, projectRoot),
   });
+}
+
+/**
+ * How to run `doctor` the way `init` itself was run: the binary by name, or
+ * from source the `deno task` line of this checkout (no `gateguard` is on
+ * the PATH then). `moduleUrl` is this module's URL, two folders below the root.
+ */
+export function doctorHint(execPath: string, moduleUrl: string): string {
+  if (!runsFromSource(execPath)) return "gateguard doctor";
+  const config = decodeURIComponent(new URL("../../deno.json", moduleUrl).pathname)
+    .replace(/^\/([A-Za-z]:)/, "$1");
+  return `deno task -q --config ${config} gateguard doctor`;
 }

@@ -34,7 +34,7 @@ function stdoutIsTerminal(): boolean {
  * report), 1 when a metrics file cannot be read, 2 on a bad command line.
  */
 export async function main(args: string[], env: EnvSnapshot): Promise<number> {
-  const run = runReport(args, env, { nowMs: Date.now(), terminal: stdoutIsTerminal() });
+  const run = await runReport(args, env, { nowMs: Date.now(), terminal: stdoutIsTerminal() });
   await print(Deno.stdout, run.stdout);
   await print(Deno.stderr, run.stderr);
   return run.code;

@@ -15,6 +15,7 @@
 
 import { type JsonError, type JsonNode, parseJsonc, positionAt, positionCursor } from "./jsonc.ts";
 import { hasUnsafeCharacter } from "../platform/terminal_text.ts";
+import type { WorkBudget } from "../platform/budget.ts";
 
 /** The values a well-formed project file may set. Absent keys leave the default. */
 export interface ProjectConfig {
@@ -258,14 +259,14 @@ function baseName(word: string): string {
  * True when the words of one phrase appear one after another in the
  * command, case-insensitively; a command word also matches by its base name
  * (`/usr/bin/terraform` matches `terraform`). Quoting and shell operators are
- * ignored, which can only add matches, never hide one. `work`, when given,
- * counts the word comparisons made (at most 64 phrases of 16 words per
- * command word, so the cost grows with the command, linearly).
+ * ignored, which can only add matches, never hide one. With a `budget`, the
+ * command's characters and every phrase tried at a word are paid for; a
+ * match the budget cannot pay for counts as a match (fail closed).
  */
 export function matchesDestructiveCommand(
   command: string,
   phrases: readonly string[],
-  work: { comparisons: number } = { comparisons: 0 },
+  budget?: WorkBudget,
 ): boolean {
   const byFirstWord = new Map<string, Map<string, string[]>>();
   for (const phrase of phrases) {
@@ -276,12 +277,13 @@ export function matchesDestructiveCommand(
     byFirstWord.set(words[0], group);
   }
   if (byFirstWord.size === 0) return false;
+  if (budget && !budget.spend(command.length, "phrases")) return true;
   const words = commandWords(command);
   const bases = words.map(baseName);
   const fits = (phrase: readonly string[], at: number): boolean => {
+    if (budget && !budget.spend(phrase.length, "phrases")) return true;
     if (at + phrase.length > words.length) return false;
     for (let k = 0; k < phrase.length; k++) {
-      work.comparisons++;
       if (words[at + k] !== phrase[k] && bases[at + k] !== phrase[k]) return false;
     }
     return true;

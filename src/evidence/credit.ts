@@ -6,9 +6,9 @@
  * Both read the one cached turn scan and share one parse per call. The
  * miss is only worked out when the caller reads it (the deny path), so
  * credit, trivial, sibling and cap allowances never pay for it. Every
- * export returns the fail-closed value on any error. See SKILL.md
- * "Prior-search credit" and design-notes.md "Closest search that did not
- * count".
+ * export returns the fail-closed value on any error. See
+ * docs/search-credit.md "Prior-search credit" and "Closest search that did
+ * not count".
  *
  * @module
  */

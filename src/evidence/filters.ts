@@ -5,8 +5,8 @@
  *
  * Exclusions are judged generously (any doubt covers the target) and
  * includes strictly (any doubt admits nothing), so a filter the hook
- * cannot read only ever removes credit. See design-notes.md "Search
- * filters", "Include filters" and "Type filters".
+ * cannot read only ever removes credit. See docs/search-credit.md
+ * "Search filters".
  *
  * @module
  */

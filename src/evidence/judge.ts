@@ -5,9 +5,9 @@
  * A search can reach a target two ways: its stem appears as a word in the
  * search (any target), or it named the target's directory exactly (new
  * files only). Each way then has to pass the same gates in order: not a
- * mere lookup, not piped input, in scope, not filtered out. See SKILL.md
- * "Prior-search credit" and design-notes.md "Closest search that did not
- * count".
+ * mere lookup, not piped input, in scope, not filtered out. See
+ * docs/search-credit.md "Prior-search credit" and "Closest search that did
+ * not count".
  *
  * @module
  */
@@ -20,7 +20,7 @@ import type { DepthLimit, Operand, Scope, SearchEvidence } from "./types.ts";
 import { withinDepth } from "./depth.ts";
 import { containsWord, MIN_MENTION_LENGTH, type TargetStem } from "./stem.ts";
 
-/** Why a mention did not credit, closest first (see the design notes' table). */
+/** Why a mention did not credit, closest first (see docs/search-credit.md). */
 export const MISS_CODES = [
   "same-batch",
   "excluded",

@@ -4,7 +4,8 @@
  * text. A call that cannot name the target can neither credit it nor be
  * its closest miss, so it is skipped; when no call passes, the caller need
  * not load the search-evidence modules at all. This module only depends
- * on `stem.ts` for that reason. See design-notes.md "Search prefilter".
+ * on `stem.ts` for that reason. See docs/search-credit.md "Search
+ * prefilter".
  *
  * @module
  */

@@ -6,7 +6,7 @@
  * The `Glob`, `Grep` and `LS` tool inputs are read here; shell commands
  * are read by `shell_search.ts`. Evidence is parsed once per call and
  * cached, so the credit check and the closest-miss note share one parse.
- * See design-notes.md "Search scope" and "Path patterns".
+ * See docs/search-credit.md "Search scope" and "Path patterns".
  *
  * @module
  */

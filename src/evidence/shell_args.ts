@@ -4,7 +4,7 @@
  * PowerShell parameter binding, and path operands.
  *
  * Input is a segment already split into words by the shared shell lexer;
- * nothing here tokenizes text. See design-notes.md "Flag parsing",
+ * nothing here tokenizes text. See docs/search-credit.md "Flag parsing",
  * "PowerShell parameter binding", "Search scope" and "Path patterns".
  *
  * @module

@@ -6,8 +6,8 @@
  * is kept as text for the closest-miss note. Commands whose searched text
  * cannot be known (substitutions, heredocs, backtick escapes, over 8192
  * characters) give nothing at all. Directory changes are tracked through
- * the command. See design-notes.md "Ambiguous shell is not evidence",
- * "Directory changes" and "Stdin is not a tree search".
+ * the command. See docs/search-credit.md "Ambiguous shell is not
+ * evidence", "Directory changes" and "Stdin is not a tree search".
  *
  * @module
  */

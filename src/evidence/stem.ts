@@ -4,8 +4,8 @@
  * A target is named in a search by its stem: the file name without its
  * last extension, lowercased, with one test affix removed for test
  * targets. Matching is a word-bounded `indexOf` scan, so no pattern is
- * ever compiled from search text. See design-notes.md "Stem matching" and
- * "Test stems".
+ * ever compiled from search text. See docs/search-credit.md "Stem
+ * matching" and "Test stems".
  *
  * @module
  */

@@ -7,6 +7,8 @@
  * @module
  */
 
+import { sha256Hex } from "../platform/sha256.ts";
+
 /** Tool names a metrics line may carry. */
 export const TOOL_NAMES: ReadonlySet<string> = new Set([
   "Edit",
@@ -46,6 +48,15 @@ export function isReasonCode(value: unknown): value is string {
 /** True for one of the six gated tool names. */
 export function isToolName(value: unknown): value is string {
   return typeof value === "string" && TOOL_NAMES.has(value);
+}
+
+/**
+ * The digest a metrics line records for a session key (the session id the
+ * hook resolved): the first 12 hex characters of its sha256. The report
+ * uses the same function to find a session by the id a user has.
+ */
+export async function sessionDigest(key: string): Promise<string> {
+  return (await sha256Hex(key)).slice(0, 12);
 }
 
 /** True for a session digest: exactly 12 lowercase hex characters. */

@@ -8,9 +8,10 @@
 
 import type { EnvSnapshot } from "../config/env.ts";
 import { stateDirFrom } from "../config/settings.ts";
+import { sessionDigest } from "../metrics/codes.ts";
 import { collect } from "./collect.ts";
-import { parseReportArgs, USAGE } from "./options.ts";
-import { emptyMessage, renderText } from "./text.ts";
+import { parseReportArgs, type SessionChoice, USAGE } from "./options.ts";
+import { displayJson, displayText, emptyMessage, renderText } from "./text.ts";
 
 /** What the command prints and how it exits. */
 export interface ReportRun {
@@ -32,12 +33,17 @@ const PREFIX = "gateguard report: ";
 /** Exit codes: success, an unreadable metrics file, a bad command line. */
 export const EXIT = { ok: 0, unreadable: 1, usage: 2 } as const;
 
+/** The digest `--session` stands for. */
+async function digestOf(session: SessionChoice): Promise<string> {
+  return "digest" in session ? session.digest : await sessionDigest(session.id);
+}
+
 /** Runs the report for `args` (the words after `report`). Never throws. */
-export function runReport(
+export async function runReport(
   args: readonly string[],
   env: EnvSnapshot,
   ctx: ReportContext,
-): ReportRun {
+): Promise<ReportRun> {
   try {
     const parsed = parseReportArgs(args, ctx.nowMs);
     if (!parsed.ok) {
@@ -46,17 +52,18 @@ export function runReport(
     const o = parsed.options;
     if (o.help) return { code: EXIT.ok, stdout: USAGE, stderr: "" };
     const dir = o.dir ?? stateDirFrom(env);
-    const collected = collect(dir, { session: o.session, sinceMs: o.sinceMs });
+    const session = o.session === null ? null : await digestOf(o.session);
+    const collected = collect(dir, { session, sinceMs: o.sinceMs });
     if (!collected.ok) {
       return {
         code: EXIT.unreadable,
         stdout: "",
-        stderr: `${PREFIX}cannot read ${collected.path}: ${collected.reason}\n`,
+        stderr: `${PREFIX}cannot read ${displayText(collected.path)}: ${collected.reason}\n`,
       };
     }
     const summary = collected.summary;
     if (o.json) {
-      return { code: EXIT.ok, stdout: JSON.stringify(summary, null, 2) + "\n", stderr: "" };
+      return { code: EXIT.ok, stdout: displayJson(summary) + "\n", stderr: "" };
     }
     const colour = ctx.terminal && !env.NO_COLOR;
     return {

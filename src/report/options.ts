@@ -7,13 +7,20 @@
 
 import { isSessionDigest } from "../metrics/codes.ts";
 
+/**
+ * `--session` as given: the 12-hex digest the report prints, or a session
+ * id (Claude Code's `session_id`) that the report digests the way the hook
+ * does before it writes a metrics line.
+ */
+export type SessionChoice = { digest: string } | { id: string };
+
 /** What the command line asked for. */
 export interface ReportOptions {
   /** `--dir`; null means the state directory from the environment. */
   dir: string | null;
   json: boolean;
-  /** `--session`, lowercased. */
-  session: string | null;
+  /** `--session`, when given. */
+  session: SessionChoice | null;
   /** `--since`, resolved to ms since the epoch. */
   sinceMs: number | null;
   help: boolean;
@@ -31,7 +38,8 @@ Summarises the decisions GateGuard recorded with GATEGUARD_METRICS=1
 Options:
   --dir DIR       state directory (default: GATEGUARD_STATE_DIR, else ~/.gateguard)
   --json          print a JSON document instead of tables (see docs/report-schema.md)
-  --session ID    only the session with this 12-hex id, as the report shows it
+  --session ID    only this session: its id (Claude Code's session_id), or the
+                  12 hex characters the report shows for it
   --since WHEN    only decisions from WHEN on: an ISO date or time (UTC unless it
                   carries an offset), or a duration back from now: 30m, 12h, 7d, 2w
   -h, --help      show this help
@@ -44,7 +52,16 @@ const UNIT_MS: Record<string, number> = {
   d: 1440 * MINUTE,
   w: 10080 * MINUTE,
 };
-const DURATION = /^(\d{1,6})([mhdw])$/;
+const DURATION = /^(\d+)([mhdw])$/;
+
+/**
+ * The earliest `--since` accepted: metrics times are written from the
+ * clock, so nothing in a metrics file is older than the epoch.
+ */
+export const EARLIEST_SINCE_MS = 0;
+
+/** Longest session id `--session` takes; real ids are 36 characters. */
+export const MAX_SESSION_ID_CHARS = 256;
 const ISO =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -82,6 +99,18 @@ export function parseSince(text: string, nowMs: number): number | null {
   return iso ? isoToMs(iso) : null;
 }
 
+/**
+ * Reads a `--session` value: 12 hex characters are a digest as the report
+ * shows it (any case); anything else that is not blank is a session id,
+ * trimmed as the hook trims it. Null when blank or overlong.
+ */
+export function sessionChoice(value: string): SessionChoice | null {
+  const digest = value.toLowerCase();
+  if (isSessionDigest(digest)) return { digest };
+  const id = value.trim();
+  return id === "" || id.length > MAX_SESSION_ID_CHARS ? null : { id };
+}
+
 type ValueFlag = "dir" | "session" | "since";
 
 const VALUE_FLAGS: Record<string, ValueFlag> = {
@@ -98,7 +127,8 @@ const BOOLEAN_FLAGS: Record<string, "json" | "help"> = {
 
 const BAD_VALUE: Record<ValueFlag, string> = {
   dir: "--dir needs a directory",
-  session: "--session needs the 12 hex characters of a session id, as the report shows it",
+  session:
+    "--session needs a session id (Claude Code's session_id) or the 12 hex characters the report shows for it",
   since:
     "--since needs an ISO date or time (2026-09-01, 2026-09-01T10:00Z) or a duration (30m, 12h, 7d, 2w)",
 };
@@ -142,12 +172,19 @@ export function parseReportArgs(args: readonly string[], nowMs: number): ParsedA
       if (!value) return { ok: false, error: BAD_VALUE.dir };
       options.dir = value;
     } else if (flag === "session") {
-      const id = value?.toLowerCase();
-      if (!isSessionDigest(id)) return { ok: false, error: BAD_VALUE.session };
-      options.session = id;
+      const session = value === undefined ? null : sessionChoice(value);
+      if (session === null) return { ok: false, error: BAD_VALUE.session };
+      options.session = session;
     } else {
       const since = value === undefined ? null : parseSince(value, nowMs);
       if (since === null) return { ok: false, error: BAD_VALUE.since };
+      if (since < EARLIEST_SINCE_MS) {
+        return {
+          ok: false,
+          error: `--since ${value} is out of range: it reaches back before 1970-01-01, ` +
+            "earlier than any metrics line",
+        };
+      }
       options.sinceMs = since;
     }
   }

@@ -34,10 +34,17 @@ export interface MetricsRecord {
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
 
+/**
+ * The time of a `ts` value, or null. The writer formats a real clock
+ * reading, so a date or time that does not exist (`2026-02-31`,
+ * `T24:00:00Z`), which `Date.parse` would quietly roll over, is rejected:
+ * the value must read back unchanged to the second.
+ */
 function timeOf(value: unknown): number | null {
   if (typeof value !== "string" || value.length > 30 || !ISO_UTC.test(value)) return null;
   const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
+  if (Number.isNaN(ms)) return null;
+  return new Date(ms).toISOString().slice(0, 19) === value.slice(0, 19) ? ms : null;
 }
 
 function optionalCode(value: unknown, check: (v: unknown) => boolean): string | null | undefined {

@@ -8,6 +8,7 @@
 
 import type { Count, Rate, ScopeSummary } from "./aggregate.ts";
 import type { ReportSummary } from "./collect.ts";
+import { printable } from "../platform/terminal_text.ts";
 
 /** Sessions shown in full by the text view; `--json` and `--session` reach the rest. */
 export const MAX_TEXT_SESSIONS = 20;
@@ -52,18 +53,51 @@ const PLAIN: Palette = {
   warn: plain,
 };
 
-/** The first-touch rates: label and the colour of their bar. */
+/**
+ * The first-touch rates: label and the colour of their bar. The labels say
+ * what happened to the edit, so the table reads without the JSON schema.
+ */
 const FIRST_TOUCH_ROWS: readonly [
   keyof Omit<ScopeSummary["firstTouches"], "total">,
   string,
   keyof Palette,
 ][] = [
-  ["deny", "denied", "bad"],
-  ["credit", "credited", "good"],
-  ["sibling", "sibling", "good"],
-  ["cap", "capped", "warn"],
-  ["trivial", "trivial", "good"],
+  ["deny", "denied, facts asked for", "bad"],
+  ["credit", "passed, a search covered it", "good"],
+  ["sibling", "passed, sibling of a checked file", "good"],
+  ["cap", "passed, denial cap reached", "warn"],
+  ["trivial", "passed, comment-only edit", "good"],
 ];
+
+/**
+ * What `JSON.stringify` leaves raw that a terminal may act on: DEL, C1
+ * controls, separators and bidirectional overrides.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A path (the `--dir` the user typed, or a file in it) as the text view
+ * prints it: characters a terminal would act on are written as `\u`
+ * escapes, so a directory name cannot move the cursor, recolour or hide
+ * text.
+ */
+export function displayText(path: string): string {
+  return printable(path);
+}
+
+/**
+ * The `--json` document, with every character of `RAW_IN_JSON` written as
+ * a `\\u` escape: the same value, shown inert by a terminal.
+ */
+export function displayJson(summary: ReportSummary): string {
+  return JSON.stringify(summary, null, 2).replace(
+    RAW_IN_JSON,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** What a first touch is, in the words of the report's heading. */
+const FIRST_TOUCHES = "First touches (edits of a file not yet checked this session)";
 
 function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? "" : "s"}`;
@@ -141,9 +175,9 @@ function scopeLines(s: ScopeSummary, p: Palette): string[] {
 
   const ft = s.firstTouches;
   if (ft.total === 0) {
-    section("First touches: none");
+    section(`${FIRST_TOUCHES}: none`);
   } else {
-    section(`First touches (${ft.total}: deny, credit, sibling, cap, trivial)`);
+    section(`${FIRST_TOUCHES}: ${ft.total}, decided as`);
     const rows = FIRST_TOUCH_ROWS.map(([key, label, colour]) =>
       rateRow(label, ft[key], p[colour], p)
     );
@@ -212,7 +246,7 @@ export function renderText(r: ReportSummary, colour: boolean): string {
   const p = colour ? COLOURS : PLAIN;
   const present = r.files.filter((f) => f.present).map((f) => f.name);
   const out: string[] = [
-    p.title(`GateGuard decision metrics: ${r.dir}`),
+    p.title(`GateGuard decision metrics: ${displayText(r.dir)}`),
     `Read ${present.join(" and ")}: ${plural(r.lines.counted, "decision")} in ${
       plural(r.sessions.length, "session")
     }, ${plural(r.lines.malformed, "malformed line")} skipped.`,
@@ -252,15 +286,19 @@ export function renderText(r: ReportSummary, colour: boolean): string {
 export function emptyMessage(r: ReportSummary): string | null {
   if (r.lines.counted > 0) return null;
   if (!r.files.some((f) => f.present)) {
-    return `No GateGuard metrics in ${r.dir} yet; set GATEGUARD_METRICS=1 to record decisions.\n`;
+    return `No GateGuard metrics in ${
+      displayText(r.dir)
+    } yet; set GATEGUARD_METRICS=1 to record decisions.\n`;
   }
-  if (r.lines.read === 0) return `The GateGuard metrics files in ${r.dir} are empty.\n`;
+  if (r.lines.read === 0) {
+    return `The GateGuard metrics files in ${displayText(r.dir)} are empty.\n`;
+  }
   if (r.lines.excluded === 0) {
-    return `No readable decisions in ${r.dir}: ${
+    return `No readable decisions in ${displayText(r.dir)}: ${
       plural(r.lines.malformed, "malformed line")
     } skipped.\n`;
   }
-  return `No decisions in ${r.dir} match the filter (${
+  return `No decisions in ${displayText(r.dir)} match the filter (${
     plural(r.lines.excluded, "decision")
   } left out, ${plural(r.lines.malformed, "malformed line")} skipped).\n`;
 }

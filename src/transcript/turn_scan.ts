@@ -8,7 +8,7 @@
  * marker or a compaction summary), so the window is the turn itself unless
  * a bound of `TAIL_WINDOW` cuts it first. A transcript that is missing,
  * unreadable, not a file, or has no usable turn yields null, which gives no
- * credit and no sibling window. See design-notes.md "Turn boundaries",
+ * credit and no sibling window. See docs/search-credit.md "Turn boundaries",
  * "Turn identity", "Tool result pairing", "Same-batch searches", and
  * docs/architecture.md "Transcript window".
  *

@@ -89,12 +89,15 @@ Deno.test("[project-config] nesting is bounded, and deep hostile input fails fas
     1,
     MAX_DEPTH + 1,
   ]);
-  const started = performance.now();
-  const r = parseJsonc("[".repeat(2_000_000));
-  assert(!r.ok);
+  // The single pass stops at the first bracket too deep: position counted, not time.
+  assertEquals(errorOf("[".repeat(2_000_000)), [
+    `nesting deeper than ${MAX_DEPTH} levels`,
+    1,
+    MAX_DEPTH + 1,
+  ]);
   const big = parseJsonc(`["${"x".repeat(4_000_000)}", ${"1,".repeat(200_000)} 1]`);
   assert(big.ok);
-  assert(performance.now() - started < 5000, "hostile input took too long");
+  assertEquals(big.root.type === "array" ? big.root.items.length : -1, 200_002);
 });
 
 Deno.test("[project-config] a __proto__ key stays an ordinary property", () => {

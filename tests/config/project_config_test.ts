@@ -4,6 +4,7 @@
  */
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { WorkBudget } from "../../src/platform/budget.ts";
 import {
   type ConfigIssue,
   matchesDestructiveCommand,
@@ -190,14 +191,16 @@ Deno.test("[destructive-bash-gate] file phrases match whole words in order, neve
   assert(!matchesDestructiveCommand("terraform destroy", []));
 });
 
-Deno.test("[destructive-bash-gate] phrase matching costs linear work on a huge command", () => {
+Deno.test("[destructive-bash-gate] phrase matching on a huge command costs words times phrases, counted", () => {
+  const command = "terraform ".repeat(200_000);
   const phrases = Array.from({ length: 64 }, (_, k) => `terraform x${k}`);
-  const cost = (words: number): number => {
-    const work = { comparisons: 0 };
-    assert(!matchesDestructiveCommand("terraform ".repeat(words), phrases, work));
-    return work.comparisons;
-  };
-  // Every word but the last starts all 64 phrases, each failing on its second word.
-  assertEquals(cost(100_000), (100_000 - 1) * 64 * 2);
-  assertEquals(cost(200_000), (200_000 - 1) * 64 * 2);
+  // A budget that only counts; the hook's own call budget is smaller than this work.
+  const budget = new WorkBudget(Number.MAX_SAFE_INTEGER);
+  assert(!matchesDestructiveCommand(command, phrases, budget));
+  assertEquals(budget.exhausted(), null);
+  // The characters once, then at each of the 200 000 words the 64 phrases of two words.
+  assertEquals(budget.spent, command.length + 200_000 * 64 * 2);
+  // A budget too small for the work fails closed: the command counts as matching.
+  assert(matchesDestructiveCommand(command, phrases, new WorkBudget(1000)));
+  assert(matchesDestructiveCommand(command, phrases, new WorkBudget(command.length + 10)));
 });

@@ -4,6 +4,8 @@ import { denoFs } from "../../src/platform/fs_port.ts";
 import { scanTurn, type TurnCall, type TurnScan } from "../../src/transcript/turn_scan.ts";
 import { MemoryFs, ROOT } from "../transcript/builder.ts";
 import { credited, creditOf, missed, ROOTS, scanOf, target } from "./harness.ts";
+import { realTranscript } from "../transcript/real_fixtures.ts";
+import { toolUseId } from "../e2e/claude_code/fake_api.ts";
 
 const SRC = `${ROOT}/src`;
 const tokenizer = target(`${SRC}/tokenizer.js`);
@@ -368,10 +370,9 @@ Deno.test("[search-prefilter] a search that cannot name the stem is never parsed
   assertEquals(reads, 1);
 });
 
-const REAL = new URL("../../../shared/fixtures/claude-code-2.1.332/", import.meta.url).pathname;
-
 function realScan(name: string, toolUseId: string | null): TurnScan {
-  const scan = scanTurn({ transcriptPath: `${REAL}${name}`, promptId: null, toolUseId }, denoFs);
+  const transcriptPath = realTranscript(name);
+  const scan = scanTurn({ transcriptPath, promptId: null, toolUseId }, denoFs);
   if (!scan) throw new Error(`${name} has no turn`);
   return scan;
 }
@@ -393,7 +394,7 @@ Deno.test("[prior-search-credit] real 2.1.332 transcript: the Grep and Glob tool
     detail: "*.txt $ROOT",
   });
   // Pending in the Glob's own message, the Glob cannot credit, but the Grep's directory can.
-  const batch = realScan("grep-glob-tools.jsonl", "toolu_01zH3ioD8CPWo8DAk4Tl0XP0");
+  const batch = realScan("grep-glob-tools.jsonl", toolUseId(2, 1));
   assertEquals(priorSearchCredit(fresh, batch, ROOTS, new MemoryFs()), {
     credited: true,
     tool: "Grep",
@@ -402,7 +403,7 @@ Deno.test("[prior-search-credit] real 2.1.332 transcript: the Grep and Glob tool
 });
 
 Deno.test("[prior-search-credit] real 2.1.332 transcript: failed Grep and Glob calls give nothing", () => {
-  const scan = realScan("bash-with-note.jsonl", null);
+  const scan = realScan("bash-then-missing-tools.jsonl", null);
   const fresh = target(`${ROOT}/$ROOT/notes.txt`, { cls: "prose", isNewWrite: true });
   const res = priorSearchCredit(fresh, scan, ROOTS, new MemoryFs());
   assertEquals(res.credited ? res : { credited: false, miss: res.miss }, {

@@ -1,4 +1,5 @@
-import { assertEquals } from "../helpers/assert.ts";
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { CALL_WORK_UNITS, WorkBudget } from "../../src/platform/budget.ts";
 import {
   addGlob,
   addType,
@@ -146,17 +147,23 @@ Deno.test("[search-filters] globs split on top-level commas only", () => {
   assertEquals(splitTopLevel("a|b", "|"), ["a", "b"]);
 });
 
-Deno.test("[glob-matching-without-regexp] hostile exclusion and include globs finish quickly", () => {
+Deno.test("[glob-matching-without-regexp] hostile exclusion and include globs cost counted work, within the call budget", () => {
+  const budget = new WorkBudget();
   const deep: FilterTarget = {
     segments: [...Array.from({ length: 300 }, () => "a"), "widget.py"],
     basename: "widget.py",
     stem: "widget",
     windows: false,
+    budget,
   };
   const hostile = "*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b";
-  const start = performance.now();
   const many = Array.from({ length: MAX_FILTERS }, () => `**/${hostile}/**`);
   assertEquals(excludes(filters(false, [], many), deep), false);
   assertEquals(admits(filters(true, many), deep, [deep.segments]), false);
-  assertEquals(performance.now() - start < 2000, true);
+  // Counted, not timed: a few units per filter and path character (a backtracking matcher
+  // would need billions), well inside one call's allowance.
+  const pathChars = deep.segments.join("/").length;
+  assertEquals(budget.exhausted(), null);
+  assert(budget.spent <= 8 * 2 * MAX_FILTERS * pathChars, `${budget.spent} units`);
+  assert(budget.spent < CALL_WORK_UNITS / 10, `${budget.spent} units`);
 });

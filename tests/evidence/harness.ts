@@ -13,6 +13,7 @@ import {
   type SearchRoots,
 } from "../../src/evidence/credit.ts";
 import { extensionOf } from "../../src/evidence/stem.ts";
+import type { WorkBudget } from "../../src/platform/budget.ts";
 import { scanTurn, type TurnScan } from "../../src/transcript/turn_scan.ts";
 import {
   assistant,
@@ -143,12 +144,12 @@ export type Outcome =
 export function creditOf(
   calls: Call[],
   t: CreditTarget,
-  opts: { roots?: SearchRoots; fs?: MemoryFs } = {},
+  opts: { roots?: SearchRoots; fs?: MemoryFs; budget?: WorkBudget } = {},
 ): Outcome {
   const roots = opts.roots ?? ROOTS;
   // In a turn that never moved the shell, every record carries the payload's cwd.
   const scan = scanOf(calls, roots.toolCwd);
-  const res = priorSearchCredit(t, scan, roots, opts.fs ?? new MemoryFs());
+  const res = priorSearchCredit(t, scan, roots, opts.fs ?? new MemoryFs(), opts.budget);
   return res.credited ? { ...res } : { credited: false, miss: res.miss };
 }
 

@@ -2,6 +2,9 @@ import { assertEquals, assertNotIncludes, assertStringIncludes } from "../helper
 import { runReport } from "../../src/report/command.ts";
 import { USAGE } from "../../src/report/options.ts";
 import { main } from "../../src/cli/report.ts";
+import { buildLine } from "../../src/metrics/line.ts";
+import { sessionDigest } from "../../src/metrics/codes.ts";
+import { sha256Hex } from "../../src/platform/sha256.ts";
 
 const FIXTURES = new URL("./fixtures", import.meta.url).pathname;
 const GOLDEN_JSON = new URL("./golden/report.json", import.meta.url);
@@ -9,35 +12,41 @@ const GOLDEN_TEXT = new URL("./golden/report.txt", import.meta.url);
 const CTX = { nowMs: Date.UTC(2026, 8, 10), terminal: false };
 const TTY = { ...CTX, terminal: true };
 
-Deno.test("[decision-metrics] --json prints the documented document for the fixture", () => {
-  const run = runReport(["--dir", FIXTURES, "--json"], {}, CTX);
+Deno.test("[decision-metrics] --json prints the documented document for the fixture", async () => {
+  const run = await runReport(["--dir", FIXTURES, "--json"], {}, CTX);
   assertEquals(run.code, 0);
   assertEquals(run.stderr, "");
   assertEquals(run.stdout.replaceAll(FIXTURES, "<DIR>"), Deno.readTextFileSync(GOLDEN_JSON));
 });
 
-Deno.test("[decision-metrics] the text report goes to stdout with exit 0", () => {
-  const run = runReport(["--dir", FIXTURES], {}, CTX);
+Deno.test("[decision-metrics] the text report goes to stdout with exit 0", async () => {
+  const run = await runReport(["--dir", FIXTURES], {}, CTX);
   assertEquals(run.code, 0);
   assertEquals(run.stdout.replaceAll(FIXTURES, "<DIR>"), Deno.readTextFileSync(GOLDEN_TEXT));
 });
 
-Deno.test("[decision-metrics] colour on a terminal, never with a non-empty NO_COLOR", () => {
-  assertStringIncludes(runReport(["--dir", FIXTURES], {}, TTY).stdout, "\x1b[");
-  assertStringIncludes(runReport(["--dir", FIXTURES], { NO_COLOR: "" }, TTY).stdout, "\x1b[");
-  assertNotIncludes(runReport(["--dir", FIXTURES], { NO_COLOR: "1" }, TTY).stdout, "\x1b");
-  assertNotIncludes(runReport(["--dir", FIXTURES], { NO_COLOR: "false" }, TTY).stdout, "\x1b");
-  assertNotIncludes(runReport(["--dir", FIXTURES], {}, CTX).stdout, "\x1b");
-  assertNotIncludes(runReport(["--dir", FIXTURES, "--json"], {}, TTY).stdout, "\x1b");
+Deno.test("[decision-metrics] colour on a terminal, never with a non-empty NO_COLOR", async () => {
+  assertStringIncludes((await runReport(["--dir", FIXTURES], {}, TTY)).stdout, "\x1b[");
+  assertStringIncludes(
+    (await runReport(["--dir", FIXTURES], { NO_COLOR: "" }, TTY)).stdout,
+    "\x1b[",
+  );
+  assertNotIncludes((await runReport(["--dir", FIXTURES], { NO_COLOR: "1" }, TTY)).stdout, "\x1b");
+  assertNotIncludes(
+    (await runReport(["--dir", FIXTURES], { NO_COLOR: "false" }, TTY)).stdout,
+    "\x1b",
+  );
+  assertNotIncludes((await runReport(["--dir", FIXTURES], {}, CTX)).stdout, "\x1b");
+  assertNotIncludes((await runReport(["--dir", FIXTURES, "--json"], {}, TTY)).stdout, "\x1b");
 });
 
-Deno.test("[decision-metrics] --session and --since narrow the JSON document", () => {
+Deno.test("[decision-metrics] --session and --since narrow the JSON document", async () => {
   const doc = JSON.parse(
-    runReport(
+    (await runReport(
       ["--dir", FIXTURES, "--json", "--session", "3f9c0a1b2d4e", "--since", "2026-09-02"],
       {},
       CTX,
-    )
+    ))
       .stdout,
   );
   assertEquals(doc.filters, { session: "3f9c0a1b2d4e", since: "2026-09-02T00:00:00.000Z" });
@@ -45,25 +54,99 @@ Deno.test("[decision-metrics] --session and --since narrow the JSON document", (
   assertEquals(doc.sessions.map((s: { session: string }) => s.session), ["3f9c0a1b2d4e"]);
   assertEquals(doc.total.firstTouches.total, 3);
   const recent = JSON.parse(
-    runReport(["--dir", FIXTURES, "--json", "--since", "8d"], {}, CTX).stdout,
+    (await runReport(["--dir", FIXTURES, "--json", "--since", "8d"], {}, CTX)).stdout,
   );
   // Eight days before 2026-09-10 00:00 is 2026-09-02 00:00: only the live file's lines remain.
   assertEquals(recent.lines.counted, 8);
 });
 
-Deno.test("[decision-metrics] bad arguments: one line and the usage on stderr, exit 2", () => {
-  const run = runReport(["--dir", FIXTURES, "--bogus"], {}, CTX);
+Deno.test("[decision-metrics] bad arguments: one line and the usage on stderr, exit 2", async () => {
+  const run = await runReport(["--dir", FIXTURES, "--bogus"], {}, CTX);
   assertEquals(run, {
     code: 2,
     stdout: "",
     stderr: `gateguard report: unknown option --bogus\n${USAGE}`,
   });
-  assertEquals(runReport(["--since", "soon"], {}, CTX).code, 2);
-  assertEquals(runReport(["--session", "xyz"], {}, CTX).code, 2);
+  assertEquals((await runReport(["--since", "soon"], {}, CTX)).code, 2);
+  assertEquals((await runReport(["--session", "  "], {}, CTX)).code, 2);
+  assertEquals(
+    (await runReport(["--since", "99999999d"], {}, CTX)).stderr.split("\n")[0],
+    [
+      "gateguard report: --since 99999999d is out of range: it reaches back before 1970-01-01,",
+      "earlier than any metrics line",
+    ].join(" "),
+  );
 });
 
-Deno.test("[decision-metrics] --help prints the usage on stdout", () => {
-  assertEquals(runReport(["--help"], {}, CTX), { code: 0, stdout: USAGE, stderr: "" });
+/** A state directory holding one deny line for each of `sessions`, keyed as the hook keys them. */
+async function metricsOf(sessions: readonly string[]): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "gg-session-" });
+  const event = {
+    tool: "Edit",
+    class: "code",
+    decision: "deny",
+    reason: "first-touch",
+    questions: null,
+    sensitive: false,
+    profile: null,
+  };
+  const lines = await Promise.all(
+    sessions.map(async (id) => buildLine(event, await sessionDigest(id), CTX.nowMs - 1000)),
+  );
+  Deno.writeTextFileSync(`${dir}/metrics.jsonl`, lines.join("\n") + "\n");
+  return dir;
+}
+
+Deno.test("[decision-metrics] --session takes Claude Code's session_id and finds its lines by the metrics digest", async () => {
+  const mine = "9f8e7d6c-5b4a-4c2d-9e0f-a1b2c3d4e5f6";
+  const other = "0c1d2e3f-4a5b-4c6d-8e9f-001122334455";
+  const dir = await metricsOf([mine, other, mine]);
+  try {
+    const digest = (await sha256Hex(mine)).slice(0, 12);
+    for (const given of [mine, ` ${mine}\n`, digest, digest.toUpperCase()]) {
+      const doc = JSON.parse(
+        (await runReport(["--dir", dir, "--json", "--session", given], {}, CTX)).stdout,
+      );
+      assertEquals(doc.filters.session, digest, JSON.stringify(given));
+      assertEquals(doc.sessions.map((s: { session: string }) => s.session), [digest]);
+      assertEquals(doc.lines.counted, 2);
+    }
+    const text = (await runReport(["--dir", dir, "--session", mine], {}, CTX)).stdout;
+    assertStringIncludes(text, `Filter: session ${digest} (1 decision left out).`);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[decision-metrics] a --dir with terminal escapes is printed inert, in text, errors and JSON", async () => {
+  const hostile = `${FIXTURES}/\x1b]0;pwned\x07\x1b[2J\u009b31m\u202e\u2028x`;
+  const text = (await runReport(["--dir", hostile], {}, CTX)).stdout;
+  for (const raw of ["\x1b", "\x07", "\u009b", "\u202e", "\u2028"]) {
+    assertNotIncludes(text, raw);
+  }
+  assertStringIncludes(text, "]0;pwned");
+  const json = (await runReport(["--dir", hostile, "--json"], {}, CTX)).stdout;
+  for (const raw of ["\x1b", "\x07", "\u009b", "\u202e", "\u2028"]) {
+    assertNotIncludes(json, raw);
+  }
+  assertEquals(JSON.parse(json).dir, hostile);
+  const dir = await Deno.makeTempDir({ prefix: "gg-cmd-" });
+  try {
+    const unreadable = `${dir}/\x1b[31mred`;
+    Deno.mkdirSync(`${unreadable}/metrics.jsonl`, { recursive: true });
+    const run = await runReport(["--dir", unreadable], {}, CTX);
+    assertEquals(run.code, 1);
+    assertEquals(
+      run.stderr,
+      `gateguard report: cannot read ${dir}/\\u001b[31mred/metrics.jsonl: is a directory\n`,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("[decision-metrics] --help prints the usage on stdout", async () => {
+  assertEquals(await runReport(["--help"], {}, CTX), { code: 0, stdout: USAGE, stderr: "" });
 });
 
 Deno.test("[decision-metrics] the default directory is GATEGUARD_STATE_DIR, else ~/.gateguard", async () => {
@@ -71,26 +154,26 @@ Deno.test("[decision-metrics] the default directory is GATEGUARD_STATE_DIR, else
   try {
     Deno.mkdirSync(`${home}/.gateguard`);
     Deno.copyFileSync(`${FIXTURES}/metrics.jsonl`, `${home}/.gateguard/metrics.jsonl`);
-    const fromHome = runReport(["--json"], { HOME: home }, CTX);
+    const fromHome = await runReport(["--json"], { HOME: home }, CTX);
     assertEquals(JSON.parse(fromHome.stdout).dir, `${home}/.gateguard`);
     assertEquals(JSON.parse(fromHome.stdout).lines.counted, 8);
-    const fromProfile = runReport(["--json"], { USERPROFILE: home }, CTX);
+    const fromProfile = await runReport(["--json"], { USERPROFILE: home }, CTX);
     assertEquals(JSON.parse(fromProfile.stdout).dir, `${home}/.gateguard`);
-    const fromEnv = runReport(["--json"], { HOME: home, GATEGUARD_STATE_DIR: FIXTURES }, CTX);
+    const fromEnv = await runReport(["--json"], { HOME: home, GATEGUARD_STATE_DIR: FIXTURES }, CTX);
     assertEquals(JSON.parse(fromEnv.stdout).lines.counted, 19);
   } finally {
     await Deno.remove(home, { recursive: true });
   }
 });
 
-Deno.test("[decision-metrics] a missing directory is a friendly line with exit 0, also as JSON", () => {
+Deno.test("[decision-metrics] a missing directory is a friendly line with exit 0, also as JSON", async () => {
   const dir = `${FIXTURES}/does-not-exist`;
-  assertEquals(runReport(["--dir", dir], {}, CTX), {
+  assertEquals(await runReport(["--dir", dir], {}, CTX), {
     code: 0,
     stdout: `No GateGuard metrics in ${dir} yet; set GATEGUARD_METRICS=1 to record decisions.\n`,
     stderr: "",
   });
-  const doc = JSON.parse(runReport(["--dir", dir, "--json"], {}, CTX).stdout);
+  const doc = JSON.parse((await runReport(["--dir", dir, "--json"], {}, CTX)).stdout);
   assertEquals(doc.files.map((f: { present: boolean }) => f.present), [false, false]);
   assertEquals(doc.sessions, []);
 });
@@ -99,7 +182,7 @@ Deno.test("[decision-metrics] an unreadable metrics file is an error with exit 1
   const dir = await Deno.makeTempDir({ prefix: "gg-cmd-" });
   try {
     Deno.mkdirSync(`${dir}/metrics.jsonl`);
-    assertEquals(runReport(["--dir", dir], {}, CTX), {
+    assertEquals(await runReport(["--dir", dir], {}, CTX), {
       code: 1,
       stdout: "",
       stderr: `gateguard report: cannot read ${dir}/metrics.jsonl: is a directory\n`,

@@ -1,5 +1,10 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { parseReportArgs, parseSince, type ReportOptions } from "../../src/report/options.ts";
+import {
+  MAX_SESSION_ID_CHARS,
+  parseReportArgs,
+  parseSince,
+  type ReportOptions,
+} from "../../src/report/options.ts";
 
 const NOW = Date.UTC(2026, 8, 10, 12, 0, 0);
 const DEFAULTS: ReportOptions = {
@@ -26,8 +31,17 @@ Deno.test("[decision-metrics] report options in both spellings", () => {
   assertEquals(ok([]), DEFAULTS);
   assertEquals(ok(["--dir", "/s", "--json"]), { ...DEFAULTS, dir: "/s", json: true });
   assertEquals(ok(["--dir=/s"]), { ...DEFAULTS, dir: "/s" });
-  assertEquals(ok(["--session", "3F9C0A1B2D4E"]), { ...DEFAULTS, session: "3f9c0a1b2d4e" });
-  assertEquals(ok(["--session=3f9c0a1b2d4e"]), { ...DEFAULTS, session: "3f9c0a1b2d4e" });
+  assertEquals(ok(["--session", "3F9C0A1B2D4E"]), {
+    ...DEFAULTS,
+    session: { digest: "3f9c0a1b2d4e" },
+  });
+  assertEquals(ok(["--session=3f9c0a1b2d4e"]), {
+    ...DEFAULTS,
+    session: { digest: "3f9c0a1b2d4e" },
+  });
+  const id = "9f8e7d6c-5b4a-4c2d-9e0f-a1b2c3d4e5f6";
+  assertEquals(ok(["--session", id]), { ...DEFAULTS, session: { id } });
+  assertEquals(ok([`--session= ${id} `]), { ...DEFAULTS, session: { id } });
   assertEquals(ok(["--since", "7d"]), { ...DEFAULTS, sinceMs: NOW - 7 * 86_400_000 });
   assertEquals(ok(["-h"]), { ...DEFAULTS, help: true });
   assertEquals(ok(["--help"]), { ...DEFAULTS, help: true });
@@ -44,12 +58,14 @@ Deno.test("[decision-metrics] bad report arguments are named in one line", () =>
   assertEquals(error(["--json", "--json"]), "--json given more than once");
   assertEquals(error(["--dir", "a", "--dir=b"]), "--dir given more than once");
   assertEquals(error(["--json=yes"]), "--json takes no value");
-  for (const id of ["3f9c0a1b2d4", "3f9c0a1b2d4ef", "session-one1", ""]) {
+  for (const id of ["", "   ", "x".repeat(MAX_SESSION_ID_CHARS + 1)]) {
     assertEquals(
       error([`--session=${id}`]),
-      "--session needs the 12 hex characters of a session id, as the report shows it",
+      "--session needs a session id (Claude Code's session_id) or the 12 hex characters " +
+        "the report shows for it",
     );
   }
+  assertEquals(error(["--session"]).startsWith("--session needs a session id"), true);
   for (const since of ["yesterday", "7", "7y", "-7d", "2026-02-30", "2026-09-01T25:00Z", ""]) {
     assertEquals(
       error([`--since=${since}`]),
@@ -58,6 +74,18 @@ Deno.test("[decision-metrics] bad report arguments are named in one line", () =>
     );
   }
   assertEquals(error(["x".repeat(500)]), `unexpected argument ${"x".repeat(40)}`);
+});
+
+Deno.test("[decision-metrics] a --since before 1970 is out of range, said as such", () => {
+  for (const since of ["99999999d", "9999999999999w", "1969-12-31", "1000-01-01T00:00Z"]) {
+    assertEquals(
+      error(["--since", since]),
+      `--since ${since} is out of range: it reaches back before 1970-01-01, ` +
+        "earlier than any metrics line",
+    );
+  }
+  assertEquals(ok(["--since", "1970-01-01"]).sinceMs, 0);
+  assertEquals(ok(["--since", "2000w"]).sinceMs, NOW - 2000 * 7 * 86_400_000);
 });
 
 Deno.test("[decision-metrics] --since durations count back from now", () => {

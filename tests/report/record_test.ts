@@ -92,6 +92,31 @@ Deno.test("[metrics] malformed lines are rejected, never shown", () => {
   assertEquals(bad.map(parseRecord), bad.map(() => null));
 });
 
+Deno.test("[metrics] a time the writer can never produce is malformed, however Date.parse reads it", () => {
+  const impossible = [
+    "2026-02-31T10:00:00.000Z",
+    "2026-02-29T10:00:00.000Z",
+    "2026-04-31T10:00:00.000Z",
+    "2026-09-01T24:00:00.000Z",
+    "2026-09-01T24:00:00Z",
+    "2026-09-01T23:60:00.000Z",
+    "2026-09-01T23:59:60.000Z",
+    "2026-00-10T10:00:00.000Z",
+    "2026-09-00T10:00:00.000Z",
+  ];
+  assertEquals(impossible.map((ts) => parseRecord(line({ ts }))), impossible.map(() => null));
+  const real = [
+    "2024-02-29T10:00:00.000Z",
+    "2026-12-31T23:59:59.999Z",
+    "2026-09-01T00:00:00Z",
+    "2026-09-01T10:00:00.5Z",
+  ];
+  assertEquals(
+    real.map((ts) => parseRecord(line({ ts }))?.tsMs),
+    real.map((ts) => Date.parse(ts)),
+  );
+});
+
 Deno.test("[metrics] unknown extra keys are ignored", () => {
   assertEquals(parseRecord(line({ extra: "whatever" }))?.decision, "deny");
 });

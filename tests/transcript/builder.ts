@@ -1,6 +1,6 @@
 /**
  * Test helpers: transcript records in the shape Claude Code 2.1.x writes
- * them (see claude-code-facts.md "Transcript JSONL" and the real fixtures),
+ * them (see the recorded ones in tests/fixtures/claude-code-2.1.332/),
  * and an in-memory `FsPort` that counts the bytes it hands out.
  *
  * @module

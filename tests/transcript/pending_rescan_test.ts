@@ -4,7 +4,7 @@
  * assistant record, and the previous batch must not be taken for it.
  */
 
-import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { decideFileGate } from "../../src/hook/file_gate.ts";
 import { callFromObject } from "../../src/hook/call.ts";
 import type { DecideContext } from "../../src/hook/decision.ts";
@@ -70,6 +70,24 @@ class LaggingFs extends MemoryFs {
   }
 }
 
+/**
+ * Runs `run` while recording the delay of every timer it sets: the gate's
+ * pauses between rescans are counted, never measured with a clock.
+ */
+async function countingPauses<T>(run: () => Promise<T>): Promise<{ result: T; pauses: number[] }> {
+  const pauses: number[] = [];
+  const real = globalThis.setTimeout;
+  globalThis.setTimeout = ((handler: () => void, ms?: number) => {
+    pauses.push(ms ?? 0);
+    return real(handler, ms);
+  }) as typeof setTimeout;
+  try {
+    return { result: await run(), pauses };
+  } finally {
+    globalThis.setTimeout = real;
+  }
+}
+
 function editCall(fs: LaggingFs): DecideContext {
   return {
     call: callFromObject({
@@ -104,9 +122,7 @@ Deno.test("[same-batch-searches] a grep from the previous batch credits the Edit
 Deno.test("[same-batch-searches] when the Edit's record never lands, the newest message is taken as its batch after the retries", async () => {
   for (const grow of [false, true]) {
     const fs = new LaggingFs(null, grow);
-    const started = performance.now();
-    const decision = await decideFileGate(editCall(fs));
-    const waited = performance.now() - started;
+    const { result: decision, pauses } = await countingPauses(() => decideFileGate(editCall(fs)));
     // A file that did not grow is not read again; one that grew is, each time.
     assertEquals(fs.walks, grow ? 1 + PENDING_RESCAN.retries : 1, `grow ${grow}`);
     assertEquals(decision.outcome.kind, "deny");
@@ -116,8 +132,12 @@ Deno.test("[same-batch-searches] when the Edit's record never lands, the newest 
         `Closest search this turn did not count (Bash ${GREP}): it was sent in the same batch`,
       );
     }
-    const least = PENDING_RESCAN.retries * PENDING_RESCAN.delayMs;
-    assert(waited >= least - 5, `${waited} ms`);
+    // One pause before each rescan, counted rather than timed.
+    assertEquals(
+      pauses,
+      Array(PENDING_RESCAN.retries).fill(PENDING_RESCAN.delayMs),
+      `grow ${grow}`,
+    );
   }
 });
 
@@ -125,7 +145,8 @@ Deno.test("[same-batch-searches] a call without a tool_use_id is scanned once an
   const fs = new LaggingFs(null);
   const ctx = editCall(fs);
   ctx.call.toolUseId = null;
-  const decision = await decideFileGate(ctx);
+  const { result: decision, pauses } = await countingPauses(() => decideFileGate(ctx));
   assertEquals(fs.walks, 1);
+  assertEquals(pauses, []);
   assertEquals(decision.outcome.kind, "deny");
 });

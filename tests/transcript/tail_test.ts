@@ -8,8 +8,7 @@ import {
   walkTranscriptBack,
 } from "../../src/transcript/tail.ts";
 import { assistant, compaction, filler, jsonl, MemoryFs, prompt, result } from "./builder.ts";
-
-const REAL = new URL("../../../shared/fixtures/claude-code-2.1.332/", import.meta.url).pathname;
+import { REAL_FIXTURES, realTranscript } from "./real_fixtures.ts";
 
 /** A message-shaped line the walk hands over, tagged `n`. */
 const msg = (n: number | string): string => JSON.stringify({ type: "user", n });
@@ -73,14 +72,16 @@ Deno.test("[turn-boundaries] the line check keeps user, assistant and compaction
 });
 
 Deno.test("[turn-boundaries] on real 2.1.332 transcripts the line check keeps every message record and drops the big ones", () => {
-  for (const entry of Deno.readDirSync(REAL)) {
-    if (!entry.name.endsWith(".jsonl")) continue;
-    const lines = Deno.readTextFileSync(`${REAL}${entry.name}`).split("\n").filter((l) => l);
+  for (const name of REAL_FIXTURES) {
+    const lines = Deno.readTextFileSync(realTranscript(name)).split("\n").filter((l) => l);
+    let dropped = 0;
     for (const line of lines) {
       const record = JSON.parse(line);
       const message = record.type === "user" || record.type === "assistant";
-      assertEquals(mayBeMessageRecord(line), message, `${entry.name}: ${line.slice(0, 120)}`);
+      if (!message) dropped++;
+      assertEquals(mayBeMessageRecord(line), message, `${name}: ${line.slice(0, 120)}`);
     }
+    assert(dropped > 0, `${name} has no other records to drop`);
   }
 });
 

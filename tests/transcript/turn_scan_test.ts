@@ -3,8 +3,8 @@ import { denoFs, type FsPort } from "../../src/platform/fs_port.ts";
 import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { scanTurn, type TurnScan, type TurnScanResult } from "../../src/transcript/turn_scan.ts";
 import { assistant, compaction, filler, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
+import { realPromptId, realTranscript } from "./real_fixtures.ts";
 
-const REAL = new URL("../../../shared/fixtures/claude-code-2.1.332/", import.meta.url).pathname;
 const HAND = new URL("../fixtures/transcripts/", import.meta.url).pathname;
 const P1 = "0b1c2d3e-0000-4000-8000-00000000a001";
 const P2 = "0b1c2d3e-0000-4000-8000-00000000a002";
@@ -39,28 +39,26 @@ const edit = (id: string) => ({
 
 Deno.test("[turn-boundaries] real 2.1.332 transcript: Grep and Glob results pair, a hook-denied Bash does not", () => {
   // The newest assistant message is the final text answer, so no search is in the batch.
+  const promptId = realPromptId("grep-glob-tools.jsonl");
   const scan = scanTurn(
-    {
-      transcriptPath: `${REAL}grep-glob-tools.jsonl`,
-      promptId: "16182ba4-5fdc-4663-b2a4-e4990ce1b916",
-      toolUseId: null,
-    },
+    { transcriptPath: realTranscript("grep-glob-tools.jsonl"), promptId, toolUseId: null },
     denoFs,
   );
-  assertEquals(scan?.turnId, "16182ba4-5fdc-4663-b2a4-e4990ce1b916");
+  assertEquals(scan?.turnId, promptId);
   assertEquals(scan?.calls.map((c) => [c.tool, c.input, c.completed, c.sameBatch]), [
     ["Glob", { pattern: "*.txt", path: "$ROOT" }, true, false],
     ["Grep", { pattern: "hello", path: "$ROOT" }, true, false],
-    ["Bash", { command: "ls", description: "List files" }, false, false],
+    ["Bash", { command: "mkdir out", description: "Make out" }, false, false],
   ]);
 });
 
 Deno.test("[turn-identity] real 2.1.332 transcript without a payload prompt id takes the prompt record's promptId", () => {
+  const name = "bash-then-missing-tools.jsonl";
   const scan = scanTurn(
-    { transcriptPath: `${REAL}bash-with-note.jsonl`, promptId: null, toolUseId: null },
+    { transcriptPath: realTranscript(name), promptId: null, toolUseId: null },
     denoFs,
   );
-  assertEquals(scan?.turnId, "d9fcc4c8-60f1-4ee3-bf1c-2cc7caba309e");
+  assertEquals(scan?.turnId, realPromptId(name));
   // The build had no Grep/Glob tools: both calls failed with <tool_use_error>.
   assertEquals(scan?.calls.map((c) => [c.tool, c.completed]), [
     ["Glob", false],
@@ -72,7 +70,7 @@ Deno.test("[turn-identity] real 2.1.332 transcript without a payload prompt id t
 Deno.test("[turn-boundaries] real 2.1.332 transcripts with only an Edit give a turn without calls", () => {
   for (const name of ["edit-denied.jsonl", "edit-with-note.jsonl"]) {
     const scan = scanTurn(
-      { transcriptPath: `${REAL}${name}`, promptId: null, toolUseId: null },
+      { transcriptPath: realTranscript(name), promptId: null, toolUseId: null },
       denoFs,
     );
     assert(scan !== null && typeof scan.turnId === "string", name);

@@ -385,6 +385,20 @@ realClientTest(
         "destructive-deny": 1,
       });
       assertEquals(sessions[0].decisions, METRICS_SEQUENCE.length);
+
+      // The session id the user sees in Claude Code finds the same lines.
+      const mine = await runCli([
+        "report",
+        "--json",
+        "--dir",
+        run.tree.stateDir,
+        "--session",
+        sessionId,
+      ]);
+      assertEquals(mine.code, 0, mine.stderr);
+      const filtered = JSON.parse(mine.stdout);
+      assertEquals(filtered.filters.session, digest);
+      assertEquals(filtered.lines.counted, METRICS_SEQUENCE.length);
     }),
 );
 

@@ -121,10 +121,14 @@ export interface FakeApi {
   close(): Promise<void>;
 }
 
-/** The default limits: generous for one scenario, small enough to stop a runaway client. */
+/**
+ * The default limits: generous for one scenario, small enough to stop a
+ * runaway client. The lifetime outlasts the harness's client guard
+ * (`CLIENT_TIMEOUT_MS`), so a slow but honest run is never cut off by it.
+ */
 export const DEFAULT_LIMITS: FakeApiLimits = {
   maxRequests: 200,
-  lifetimeMs: 90_000,
+  lifetimeMs: 660_000,
   maxBodyBytes: 16 * 1024 * 1024,
 };
 

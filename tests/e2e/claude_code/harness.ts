@@ -42,6 +42,8 @@ export interface Scenario {
   turns: (project: string) => ScriptedTurn[];
   /** When set, a probe hook snapshots the transcript on every call of the tools it matches. */
   probeMatcher?: string;
+  /** Extra client arguments (for example `--tools` to offer tools the default set lacks). */
+  args?: readonly string[];
 }
 
 /** What one client run produced. */
@@ -60,8 +62,13 @@ export interface ScenarioRun {
   transcriptPath: string;
 }
 
-/** How long the client may run before the test kills it. */
-const CLIENT_TIMEOUT_MS = 60_000;
+/**
+ * How long the client may run before the test kills it: a guard against a
+ * client that never ends, not a speed check. A long scenario starts a hook
+ * process per call, and on a loaded machine each can take seconds, so the
+ * guard is far above any honest run.
+ */
+export const CLIENT_TIMEOUT_MS = 600_000;
 
 /** Hook timeout in settings, in seconds. */
 const HOOK_TIMEOUT_S = 30;
@@ -198,6 +205,7 @@ export async function runScenario(binary: string, scenario: Scenario): Promise<S
         "acceptEdits",
         "--output-format",
         "json",
+        ...(scenario.args ?? []),
       ],
       cwd: tree.project,
       clearEnv: true,
