@@ -153,6 +153,33 @@ const COMMAND_RUNNERS = new Set([
   "flatpak-spawn",
   "systemd-run",
   "watch",
+  // Wrappers that run a command after options and operands of their own.
+  "chrt",
+  "taskset",
+  "strace",
+  "ltrace",
+  "valgrind",
+  "fakeroot",
+  "run0",
+  "gosu",
+  "su-exec",
+  "setpriv",
+  "prlimit",
+  "numactl",
+  "xvfb-run",
+  "bwrap",
+  "proot",
+  "cpulimit",
+  "unbuffer",
+  "faketime",
+  "torsocks",
+  "proxychains",
+  "proxychains4",
+  "dbus-run-session",
+  "systemd-inhibit",
+  "caffeinate",
+  "sg",
+  "capsh",
 ]);
 
 /** Commands that never run their arguments: the runner scan stops after one. */
@@ -306,6 +333,12 @@ function dynamicHit(words: readonly string[], walk: Walk): Verdict {
   const cut = (text: string): string[] =>
     text.split(/[^A-Za-z0-9_./+=-]+/).filter((t) => t !== "" && t !== "-");
   const rest = words.slice(1);
+  // The program is unknown, so it may be a shell (`$SHELL -c '…'`): an
+  // argument that reads as a script is checked as one.
+  for (const arg of rest) {
+    const script = /\s/.test(arg) ? codeHit("bash", arg, deeper(walk), []) : null;
+    if (script) return script;
+  }
   // Also read the word with its simple expansions removed: `r$@m` runs `rm`.
   const spelled = tokensVerdict([...cut(words[0]), ...rest], walk, ENGINE) ??
     tokensVerdict([...cut(words[0].replace(SIMPLE_EXPANSION, "")), ...rest], walk, ENGINE);
@@ -375,6 +408,16 @@ function unwrappedHit(
       ? stdin.flatMap((t) => t.split(/\s+/)).filter((t) => t !== "")
       : [];
     const args = [...c.words.slice(1), ...fromStdin];
+    // Words from stdin may complete a wrapper (`echo rm -rf x | xargs env`): read it again.
+    if (fromStdin.length > 0 && walk.depth < MAX_WRAPPER_DEPTH && afford(walk, raw.length)) {
+      const again = unwrappedHit(
+        unwrapCommand([c.words[0], ...args], walk.depth + 1),
+        [],
+        deeper(walk),
+        raw,
+      );
+      if (again) return again;
+    }
     const hit = (/[$`]/.test(c.words[0]) ? dynamicHit([c.words[0], ...args], walk) : null) ??
       (/[*?[]/.test(c.words[0]) && walk.depth < MAX_WRAPPER_DEPTH
         ? globHit([c.words[0], ...args], stdin, walk)

@@ -8,7 +8,6 @@
 
 import { programName } from "./options.ts";
 import { unwrapCommand } from "./wrappers.ts";
-import { REMOVERS } from "./packs/core.ts";
 import type { Engine, Verdict, Walk } from "./detect_types.ts";
 
 /** `rd /s` or `del /s` (`erase`, `rmdir`), switches possibly run together (`/s/q`): a recursive delete in cmd.exe. */
@@ -42,14 +41,48 @@ function cmdCommands(text: string): string[][] {
   return commands;
 }
 
+/** cmd.exe's own deleting commands (PowerShell's names are read by the PowerShell reader). */
+const CMD_REMOVERS = new Set(["rd", "rmdir", "del", "erase"]);
+
+/**
+ * A command's words as cmd.exe runs them: `@` (echo off) dropped, and a
+ * remover's switches split from its name (`rd/s/q x` is `rd /s/q x`).
+ */
+function cmdWords(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    const word = w.replace(/^@+/, "");
+    const slash = word.indexOf("/");
+    if (slash > 0 && CMD_REMOVERS.has(word.slice(0, slash).toLowerCase())) {
+      out.push(word.slice(0, slash), word.slice(slash));
+    } else if (word !== "") out.push(word);
+  }
+  return out;
+}
+
+/**
+ * Where a remover may start inside one command: at its start, and after
+ * `if …` conditions and `for … do`, which run the command they end with.
+ */
+function removerStarts(words: readonly string[]): number[] {
+  // Parentheses split commands, so a `for` body may start at its `do`.
+  const head = words[0].toLowerCase();
+  if (head !== "if" && head !== "for" && head !== "do" && head !== "else") return [0];
+  return words.flatMap((w, k) => CMD_REMOVERS.has(w.toLowerCase()) ? [k] : []);
+}
+
 /** Whether a cmd.exe command line is destructive. */
 export function cmdVerdict(text: string, walk: Walk, engine: Engine): Verdict {
-  for (const words of cmdCommands(text)) {
-    const name = programName(words[0]);
-    if (REMOVERS.has(name) && name !== "remove-item" && name !== "ri") {
-      if (cmdRemoveDestructive(words.slice(1))) return engine.core("cmd-remove-tree");
-      continue;
+  for (const raw of cmdCommands(text)) {
+    const words = cmdWords(raw);
+    if (words.length === 0) continue;
+    for (const k of removerStarts(words)) {
+      const name = programName(words[k]);
+      if (CMD_REMOVERS.has(name) && cmdRemoveDestructive(words.slice(k + 1))) {
+        return engine.core("cmd-remove-tree");
+      }
     }
+    if (CMD_REMOVERS.has(programName(words[0]))) continue;
     const u = unwrapCommand(words, walk.depth);
     const hit = engine.unwrapped(u, [], walk, words.join(" "));
     if (hit) return hit;

@@ -274,6 +274,19 @@ function bindPs(word: string, params: readonly PsParam[]): BoundParam | null {
   return { name, value: split.value === "" ? null : split.value };
 }
 
+/**
+ * A PowerShell CLI parameter as the CLI reads it: `--name` and `/name` are
+ * `-name`, and a prefix shared by `-Command` and `-CommandWithArgs`
+ * (`-Comm`) is `-Command`, which the CLI tries first.
+ */
+function pwshSpelling(word: string): string {
+  const dashed = /^(--|\/)[A-Za-z]/.test(word) ? `-${word.replace(/^(--|\/)/, "")}` : word;
+  const name = dashed.slice(1).split(":")[0].toLowerCase();
+  return name.length >= 2 && "command".startsWith(name) && dashed.startsWith("-")
+    ? `-Command${dashed.slice(1 + name.length)}`
+    : dashed;
+}
+
 /** Parameters of the PowerShell CLI (`pwsh`, `powershell.exe`). */
 const PWSH_PARAMS: readonly PsParam[] = [
   { name: "Command", aliases: ["c"] },
@@ -454,6 +467,9 @@ class Unwrapper {
     }
     if (rest.length === 0) {
       if (w.shellWithoutCommand) this.result.stdinShell ??= "bash";
+      // Under `xargs` the words read from stdin complete the command
+      // (`… | xargs env`): the wrapper is handed back with them to come.
+      if (stdinAsArgs) this.result.commands.push({ words: [name, ...args], stdinAsArgs: true });
       return;
     }
     this.walk(rest, depth, stdinAsArgs || name === "xargs");
@@ -505,7 +521,7 @@ class Unwrapper {
 
   private pwsh(args: string[], depth: number): void {
     for (let i = 0; i < args.length; i++) {
-      const a = args[i];
+      const a = pwshSpelling(args[i]);
       if (a === "-") {
         this.result.stdinShell ??= "powershell";
         return;
@@ -545,7 +561,8 @@ class Unwrapper {
   private cmd(args: string[], depth: number): void {
     for (let i = 0; i < args.length; i++) {
       const lower = args[i].toLowerCase().replace(/^\/\//, "/");
-      if (lower.startsWith("/c") || lower.startsWith("/k")) {
+      // `/r` is the old spelling of `/c`.
+      if (lower.startsWith("/c") || lower.startsWith("/k") || lower.startsWith("/r")) {
         const text = [args[i].slice(args[i].startsWith("//") ? 3 : 2), ...args.slice(i + 1)]
           .join(" ").trim();
         if (text !== "") this.script("cmd", text, depth);
