@@ -3,7 +3,7 @@
  * hello-world started with the same flags in the same run (absolute times
  * on a shared 2-core machine mean little), plus a few in-process costs.
  *
- * Usage: deno task bench [--runs N] [--json]
+ * Usage: deno task bench [--runs N] [--hostile-runs N] [--json]
  *
  * @module
  */
@@ -194,10 +194,14 @@ if (import.meta.main) {
   ratios["metrics-on/off"] = median(times["edit-deny-metrics-on"]) /
     median(times["edit-first-touch-deny"]);
 
+  const hostileRuns = Number(Deno.args[Deno.args.indexOf("--hostile-runs") + 1]) || 3;
+  const hostile = await import("./bench_hostile.ts").then((m) =>
+    m.measureHostile((stdin, env) => spawnHook(cli, stdin, env), hostileRuns)
+  );
   const inProcess = await import("./bench_inprocess.ts").then((m) => m.measureInProcess());
   await Deno.remove(tmp, { recursive: true });
   if (asJson) {
-    console.log(JSON.stringify({ runs, ratios, outcomes, inProcess }, null, 2));
+    console.log(JSON.stringify({ runs, ratios, outcomes, hostile, inProcess }, null, 2));
   } else {
     console.log(
       `whole-process latency, median of ${runs} interleaved runs, as a ratio to hello-world:`,
@@ -205,6 +209,16 @@ if (import.meta.main) {
     for (const [k, v] of Object.entries(ratios)) {
       const outcome = outcomes[k] ? `  (${outcomes[k]})` : "";
       console.log(`  ${k.padEnd(28)} ${v.toFixed(2)}x${outcome}`);
+    }
+    console.log(
+      `slow-input classes, median of ${hostileRuns} runs, as a ratio to a plain first-touch denial:`,
+    );
+    for (const row of hostile) {
+      console.log(
+        `  ${row.name.padEnd(28)} ${row.ratio.toFixed(2)}x  ${
+          row.ms.toFixed(0).padStart(6)
+        } ms  (${row.outcome})`,
+      );
     }
     console.log("in-process costs:");
     for (const [k, v] of Object.entries(inProcess)) console.log(`  ${k.padEnd(28)} ${v}`);

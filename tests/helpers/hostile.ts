@@ -63,9 +63,9 @@ export function longBashChain(bytes: number): string {
   return "echo a" + ";a".repeat(Math.max(0, Math.floor((bytes - 6 - tail.length) / 2))) + tail;
 }
 
-/** MultiEdit `edits` with `count` one-character entries (about 22 bytes each). */
-export function manyEdits(count: number): { old_string: string; new_string: string }[] {
-  const entry = { old_string: "a", new_string: "b" };
+/** MultiEdit `edits` of `count` entries of about 20 bytes each: 2.9 million fit in 64 MiB. */
+export function manyEdits(count: number): { old_string: string }[] {
+  const entry = { old_string: "ab" };
   return Array.from({ length: count }, () => entry);
 }
 
