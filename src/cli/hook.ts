@@ -28,11 +28,19 @@ import {
 } from "../agents/adapter.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
 import { pruneStale, saveDelta } from "../state/store.ts";
+import { jsonShapeWithin } from "../platform/json_shape.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
 import { denoFs } from "../platform/fs_port.ts";
 
 /** Largest payload read; a larger one is denied as uninspectable. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Most arrays and objects, and deepest nesting, of a payload that is
+ * parsed. A real call holds a few dozen; a MultiEdit of 100,000 entries
+ * is no edit anyone reviews.
+ */
+const PAYLOAD_SHAPE = { maxDepth: 512, maxContainers: 100_000 } as const;
 
 /** An unchanged state is rewritten only this often, to keep its idle clock current. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -126,6 +134,12 @@ async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> 
   if (!stdin.ok) {
     const { oversizeText } = await messages();
     writeOut(adapter.render({ kind: "deny", text: oversizeText(MAX_PAYLOAD_BYTES) }));
+    return;
+  }
+  // Millions of tiny objects cost seconds to parse and allocate: look first.
+  if (!jsonShapeWithin(stdin.text, PAYLOAD_SHAPE)) {
+    const { tooComplexText } = await messages();
+    writeOut(adapter.render({ kind: "deny", text: tooComplexText("call") }));
     return;
   }
   let payload: unknown;

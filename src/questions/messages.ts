@@ -380,6 +380,11 @@ export function oversizeText(limitBytes: number): string {
  * names it, and how the agent can split it into calls that can be checked.
  */
 export const TOO_COMPLEX_INPUTS = {
+  call: {
+    subject: "The call's input is",
+    split: "split it into smaller calls",
+    recovery: null,
+  },
   command: {
     subject: "The command is",
     split: "split it into shorter commands, one call each",
@@ -414,7 +419,8 @@ export function tooComplexLine(input: TooComplexInput): string {
 
 /** A stand-alone denial of a call whose input ran out of work budget. */
 export function tooComplexText(input: TooComplexInput): string {
-  return `${HEADER} ${tooComplexLine(input)}\n${TOO_COMPLEX_INPUTS[input].recovery}`;
+  const recovery = TOO_COMPLEX_INPUTS[input].recovery;
+  return `${HEADER} ${tooComplexLine(input)}${recovery ? `\n${recovery}` : ""}`;
 }
 
 /** The note when the hook itself failed and let the call through. */

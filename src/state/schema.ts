@@ -25,6 +25,7 @@
  */
 
 import { isRecord } from "../hook/call.ts";
+import { jsonShapeWithin } from "../platform/json_shape.ts";
 
 /** The plain counters of the spec's in-session table, plus the denial count. */
 export const COUNTER_NAMES = [
@@ -265,33 +266,15 @@ function newestGates(sources: readonly unknown[], now: number): Record<string, D
  */
 const MAX_STATE_DEPTH = 8;
 
-/** True when `text` nests arrays and objects no deeper than `max` outside strings: one pass. */
-function nestsWithin(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return false;
-    } else if (c === 0x5d || c === 0x7d) {
-      depth--;
-    }
-  }
-  return true;
-}
-
 /**
  * Reads the text of a state file into a validated state. Never throws:
  * text that is not a JSON object, or whose `last_active` is missing,
  * malformed or in the future, yields an empty state stamped `now`.
  */
 export function parseState(text: string, now: number): SessionState {
-  if (!nestsWithin(text, MAX_STATE_DEPTH)) return emptyState(now);
+  if (!jsonShapeWithin(text, { maxDepth: MAX_STATE_DEPTH, maxContainers: Infinity })) {
+    return emptyState(now);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -16,7 +16,7 @@ import {
   assertStringIncludes,
 } from "../helpers/assert.ts";
 import { CLI_ARGV } from "../helpers/cli.ts";
-import { DESTRUCTIVE_TEXT, ROUTINE_TEXT } from "../../src/questions/messages.ts";
+import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, tooComplexText } from "../../src/questions/messages.ts";
 import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
 import { sandbox } from "../helpers/sandbox.ts";
@@ -1522,9 +1522,12 @@ Deno.test("[fail-to-deny] oversized, deeply nested, invalid UTF-8 and surrogate 
     ],
   ];
   const answers = await all(cases, ([label, bytes]) => hookRaw(bytes, env, label));
+  // A million arrays are refused before they are parsed, as too complex to check.
+  const expected = (label: string) =>
+    label === "deep nesting beside the command" ? tooComplexText("call") : DESTRUCTIVE_TEXT;
   assertEquals(
     cases.flatMap(([label], i) =>
-      answers[i].text.startsWith(DESTRUCTIVE_TEXT) ? [] : [`${label}: ${answers[i].kind}`]
+      answers[i].text.startsWith(expected(label)) ? [] : [`${label}: ${answers[i].kind}`]
     ),
     [],
   );

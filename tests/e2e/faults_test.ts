@@ -14,11 +14,12 @@ import {
   deeplyNestedJson,
   deepTarget,
   hostileSearchTurn,
+  manyEdits,
   retryAfterDenial,
   SEARCH_TURN_PROMPT,
   twiceInOneMessage,
 } from "../helpers/hostile.ts";
-import { tooComplexLine } from "../../src/questions/messages.ts";
+import { tooComplexLine, tooComplexText } from "../../src/questions/messages.ts";
 
 interface Answer {
   kind: "pass" | "note" | "deny";
@@ -197,4 +198,16 @@ Deno.test("[fail-to-deny] a first touch 60 directories deep after 999 hostile se
   }, box.env);
   assertEquals(r.kind, "deny");
   assertStringIncludes(r.text, tooComplexLine("searches"));
+});
+
+Deno.test("[fail-to-deny] a MultiEdit of 2.9 million entries is denied as too complex before it is parsed", async () => {
+  const box = await sandbox({ "src/app.ts": "export const a = 1;\n" });
+  const r = await hook({
+    session_id: "faults-multiedit",
+    cwd: box.root,
+    tool_name: "MultiEdit",
+    tool_input: { file_path: `${box.root}/src/app.ts`, edits: manyEdits(2_900_000) },
+  }, box.env);
+  assertEquals(r.kind, "deny");
+  assertEquals(r.text, tooComplexText("call"));
 });
