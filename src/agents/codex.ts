@@ -13,7 +13,7 @@
 
 import { type AgentAdapter, deletionCommand, type GateCall, stringField } from "./adapter.ts";
 import { MAX_PATCH_FILES, type PatchFile, readPatch } from "./codex_patch.ts";
-import { isRecord } from "../hook/call.ts";
+import { isRecord } from "../platform/json.ts";
 import { renderOutcome } from "../hook/respond.ts";
 
 /** The fields every gate call of one Codex payload shares. */

@@ -13,7 +13,7 @@
 
 import type { AgentAdapter, GateCall } from "./adapter.ts";
 import type { Outcome } from "../hook/decision.ts";
-import { isRecord } from "../hook/call.ts";
+import { isRecord } from "../platform/json.ts";
 
 /** `toolArgs` as an object: given as one, or as a JSON string of one; else empty. */
 export function toolArgsOf(value: unknown): Record<string, unknown> {

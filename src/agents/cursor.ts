@@ -21,7 +21,7 @@ import {
   stringField,
 } from "./adapter.ts";
 import type { Outcome } from "../hook/decision.ts";
-import { isRecord } from "../hook/call.ts";
+import { isRecord } from "../platform/json.ts";
 
 /** The path a Write or Delete names: `file_path`, or `path` as some versions spell it. */
 function pathOf(input: Record<string, unknown>): string | null {

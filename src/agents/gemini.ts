@@ -15,7 +15,7 @@
 
 import { againstBase, type AgentAdapter, type GateCall, stringField } from "./adapter.ts";
 import type { Outcome } from "../hook/decision.ts";
-import { isRecord } from "../hook/call.ts";
+import { isRecord } from "../platform/json.ts";
 
 function common(payload: Record<string, unknown>, cwd: unknown): GateCall {
   // The chat log, read by `gemini_log.ts` for prior-search credit.

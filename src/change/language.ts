@@ -7,6 +7,8 @@
  * @module
  */
 
+import { baseName } from "../platform/path.ts";
+
 /** Short lowercase code of a language the change profile reads (also its metrics value). */
 export type Language =
   | "js"
@@ -60,8 +62,7 @@ export const EXTENSION_LANGUAGE: Readonly<Record<string, Language>> = Object.fre
 
 /** The last segment of a `/` or `\` separated path, lowercased. */
 export function lowerBaseName(filePath: string): string {
-  const cut = Math.max(filePath.lastIndexOf("/"), filePath.lastIndexOf("\\"));
-  return filePath.slice(cut + 1).toLowerCase();
+  return baseName(filePath).toLowerCase();
 }
 
 /**

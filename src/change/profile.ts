@@ -13,6 +13,7 @@
  * @module
  */
 
+import type { FileChange } from "../tools/call.ts";
 import { lexCode } from "./code_lexer.ts";
 import type { LexResult } from "./lex_emitter.ts";
 import { type Language, languageOf } from "./language.ts";
@@ -46,12 +47,6 @@ export interface ChangeProfile {
   trivial: boolean;
 }
 
-/** The change as the tool call carries it (raw fields, checked here). */
-export type ChangeInput =
-  | { tool: "Edit"; oldString: unknown; newString: unknown; replaceAll: unknown }
-  | { tool: "MultiEdit"; edits: unknown[] }
-  | { tool: "Write"; content: unknown };
-
 /** Most MultiEdit entries for one file that are read. */
 export const MAX_ENTRIES = 64;
 /** Largest `old_string`, `new_string` or `content` read, in UTF-8 bytes. */
@@ -71,19 +66,15 @@ export const FILE_LEX_BUDGET = 2 * 1024 * 1024;
  * text once per step (up to `FILE_LEX_BUDGET`). A change past the entry
  * bound is not read at all. The hook charges this to the call's work budget.
  */
-export function profileWork(input: ChangeInput, fileText: string | null): number {
-  const sides: unknown[] = [];
-  if (input.tool === "Write") sides.push(input.content);
-  else if (input.tool === "Edit") sides.push(input.oldString, input.newString);
-  else if (input.edits.length > MAX_ENTRIES) return 0;
-  else {
-    for (const entry of input.edits) {
-      if (isRecord(entry)) sides.push(entry.old_string, entry.new_string);
-    }
-  }
+export function profileWork(change: FileChange, fileText: string | null): number {
   let chars = 0;
-  for (const side of sides) if (typeof side === "string") chars += side.length;
-  const steps = input.tool === "MultiEdit" ? input.edits.length : 1;
+  let steps = 1;
+  if (change.kind === "write") chars = change.content.length;
+  else if (change.kind === "edits") {
+    if (change.edits.length > MAX_ENTRIES) return 0;
+    for (const e of change.edits) chars += e.oldString.length + e.newString.length;
+    steps = change.edits.length;
+  }
   const fileChars = Math.min(FILE_LEX_BUDGET, (fileText?.length ?? 0) * (steps + 1));
   return Math.min(chars, MAX_TOTAL_BYTES) + fileChars;
 }
@@ -114,49 +105,29 @@ function utf8Length(s: string): number {
   return bytes;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 type ReadChange = { kind: "write"; content: string } | { kind: "edits"; steps: EditStep[] };
 
-/** The change's texts, or null when a field is missing or not a string, or a limit is passed. */
-function readChange(input: ChangeInput): ReadChange | null {
+/**
+ * The change's texts within the read bounds, or null when the change was
+ * not readable or a bound is passed. The tool reader has checked the
+ * fields' types; only their sizes are checked here.
+ */
+function readChange(change: FileChange): ReadChange | null {
   let total = 0;
-  const side = (value: unknown): string | null => {
-    if (typeof value !== "string" || value.length > MAX_SIDE_BYTES) return null;
+  const fits = (value: string): boolean => {
+    if (value.length > MAX_SIDE_BYTES) return false;
     const bytes = utf8Length(value);
-    if (bytes > MAX_SIDE_BYTES) return null;
     total += bytes;
-    return value;
-  };
-  const step = (oldValue: unknown, newValue: unknown, replaceAll: unknown): EditStep | null => {
-    const oldString = side(oldValue);
-    const newString = side(newValue);
-    if (oldString === null || newString === null) return null;
-    if (replaceAll !== undefined && typeof replaceAll !== "boolean") return null;
-    return { oldString, newString, replaceAll: replaceAll === true };
+    return bytes <= MAX_SIDE_BYTES;
   };
   let read: ReadChange | null = null;
-  if (input.tool === "Write") {
-    const content = side(input.content);
-    read = content === null ? null : { kind: "write", content };
-  } else if (input.tool === "Edit") {
-    const one = step(input.oldString, input.newString, input.replaceAll);
-    read = one === null ? null : { kind: "edits", steps: [one] };
+  if (change.kind === "write") {
+    read = fits(change.content) ? { kind: "write", content: change.content } : null;
   } else if (
-    input.tool === "MultiEdit" && Array.isArray(input.edits) && input.edits.length > 0 &&
-    input.edits.length <= MAX_ENTRIES
+    change.kind === "edits" && change.edits.length > 0 && change.edits.length <= MAX_ENTRIES &&
+    change.edits.every((e) => fits(e.oldString) && fits(e.newString))
   ) {
-    const steps: EditStep[] = [];
-    for (const entry of input.edits) {
-      const one = isRecord(entry)
-        ? step(entry.old_string, entry.new_string, entry.replace_all)
-        : null;
-      if (one === null) return null;
-      steps.push(one);
-    }
-    read = { kind: "edits", steps };
+    read = { kind: "edits", steps: [...change.edits] };
   }
   return read !== null && total <= MAX_TOTAL_BYTES ? read : null;
 }
@@ -329,7 +300,7 @@ function profileEdits(
  */
 export function profileChange(
   filePath: string,
-  input: ChangeInput,
+  input: FileChange,
   fileText: string | null,
 ): ChangeProfile {
   let language: Language | null = null;

@@ -4,8 +4,8 @@
  * state or writing metrics.
  *
  * The order of checks is strict, so the rule that decided also tells which
- * earlier rules did not apply; the explanation is read off the decision's
- * reason code rather than traced through the core.
+ * earlier rules did not apply. The gates name the deciding rule of each
+ * target from the same rule tables this command walks.
  *
  * @module
  */
@@ -15,60 +15,19 @@ import { resolveSettings, settingsFrom } from "../config/settings.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import { parseCall } from "../hook/call.ts";
 import { decide, isGated } from "../hook/decide.ts";
-import { FILE_TOOLS, type GateEvent } from "../hook/decision.ts";
+import type { GateEvent, Rule } from "../hook/decision.ts";
+import { FILE_RULES } from "../hook/file_rules.ts";
+import { SHELL_RULES } from "../hook/shell_gate.ts";
+import { gatedTool, readToolCall, shellToolName } from "../tools/gated.ts";
+import type { ShellTool } from "../shell/readonly.ts";
 import { renderOutcome } from "../hook/respond.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
 import type { DestructiveHit } from "../shell/destructive.ts";
+import { MAX_PAYLOAD_BYTES } from "./hook.ts";
+import { readBounded, readFileBounded } from "../platform/bounded_read.ts";
 
-/** One rule of an order of checks, and the reason codes it decides with. */
-interface Rule {
-  id: string;
-  title: string;
-  reasons: readonly string[];
-}
-
-/** The file gates' order of checks. */
-export const FILE_RULES: readonly Rule[] = [
-  { id: "target", title: "target path present", reasons: ["no-path"] },
-  { id: "exempt", title: "exempt path", reasons: ["exempt-glob", "claude-settings"] },
-  {
-    id: "subagent",
-    title: "subagent call",
-    reasons: ["subagent", "subagent-sensitive", "subagent-hard-linked"],
-  },
-  { id: "checked", title: "already checked this session", reasons: ["checked"] },
-  { id: "strict", title: "sensitive or hard-linked target", reasons: ["sensitive", "hard-linked"] },
-  { id: "project-file", title: "file gates off in the project file", reasons: ["file-gates-off"] },
-  { id: "credit", title: "prior-search credit", reasons: ["prior-search"] },
-  { id: "trivial", title: "comment or whitespace-only edit", reasons: ["comment-whitespace"] },
-  { id: "sibling", title: "sibling collapse", reasons: ["same-turn-dir"] },
-  { id: "cap", title: "denial cap", reasons: ["max-denials"] },
-  {
-    id: "deny",
-    title: "first-touch denial",
-    reasons: ["first-touch", "near-miss:", "work-budget"],
-  },
-];
-
-/** The shell gates' order of checks. */
-export const SHELL_RULES: readonly Rule[] = [
-  { id: "readonly-git", title: "read-only git introspection", reasons: ["readonly-git"] },
-  {
-    id: "destructive",
-    title: "destructive command",
-    reasons: ["destructive", "destructive-retry", "unseen-denial"],
-  },
-  { id: "routine-disabled", title: "routine gate disabled", reasons: ["routine-disabled"] },
-  { id: "routine-checked", title: "routine gate already passed", reasons: ["routine-checked"] },
-  { id: "readonly", title: "read-only first command", reasons: ["readonly"] },
-  { id: "routine", title: "routine gate", reasons: ["first-command"] },
-];
-
-/** Index of the rule that decided an event (state errors decide after the rule). */
-export function decidingRule(rules: readonly Rule[], reason: string): number {
-  return rules.findIndex((r) =>
-    r.reasons.some((code) => code.endsWith(":") ? reason.startsWith(code) : code === reason)
-  );
+function rulesOf(toolName: string): readonly Rule[] {
+  return gatedTool(toolName)?.gate === "file" ? FILE_RULES : SHELL_RULES;
 }
 
 const USAGE = `Usage: gateguard explain [--payload FILE] [--json]
@@ -108,15 +67,16 @@ async function explain(text: string, env: EnvSnapshot): Promise<Explained | stri
   };
   const { ctx } = await callContext(call, env, settings);
   const decision = await decide(ctx);
-  const rules = FILE_TOOLS.has(call.toolName) ? FILE_RULES : SHELL_RULES;
+  const rules = rulesOf(call.toolName);
+  const typed = readToolCall(call.toolName, call.toolInput);
   const outcome = decision.outcome;
   return {
     tool: call.toolName,
     gated: true,
     decision: outcome.kind,
     message: outcome.kind === "pass" ? null : outcome.text,
-    targets: decision.events.map((e) => {
-      const at = decidingRule(rules, e.reason);
+    targets: decision.events.map((e, n) => {
+      const at = rules.findIndex((r) => r.id === decision.rules?.[n]);
       return {
         ...e,
         rule: at >= 0 ? rules[at].id : null,
@@ -124,19 +84,21 @@ async function explain(text: string, env: EnvSnapshot): Promise<Explained | stri
       };
     }),
     stdout: renderOutcome(outcome),
-    ...(FILE_TOOLS.has(call.toolName) ? {} : {
-      destructive: (await (await import("../hook/shell_gate.ts")).destructiveRule(
-        call.toolName === "PowerShell" ? "PowerShell" : "Bash",
-        typeof call.toolInput?.command === "string" ? call.toolInput.command : "",
-        settings,
-      )).hit,
-    }),
+    ...(typed?.kind === "shell"
+      ? {
+        destructive: (await (await import("../hook/shell_gate.ts")).destructiveRule(
+          shellToolName(typed.dialect) as ShellTool,
+          typed.command,
+          settings,
+        )).hit,
+      }
+      : {}),
   };
 }
 
 function renderText(x: Explained): string {
   if (!x.gated) return `${x.tool || "(no tool)"}: not gated; the hook would print nothing.`;
-  const rules = FILE_TOOLS.has(x.tool) ? FILE_RULES : SHELL_RULES;
+  const rules = rulesOf(x.tool);
   const lines = [`${x.tool}: ${x.decision}`];
   x.targets.forEach((t, n) => {
     const head = x.targets.length > 1 ? `target ${n + 1}: ` : "";
@@ -176,15 +138,30 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
       return 2;
     }
   }
-  let text: string;
+  let input: ReturnType<typeof readFileBounded>;
   try {
-    text = file === null
-      ? await new Response(Deno.stdin.readable).text()
-      : Deno.readTextFileSync(file);
+    input = file === null
+      ? readBounded(Deno.stdin, MAX_PAYLOAD_BYTES)
+      : readFileBounded(file, MAX_PAYLOAD_BYTES);
   } catch (err) {
     console.error(`gateguard explain: cannot read the payload: ${(err as Error).message}`);
     return 1;
   }
+  if (!input.ok) {
+    if ("fifo" in input) {
+      console.error("gateguard explain: the payload file is a FIFO; pipe it to stdin instead");
+      return 1;
+    }
+    // The hook refuses such an input before parsing it; so does explain.
+    const message = (await import("../questions/messages.ts")).oversizeText(MAX_PAYLOAD_BYTES);
+    console.log(
+      json
+        ? JSON.stringify({ gated: true, decision: "deny", message })
+        : `the hook would deny: the input is larger than ${MAX_PAYLOAD_BYTES} bytes\n\n${message}`,
+    );
+    return 0;
+  }
+  const text = input.text;
   const result = await explain(text, env);
   if (typeof result === "string") {
     console.log(json ? JSON.stringify({ gated: false, decision: "pass", note: result }) : result);

@@ -13,7 +13,8 @@
 
 import type { EnvSnapshot } from "../config/env.ts";
 import { resolveSettings, settingsFrom } from "../config/settings.ts";
-import { callFromObject, type HookCall, isRecord } from "../hook/call.ts";
+import { callFromObject, type HookCall } from "../hook/call.ts";
+import { isRecord } from "../platform/json.ts";
 import { decide, isGated } from "../hook/decide.ts";
 import { type Decision, DESTRUCTIVE_KEY_PREFIX } from "../hook/decision.ts";
 import type { Outcome } from "../hook/decision.ts";
@@ -31,6 +32,7 @@ import { pruneStale, saveDelta } from "../state/store.ts";
 import { jsonShapeWithin } from "../platform/json_shape.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
 import { denoFs } from "../platform/fs_port.ts";
+import { type BoundedRead, readBounded } from "../platform/bounded_read.ts";
 
 /** Largest payload read; a larger one is denied as uninspectable. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -44,28 +46,6 @@ const PAYLOAD_SHAPE = { maxDepth: 512, maxContainers: 100_000 } as const;
 
 /** An unchanged state is rewritten only this often, to keep its idle clock current. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-/**
- * Reads stdin whole, stopping once it is past `max` bytes. Synchronous reads
- * skip the streams machinery, which costs milliseconds at start-up.
- */
-export function readStdinBounded(max: number): { ok: true; text: string } | { ok: false } {
-  let buf = new Uint8Array(64 * 1024);
-  let total = 0;
-  while (true) {
-    if (total === buf.length) {
-      if (buf.length > max) return { ok: false };
-      const bigger = new Uint8Array(Math.min(buf.length * 4, max + 1));
-      bigger.set(buf);
-      buf = bigger;
-    }
-    const n = Deno.stdin.readSync(buf.subarray(total));
-    if (n === null) break;
-    total += n;
-    if (total > max) return { ok: false };
-  }
-  return { ok: true, text: new TextDecoder().decode(buf.subarray(0, total)) };
-}
 
 /** The message texts, loaded only on the rare paths here that need them. */
 function messages(): Promise<typeof import("../questions/messages.ts")> {
@@ -124,9 +104,9 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
 }
 
 async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> {
-  let stdin: ReturnType<typeof readStdinBounded>;
+  let stdin: BoundedRead;
   try {
-    stdin = readStdinBounded(MAX_PAYLOAD_BYTES);
+    stdin = readBounded(Deno.stdin, MAX_PAYLOAD_BYTES);
   } catch (err) {
     warn(`could not read the hook input (${(err as Error).name}); the call is not gated`);
     return;

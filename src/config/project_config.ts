@@ -16,6 +16,7 @@
 import { type JsonError, type JsonNode, parseJsonc, positionAt, positionCursor } from "./jsonc.ts";
 import { hasUnsafeCharacter } from "../platform/terminal_text.ts";
 import type { WorkBudget } from "../platform/budget.ts";
+import { baseName } from "../platform/path.ts";
 
 /** The values a well-formed project file may set. Absent keys leave the default. */
 export interface ProjectConfig {
@@ -249,10 +250,6 @@ function commandWords(text: string): string[] {
     }
   }
   return words;
-}
-
-function baseName(word: string): string {
-  return word.slice(Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\")) + 1);
 }
 
 /**

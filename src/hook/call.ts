@@ -7,6 +7,8 @@
  * @module
  */
 
+import { isRecord } from "../platform/json.ts";
+
 /** One PreToolUse call, with every field checked for its type. */
 export interface HookCall {
   /** `tool_name`, or "" when missing. */
@@ -40,11 +42,6 @@ export type ParseResult = { ok: true; call: HookCall } | { ok: false; reason: st
 
 function str(value: unknown): string | null {
   return typeof value === "string" && value.length > 0 ? value : null;
-}
-
-/** True for a plain JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const SUBAGENT_FIELDS = ["agent_id", "agentId", "parent_tool_use_id", "parentToolUseId"];

@@ -30,6 +30,15 @@ export type {
   MetricsProfile as ProfileRecord,
 } from "../metrics/line.ts";
 
+/** One rule of a gate's order of checks, as `gateguard explain` shows it. */
+export interface Rule<R extends string = string> {
+  id: string;
+  /** A condition that reads right followed by "applies" or "no". */
+  title: string;
+  /** The reason codes it decides with (a code ending in `:` is a prefix). */
+  reasons: readonly R[];
+}
+
 /** The result of deciding one call. */
 export interface Decision {
   outcome: Outcome;
@@ -38,6 +47,11 @@ export interface Decision {
   events: GateEvent[];
   /** Lines for stderr. */
   warnings: string[];
+  /**
+   * The id of the rule that decided each event, in the same order (filled
+   * with the events), so `gateguard explain` need not infer it.
+   */
+  rules?: string[];
 }
 
 /** The world as the core may see it. */
@@ -69,14 +83,3 @@ export const DESTRUCTIVE_KEY_PREFIX = "__destructive__:";
 
 /** Prefix of the separate keys a subagent's denial of a sensitive path marks. */
 export const SUBAGENT_KEY_PREFIX = "__subagent__:";
-
-/** The file tools and the shell tools GateGuard gates. */
-export const FILE_TOOLS: ReadonlySet<string> = new Set([
-  "Edit",
-  "Write",
-  "MultiEdit",
-  "NotebookEdit",
-]);
-
-/** The shell tools GateGuard gates. */
-export const SHELL_TOOLS: ReadonlySet<string> = new Set(["Bash", "PowerShell"]);

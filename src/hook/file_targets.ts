@@ -11,7 +11,6 @@
  * @module
  */
 
-import { isRecord } from "./call.ts";
 import type { DecideContext } from "./decision.ts";
 import { DESTRUCTIVE_KEY_PREFIX, ROUTINE_KEY, SUBAGENT_KEY_PREFIX } from "./decision.ts";
 import {
@@ -20,16 +19,14 @@ import {
   resolveTarget,
   type Roots,
 } from "../file_facts/resolve.ts";
+import { type FileCall, type FileChange, type FileVerb, mergeChanges } from "../tools/call.ts";
 
-/** One file a call changes, with the MultiEdit entries that name it. */
+/** One file a call changes, with all the call's changes to it. */
 export interface GateTarget {
   target: ResolvedTarget;
-  entries: unknown[];
-}
-
-function stringField(input: Record<string, unknown>, name: string): string | null {
-  const v = input[name];
-  return typeof v === "string" && v !== "" ? v : null;
+  /** The verb of the first touch of this file. */
+  verb: FileVerb;
+  change: FileChange;
 }
 
 /** Where the call's paths resolve and what they are judged relative to. */
@@ -46,45 +43,28 @@ export function rootsOf(ctx: DecideContext): Roots {
 }
 
 /** The targets of the call, grouped by canonical key in first-seen order. */
-export function targetsOf(ctx: DecideContext, roots: Roots): GateTarget[] {
-  const { call } = ctx;
-  const input = call.toolInput ?? {};
-  const raws: { raw: string; entry: unknown | null }[] = [];
-  if (call.toolName === "NotebookEdit") {
-    const p = stringField(input, "notebook_path");
-    if (p) raws.push({ raw: p, entry: null });
-  } else if (call.toolName === "MultiEdit") {
-    const callPath = stringField(input, "file_path");
-    const edits = Array.isArray(input.edits) ? input.edits : [];
-    for (const entry of edits) {
-      if (!isRecord(entry)) continue;
-      const p = stringField(entry, "file_path") ?? callPath;
-      if (p) raws.push({ raw: p, entry });
-    }
-    // The tool writes the call's own file whatever paths the entries name,
-    // so that file is gated even when every entry carries another path.
-    if (callPath) raws.push({ raw: callPath, entry: null });
-  } else {
-    const p = stringField(input, "file_path");
-    if (p) raws.push({ raw: p, entry: null });
-  }
-  const byKey = new Map<string, GateTarget>();
-  // A MultiEdit may repeat one path in millions of entries: resolve each once.
+export function targetsOf(ctx: DecideContext, file: FileCall, roots: Roots): GateTarget[] {
+  const groups = new Map<
+    string,
+    { target: ResolvedTarget; verb: FileVerb; changes: FileChange[] }
+  >();
+  // A MultiEdit may repeat one path in many entries: resolve each once.
   const resolved = new Map<string, ResolvedTarget>();
-  for (const { raw, entry } of raws) {
-    let target = resolved.get(raw);
+  for (const touch of file.touches) {
+    let target = resolved.get(touch.path);
     if (!target) {
-      target = resolveTarget(raw, roots, ctx.ports.fs);
-      resolved.set(raw, target);
+      target = resolveTarget(touch.path, roots, ctx.ports.fs);
+      resolved.set(touch.path, target);
     }
-    let group = byKey.get(target.key);
-    if (!group) {
-      group = { target, entries: [] };
-      byKey.set(target.key, group);
-    }
-    if (entry !== null) group.entries.push(entry);
+    const group = groups.get(target.key);
+    if (group) group.changes.push(touch.change);
+    else groups.set(target.key, { target, verb: touch.verb, changes: [touch.change] });
   }
-  return [...byKey.values()];
+  return [...groups.values()].map(({ target, verb, changes }) => ({
+    target,
+    verb,
+    change: mergeChanges(changes),
+  }));
 }
 
 /**
@@ -107,7 +87,7 @@ export function isChecked(checked: ReadonlySet<string>, target: ResolvedTarget):
 }
 
 /** True when the call names at least one file and every one is checked this session. */
-export function allTargetsChecked(ctx: DecideContext): boolean {
-  const targets = targetsOf(ctx, rootsOf(ctx));
+export function allTargetsChecked(ctx: DecideContext, file: FileCall): boolean {
+  const targets = targetsOf(ctx, file, rootsOf(ctx));
   return targets.length > 0 && targets.every(({ target }) => isChecked(ctx.state.checked, target));
 }

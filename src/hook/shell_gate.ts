@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { DecideContext, Decision, GateEvent } from "./decision.ts";
+import type { DecideContext, Decision, GateEvent, Rule } from "./decision.ts";
 import { DESTRUCTIVE_KEY_PREFIX, ROUTINE_KEY } from "./decision.ts";
 import { emptyDelta } from "../state/schema.ts";
 import type { Settings } from "../config/settings.ts";
@@ -18,7 +18,9 @@ import {
   withDomainText,
 } from "../questions/messages.ts";
 import { sha256Hex } from "../platform/sha256.ts";
-import { readOnlyKind } from "../shell/readonly.ts";
+import { readOnlyKind, type ShellTool } from "../shell/readonly.ts";
+import type { ShellCall } from "../tools/call.ts";
+import { shellToolName } from "../tools/gated.ts";
 import {
   compileExtraPatterns,
   type DestructiveHit,
@@ -73,21 +75,45 @@ export async function destructiveRule(
   };
 }
 
+/** The shell gates' order of checks. */
+export const SHELL_RULES = [
+  { id: "readonly-git", title: "read-only git introspection", reasons: ["readonly-git"] },
+  { id: "command-budget", title: "command too large to check", reasons: ["work-budget"] },
+  {
+    id: "destructive",
+    title: "destructive command",
+    reasons: ["destructive", "destructive-retry", "unseen-denial"],
+  },
+  { id: "routine-disabled", title: "routine gate disabled", reasons: ["routine-disabled"] },
+  { id: "routine-checked", title: "routine gate already passed", reasons: ["routine-checked"] },
+  { id: "readonly", title: "read-only first command", reasons: ["readonly"] },
+  { id: "routine", title: "routine gate", reasons: ["first-command"] },
+] as const satisfies readonly Rule[];
+
+/** Every reason code the shell gates decide with. */
+export type ShellReason = (typeof SHELL_RULES)[number]["reasons"][number];
+
+function ruleOf(reason: ShellReason): string {
+  return SHELL_RULES.find((r) => (r.reasons as readonly string[]).includes(reason))?.id ?? reason;
+}
+
 /** Decides a Bash or PowerShell call. */
-export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
+export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Promise<Decision> {
   const { call, settings, state } = ctx;
-  const tool = call.toolName === "PowerShell" ? "PowerShell" : "Bash";
-  const raw = call.toolInput?.command;
-  const command = typeof raw === "string" ? raw : "";
+  // The shell checks name their dialect by the tool it comes from.
+  const tool = shellToolName(shell.dialect) as ShellTool;
+  const { command } = shell;
   const delta = emptyDelta();
   const warnings: string[] = [];
   const events: GateEvent[] = [];
+  const rules: string[] = [];
   const done = (
     outcome: Decision["outcome"],
     decision: string,
-    reason: string,
+    reason: ShellReason,
   ): Decision => {
     if (settings.metrics) {
+      rules.push(ruleOf(reason));
       events.push({
         tool,
         class: null,
@@ -98,7 +124,7 @@ export async function decideShellGate(ctx: DecideContext): Promise<Decision> {
         profile: null,
       });
     }
-    return { outcome, delta, events, warnings };
+    return { outcome, delta, events, warnings, rules };
   };
 
   const readOnly = readOnlyKind(tool, command);

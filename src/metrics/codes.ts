@@ -8,16 +8,10 @@
  */
 
 import { sha256Hex } from "../platform/sha256.ts";
+import { GATED_TOOLS } from "../tools/gated.ts";
 
-/** Tool names a metrics line may carry. */
-export const TOOL_NAMES: ReadonlySet<string> = new Set([
-  "Edit",
-  "Write",
-  "MultiEdit",
-  "NotebookEdit",
-  "Bash",
-  "PowerShell",
-]);
+/** Tool names a metrics line may carry: the gated tools. */
+export const TOOL_NAMES: ReadonlySet<string> = new Set(GATED_TOOLS.map((t) => t.name));
 
 /** Longest code accepted; a path or a command rarely fits, and never passes the pattern. */
 export const MAX_CODE_LENGTH = 32;
@@ -45,7 +39,7 @@ export function isReasonCode(value: unknown): value is string {
     : isCode(value);
 }
 
-/** True for one of the six gated tool names. */
+/** True for one of the gated tool names. */
 export function isToolName(value: unknown): value is string {
   return typeof value === "string" && TOOL_NAMES.has(value);
 }

@@ -14,17 +14,18 @@
 import type { JsonValue } from "../config/jsonc.ts";
 import { classifyCommand, type CommandKind } from "./recognise.ts";
 import { type HookFormat, wantedGroups } from "./registration_edit.ts";
+import { gateMatcher, toolNames } from "../tools/gated.ts";
 
 /** The file tools GateGuard gates. */
-export const FILE_TOOLS: readonly string[] = ["Edit", "Write", "MultiEdit", "NotebookEdit"];
-/** The shell tools (PowerShell is the shell tool on Windows without Git Bash). */
-export const SHELL_TOOLS: readonly string[] = ["Bash", "PowerShell"];
+export const FILE_TOOLS: readonly string[] = toolNames("file");
+/** The shell tools GateGuard gates. */
+export const SHELL_TOOLS: readonly string[] = toolNames("shell");
 /** The tools GateGuard gates; a registration must reach all of them. */
 export const GATED_TOOLS: readonly string[] = [...FILE_TOOLS, ...SHELL_TOOLS];
 /** Matcher of the file-tool entry. */
-export const FILE_MATCHER: string = FILE_TOOLS.join("|");
+export const FILE_MATCHER: string = gateMatcher("file");
 /** Matcher of the shell-tool entry. */
-export const SHELL_MATCHER: string = SHELL_TOOLS.join("|");
+export const SHELL_MATCHER: string = gateMatcher("shell");
 /** Seconds Claude Code waits for the hook; a timed-out hook does not block, so keep room. */
 export const HOOK_TIMEOUT_SECONDS = 10;
 

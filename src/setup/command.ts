@@ -8,6 +8,7 @@
  */
 
 import { sourceArgv } from "../platform/permissions.ts";
+import { baseName } from "../platform/path.ts";
 
 /** Characters that never need shell quoting. */
 const SHELL_SAFE = /^[A-Za-z0-9_\/.:,+=@%-]+$/;
@@ -19,11 +20,6 @@ export function shellQuote(word: string, windows: boolean): string {
     return SHELL_SAFE.test(slashed) ? slashed : `"${slashed}"`;
   }
   return SHELL_SAFE.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
-}
-
-/** The last path segment, for either separator. */
-export function baseName(path: string): string {
-  return path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
 }
 
 /** The file-system path of a `file:` URL. */

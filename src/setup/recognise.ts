@@ -12,7 +12,7 @@
  * @module
  */
 
-import { baseName } from "./command.ts";
+import { baseName } from "../platform/path.ts";
 
 /** How a hook command relates to GateGuard. */
 export type CommandKind = "ours" | "unsure" | "other";

@@ -8,7 +8,7 @@
 
 import { type JsonValue, parseJsonc, toValue } from "../config/jsonc.ts";
 import type { FsPort } from "../platform/fs_port.ts";
-import { baseName } from "./command.ts";
+import { baseName, dirName } from "../platform/path.ts";
 import type { ProgramState } from "./health.ts";
 
 /** Largest settings or plugin file read. */
@@ -59,11 +59,6 @@ export function parseSettings(text: string): ReadOutcome {
 export async function readSettingsFile(fs: FsPort, path: string): Promise<ReadOutcome> {
   const read = await readSettingsText(fs, path);
   return read.kind === "text" ? parseSettings(read.text) : read;
-}
-
-function dirName(path: string): string {
-  const cut = Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\"));
-  return cut <= 0 ? (cut === 0 ? path.slice(0, 1) : ".") : path.slice(0, cut);
 }
 
 /** Where writing a settings file lands, and what the file there is like. */

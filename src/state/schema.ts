@@ -24,7 +24,7 @@
  * @module
  */
 
-import { isRecord } from "../hook/call.ts";
+import { isRecord } from "../platform/json.ts";
 import { jsonShapeWithin } from "../platform/json_shape.ts";
 
 /** The plain counters of the spec's in-session table, plus the denial count. */

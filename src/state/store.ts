@@ -41,6 +41,7 @@
  */
 
 import { denoFs } from "../platform/fs_port.ts";
+import { writeAtomic } from "../platform/atomic_write.ts";
 import { idleMsForFileName, PROJECT_IDLE_MS, type SessionKey } from "./key.ts";
 import {
   applyDelta,
@@ -230,15 +231,8 @@ function releaseLock(path: string, token: string): void {
   if (denoFs.readTextBounded(lockPath, LOCK_TOKEN_MAX_BYTES) === token) tryRemove(lockPath);
 }
 
-function writeAtomic(path: string, text: string): void {
-  const temp = `${path}${TEMP_MARKER}${Deno.pid}-${randomHex()}`;
-  try {
-    Deno.writeTextFileSync(temp, text, { createNew: true, mode: 0o600 });
-    Deno.renameSync(temp, path);
-  } catch (err) {
-    tryRemove(temp);
-    throw err;
-  }
+function writeState(path: string, text: string): void {
+  writeAtomic(path, text, { temp: `${path}${TEMP_MARKER}${Deno.pid}-${randomHex()}`, mode: 0o600 });
 }
 
 /** The stderr line of a save made without the lock, by why the lock was missed. */
@@ -301,7 +295,7 @@ export function saveDelta(
       if (recovered) warnings.push(recovered);
       const current = readCurrent(path, key, now);
       const state = applyDelta(current.state, delta, now);
-      writeAtomic(path, serializeState(state));
+      writeState(path, serializeState(state));
       return { ok: true, state, created: !current.existed, warnings };
     } finally {
       if ("token" in lock) releaseLock(path, lock.token);

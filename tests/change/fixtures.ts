@@ -5,28 +5,40 @@
  * @module
  */
 
-import type { ChangeInput, ChangeProfile } from "../../src/change/profile.ts";
+import type { ChangeProfile } from "../../src/change/profile.ts";
+import type { FileChange, TextEdit } from "../../src/tools/call.ts";
+import { readTextEdit } from "../../src/tools/gated.ts";
+import { isRecord } from "../../src/platform/json.ts";
 import { pick } from "../helpers/prng.ts";
 export { mulberry32 } from "../helpers/prng.ts";
 
-/** An Edit change input. */
-export function edit(oldString: unknown, newString: unknown, replaceAll?: unknown): ChangeInput {
-  return { tool: "Edit", oldString, newString, replaceAll };
+function changeOf(edits: (TextEdit | null)[]): FileChange {
+  return edits.every((e) => e !== null)
+    ? { kind: "edits", edits: edits as TextEdit[] }
+    : { kind: "unreadable" };
 }
 
-/** A MultiEdit change input from `[old, new]` pairs (or raw entries). */
-export function multi(...entries: unknown[]): ChangeInput {
-  return {
-    tool: "MultiEdit",
-    edits: entries.map((e) =>
-      Array.isArray(e) ? { old_string: e[0], new_string: e[1], replace_all: e[2] } : e
+/** An Edit's change, from its raw fields as a payload carries them. */
+export function edit(oldString: unknown, newString: unknown, replaceAll?: unknown): FileChange {
+  return changeOf([readTextEdit(oldString, newString, replaceAll)]);
+}
+
+/** A MultiEdit's change from `[old, new]` pairs (or raw entries; one that is not an object is unreadable). */
+export function multi(...entries: unknown[]): FileChange {
+  return changeOf(
+    entries.map((e) =>
+      Array.isArray(e)
+        ? readTextEdit(e[0], e[1], e[2])
+        : isRecord(e)
+        ? readTextEdit(e.old_string, e.new_string, e.replace_all)
+        : null
     ),
-  };
+  );
 }
 
-/** A Write change input. */
-export function write(content: unknown): ChangeInput {
-  return { tool: "Write", content };
+/** A Write's change, from its raw content. */
+export function write(content: unknown): FileChange {
+  return typeof content === "string" ? { kind: "write", content } : { kind: "unreadable" };
 }
 
 /** The profile flags a test can expect to be set. */

@@ -4,13 +4,14 @@
  */
 
 import { assertEquals } from "../helpers/assert.ts";
-import { type ChangeInput, type ChangeProfile, profileChange } from "../../src/change/profile.ts";
+import { type ChangeProfile, profileChange } from "../../src/change/profile.ts";
+import type { FileChange } from "../../src/tools/call.ts";
 import { edit, known, multi, unknown, write } from "./fixtures.ts";
 
 interface Row {
   name: string;
   path: string;
-  input: ChangeInput;
+  input: FileChange;
   file: string | null;
   expect: ChangeProfile;
 }
@@ -1268,17 +1269,19 @@ Deno.test("[decision-metrics] the profile has exactly the metrics keys, in order
 });
 
 Deno.test("[fail-to-deny] hostile inputs give the unknown profile instead of throwing", () => {
-  const hostile = {
-    tool: "Edit",
-    get oldString(): string {
-      throw new Error("boom");
-    },
-    newString: "x",
-    replaceAll: false,
-  } as unknown as ChangeInput;
+  const hostile: FileChange = {
+    kind: "edits",
+    edits: [{
+      get oldString(): string {
+        throw new Error("boom");
+      },
+      newString: "x",
+      replaceAll: false,
+    }],
+  };
   assertEquals(profileChange("/p/a.js", hostile, "x\n"), unknown("js"));
   assertEquals(
-    profileChange("/p/a.js", { tool: "Nope" } as unknown as ChangeInput, null),
+    profileChange("/p/a.js", { kind: "nope" } as unknown as FileChange, null),
     unknown("js"),
   );
 });

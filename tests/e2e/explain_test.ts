@@ -4,7 +4,7 @@
  */
 
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { runCli, runHook } from "../helpers/cli.ts";
+import { CLI_ARGV, type CliResult, runCli, runHook } from "../helpers/cli.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 
 interface Explained {
@@ -166,4 +166,57 @@ Deno.test("[order-of-checks] explain names the project file when it turns the fi
     "file-gates-off",
     "pass",
   ]);
+});
+
+Deno.test("[order-of-checks] explain's text reads the way the rules decided: a call with a path is not a call without one", async () => {
+  const { root, payload, env } = await setup();
+  const edit = payload("Edit", {
+    file_path: `${root}/src/a.py`,
+    old_string: "x = 1",
+    new_string: "x = 2",
+  });
+  const r = await runCli(["explain"], { stdin: JSON.stringify(edit), env, cwd: root });
+  assertEquals(r.code, 0, r.stderr);
+  assertStringIncludes(r.stdout, "   no target path in the call: no\n");
+  assertStringIncludes(r.stdout, "-> first-touch denial: applies");
+  const none = await runCli(["explain"], { stdin: JSON.stringify(payload("Edit", {})), env });
+  assertStringIncludes(none.stdout, "-> no target path in the call: applies");
+});
+
+/** Runs explain with stdin read from `path` by the shell, as `explain < path` does. */
+async function explainFrom(path: string, env: Record<string, string>): Promise<CliResult> {
+  const out = await new Deno.Command("sh", {
+    args: ["-c", 'exec "$@" < "$0"', path, ...CLI_ARGV, "explain"],
+    env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+}
+
+Deno.test("[fail-to-deny] explain reads an endless input only up to the hook's 64 MiB bound", async () => {
+  const { env } = await setup();
+  const withPath = { ...env, PATH: Deno.env.get("PATH") ?? "" };
+  const expected = "the hook would deny: the input is larger than 67108864 bytes";
+  const fromFile = await runCli(["explain", "--payload", "/dev/zero"], { env });
+  assertEquals(fromFile.code, 0, fromFile.stderr);
+  assertStringIncludes(fromFile.stdout, expected);
+  assertStringIncludes(fromFile.stdout, "Split the change into smaller calls.");
+  const fromStdin = await explainFrom("/dev/zero", withPath);
+  assertEquals(fromStdin.code, 0, fromStdin.stderr);
+  assertStringIncludes(fromStdin.stdout, expected);
+  const json = await runCli(["explain", "--json", "--payload", "/dev/zero"], { env });
+  assertEquals(JSON.parse(json.stdout).decision, "deny");
+});
+
+Deno.test("[fail-to-deny] explain refuses a FIFO as --payload instead of waiting for a writer", async () => {
+  const { tmp, env } = await setup();
+  const fifo = `${tmp}/payload.fifo`;
+  const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+  assertEquals(made.code, 0);
+  const r = await runCli(["explain", "--payload", fifo], { env });
+  assertEquals(r.code, 1);
+  assertStringIncludes(r.stderr, "the payload file is a FIFO; pipe it to stdin instead");
 });

@@ -9,7 +9,7 @@
  */
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { decideFileGate } from "../../src/hook/file_gate.ts";
+import { decide } from "../../src/hook/decide.ts";
 import { callFromObject } from "../../src/hook/call.ts";
 import type { DecideContext } from "../../src/hook/decision.ts";
 import { settingsFrom } from "../../src/config/settings.ts";
@@ -49,7 +49,7 @@ function deepEdit(calls: number, budget: WorkBudget): DecideContext {
 
 Deno.test("[fail-to-deny] the hostile search turn of 999 calls is denied within one call's budget, never credited", async () => {
   const budget = new WorkBudget();
-  const decision = await decideFileGate(deepEdit(999, budget));
+  const decision = await decide(deepEdit(999, budget));
   assertEquals(decision.outcome.kind, "deny");
   if (decision.outcome.kind === "deny") {
     assertStringIncludes(decision.outcome.text, tooComplexLine("searches"));
@@ -64,7 +64,7 @@ Deno.test("[fail-to-deny] the hostile search turn of 999 calls is denied within 
 Deno.test("[fail-to-deny] the work of judging a search turn grows in step with the turn", async () => {
   const spent = async (calls: number): Promise<number> => {
     const budget = new WorkBudget(Infinity);
-    const decision = await decideFileGate(deepEdit(calls, budget));
+    const decision = await decide(deepEdit(calls, budget));
     assertEquals(decision.outcome.kind, "deny");
     return budget.spent;
   };

@@ -1,6 +1,7 @@
 /**
- * Lazy loading, checked on the module graph: what each kind of call loads
- * before it branches is the static closure of its entry modules.
+ * The module graph, checked: what each kind of call loads before it
+ * branches (the static closure of its entry modules), no import cycle, and
+ * no import from a lower layer up.
  */
 
 import { assertEquals } from "../helpers/assert.ts";
@@ -9,18 +10,29 @@ const SRC = new URL("../../src/", import.meta.url);
 
 interface Dep {
   code?: { specifier: string };
+  type?: { specifier: string };
   isDynamic?: boolean;
 }
 
-async function graph(): Promise<Map<string, string[]>> {
+interface Module {
+  specifier: string;
+  dependencies?: Dep[];
+}
+
+/** Every module reachable from `main.ts`, lazily loaded ones included. */
+async function modules(): Promise<Module[]> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", new URL("main.ts", SRC).pathname],
     stdout: "piped",
     stderr: "null",
   }).output();
-  const info = JSON.parse(new TextDecoder().decode(out.stdout));
+  return JSON.parse(new TextDecoder().decode(out.stdout)).modules;
+}
+
+/** Static code imports only: what loading a module loads with it. */
+async function graph(): Promise<Map<string, string[]>> {
   const edges = new Map<string, string[]>();
-  for (const m of info.modules as { specifier: string; dependencies?: Dep[] }[]) {
+  for (const m of await modules()) {
     edges.set(
       m.specifier,
       (m.dependencies ?? []).filter((d) => d.code && !d.isDynamic).map((d) => d.code!.specifier),
@@ -28,6 +40,38 @@ async function graph(): Promise<Map<string, string[]>> {
   }
   return edges;
 }
+
+/** Every import between src modules: static, dynamic and type-only, as paths under src/. */
+async function allImports(): Promise<Map<string, string[]>> {
+  const edges = new Map<string, string[]>();
+  const inSrc = (s: string) => s.startsWith(SRC.href);
+  for (const m of await modules()) {
+    if (!inSrc(m.specifier)) continue;
+    const targets = (m.dependencies ?? []).flatMap((d) =>
+      [d.code?.specifier, d.type?.specifier].filter((t): t is string => !!t && inSrc(t))
+    );
+    edges.set(
+      m.specifier.slice(SRC.href.length),
+      [...new Set(targets.map((t) => t.slice(SRC.href.length)))],
+    );
+  }
+  return edges;
+}
+
+/**
+ * The layers of src/, lowest first: a folder imports only from itself and
+ * from folders of lower layers.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ["platform", "version.ts"],
+  ["glob", "config"],
+  ["file_facts", "shell", "transcript", "state", "tools"],
+  ["change", "evidence", "metrics"],
+  ["questions", "report", "setup"],
+  ["hook"],
+  ["cli"],
+  ["main.ts"],
+];
 
 function closure(edges: Map<string, string[]>, roots: string[]): string[] {
   const seen = new Set<string>();
@@ -41,7 +85,12 @@ function closure(edges: Map<string, string[]>, roots: string[]): string[] {
   return [...seen].map((s) => s.slice(SRC.href.length)).sort();
 }
 
+/** The folder of a module under src/; a top-level module stands for itself. */
 const folder = (m: string) => m.split("/")[0];
+
+function layerOf(m: string): number {
+  return LAYERS.findIndex((layer) => layer.includes(folder(m)));
+}
 
 Deno.test("[lazy-loading] a shell call loads no file facts, transcript, evidence, change, metrics or report code", async () => {
   const mods = closure(await graph(), [
@@ -77,4 +126,35 @@ Deno.test("[lazy-loading] a file call loads the transcript scan, evidence and ch
 
 Deno.test("[lazy-loading] the dispatcher statically loads only the env reader and the version", async () => {
   assertEquals(closure(await graph(), ["main.ts"]), ["config/env.ts", "main.ts", "version.ts"]);
+});
+
+Deno.test("[lazy-loading] every src folder has a layer, and no import goes up or sideways across layers", async () => {
+  const upward: string[] = [];
+  for (const [from, tos] of await allImports()) {
+    assertEquals(layerOf(from) >= 0, true, `${folder(from)} has no layer`);
+    for (const to of tos) {
+      if (folder(to) !== folder(from) && layerOf(to) >= layerOf(from)) {
+        upward.push(`${from} -> ${to}`);
+      }
+    }
+  }
+  assertEquals(upward, []);
+});
+
+Deno.test("[lazy-loading] the src import graph has no cycle", async () => {
+  const edges = await allImports();
+  const state = new Map<string, "open" | "done">();
+  const cycles: string[] = [];
+  const visit = (m: string, path: string[]): void => {
+    if (state.get(m) === "done") return;
+    if (state.get(m) === "open") {
+      cycles.push([...path.slice(path.indexOf(m)), m].join(" -> "));
+      return;
+    }
+    state.set(m, "open");
+    for (const to of edges.get(m) ?? []) visit(to, [...path, m]);
+    state.set(m, "done");
+  };
+  for (const m of [...edges.keys()].sort()) visit(m, []);
+  assertEquals(cycles, []);
 });

@@ -8,7 +8,7 @@
  */
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { decideShellGate } from "../../src/hook/shell_gate.ts";
+import { decide } from "../../src/hook/decide.ts";
 import { callFromObject } from "../../src/hook/call.ts";
 import type { DecideContext } from "../../src/hook/decision.ts";
 import { settingsFrom } from "../../src/config/settings.ts";
@@ -66,7 +66,7 @@ Deno.test("[fail-to-deny] the same PowerShell text run by pwsh -Command from Bas
 
 Deno.test("[fail-to-deny] the 54 KB PowerShell command is denied within one call's budget", async () => {
   const budget = new WorkBudget();
-  const decision = await decideShellGate(shellCall("PowerShell", psHostile(9_000), budget));
+  const decision = await decide(shellCall("PowerShell", psHostile(9_000), budget));
   assertEquals(decision.outcome.kind, "deny");
   assertEquals(decision.events.map((e) => e.reason), ["destructive"]);
   assert(budget.exhausted() === null);
@@ -75,7 +75,7 @@ Deno.test("[fail-to-deny] the 54 KB PowerShell command is denied within one call
 Deno.test("[fail-to-deny] a Bash command too large to read within the budget is denied as too large, never passed", async () => {
   const command = `echo a;${"a;".repeat(500_000)} rm -rf x`;
   const budget = new WorkBudget(4 * command.length);
-  const decision = await decideShellGate(shellCall("Bash", command, budget));
+  const decision = await decide(shellCall("Bash", command, budget));
   assertEquals(decision.outcome.kind, "deny");
   if (decision.outcome.kind === "deny") {
     assertStringIncludes(decision.outcome.text, tooComplexLine("command"));
@@ -84,7 +84,7 @@ Deno.test("[fail-to-deny] a Bash command too large to read within the budget is 
   // Refused before any analysis: nothing was spent.
   assertEquals(budget.spent, 0);
   // A benign command of the same size is refused the same way: doubt denies.
-  const benign = await decideShellGate(
+  const benign = await decide(
     shellCall("Bash", `echo a;${"a;".repeat(500_000)}`, new WorkBudget(4 * command.length)),
   );
   assertEquals(benign.outcome.kind, "deny");

@@ -6,7 +6,7 @@
  */
 
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { decideFileGate } from "../../src/hook/file_gate.ts";
+import { decide } from "../../src/hook/decide.ts";
 import { callFromObject } from "../../src/hook/call.ts";
 import type { DecideContext, Decision } from "../../src/hook/decision.ts";
 import { settingsFrom } from "../../src/config/settings.ts";
@@ -54,7 +54,7 @@ function write(
     ports: { fs, now: 1_000, processCwd: ROOT, hostWindows: false },
     budget: new WorkBudget(),
   };
-  return decideFileGate(ctx);
+  return decide(ctx);
 }
 
 /** The transcript after the first Write was denied, as the client writes it. */

@@ -5,7 +5,7 @@
  */
 
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { decideFileGate } from "../../src/hook/file_gate.ts";
+import { decide } from "../../src/hook/decide.ts";
 import { callFromObject } from "../../src/hook/call.ts";
 import type { DecideContext } from "../../src/hook/decision.ts";
 import { settingsFrom } from "../../src/config/settings.ts";
@@ -110,7 +110,7 @@ function editCall(fs: LaggingFs): DecideContext {
 Deno.test("[same-batch-searches] a grep from the previous batch credits the Edit once the Edit's own record lands", async () => {
   for (const lag of [0, 1, PENDING_RESCAN.retries]) {
     const fs = new LaggingFs(lag);
-    const decision = await decideFileGate(editCall(fs));
+    const decision = await decide(editCall(fs));
     assertEquals(decision.outcome.kind, "note", `lag ${lag}`);
     if (decision.outcome.kind === "note") assertStringIncludes(decision.outcome.text, GREP);
     assertEquals(decision.delta.inc.fact_force_credited, 1);
@@ -122,7 +122,7 @@ Deno.test("[same-batch-searches] a grep from the previous batch credits the Edit
 Deno.test("[same-batch-searches] when the Edit's record never lands, the newest message is taken as its batch after the retries", async () => {
   for (const grow of [false, true]) {
     const fs = new LaggingFs(null, grow);
-    const { result: decision, pauses } = await countingPauses(() => decideFileGate(editCall(fs)));
+    const { result: decision, pauses } = await countingPauses(() => decide(editCall(fs)));
     // A file that did not grow is not read again; one that grew is, each time.
     assertEquals(fs.walks, grow ? 1 + PENDING_RESCAN.retries : 1, `grow ${grow}`);
     assertEquals(decision.outcome.kind, "deny");
@@ -145,7 +145,7 @@ Deno.test("[same-batch-searches] a call without a tool_use_id is scanned once an
   const fs = new LaggingFs(null);
   const ctx = editCall(fs);
   ctx.call.toolUseId = null;
-  const { result: decision, pauses } = await countingPauses(() => decideFileGate(ctx));
+  const { result: decision, pauses } = await countingPauses(() => decide(ctx));
   assertEquals(fs.walks, 1);
   assertEquals(pauses, []);
   assertEquals(decision.outcome.kind, "deny");

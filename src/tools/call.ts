@@ -1,0 +1,86 @@
+/**
+ * The typed tool call: what a gated call does, whichever agent sent it.
+ *
+ * Each agent names its tools and shapes their input its own way (Claude
+ * Code's `Edit` and `MultiEdit`, a patch text, a `path`/`file_text` pair).
+ * A reader turns one tool's input into this value, and the gates decide on
+ * it alone, so a new agent needs readers, not new gate code.
+ *
+ * @module
+ */
+
+/** The shell language a command is written in. */
+export type ShellDialect = "bash" | "powershell";
+
+/** A shell command to run. */
+export interface ShellCall {
+  kind: "shell";
+  dialect: ShellDialect;
+  /** The command text; "" when the input carried none. */
+  command: string;
+}
+
+/** One search-and-replace in a file, with its fields already type-checked. */
+export interface TextEdit {
+  oldString: string;
+  newString: string;
+  replaceAll: boolean;
+}
+
+/**
+ * How a call changes one file, as far as the change profile can read it.
+ *
+ * `unreadable` is content of the wrong shape (the profile is unknown, the
+ * full questions are due); `opaque` is content the gate never reads, such
+ * as a notebook cell or a deletion: no profile, always the full questions.
+ */
+export type FileChange =
+  | { kind: "edits"; edits: readonly TextEdit[] }
+  | { kind: "write"; content: string }
+  | { kind: "unreadable" }
+  | { kind: "opaque" };
+
+/** How the denial words the operation: changing a file or writing it whole. */
+export type FileVerb = "edit" | "write";
+
+/** One file a call changes, by the path the agent wrote. */
+export interface FileTouch {
+  path: string;
+  verb: FileVerb;
+  change: FileChange;
+}
+
+/** A call that changes files; a file may be touched more than once. */
+export interface FileCall {
+  kind: "file";
+  touches: FileTouch[];
+}
+
+/**
+ * A call whose input holds more entries than the hook reads: it is denied
+ * without being looked at further, so the cost of a call stays bounded.
+ */
+export interface OversizeCall {
+  kind: "oversize";
+  entries: number;
+  limit: number;
+}
+
+/** What a gated call does. */
+export type ToolCall = ShellCall | FileCall | OversizeCall;
+
+/**
+ * Combines the changes one call makes to one file (entries that resolve to
+ * the same file), in order: replacements run one after another; any other
+ * mix cannot be read as one change.
+ */
+export function mergeChanges(changes: readonly FileChange[]): FileChange {
+  if (changes.length === 1) return changes[0];
+  if (changes.some((c) => c.kind === "opaque")) return { kind: "opaque" };
+  const edits: TextEdit[] = [];
+  for (const c of changes) {
+    if (c.kind !== "edits") return { kind: "unreadable" };
+    edits.push(...c.edits);
+  }
+  return { kind: "edits", edits };
+}

@@ -1,0 +1,25 @@
+import { assertEquals, assertThrows } from "../helpers/assert.ts";
+import { writeAtomic } from "../../src/platform/atomic_write.ts";
+
+Deno.test("[state-file-is-untrusted] an atomic write replaces the file whole, with the mode asked for, and leaves no temporary file", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "gg-atomic-" });
+  const path = `${dir}/state.json`;
+  Deno.writeTextFileSync(path, "old");
+  writeAtomic(path, "new", { temp: `${dir}/state.json.tmp`, mode: 0o600 });
+  assertEquals(Deno.readTextFileSync(path), "new");
+  if (Deno.build.os !== "windows") assertEquals(Deno.statSync(path).mode! & 0o777, 0o600);
+  assertEquals([...Deno.readDirSync(dir)].map((e) => e.name), ["state.json"]);
+});
+
+Deno.test("[state-file-is-untrusted] a failed atomic write leaves the target as it was and removes its temporary file", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "gg-atomic-" });
+  const path = `${dir}/target`;
+  // A directory in the target's place makes the rename fail after the temporary file exists.
+  Deno.mkdirSync(path);
+  assertThrows(() => writeAtomic(path, "x", { temp: `${dir}/target.tmp` }));
+  assertEquals(Deno.statSync(path).isDirectory, true);
+  assertEquals([...Deno.readDirSync(dir)].map((e) => e.name), ["target"]);
+  // A temporary name already taken is never overwritten.
+  Deno.writeTextFileSync(`${dir}/taken`, "someone else's");
+  assertThrows(() => writeAtomic(`${dir}/other`, "x", { temp: `${dir}/taken` }));
+});
