@@ -327,19 +327,17 @@ function budgetRule<const Id extends string>(id: Id, title: string, input: TooCo
     id,
     title,
     reasons: ["work-budget"],
-    check: async (f) =>
-      f.ctx.budget.exhausted() === null ? null : {
+    check: async (f) => {
+      // The change budget is spent by the profile, so it is worked out first.
+      const profile = input === "edit" ? await f.profile() : null;
+      if (f.ctx.budget.exhausted() === null) return null;
+      return {
         kind: "deny",
         reason: "work-budget",
         changes: [check(f.gt.target.key)],
-        deny: {
-          strict: null,
-          profile: input === "edit" ? await f.profile() : null,
-          closestMiss: null,
-          siblingKey: null,
-          tooComplex: input,
-        },
-      },
+        deny: { strict: null, profile, closestMiss: null, siblingKey: null, tooComplex: input },
+      };
+    },
   });
 }
 const count = (counter: CounterName): StateChange => ({ kind: "count", counter });

@@ -13,6 +13,7 @@ import { emptyState, type SessionState } from "../../src/state/schema.ts";
 import type { EnvSnapshot } from "../../src/config/env.ts";
 import type { Settings } from "../../src/config/settings.ts";
 import type { StatResult } from "../../src/platform/fs_port.ts";
+import { WorkBudget } from "../../src/platform/budget.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
 
@@ -57,6 +58,8 @@ interface Case {
   input: unknown;
   env?: EnvSnapshot;
   settings?: Partial<Settings>;
+  /** Work units the call may spend; past them the analysis that asks is refused. */
+  budget?: number;
   state?: (s: SessionState) => void;
   payload?: Record<string, unknown>;
   transcript?: string;
@@ -170,6 +173,32 @@ const CASES: Case[] = [
     inc: { fact_force_denials: 1 },
   },
   {
+    name: "exempt globs that cannot be matched within the budget leave the path in doubt",
+    input: edit(CODE),
+    env: { GATEGUARD_EXEMPT_GLOBS: "**/a*b*c*d*e*f*g/**" },
+    budget: 0,
+    expect: ["budget-path", "deny", "work-budget", "deny"],
+    check: [CODE],
+    inc: { fact_force_denials: 1 },
+  },
+  {
+    name: "a turn that cannot be read within the budget gives no credit",
+    input: edit(CODE),
+    transcript: SEARCHED,
+    budget: 10,
+    expect: ["budget-searches", "deny", "work-budget", "deny"],
+    check: [CODE],
+    inc: { fact_force_denials: 1 },
+  },
+  {
+    name: "a change that cannot be profiled within the budget is no comment-only edit",
+    input: edit(CODE, "// old note", "// new note"),
+    budget: 10,
+    expect: ["budget-change", "deny", "work-budget", "deny"],
+    check: [CODE],
+    inc: { fact_force_denials: 1 },
+  },
+  {
     name: "a search earlier in the turn credits the edit",
     input: edit(CODE),
     transcript: SEARCHED,
@@ -232,6 +261,7 @@ async function run(c: Case): Promise<Decision> {
     payload,
   });
   ctx.settings = { ...ctx.settings, ...c.settings };
+  if (c.budget !== undefined) ctx.budget = new WorkBudget(c.budget);
   return await decide(ctx);
 }
 

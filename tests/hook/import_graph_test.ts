@@ -41,13 +41,13 @@ async function graph(): Promise<Map<string, string[]>> {
   return edges;
 }
 
-/** Every import between src modules: static, dynamic and type-only, as paths under src/. */
-async function allImports(): Promise<Map<string, string[]>> {
+/** Imports between src modules as paths under src/: static and type-only, and dynamic ones when asked. */
+async function allImports(dynamic: boolean): Promise<Map<string, string[]>> {
   const edges = new Map<string, string[]>();
   const inSrc = (s: string) => s.startsWith(SRC.href);
   for (const m of await modules()) {
     if (!inSrc(m.specifier)) continue;
-    const targets = (m.dependencies ?? []).flatMap((d) =>
+    const targets = (m.dependencies ?? []).filter((d) => dynamic || !d.isDynamic).flatMap((d) =>
       [d.code?.specifier, d.type?.specifier].filter((t): t is string => !!t && inSrc(t))
     );
     edges.set(
@@ -60,15 +60,18 @@ async function allImports(): Promise<Map<string, string[]>> {
 
 /**
  * The layers of src/, lowest first: a folder imports only from itself and
- * from folders of lower layers.
+ * from folders of lower layers. An entry may name one module of a folder
+ * that sits lower than the rest of it (the agents' session-log readers are
+ * transcript readers the file gate loads).
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["platform", "version.ts"],
-  ["glob", "config"],
+  ["glob", "config", "build_info.ts"],
   ["file_facts", "shell", "transcript", "state", "tools"],
-  ["change", "evidence", "metrics"],
+  ["change", "evidence", "metrics", "agents/session_logs.ts", "agents/codex_log.ts"],
   ["questions", "report", "setup"],
   ["hook"],
+  ["agents"],
   ["cli"],
   ["main.ts"],
 ];
@@ -89,7 +92,8 @@ function closure(edges: Map<string, string[]>, roots: string[]): string[] {
 const folder = (m: string) => m.split("/")[0];
 
 function layerOf(m: string): number {
-  return LAYERS.findIndex((layer) => layer.includes(folder(m)));
+  const own = LAYERS.findIndex((layer) => layer.includes(m));
+  return own >= 0 ? own : LAYERS.findIndex((layer) => layer.includes(folder(m)));
 }
 
 Deno.test("[lazy-loading] a shell call loads no file facts, transcript, evidence, change, metrics or report code", async () => {
@@ -130,10 +134,11 @@ Deno.test("[lazy-loading] the dispatcher statically loads only the env reader an
 
 Deno.test("[lazy-loading] every src folder has a layer, and no import goes up or sideways across layers", async () => {
   const upward: string[] = [];
-  for (const [from, tos] of await allImports()) {
+  for (const [from, tos] of await allImports(true)) {
     assertEquals(layerOf(from) >= 0, true, `${folder(from)} has no layer`);
     for (const to of tos) {
-      if (folder(to) !== folder(from) && layerOf(to) >= layerOf(from)) {
+      const across = folder(to) !== folder(from) || layerOf(to) !== layerOf(from);
+      if (across && layerOf(to) >= layerOf(from)) {
         upward.push(`${from} -> ${to}`);
       }
     }
@@ -141,8 +146,11 @@ Deno.test("[lazy-loading] every src folder has a layer, and no import goes up or
   assertEquals(upward, []);
 });
 
-Deno.test("[lazy-loading] the src import graph has no cycle", async () => {
-  const edges = await allImports();
+// A lazily loaded table of implementations (agents/adapter.ts) imports its
+// entries dynamically while they import its types: that loop is not a load
+// cycle, so dynamic imports are left out here.
+Deno.test("[lazy-loading] the src import graph has no cycle of static or type imports", async () => {
+  const edges = await allImports(false);
   const state = new Map<string, "open" | "done">();
   const cycles: string[] = [];
   const visit = (m: string, path: string[]): void => {
