@@ -12,6 +12,13 @@ const AWS_OPTIONS = {
   longValue: ["region", "profile", "endpoint-url", "output", "query", "cli-input-json"],
 };
 
+/** AWS calls that delete or terminate, by operation name. */
+const AWS_DELETES =
+  /^(delete-|terminate-|remove-|purge-|deregister-|batch-delete-|schedule-key-deletion$|empty-)/;
+
+/** `aws <service> <operation> help` only prints the operation's manual. */
+const AWS_HELP = [{ operand: /^help$/ }];
+
 /** The cloud pack. */
 export const CLOUD_PACK: Pack = {
   id: "cloud",
@@ -47,8 +54,9 @@ export const CLOUD_PACK: Pack = {
     {
       id: "aws-delete-call",
       commands: ["aws"],
-      path: [/^[a-z0-9-]+$/, /^(delete-|terminate-|remove-|purge-|deregister-)/],
+      path: [/^[a-z0-9-]+$/, AWS_DELETES],
       options: AWS_OPTIONS,
+      unless: AWS_HELP,
       destroys: "deletes or terminates a cloud resource",
     },
     {
@@ -64,6 +72,21 @@ export const CLOUD_PACK: Pack = {
       destroys: "deletes objects or a bucket",
     },
     {
+      id: "gsutil-rsync-delete",
+      commands: ["gsutil"],
+      path: ["rsync"],
+      when: [{ short: "d" }],
+      unless: [{ short: "n" }],
+      destroys: "deletes destination objects the source lacks",
+    },
+    {
+      id: "gsutil-rsync-delete",
+      commands: ["gcloud"],
+      path: ["storage", "rsync"],
+      when: [{ long: ["delete-unmatched-destination-objects"] }],
+      destroys: "deletes destination objects the source lacks",
+    },
+    {
       id: "gcloud-storage-rm",
       commands: ["gcloud"],
       path: ["storage", /^(rm|buckets)$/],
@@ -74,7 +97,8 @@ export const CLOUD_PACK: Pack = {
       id: "az-delete",
       commands: ["az"],
       when: [{
-        test: (input) => input.scan.operands.slice(0, 5).some((o) => /^(delete|purge)$/.test(o)),
+        test: (input) =>
+          input.scan.operands.slice(0, 5).some((o) => /^(delete|purge|delete-batch)$/.test(o)),
       }],
       destroys: "deletes an Azure resource or resource group",
     },

@@ -16,6 +16,21 @@ const ENGINE_OPTIONS = {
   longValue: ["host", "context", "config", "log-level", "filter", "format"],
 };
 
+/** Compose options that take a value, before or after `down` (`-f` names a file here). */
+const COMPOSE_OPTIONS = {
+  shortValue: "Hcfpt",
+  longValue: [
+    ...ENGINE_OPTIONS.longValue,
+    "file",
+    "project-name",
+    "project-directory",
+    "profile",
+    "env-file",
+    "rmi",
+    "timeout",
+  ],
+};
+
 /** The containers pack. */
 export const CONTAINERS_PACK: Pack = {
   id: "containers",
@@ -66,7 +81,7 @@ export const CONTAINERS_PACK: Pack = {
       id: "compose-down-volumes",
       commands: ENGINES,
       path: ["compose", "down"],
-      options: ENGINE_OPTIONS,
+      options: COMPOSE_OPTIONS,
       when: [{ short: "v", long: ["volumes"] }],
       destroys: "stops the project and deletes its named and anonymous volumes",
     },
@@ -74,7 +89,7 @@ export const CONTAINERS_PACK: Pack = {
       id: "compose-down-volumes",
       commands: ["docker-compose", "podman-compose"],
       path: ["down"],
-      options: { shortValue: "fp", longValue: ["file", "project-name"] },
+      options: COMPOSE_OPTIONS,
       when: [{ short: "v", long: ["volumes"] }],
       destroys: "stops the project and deletes its named and anonymous volumes",
     },

@@ -2,14 +2,16 @@
  * The filesystem pack: commands that delete or overwrite files beyond the
  * core's recursive `rm`: find's deleting and program-running actions,
  * rsync's deleting options, truncation to zero, and deleting packages run
- * through `npx`, `bunx` or `pnpm dlx`. (`dd of=`, `shred`, `wipefs` and
- * `mkfs` are core rules.)
+ * through `npx`, `bunx`, `pnpm dlx` or `npm exec`, and the filesystem
+ * makers the core does not name (`mke2fs`, `mkswap`, `blkdiscard`). (`dd
+ * of=`, `shred`, `wipefs` and `mkfs` are core rules.)
  *
  * @module
  */
 
 import { FIND_PRIMARIES } from "../tools/find.ts";
 import type { Pack, RuleInput } from "./pack.ts";
+import { PACKAGE_MANAGERS } from "./package_managers.ts";
 
 /** find primaries (any spelling the table lists) that delete. */
 const FIND_DELETES = Object.keys(FIND_PRIMARIES).filter((k) =>
@@ -54,10 +56,24 @@ const RSYNC_DELETES = [
   "delete-missing-args",
   "del",
   "remove-source-files",
+  // The older name of --remove-source-files, still accepted.
+  "remove-sent-files",
 ];
 
-/** A size of zero, or one that shrinks (`-s 0`, `--size=0`, `-s -10`, `-s <5`). */
+/** Files whose size is zero whatever they hold, as a `--reference` for truncate. */
+const EMPTY_REFERENCES = new Set(["/dev/null", "/dev/zero"]);
+
+/**
+ * A size of zero, or one that shrinks (`-s 0`, `--size=0`, `-s -10`,
+ * `-s <5`), or the size of an always-empty file (`-r /dev/null`).
+ */
 function shrinksToNothing(input: RuleInput): boolean {
+  const references = [
+    ...input.scan.shorts.filter((s) => s.letter === "r").map((s) => s.value),
+    ...input.scan.longs.filter((l) => "reference".startsWith(l.name) && l.name.length >= 2)
+      .map((l) => l.value),
+  ];
+  if (references.some((v) => v !== null && EMPTY_REFERENCES.has(v))) return true;
   const sizes = [
     ...input.scan.shorts.filter((s) => s.letter === "s").map((s) => s.value),
     ...input.scan.longs.filter((l) => "size".startsWith(l.name) && l.name.length >= 2).map((l) =>
@@ -73,10 +89,17 @@ const DELETING_PACKAGES = /^(rimraf|del-cli|trash-cli|trash|rmrf|premove)(@.*)?$
 /** Programs of those packages, as they run from `npx`, `bunx` or a global install. */
 const DELETING_PROGRAMS = ["rimraf*", "del-cli*", "trash", "trash-cli*", "rmrf", "premove"];
 
+/** Programs that write a new filesystem or discard a whole device's blocks. */
+const DEVICE_WRITERS = ["mkswap", "mkdosfs", "mkexfatfs", "newfs*", "blkdiscard"];
+
+/** Filesystem makers whose `-n` only shows what they would do (elsewhere `-n` names a label). */
+const DEVICE_WRITERS_WITH_DRY_RUN = ["mke2fs", "mkntfs"];
+
 /** The filesystem pack. */
 export const FILESYSTEM_PACK: Pack = {
   id: "filesystem",
-  summary: "find -delete/-exec rm, rsync --delete, truncate -s 0, deleting npx/bunx packages",
+  summary:
+    "find -delete/-exec rm, rsync --delete, truncate -s 0, deleting npx/bunx packages, mke2fs/mkswap",
   defaultOn: true,
   dryRunsAndHelp: true,
   rules: [
@@ -128,10 +151,31 @@ export const FILESYSTEM_PACK: Pack = {
     },
     {
       id: "deleting-package",
-      commands: ["pnpm", "yarn"],
-      path: [/^dlx$/],
-      when: [{ test: (input) => DELETING_PACKAGES.test(input.scan.operands[0] ?? "") }],
+      commands: PACKAGE_MANAGERS,
+      path: [/^(exec|dlx|x)$/, DELETING_PACKAGES],
+      when: [{ test: (input) => input.scan.operands.length > 0 }],
       destroys: "deletes the given paths through a deleting package (rimraf, del-cli, trash)",
+    },
+    {
+      // `yarn rimraf dist`, `pnpm rimraf dist`: an installed package's program by name.
+      id: "deleting-package",
+      commands: PACKAGE_MANAGERS,
+      when: [{
+        test: (input) =>
+          DELETING_PACKAGES.test(input.scan.operands[0] ?? "") && input.scan.operands.length > 1,
+      }],
+      destroys: "deletes the given paths through a deleting package (rimraf, del-cli, trash)",
+    },
+    {
+      id: "device-format",
+      commands: DEVICE_WRITERS,
+      destroys: "writes a new filesystem or discards every block of a device",
+    },
+    {
+      id: "device-format",
+      commands: DEVICE_WRITERS_WITH_DRY_RUN,
+      unless: [{ short: "n" }],
+      destroys: "writes a new filesystem or discards every block of a device",
     },
   ],
 };

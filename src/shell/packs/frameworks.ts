@@ -5,7 +5,8 @@
  * @module
  */
 
-import type { Pack } from "./pack.ts";
+import type { Pack, PackRule } from "./pack.ts";
+import { throughPackageManagers } from "./package_managers.ts";
 
 const DESTROYS = "drops and recreates the database, deleting its data";
 
@@ -15,6 +16,43 @@ const DJANGO_RESETS = /^(flush|reset_db|sqlflush)$/;
 /** Laravel artisan commands that drop every table. */
 const ARTISAN_RESETS = /^(migrate:fresh|migrate:reset|migrate:refresh|db:wipe)$/;
 
+const PRISMA_RESET: PackRule = {
+  id: "prisma-reset",
+  commands: ["prisma"],
+  path: ["migrate", "reset"],
+  destroys: DESTROYS,
+};
+
+const PRISMA_FORCE_RESET: PackRule = {
+  id: "prisma-force-reset",
+  commands: ["prisma"],
+  path: ["db", "push"],
+  when: [{ long: ["force-reset"] }],
+  destroys: DESTROYS,
+};
+
+const RAILS_DB_DROP: PackRule = {
+  id: "rails-db-drop",
+  commands: ["rails", "rake"],
+  path: [/^db:(drop|reset|purge|schema:load|setup|truncate_all)(:.*)?$/],
+  destroys: DESTROYS,
+};
+
+const SUPABASE_RESET: PackRule = {
+  id: "supabase-reset",
+  commands: ["supabase"],
+  path: ["db", "reset"],
+  destroys: DESTROYS,
+};
+
+const DRIZZLE_DROP: PackRule = {
+  id: "drizzle-drop",
+  commands: ["drizzle-kit"],
+  path: [/^(drop|push:.*)$/],
+  when: [{ long: ["force"] }],
+  destroys: DESTROYS,
+};
+
 /** The framework resets pack. */
 export const FRAMEWORKS_PACK: Pack = {
   id: "frameworks",
@@ -23,25 +61,12 @@ export const FRAMEWORKS_PACK: Pack = {
   defaultOn: true,
   dryRunsAndHelp: true,
   rules: [
-    {
-      id: "prisma-reset",
-      commands: ["prisma"],
-      path: ["migrate", "reset"],
-      destroys: DESTROYS,
-    },
-    {
-      id: "prisma-force-reset",
-      commands: ["prisma"],
-      path: ["db", "push"],
-      when: [{ long: ["force-reset"] }],
-      destroys: DESTROYS,
-    },
-    {
-      id: "rails-db-drop",
-      commands: ["rails", "rake", "bin/rails"],
-      path: [/^db:(drop|reset|purge|schema:load|setup|truncate_all)(:.*)?$/],
-      destroys: DESTROYS,
-    },
+    PRISMA_RESET,
+    throughPackageManagers(PRISMA_RESET, "prisma"),
+    PRISMA_FORCE_RESET,
+    throughPackageManagers(PRISMA_FORCE_RESET, "prisma"),
+    RAILS_DB_DROP,
+    throughPackageManagers(RAILS_DB_DROP, /(^|\/)(rails|rake)$/),
     {
       id: "django-flush",
       commands: ["manage.py", "django-admin"],
@@ -66,18 +91,9 @@ export const FRAMEWORKS_PACK: Pack = {
       path: [/(^|\/)artisan$/, ARTISAN_RESETS],
       destroys: DESTROYS,
     },
-    {
-      id: "supabase-reset",
-      commands: ["supabase"],
-      path: ["db", "reset"],
-      destroys: DESTROYS,
-    },
-    {
-      id: "drizzle-drop",
-      commands: ["drizzle-kit"],
-      path: [/^(drop|push:.*)$/],
-      when: [{ long: ["force"] }],
-      destroys: DESTROYS,
-    },
+    SUPABASE_RESET,
+    throughPackageManagers(SUPABASE_RESET, "supabase"),
+    DRIZZLE_DROP,
+    throughPackageManagers(DRIZZLE_DROP, "drizzle-kit"),
   ],
 };

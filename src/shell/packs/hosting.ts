@@ -17,9 +17,9 @@ export const HOSTING_PACK: Pack = {
     {
       id: "forge-repo-delete",
       commands: ["gh", "glab"],
-      path: [/^(repo|release|project)$/, /^(delete|remove)$/],
+      path: [/^(repo|release|project|gist)$/, /^(delete|remove)$/],
       options: { shortValue: "R", longValue: ["repo"] },
-      destroys: "deletes a repository or release on the forge",
+      destroys: "deletes a repository, release or gist on the forge",
     },
     {
       id: "gh-api-delete",

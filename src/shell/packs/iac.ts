@@ -5,9 +5,21 @@
  * @module
  */
 
-import type { Pack } from "./pack.ts";
+import type { Pack, PackRule } from "./pack.ts";
+import { throughPackageManagers } from "./package_managers.ts";
 
 const DESTROYS = "destroys every resource the configuration manages";
+
+/** Terraform spells help with one dash (`-help`, `-h`) as well as two. */
+const TERRAFORM_HELP = [{ arg: /^--?h(elp)?$/ }];
+
+const CDK_DESTROY: PackRule = {
+  id: "cdk-destroy",
+  // `aws-cdk` is the package name `npx aws-cdk destroy` runs the program by.
+  commands: ["cdk", "cdktf", "aws-cdk"],
+  path: ["destroy"],
+  destroys: DESTROYS,
+};
 
 /** The infrastructure-as-code pack. */
 export const IAC_PACK: Pack = {
@@ -20,6 +32,7 @@ export const IAC_PACK: Pack = {
       id: "terraform-destroy",
       commands: ["terraform", "tofu", "terragrunt"],
       path: ["destroy"],
+      unless: TERRAFORM_HELP,
       destroys: DESTROYS,
     },
     {
@@ -27,6 +40,7 @@ export const IAC_PACK: Pack = {
       commands: ["terraform", "tofu", "terragrunt"],
       path: ["apply"],
       when: [{ arg: /^--?destroy$/ }],
+      unless: TERRAFORM_HELP,
       destroys: DESTROYS,
     },
     {
@@ -42,12 +56,8 @@ export const IAC_PACK: Pack = {
       path: ["stack", "rm"],
       destroys: "deletes a stack and its state",
     },
-    {
-      id: "cdk-destroy",
-      commands: ["cdk", "cdktf"],
-      path: ["destroy"],
-      destroys: DESTROYS,
-    },
+    CDK_DESTROY,
+    throughPackageManagers(CDK_DESTROY, /^(cdk|cdktf|aws-cdk)$/),
     {
       id: "sam-delete",
       commands: ["sam"],

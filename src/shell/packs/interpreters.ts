@@ -28,27 +28,43 @@ const TREE_DELETES: readonly RegExp[] = [
 
 /** Calls that hand a command to a shell or start a program. */
 const SHELL_OUTS =
-  /\bos\s*\.\s*(system|popen|exec\w*|spawn\w*)\b|\bsubprocess\b|\bchild_process\b|\b(execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|popen)\b|\b(exec|spawn|execFile|system)\s*\(|\bDeno\s*\.\s*(run|Command)\b|\bBun\s*\.\s*(spawn|spawnSync|\$)|\bOpen3\b|%x[{([]|`|\|\s*getline|\bprint\s[^;]*\|\s*"/;
+  /\bos\s*\.\s*(system|popen|exec\w*|spawn\w*)\b|\bsubprocess\b|\bchild_process\b|\b(execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|popen)\b|\b(exec|spawn|execFile|system)\s*\(|\bDeno\s*\.\s*(run|Command)\b|\bBun\s*\.\s*(spawn|spawnSync|\$)|\bOpen3\b|%x[{([]|\bqx\s*[{([]|`|\|\s*getline|\bprint\s[^;]*\|\s*"/;
 
-/** String literals of a program, quotes removed and backslash escapes undone. */
+/**
+ * String literals of a program, quotes removed and backslash escapes
+ * undone; Ruby's `%x(…)` and Perl's `qx{…}` command literals count too.
+ */
 function literals(code: string): string[] {
   const out: string[] = [];
-  for (const m of code.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)) {
-    out.push((m[1] ?? m[2] ?? m[3]).replace(/\\(.)/g, "$1"));
+  for (
+    const m of code.matchAll(
+      /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`|(?:%x|\bqx)\s*(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\])/g,
+    )
+  ) {
+    out.push((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6]).replace(/\\(.)/g, "$1"));
   }
   return out;
 }
 
+/** Most literals a joined reading may start at, so the work stays linear in practice. */
+const MAX_JOIN_STARTS = 16;
+
 /**
  * Whether a one-liner destroys data: a library call that deletes a tree,
  * or a shell-out whose command, read from the program's string literals one
- * by one and all together (`["rm", "-rf", "x"]`), is destructive.
+ * by one and joined from each one on (`["rm", "-rf", "x"]`), is destructive.
  */
 export function codeDestroys(code: string, input: RuleInput): boolean {
   if (TREE_DELETES.some((re) => re.test(code))) return true;
   if (!SHELL_OUTS.test(code)) return false;
   const texts = literals(code);
-  return texts.some((t) => input.code("bash", t)) || input.code("bash", texts.join(" "));
+  if (texts.some((t) => input.code("bash", t))) return true;
+  // An argument vector (`spawnSync('rm', ['-rf', 'x'])`) may follow other literals
+  // such as the module name: read the literals joined from each one on.
+  for (let i = 0; i < Math.min(texts.length, MAX_JOIN_STARTS); i++) {
+    if (input.code("bash", texts.slice(i).join(" "))) return true;
+  }
+  return false;
 }
 
 /**
