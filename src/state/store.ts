@@ -201,13 +201,19 @@ function acquireLock(path: string): LockResult {
       if (!moveAside(lockPath)) return { missed: "error" };
       continue;
     }
+    // The lock may change hands between any two looks at it, so an mtime is
+    // paired with a token only when the same token was read on both sides
+    // of the stat (tokens are never reused).
     const holder = info.ok ? denoFs.readTextBounded(lockPath, LOCK_TOKEN_MAX_BYTES) : null;
+    const stamp = denoFs.lstat(lockPath);
+    const confirmed = stamp.ok &&
+      denoFs.readTextBounded(lockPath, LOCK_TOKEN_MAX_BYTES) === holder;
     // An empty lock is one being created right now: its token is still to come.
-    if (holder !== null && holder !== "" && info.ok) {
+    if (holder !== null && holder !== "" && confirmed) {
       const first = seen.get(holder);
       if (first === undefined) {
-        seen.set(holder, info.mtimeMs);
-      } else if (first !== info.mtimeMs) {
+        seen.set(holder, stamp.mtimeMs);
+      } else if (first !== stamp.mtimeMs) {
         // No save touches its own lock: someone keeps this one fresh.
         if (!moveAside(lockPath)) return { missed: "error" };
         continue;

@@ -401,8 +401,12 @@ Deno.test("[destructive-bash-gate] hostile nesting and size are read in bounded 
     ([label, tool, command], i) =>
       hook({ session_id: `n${i}`, tool_name: tool, tool_input: { command } }, env, label),
   );
+  // Either denial fails closed: the destructive questions, or the work
+  // budget's refusal of a command too large to read.
   const wrong = cases.flatMap(([label], i) =>
-    answers[i].kind === "deny" && answers[i].text.startsWith(DESTRUCTIVE_TEXT)
+    answers[i].kind === "deny" &&
+      (answers[i].text.startsWith(DESTRUCTIVE_TEXT) ||
+        answers[i].text.startsWith(tooComplexText("command")))
       ? []
       : [`${label}: ${answers[i].kind}`]
   );
@@ -1340,29 +1344,6 @@ Deno.test("[state-file-is-untrusted] corrupt, hostile, oversized, symlinked or F
   assertEquals(await Deno.readTextFile(victim), checkedElsewhere);
   const linkIndex = hostile.findIndex(([label]) => label.startsWith("a symlink"));
   assert((await Deno.lstat(`${box.state}/state-st${linkIndex}.json`)).isFile);
-});
-
-Deno.test("[state-file-is-untrusted] a state that cannot be saved lets the call through loudly, naming GATEGUARD_STATE_DIR", async () => {
-  const box = await sandbox();
-  await Deno.mkdir(`${box.state}/state-dir.json/sub`, { recursive: true });
-  const env = { ...box.env, GATEGUARD_BASH_ROUTINE_DISABLED: "1" };
-  const a = await hook(
-    { session_id: "dir", tool_name: "Bash", tool_input: { command: "rm -rf x" } },
-    env,
-    "a directory in place of the state file",
-  );
-  assertEquals(a.kind, "note");
-  assertStringIncludes(a.text, "GATEGUARD_STATE_DIR");
-  assertStringIncludes(a.stderr, "GATEGUARD_STATE_DIR");
-  const file = `${box.tmp}/plain-file`;
-  await Deno.writeTextFile(file, "");
-  const b = await hook(
-    { session_id: "f", tool_name: "Bash", tool_input: { command: "rm -rf x" } },
-    { ...env, GATEGUARD_STATE_DIR: `${file}/state` },
-    "a file in place of the state dir",
-  );
-  assertEquals(b.kind, "note");
-  assertStringIncludes(b.text, "GATEGUARD_STATE_DIR");
 });
 
 Deno.test("[state-file-is-untrusted] a lock held forever or planted as a directory delays a call but never hangs or opens it", async () => {
