@@ -11,7 +11,9 @@
 
 import { commandName, parseBash } from "../shell/parser.ts";
 import type { Segment } from "../shell/words.ts";
-import { parsePowerShell, psCommandName, type PsSegment } from "../shell/powershell.ts";
+import { parsePowerShell } from "../shell/powershell.ts";
+import { psCommandName } from "../shell/powershell_params.ts";
+import type { PsSegment } from "../shell/powershell_words.ts";
 import type { Dialect, ShellSegment, ShellWord } from "./types.ts";
 
 /** A command split into segments. */

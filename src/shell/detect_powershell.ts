@@ -9,7 +9,9 @@
  */
 
 import { programName } from "./options.ts";
-import { bindParameter, parsePowerShell, type PsSegment, splitColonArg } from "./powershell.ts";
+import { parsePowerShell } from "./powershell.ts";
+import { bindParameter, splitColonArg } from "./powershell_params.ts";
+import type { PsSegment } from "./powershell_words.ts";
 import { unwrapCommand } from "./wrappers.ts";
 import { REMOVERS } from "./packs/core.ts";
 import type { Engine, Verdict, Walk } from "./detect_types.ts";

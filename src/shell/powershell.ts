@@ -1,5 +1,5 @@
 /**
- * The PowerShell lexer and parameter binding helpers.
+ * The PowerShell lexer.
  *
  * PowerShell is read the way its parser sees a command line in argument
  * mode: quotes (including the typographic ones PowerShell accepts) and
@@ -17,113 +17,17 @@
  */
 
 import { MAX_COMMAND_CHARS, MAX_LEX_CHARS, MAX_NESTING } from "./words.ts";
+import {
+  DASHES,
+  PS_SEPARATORS,
+  type PsContainer,
+  type PsParse,
+  type PsParseProblem,
+  type PsSegment,
+  type PsSeparator,
+  type PsWord,
+} from "./powershell_words.ts";
 
-/** What separated a PowerShell segment from the one before it (`"\n"` is a newline). */
-export type PsSeparator = "start" | ";" | "\n" | "|" | "&&" | "||" | "&";
-
-/** Control operators, longest first, as the lexer matches them (a newline is also one). */
-export const PS_SEPARATORS: readonly Exclude<PsSeparator, "start" | "\n">[] = [
-  "&&",
-  "||",
-  ";",
-  "|",
-  "&",
-];
-
-/** Why a parse is not `ok`. */
-export type PsParseProblem = "too-long" | "unbalanced" | "too-deep";
-
-/** Which construct a nested segment runs in. */
-export type PsContainer = "subexpression" | "array" | "group" | "scriptblock" | "hashtable";
-
-/** One word (argument-mode token) after quote and escape removal. */
-export interface PsWord {
-  /**
-   * The value PowerShell would pass: quotes removed, backtick escapes
-   * decoded. Variables stay as written (`$x`, `${x}`, `@x`); nested
-   * constructs read as `$(…)`, `@(…)`, `(…)`, `{…}` and `@{…}`. A
-   * parameter's leading dash, typographic or not, reads as `-`.
-   */
-  text: string;
-  /** The word as written. */
-  raw: string;
-  /** Some part was quoted or backtick-escaped. */
-  quoted: boolean;
-  /** Its value is unknown: it holds a variable, splat, subexpression, group or script block. */
-  expands: boolean;
-  /** An unquoted `-Name` (or `-Name:value`): the parameter binder sees a parameter. */
-  parameter: boolean;
-  /**
-   * The elements of an unquoted comma list (`a,b` is `["a", "b"]`); a word
-   * without one is `[text]`. A native program receives each element as a
-   * separate argument.
-   */
-  parts: string[];
-}
-
-/** A redirection of a segment. */
-export interface PsRedirect {
-  /** The operator as written: `>`, `>>`, `2>`, `*>>`, `2>&1`, `<`, … */
-  op: string;
-  /** The target file; null for a stream merge such as `2>&1` or a missing target. */
-  target: PsWord | null;
-}
-
-/** One command (pipeline element). */
-export interface PsSegment {
-  /** The command word and its arguments (invocation operator, assignment target and redirections removed). */
-  words: PsWord[];
-  /** Redirections, in order. */
-  redirects: PsRedirect[];
-  /** The control operator before it. */
-  sepBefore: PsSeparator;
-  /** Its input is another command's output: after `|`, and after `||`, which can only remove evidence. */
-  piped: boolean;
-  /** A `<` appeared (reserved in PowerShell, an error there, but never read as a plain argument). */
-  stdinRedirected: boolean;
-  /** Run through the call operator `&` or dot-sourced with `.`; null for a plain invocation. */
-  invocation: "&" | "." | null;
-  /** The variable a `$x = …` assignment stores the result in, as written; null without one. */
-  assignedTo: string | null;
-  /** `--%` appeared: the words after it are passed on verbatim, split at blanks. */
-  stopParsing: boolean;
-  /** Nesting: 0 at top level, one more per enclosing construct. */
-  depth: number;
-  /** The construct it runs in; null at top level. */
-  container: PsContainer | null;
-}
-
-/** The parsed command line. */
-export interface PsParse {
-  /** False when too long, unbalanced or nested too deep. */
-  ok: boolean;
-  /** Why `ok` is false; null when it is true. */
-  problem: PsParseProblem | null;
-  /**
-   * Every command, nested ones before the command that contains them. When
-   * `ok` is false this is what was read and must not be taken as the whole.
-   */
-  segments: PsSegment[];
-  /** A variable (`$x`, `${…}`, `$env:X`) or splat (`@x`) occurred. */
-  variables: boolean;
-  /** `$( )` or `@( )` occurred. */
-  subexpression: boolean;
-  /** A parenthesised group `( )` occurred. */
-  group: boolean;
-  /** A script block `{ }` occurred. */
-  scriptBlock: boolean;
-  /** A hashtable `@{ }` occurred. */
-  hashtable: boolean;
-  /** A here-string (`@' … '@` or `@" … "@`) occurred. */
-  hereString: boolean;
-  /** A backtick escape (outside single quotes) occurred. */
-  backtickEscape: boolean;
-  /** The stop-parsing token `--%` occurred. */
-  stopParsing: boolean;
-}
-
-/** Characters PowerShell accepts as a parameter's dash. */
-const DASHES = new Set(["-", "\u2013", "\u2014", "\u2015"]);
 /** Characters PowerShell accepts as single quotes. */
 const SINGLE_QUOTES = new Set(["'", "\u2018", "\u2019", "\u201a", "\u201b"]);
 /** Characters PowerShell accepts as double quotes. */
@@ -671,61 +575,4 @@ export function parsePowerShell(command: string): PsParse {
     if (problem === null && command.length > MAX_COMMAND_CHARS) problem = "too-long";
   }
   return { ok: problem === null, problem, segments: lx.segments, ...lx.flags };
-}
-
-/**
- * Splits a parameter word into its name (without the dash) and the value
- * attached with a colon: `-Recurse:$false` is `{ name: "Recurse", value: "$false" }`,
- * `-Force` has value null, and `-Path:` has value "" (its value is then the
- * next word). Null for a word that is not a parameter.
- */
-export function splitColonArg(word: string): { name: string; value: string | null } | null {
-  if (typeof word !== "string" || word.length < 2 || !DASHES.has(word[0])) return null;
-  if (!/[A-Za-z_?]/.test(word[1])) return null;
-  const colon = word.indexOf(":");
-  return colon < 0
-    ? { name: word.slice(1), value: null }
-    : { name: word.slice(1, colon), value: word.slice(colon + 1) };
-}
-
-/**
- * Binds a parameter name the way PowerShell does: case-insensitively, by
- * exact name or alias first, else by a prefix that only one known name
- * starts with. `name` may carry its dash and a `:value`. Returns the known
- * name it binds to (an alias binds to the name it maps to), or null when
- * it is unknown or ambiguous.
- */
-export function bindParameter(
-  name: string,
-  known: readonly string[],
-  aliases: Readonly<Record<string, string>> = {},
-): string | null {
-  if (typeof name !== "string") return null;
-  const split = splitColonArg(name);
-  const bare = (split === null ? name : split.name).toLowerCase();
-  if (bare === "") return null;
-  const exact = known.find((k) => k.toLowerCase() === bare);
-  if (exact !== undefined) return exact;
-  for (const [alias, target] of Object.entries(aliases)) {
-    if (alias.toLowerCase() === bare) return target;
-  }
-  const matches = known.filter((k) => k.toLowerCase().startsWith(bare));
-  return matches.length === 1 ? matches[0] : null;
-}
-
-/**
- * The command a PowerShell command word names, lowercased: the last path
- * or module component without a `.exe`/`.cmd`/`.bat`/`.com`/`.ps1`
- * extension, so `Microsoft.PowerShell.Management\Remove-Item` is
- * `remove-item` and `C:\bin\git.exe` is `git`.
- */
-export function psCommandName(word: PsWord | undefined): string {
-  if (word === undefined) return "";
-  const text = word.text.toLowerCase();
-  const cut = Math.max(text.lastIndexOf("/"), text.lastIndexOf("\\"));
-  const base = cut >= 0 ? text.slice(cut + 1) : text;
-  for (const ext of [".exe", ".cmd", ".bat", ".com", ".ps1"]) {
-    if (base.endsWith(ext) && base.length > ext.length) return base.slice(0, -ext.length);
-  }
-  return base;
 }

@@ -24,7 +24,7 @@ import {
   scanArgs,
   type ScannedArgs,
 } from "./options.ts";
-import { bindParameter, splitColonArg } from "./powershell.ts";
+import { bindParameter, splitColonArg } from "./powershell_params.ts";
 
 /** Deepest chain of wrappers and re-parsed scripts that is followed. */
 export const MAX_WRAPPER_DEPTH = 8;

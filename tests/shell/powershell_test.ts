@@ -3,14 +3,9 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
-import {
-  bindParameter,
-  parsePowerShell,
-  psCommandName,
-  type PsParse,
-  type PsSegment,
-  splitColonArg,
-} from "../../src/shell/powershell.ts";
+import { parsePowerShell } from "../../src/shell/powershell.ts";
+import { bindParameter, psCommandName, splitColonArg } from "../../src/shell/powershell_params.ts";
+import type { PsParse, PsSegment } from "../../src/shell/powershell_words.ts";
 import { MAX_COMMAND_CHARS, MAX_LEX_CHARS, MAX_NESTING } from "../../src/shell/words.ts";
 import { joinPieces, mulberry32 } from "../helpers/prng.ts";
 

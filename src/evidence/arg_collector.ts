@@ -1,0 +1,196 @@
+/**
+ * The evidence of one search segment while its arguments are read: stem
+ * text, file-name filters, path operands, recursion and depth, and how the
+ * filled collection becomes evidence once every argument is read (operands
+ * resolved against the segment's base, git pathspec magic honoured, named
+ * directories picked out for new-file credit).
+ *
+ * The readers of each tool's arguments (`shell_args.ts`, `find_args.ts`,
+ * `cmdlet_args.ts`) fill one collector per segment.
+ *
+ * @module
+ */
+
+import { absolutePath, formatPath, parsePath } from "../file_facts/paths.ts";
+import { addGlob, hasGlobChars, newFilters, type SearchFilters } from "./filters.ts";
+import type {
+  ArgsContext,
+  DepthLimit,
+  NamedDir,
+  Operand,
+  SearchEvidence,
+  ShellSegment,
+  ShellWord,
+} from "./types.ts";
+
+/** A path argument before resolution. */
+export interface RawOperand {
+  word: ShellWord;
+  /** Position in the segment, for the redirection rule. */
+  index: number;
+  /** May name a directory for new-file credit. */
+  mayName: boolean;
+  /** A git pathspec: `*` also matches `/`, and magic prefixes apply. */
+  git: boolean;
+  /** Never a wildcard (PowerShell `-LiteralPath`). */
+  literal?: boolean;
+}
+
+/** The evidence of one segment being built. */
+export class Collector {
+  readonly filters: SearchFilters;
+  readonly stemWords: string[] = [];
+  readonly operands: RawOperand[] = [];
+  recursive: boolean;
+  stdin = false;
+  /** Set by `-C` or `--base-directory`: relative operands resolve here. */
+  base: string | null;
+  readonly depth: DepthLimit = { min: 0, max: null };
+
+  /** An empty collector: `pathGlobs` as the tool reads its globs, recursion and base by default. */
+  constructor(pathGlobs: boolean, recursive: boolean, base: string | null) {
+    this.filters = newFilters(pathGlobs);
+    this.recursive = recursive;
+    this.base = base;
+  }
+
+  /** Adds text the search matches on, for stem credit. */
+  stem(text: string): void {
+    this.stemWords.push(text);
+  }
+
+  /** Adds a file-name filter that includes, and keeps it as stem text. */
+  include(glob: string, fold = false): void {
+    addGlob(this.filters, glob, false, fold);
+    this.stem(glob);
+  }
+
+  /** Adds a file-name filter that excludes. */
+  exclude(glob: string, fold = false): void {
+    addGlob(this.filters, glob, true, fold);
+  }
+}
+
+/** Resolves `dir` against the collector's base: literal words only. */
+export function rebase(word: ShellWord, base: string | null, ctx: ArgsContext): string | null {
+  const text = word.text;
+  if (word.expands || text === "" || text.startsWith("-") || text.startsWith("~")) return null;
+  if (ctx.dialect === "bash" && text.includes("\\")) return null;
+  const parts = parsePath(text);
+  if (parts.root === "" && base === null) return null;
+  return formatPath(absolutePath(text, base ?? "/", ctx.processCwd));
+}
+
+/** Git pathspec magic words that keep a pathspec readable, and what they change. */
+const GIT_MAGIC: Readonly<Record<string, "glob" | "literal" | "icase">> = {
+  glob: "glob",
+  literal: "literal",
+  icase: "icase",
+};
+
+/** Drops a trailing `/`, `/*` or `/**` from an operand naming a directory. */
+function directoryText(text: string): string {
+  let t = text;
+  for (;;) {
+    if (t.length > 1 && t.endsWith("/")) t = t.slice(0, -1);
+    else if (t.endsWith("/**")) t = t.slice(0, -3);
+    else if (t.endsWith("/*")) t = t.slice(0, -2);
+    else return t;
+  }
+}
+
+/**
+ * True when the shell or the tool expands the operand's glob characters:
+ * git reads its pathspecs as globs however they are quoted, PowerShell
+ * expands wildcards in paths itself, and bash only expands unquoted ones
+ * (the lexer has already applied brace expansion).
+ */
+function wildcard(op: RawOperand, ctx: ArgsContext): boolean {
+  const w = op.word;
+  if (op.git || ctx.dialect === "powershell") return hasGlobChars(w.text);
+  return w.globs;
+}
+
+/** Resolves one operand against the segment's base. */
+function resolveOperand(op: RawOperand, base: string | null, ctx: ArgsContext): Operand {
+  const w = op.word;
+  let text = w.text;
+  if (w.expands || text === "" || text.startsWith("~")) return { kind: "unresolvable" };
+  if (ctx.dialect === "bash" && text.includes("\\")) return { kind: "unresolvable" };
+  let gitStyle = op.git;
+  let fold = false;
+  let literal = op.literal === true || !wildcard(op, ctx) || !hasGlobChars(text);
+  if (op.git && text.startsWith(":")) {
+    const magic = readGitMagic(text);
+    if (magic === null) return { kind: "unresolvable" };
+    text = magic.text;
+    if (magic.words.has("literal")) literal = true;
+    if (magic.words.has("glob")) gitStyle = false;
+    fold = magic.words.has("icase");
+  }
+  const slashed = ctx.dialect === "powershell" ? text.replaceAll("\\", "/") : text;
+  const absolute = parsePath(slashed).root !== "";
+  if (!absolute && base === null) return { kind: "unresolvable" };
+  const anchorBase = base ?? "/";
+  if (literal) {
+    return { kind: "path", place: absolutePath(slashed, anchorBase, ctx.processCwd) };
+  }
+  const segments = slashed.split("/");
+  const firstGlob = segments.findIndex(hasGlobChars);
+  const lead = segments.slice(0, firstGlob).join("/");
+  const anchor = absolutePath(
+    lead === "" && !absolute ? "." : lead || "/",
+    anchorBase,
+    ctx.processCwd,
+  );
+  return { kind: "glob", anchor, glob: segments.slice(firstGlob).join("/"), gitStyle, fold };
+}
+
+/** Reads the `:(magic)` or `:/` prefix of a git pathspec; null when it cannot be honoured. */
+function readGitMagic(text: string): { text: string; words: Set<string> } | null {
+  if (!text.startsWith(":(")) return null;
+  const close = text.indexOf(")");
+  if (close < 0) return null;
+  const words = new Set<string>();
+  for (const m of text.slice(2, close).split(",")) {
+    const word = m.trim().toLowerCase();
+    if (!Object.hasOwn(GIT_MAGIC, word)) return null;
+    words.add(GIT_MAGIC[word]);
+  }
+  return { text: text.slice(close + 1), words };
+}
+
+/** The directory an operand names exactly, if any (new-file credit). */
+function namedDir(op: RawOperand, base: string | null, ctx: ArgsContext): NamedDir | null {
+  if (!op.mayName || op.word.expands || (op.git && op.word.text.startsWith(":"))) return null;
+  const text = directoryText(
+    ctx.dialect === "powershell" ? op.word.text.replaceAll("\\", "/") : op.word.text,
+  );
+  if (text === "." || text === "" || text.startsWith("~") || text.startsWith("$")) return null;
+  if (hasGlobChars(text)) return null;
+  const resolved = resolveOperand({ ...op, word: { ...op.word, text, globs: false } }, base, ctx);
+  return resolved.kind === "path" ? { place: resolved.place, mustExist: true } : null;
+}
+
+/** Turns a filled collector into evidence. */
+export function finish(c: Collector, segment: ShellSegment, ctx: ArgsContext): SearchEvidence {
+  const operands = c.operands.map((op) => resolveOperand(op, c.base, ctx));
+  const firstOperand = c.operands.length > 0
+    ? Math.min(...c.operands.map((o) => o.index))
+    : Infinity;
+  const redirected = segment.inputRedirectAt !== null && segment.inputRedirectAt <= firstOperand;
+  const angled = segment.words.some((w) => w.text.includes("<"));
+  const noTree = c.operands.length === 0 && (!c.recursive || segment.piped);
+  const cwd = c.base === null ? null : absolutePath(c.base, "/", ctx.processCwd);
+  // A search held at depth 0 reads no file of its directories.
+  const namedDirs = ctx.dirEvidence && c.depth.max !== 0
+    ? c.operands.map((op) => namedDir(op, c.base, ctx)).filter((d): d is NamedDir => d !== null)
+    : [];
+  return {
+    stemTexts: c.stemWords.map((s) => s.toLowerCase()),
+    filters: c.filters,
+    scope: { kind: "operands", operands, cwd, depth: c.depth },
+    namedDirs,
+    stdinOnly: c.stdin || redirected || angled || noTree,
+  };
+}
