@@ -14,6 +14,7 @@ import { WorkBudget } from "../platform/budget.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import { resolveSessionKey, type SessionKey } from "../state/key.ts";
 import { loadState } from "../state/store.ts";
+import { registrationCommand } from "../setup/command.ts";
 
 /** A decide context plus the session key it was loaded under. */
 export interface CallContext {
@@ -34,6 +35,7 @@ export async function callContext(
 ): Promise<CallContext> {
   const now = Date.now();
   const processCwd = Deno.cwd();
+  const windows = Deno.build.os === "windows";
   const key = await resolveSessionKey({
     sessionId: call.sessionId,
     envSessionIds: [env.CLAUDE_SESSION_ID, env.ECC_SESSION_ID, env.CLAUDE_CODE_SESSION_ID],
@@ -46,7 +48,13 @@ export async function callContext(
       call,
       settings,
       state: loadState(settings.stateDir, key, now),
-      ports: { fs: denoFs, now, processCwd, hostWindows: Deno.build.os === "windows" },
+      ports: {
+        fs: denoFs,
+        now,
+        processCwd,
+        hostWindows: windows,
+        ownCommand: registrationCommand(Deno.execPath(), import.meta.url, windows),
+      },
       budget: new WorkBudget(),
     },
   };

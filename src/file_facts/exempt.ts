@@ -35,15 +35,10 @@ import {
   stripWorktree,
 } from "./resolve.ts";
 import { realLocation } from "./real_path.ts";
+import { namedLikeClaudeSettings } from "./settings_names.ts";
 
 /** Why a target is exempt, as recorded in metrics. */
 export type ExemptReason = "exempt-glob" | "claude-settings";
-
-/** The settings files Claude Code reads from a `.claude` directory. */
-const CLAUDE_SETTINGS_NAMES: ReadonlySet<string> = new Set([
-  "settings.json",
-  "settings.local.json",
-]);
 
 function compileExempt(pattern: string): CompiledGlob | null {
   return compileGlob(pattern, { foldCase: true });
@@ -156,8 +151,8 @@ function reallyInClaudeDir(target: ResolvedTarget, fs: FsPort): boolean {
 }
 
 function claudeSettings(target: ResolvedTarget, roots: Roots): boolean {
+  if (!namedLikeClaudeSettings(target.basename)) return false;
   const name = target.basename.toLowerCase();
-  if (!CLAUDE_SETTINGS_NAMES.has(name)) return false;
   if (target.inProject && target.classPath === `.claude/${name}`) return true;
   if (!roots.homeDir) return false;
   const home = absolutePath(roots.homeDir, roots.processCwd, roots.processCwd);

@@ -63,6 +63,12 @@ export interface Ports {
   processCwd: string;
   /** True when the host is Windows. */
   hostWindows: boolean;
+  /**
+   * The command this build registers as a hook (setup/command.ts), so a
+   * settings change that drops it is recognised whatever the binary is
+   * called; without it only the shapes GateGuard registers are recognised.
+   */
+  ownCommand?: string;
 }
 
 /** Everything one decision reads. */

@@ -8,7 +8,7 @@
 
 import type { DecideContext, Decision, GateEvent } from "./decision.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
-import { fileDenialText, sanitizeForDisplay } from "../questions/messages.ts";
+import { fileDenialText, sanitizeForDisplay, withDomainText } from "../questions/messages.ts";
 import { selectQuestions } from "../questions/select.ts";
 import { type GateTarget, rootsOf, targetsOf } from "./file_targets.ts";
 import type { FileCall } from "../tools/call.ts";
@@ -43,10 +43,13 @@ export async function decideFileGate(ctx: DecideContext, file: FileCall): Promis
     const { rule, verdict } = await firstVerdict(facts);
     for (const change of verdict.changes) apply(delta, change, facts);
     if (verdict.kind === "deny") {
-      const { text, questions } = deny(ctx, gt, facts, delta, verdict.deny);
+      const own = verdict.deny.text;
+      const { text, questions } = own === undefined
+        ? deny(ctx, gt, facts, delta, verdict.deny)
+        : { text: withDomainText(own, settings.domainText), questions: null };
       if (settings.metrics) {
         events.push(event(ctx, {
-          decision: "deny",
+          decision: verdict.decision ?? "deny",
           reason: verdict.reason,
           facts,
           questions,
@@ -83,6 +86,9 @@ function apply(delta: StateDelta, change: Verdict["changes"][number], facts: Tar
   switch (change.kind) {
     case "check":
       delta.check.push(change.key);
+      break;
+    case "uncheck":
+      delta.uncheck.push(change.key);
       break;
     case "count":
       delta.inc[change.counter] = (delta.inc[change.counter] ?? 0) + 1;

@@ -14,16 +14,19 @@
  */
 
 import type { DecideContext, ProfileRecord, Rule } from "./decision.ts";
-import { SUBAGENT_KEY_PREFIX } from "./decision.ts";
+import { DESTRUCTIVE_KEY_PREFIX, SUBAGENT_KEY_PREFIX } from "./decision.ts";
 import type { CounterName } from "../state/schema.ts";
 import {
   closestMissLine,
   creditNote,
   sanitizeForDisplay,
+  settingsWeakeningText,
   siblingNote,
   type TooComplexInput,
   trivialNote,
 } from "../questions/messages.ts";
+import { sha256Hex } from "../platform/sha256.ts";
+import { canonicalJson } from "../platform/json.ts";
 import type { Roots } from "../file_facts/resolve.ts";
 import { type GateTarget, isChecked } from "./file_targets.ts";
 import { classify, type TargetClass } from "../file_facts/class.ts";
@@ -52,6 +55,7 @@ const SIBLING_WINDOW_MS = 120_000;
 /** A state change a verdict asks for; the gate applies them to the delta in order. */
 export type StateChange =
   | { kind: "check"; key: string }
+  | { kind: "uncheck"; key: string }
   | { kind: "count"; counter: CounterName }
   | { kind: "credit-class" };
 
@@ -65,6 +69,12 @@ export interface DenyDetails {
   siblingKey: { key: string; turn: string | null } | null;
   /** What ran past the call's work budget, when that is why the call is denied. */
   tooComplex?: TooComplexInput;
+  /**
+   * A denial that stands alone, like a destructive command's: this text is
+   * shown instead of the first-touch questions, and it is not counted as a
+   * first-touch denial.
+   */
+  text?: string;
 }
 
 /** A rule's decision about one target. `R` is the rule's own reason codes. */
@@ -79,7 +89,14 @@ export type Verdict<R extends string = string> =
     changes: StateChange[];
     profile?: ProfileRecord | null;
   }
-  | { kind: "deny"; reason: R; changes: StateChange[]; deny: DenyDetails };
+  | {
+    kind: "deny";
+    reason: R;
+    /** The metrics `decision` field when it is not a first-touch `deny`. */
+    decision?: string;
+    changes: StateChange[];
+    deny: DenyDetails;
+  };
 
 /** A reason code as a decision carries it: a code ending in `:` is a prefix. */
 type ReasonOf<R extends string> = R extends `${infer P}:` ? `${P}:${string}` : R;
@@ -188,6 +205,14 @@ export class TargetFacts {
   private once<T>(name: string, compute: () => T): T {
     if (!this.memo.has(name)) this.memo.set(name, compute());
     return this.memo.get(name) as T;
+  }
+
+  /** One of Claude Code's own settings files, as the built-in exemption names them. */
+  get claudeSettings(): boolean {
+    return this.once(
+      "claudeSettings",
+      () => exemptReason(this.gt.target, [], this.roots, this.ctx.ports.fs) === "claude-settings",
+    );
   }
 
   /** The target's class. */
@@ -342,8 +367,76 @@ function budgetRule<const Id extends string>(id: Id, title: string, input: TooCo
 }
 const count = (counter: CounterName): StateChange => ({ kind: "count", counter });
 
+type SettingsReason = "settings-weakening" | "settings-weakening-retry" | "unseen-denial";
+
+/**
+ * A change to Claude Code's own settings that would switch GateGuard off
+ * or weaken it (setup/weakening.ts), or whose outcome cannot be told, is
+ * gated like a destructive command: denied with what it turns off, and
+ * passed once when the same change is retried after the denial could be
+ * read. Its key carries the destructive prefix, so a state file that cannot
+ * be saved denies it as it denies a destructive command.
+ */
+async function settingsGuard(f: TargetFacts): Promise<Verdict<SettingsReason> | null> {
+  if (!f.claudeSettings) return null;
+  const { gt, ctx } = f;
+  const { call, ports, budget } = ctx;
+  const { changeWeakenings } = await import("../setup/weakening.ts");
+  const turnsOff = await changeWeakenings(
+    ports.fs,
+    gt.target.absolute,
+    gt.change,
+    ports.ownCommand,
+    budget,
+  );
+  if (turnsOff !== null && turnsOff.length === 0) return null;
+  const key = DESTRUCTIVE_KEY_PREFIX +
+    await sha256Hex(`settings\u0000${gt.target.key}\u0000${canonicalJson(gt.change)}`);
+  const denial = (reason: SettingsReason, changes: StateChange[]): Verdict<SettingsReason> => ({
+    kind: "deny",
+    reason,
+    decision: "destructive-deny",
+    changes,
+    deny: {
+      strict: null,
+      profile: null,
+      closestMiss: null,
+      siblingKey: null,
+      text: settingsWeakeningText(
+        sanitizeForDisplay(gt.target.raw),
+        turnsOff?.map((line) => sanitizeForDisplay(line)) ?? null,
+      ),
+    },
+  });
+  if (!ctx.state.checked.has(key)) return denial("settings-weakening", [check(key)]);
+  // A copy sent in the same message as the denied call is no retry.
+  if (call.transcriptPath !== null && call.toolUseId !== null && call.toolInput !== null) {
+    const { denialCouldBeSeen } = await import("../transcript/denial_seen.ts");
+    const retry = {
+      transcriptPath: call.transcriptPath,
+      toolUseId: call.toolUseId,
+      tool: call.toolName,
+      input: call.toolInput,
+    };
+    if (!await denialCouldBeSeen(retry, ports.fs, budget)) return denial("unseen-denial", []);
+  }
+  return {
+    kind: "pass",
+    decision: "pass",
+    reason: "settings-weakening-retry",
+    changes: [{ kind: "uncheck", key }],
+  };
+}
+
 /** The file gate's order of checks for one target. */
 export const TARGET_RULES = [
+  rule({
+    id: "settings-guard",
+    title: "settings change that switches GateGuard off",
+    reasons: ["settings-weakening", "settings-weakening-retry", "unseen-denial"],
+    // Before the exemption of Claude's settings files, which holds for every other change.
+    check: settingsGuard,
+  }),
   rule({
     id: "exempt",
     title: "exempt path",

@@ -19,6 +19,7 @@ import {
   resolveTarget,
   type Roots,
 } from "../file_facts/resolve.ts";
+import { namedLikeClaudeSettings } from "../file_facts/settings_names.ts";
 import { type FileCall, type FileChange, type FileVerb, mergeChanges } from "../tools/call.ts";
 
 /** One file a call changes, with all the call's changes to it. */
@@ -86,8 +87,15 @@ export function isChecked(checked: ReadonlySet<string>, target: ResolvedTarget):
   return !GATE_KEY_PREFIXES.some((p) => target.raw.startsWith(p)) && checked.has(target.raw);
 }
 
-/** True when the call names at least one file and every one is checked this session. */
+/**
+ * True when the call names at least one file and every one is checked this
+ * session. A file named like Claude Code's settings never counts: a change
+ * there may switch GateGuard off, which the rules look at every time.
+ */
 export function allTargetsChecked(ctx: DecideContext, file: FileCall): boolean {
   const targets = targetsOf(ctx, file, rootsOf(ctx));
-  return targets.length > 0 && targets.every(({ target }) => isChecked(ctx.state.checked, target));
+  return targets.length > 0 &&
+    targets.every(({ target }) =>
+      isChecked(ctx.state.checked, target) && !namedLikeClaudeSettings(target.basename)
+    );
 }

@@ -10,3 +10,15 @@
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * A JSON text of `value` with every object's keys sorted, so two values
+ * that differ only in key order give the same text.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(
+    value,
+    (_key, v: unknown) =>
+      isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+  );
+}

@@ -325,6 +325,41 @@ export function destructiveDenialText(pack: string, rule: string, destroys: stri
   return `${DESTRUCTIVE_TEXT}\n${destroysLine(pack, rule, destroys)}`;
 }
 
+/** The questions of a denied settings change that would switch GateGuard off or weaken it. */
+const SETTINGS_WEAKENING_FACTS = [
+  "1. Quote the user's current instruction verbatim, where it asks for this change",
+  "2. Say what the change turns off, and how the user turns it back on",
+];
+
+/**
+ * The denial of a change to a Claude Code settings file that would switch
+ * GateGuard off or weaken it: each thing it turns off (already sanitized),
+ * or, when `turnsOff` is null, that what the change does cannot be told.
+ */
+export function settingsWeakeningText(file: string, turnsOff: readonly string[] | null): string {
+  const what = turnsOff === null
+    ? [
+      `GateGuard cannot tell what this change does to its hook entries and settings in ${file} ` +
+      "(the file cannot be read, or a replacement does not apply to it), so it is treated as " +
+      "one that switches GateGuard off.",
+    ]
+    : [
+      `This change to ${file} would switch GateGuard off or weaken it:`,
+      ...turnsOff.map((line) => `- ${line}`),
+    ];
+  return [
+    HEADER,
+    "",
+    ...what,
+    "",
+    "Before making it, present these facts:",
+    "",
+    ...SETTINGS_WEAKENING_FACTS,
+    "",
+    "Present the facts, then retry the same change; any other change is asked about again.",
+  ].join("\n");
+}
+
 /** Appends the project's domain text to a shell denial. */
 export function withDomainText(text: string, domainText: string | null): string {
   return domainText ? `${text}\n${domainText}` : text;

@@ -156,7 +156,7 @@ export function registrationsOf(
   value: JsonValue,
   origin: string,
   plugin: boolean,
-  ownCommand: string,
+  ownCommand?: string,
 ): { ours: Registration[]; unsure: string[] } {
   const hooks = isObject(value) ? value.hooks : undefined;
   const pre = isObject(hooks) ? hooks.PreToolUse : undefined;

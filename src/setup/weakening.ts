@@ -8,14 +8,20 @@
  * What counts: GateGuard's own hook entries removed or changed (matcher or
  * handler), `disableAllHooks` turned on, any `GATEGUARD_*` or `ECC_*`
  * variable of the `env` block set, changed or removed, and a file that no
- * longer parses while it held GateGuard's entries.
+ * longer parses while it held GateGuard's entries. A change whose result
+ * cannot be told (the file unreadable, a replacement that does not apply,
+ * content the gate does not read) has no answer: the caller fails closed.
  *
  * @module
  */
 
 import type { JsonValue } from "../config/jsonc.ts";
+import type { FileChange } from "../tools/call.ts";
+import type { FsPort } from "../platform/fs_port.ts";
+import type { WorkBudget } from "../platform/budget.ts";
+import { textAfterChange } from "../change/after_text.ts";
 import { registrationsOf } from "./claude_settings.ts";
-import { parseSettings } from "./settings_io.ts";
+import { parseSettings, readSettingsText } from "./settings_io.ts";
 
 /** Variables whose change in an `env` block is a weakening. */
 const GUARDED_VARIABLE = /^(GATEGUARD_|ECC_)/;
@@ -31,7 +37,7 @@ function parsed(text: string | null): JsonValue | undefined {
 }
 
 /** GateGuard's entries of a parsed file, each as a canonical text of matcher and handler. */
-function ownEntries(value: JsonValue, ownCommand: string): string[] {
+function ownEntries(value: JsonValue, ownCommand: string | undefined): string[] {
   return registrationsOf(value, "", false, ownCommand).ours.map((r) =>
     JSON.stringify([r.matcher ?? null, sortedKeys(r.handler)])
   ).sort();
@@ -56,12 +62,13 @@ function guardedEnv(value: JsonValue): Map<string, string> {
 /**
  * What changing a settings file from `before` (null when it does not exist)
  * to `after` would turn off or weaken, one phrase each; empty for an
- * ordinary change. `ownCommand` is this build's registered command.
+ * ordinary change. `ownCommand` is this build's registered command, when
+ * known; GateGuard's registered shapes are recognised without it.
  */
 export function settingsWeakenings(
   before: string | null,
   after: string,
-  ownCommand: string,
+  ownCommand?: string,
 ): string[] {
   const old = parsed(before);
   const next = parsed(after);
@@ -103,4 +110,30 @@ export function settingsWeakenings(
     );
   }
   return found;
+}
+
+/** Work units charged per character of the texts compared (read, applied, parsed twice). */
+const UNITS_PER_CHARACTER = 4;
+
+/**
+ * What a typed `change` to the settings file at `path` would turn off or
+ * weaken (see `settingsWeakenings`), reading the current text through `fs`;
+ * null when the outcome cannot be told: the file cannot be read, the change
+ * does not apply to it, or `budget` cannot pay for the comparison.
+ */
+export async function changeWeakenings(
+  fs: FsPort,
+  path: string,
+  change: FileChange,
+  ownCommand: string | undefined,
+  budget: WorkBudget,
+): Promise<string[] | null> {
+  const read = await readSettingsText(fs, path);
+  if (read.kind === "unreadable") return null;
+  const before = read.kind === "text" ? read.text : null;
+  const after = textAfterChange(before, change);
+  if (after === null) return null;
+  const units = ((before?.length ?? 0) + after.length) * UNITS_PER_CHARACTER;
+  if (!budget.spend(units, "settings")) return null;
+  return settingsWeakenings(before, after, ownCommand);
 }

@@ -11,7 +11,7 @@
  * The walk goes back from the end of the transcript (bounded like the turn
  * scan, and paid from the call's work budget) to the pending call's
  * `tool_use` record, then on to the newest earlier call of the same tool
- * with the same command: the denied one. It was seen when its result lies
+ * with the same command (for a file tool, the same input): the denied one. It was seen when its result lies
  * between the two, and never when it rode in the pending call's own
  * message. See docs/architecture.md "Retries of destructive commands".
  *
@@ -22,15 +22,19 @@ import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { TAIL_WINDOW, walkTranscriptBack } from "./tail.ts";
 import { PENDING_RESCAN } from "./turn_scan.ts";
+import { canonicalJson } from "../platform/json.ts";
 
 /** The retry being judged. */
 export interface RetryCall {
   transcriptPath: string;
   /** The pending call's `tool_use_id`. */
   toolUseId: string;
-  /** `Bash` or `PowerShell`. */
+  /** The tool's name: `Bash` or `PowerShell`, or a file tool. */
   tool: string;
-  command: string;
+  /** The shell command the earlier call must repeat. */
+  command?: string;
+  /** For a file tool: the whole input the earlier call must repeat (keys in any order). */
+  input?: Record<string, unknown>;
 }
 
 /**
@@ -60,7 +64,17 @@ class SeenWalk {
   readonly earlierResults = new Set<string>();
   verdict: Seen | null = null;
 
-  constructor(private readonly call: RetryCall) {}
+  private readonly input: string | null;
+
+  constructor(private readonly call: RetryCall) {
+    this.input = call.input === undefined ? null : canonicalJson(call.input);
+  }
+
+  private repeats(input: Json): boolean {
+    return this.input === null
+      ? input.command === this.call.command
+      : canonicalJson(input) === this.input;
+  }
 
   /** Takes one line; true once the verdict is known. */
   visit(line: string): boolean {
@@ -95,7 +109,7 @@ class SeenWalk {
       const input = isJson(block.input) ? block.input : {};
       if (
         block.id === this.call.toolUseId || block.name !== this.call.tool ||
-        input.command !== this.call.command
+        !this.repeats(input)
       ) continue;
       const sameMessage = message !== null && message === this.pendingMessage;
       this.verdict = !sameMessage && this.earlierResults.has(block.id) ? "seen" : "unseen";

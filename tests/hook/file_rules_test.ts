@@ -14,6 +14,8 @@ import type { EnvSnapshot } from "../../src/config/env.ts";
 import type { Settings } from "../../src/config/settings.ts";
 import type { StatResult } from "../../src/platform/fs_port.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
+import { sha256Hex } from "../../src/platform/sha256.ts";
+import { canonicalJson } from "../../src/platform/json.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
 
@@ -85,11 +87,25 @@ function turnWith(command: string, output: string): string {
 const SEARCHED = turnWith("grep -rn widget src", "src/widget.ts:1:export function widget");
 const MISSED = turnWith("grep -rn widget lib", "");
 
+const SETTINGS = `${ROOT}/.claude/settings.json`;
+const HOOKS_OFF = '{"disableAllHooks": true}';
+const HOOKS_OFF_KEY = "__destructive__:" + await sha256Hex(
+  `settings\u0000${SETTINGS}\u0000${canonicalJson({ kind: "write", content: HOOKS_OFF })}`,
+);
+
 const CASES: Case[] = [
   {
     name: "a call without a path",
     input: {},
     expect: ["target", "pass", "no-path", "pass"],
+  },
+  {
+    name: "a settings change that switches GateGuard off, even under an operator glob",
+    tool: "Write",
+    input: { file_path: SETTINGS, content: HOOKS_OFF },
+    env: { GATEGUARD_EXEMPT_GLOBS: "**" },
+    expect: ["settings-guard", "destructive-deny", "settings-weakening", "deny"],
+    check: [HOOKS_OFF_KEY],
   },
   {
     name: "an operator glob exempts even a sensitive file",

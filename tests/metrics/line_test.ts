@@ -98,6 +98,9 @@ Deno.test("[decision-metrics] every documented tool, decision and reason code is
     "routine-disabled",
     "destructive",
     "destructive-retry",
+    "settings-weakening",
+    "settings-weakening-retry",
+    "unseen-denial",
     "state-error",
   ];
   for (const tool of tools) {

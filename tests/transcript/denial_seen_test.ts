@@ -52,3 +52,20 @@ Deno.test("[destructive-bash-gate] without the pending call's record or a walk, 
   assertEquals(await denialCouldBeSeen({ ...call, toolUseId: "t9" }, fs), false);
   assertEquals(await denialCouldBeSeen(call, fs), true);
 });
+
+Deno.test("[claude-settings] a file call is matched by its whole input, whatever the key order", () => {
+  const input = { file_path: "/p/.claude/settings.json", content: '{"disableAllHooks":true}' };
+  const reordered = { content: input.content, file_path: input.file_path };
+  const sameMessage = jsonl(
+    prompt("hooks off", "p"),
+    assistant("m1", [{ id: "t1", name: "Write", input }, { id: "t2", name: "Write", input }]),
+  );
+  const fileSeen = (text: string, pending: Record<string, unknown>) =>
+    denialSeen(
+      { transcriptPath: PATH, toolUseId: "t2", tool: "Write", input: pending },
+      new MemoryFs({ [PATH]: text }),
+    );
+  assertEquals(fileSeen(sameMessage, reordered), "unseen");
+  // Another content is another call: nothing earlier was denied for it.
+  assertEquals(fileSeen(sameMessage, { ...input, content: "{}" }), "seen");
+});
