@@ -55,7 +55,7 @@ import type { WorkBudget } from "../platform/budget.ts";
 import { compileGlob, GLOB_MAX_PATTERN, matchGlob } from "../glob/glob.ts";
 import { type Dialect, MAX_WRAPPER_DEPTH, unwrapCommand, type Unwrapped } from "./wrappers.ts";
 import { hasLong, hasShort, programName, scanArgs } from "./options.ts";
-import { gitGlobalOption } from "./tools/git.ts";
+import { gitVerdict } from "./detect_git.ts";
 import { type DestructiveHit, dryRunOrHelp, namesCommand, ruleMatches } from "./packs/pack.ts";
 import { CORE_PACK } from "./packs/core.ts";
 import { indexRules, PACKS } from "./packs/registry.ts";
@@ -91,9 +91,6 @@ const MAX_ANALYSES = 1024;
  * timeout lets the command through.
  */
 const MAX_ANALYSED_CHARS = 4 * MAX_LEX_CHARS;
-
-/** Most git aliases (`-c alias.x=…`) followed in a row. */
-const MAX_GIT_ALIASES = 8;
 
 /** Paths through which `source` reads its script from stdin. */
 const STDIN_PATHS = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "-"]);
@@ -207,58 +204,6 @@ function runnerHit(args: readonly string[], stdin: readonly string[], walk: Walk
   return null;
 }
 
-/** Records `alias.NAME=VALUE` from a `-c` setting, and whether it switches `clean.requireForce` off. */
-function recordSetting(setting: string, aliases: Map<string, string>): boolean {
-  const eq = setting.indexOf("=");
-  if (eq < 0) return false;
-  const key = setting.slice(0, eq).toLowerCase();
-  if (key.startsWith("alias.")) {
-    aliases.set(setting.slice("alias.".length, eq), setting.slice(eq + 1));
-  }
-  return key === "clean.requireforce" && GIT_FALSE.has(setting.slice(eq + 1).toLowerCase());
-}
-
-/** Spellings git reads as false. */
-const GIT_FALSE = new Set(["false", "no", "off", "0", ""]);
-
-/**
- * `git` read past its global options and `-c alias.*` definitions: the
- * subcommand and its arguments go to the git rules of the active packs.
- */
-function gitHit(args: readonly string[], stdin: readonly string[], walk: Walk): Verdict {
-  const aliases = new Map<string, string>();
-  let cleanUnforced = false;
-  let i = 0;
-  while (i < args.length && args[i].startsWith("-")) {
-    const a = args[i];
-    if (gitGlobalOption(a)?.value) {
-      if (a === "-c") cleanUnforced ||= recordSetting(args[i + 1] ?? "", aliases);
-      i += 2;
-      continue;
-    }
-    if (a.startsWith("-c")) cleanUnforced ||= recordSetting(a.slice(2), aliases);
-    i++;
-  }
-  let sub = args[i];
-  let rest = args.slice(i + 1);
-  for (let n = 0; n < MAX_GIT_ALIASES && sub !== undefined && aliases.has(sub); n++) {
-    const value = aliases.get(sub)!;
-    if (value.startsWith("!")) {
-      return codeHit("bash", `${value.slice(1)} ${rest.join(" ")}`, deeper(walk), []);
-    }
-    const words = value.split(/\s+/).filter((w) => w !== "");
-    sub = words[0];
-    rest = [...words.slice(1), ...rest];
-  }
-  if (sub === undefined) return null;
-  // With `clean.requireForce` off, `git clean` deletes without `-f`.
-  if (sub === "clean" && cleanUnforced) {
-    const scan = scanArgs(rest, { shortValue: "e", longValue: ["exclude"] });
-    return !hasShort(scan, "n") && !hasLong(scan, "dry-run") ? coreHit("git-clean") : null;
-  }
-  return rulesHit("git", [sub, ...rest], stdin, walk);
-}
-
 /** The first rule of the active packs that finds `name` run with `args` destructive. */
 function rulesHit(
   name: string,
@@ -296,7 +241,7 @@ function programHit(
     const inner = runnerHit(args, stdin, walk);
     if (inner) return inner;
   }
-  if (name === "git") return gitHit(args, stdin, walk);
+  if (name === "git") return gitVerdict(args, stdin, walk, ENGINE);
   if (name === "alias") {
     // A destructive alias is a destructive command waiting for its name.
     for (const a of args) {
@@ -350,7 +295,7 @@ function dynamicHit(words: readonly string[], walk: Walk): Verdict {
   const scan = scanArgs(rest);
   const forcedRecursive = (hasShort(scan, "rR") || hasLong(scan, "recursive")) &&
     (hasShort(scan, "f") || hasLong(scan, "force"));
-  return forcedRecursive ? coreHit("rm-recursive") : gitHit(rest, [], walk);
+  return forcedRecursive ? coreHit("rm-recursive") : gitVerdict(rest, [], walk, ENGINE);
 }
 
 /** Candidates matched by recent glob command words, per rule index: a memo of a pure function. */
@@ -465,6 +410,7 @@ const ENGINE: Engine = {
   code: codeHit,
   unwrapped: unwrappedHit,
   program: programHit,
+  rules: rulesHit,
   raw: (text, walk) => rawVerdict(text, walk, ENGINE),
   core: coreHit,
 };

@@ -78,8 +78,16 @@ function resolveVariables(words: readonly string[], vars: ReadonlyMap<string, st
   });
 }
 
-/** Builtins whose `NAME=value` arguments assign variables. */
-const DECLARING_BUILTINS = new Set(["export", "declare", "typeset", "local", "readonly"]);
+/** Builtins whose `NAME=value` arguments assign variables (`env`, `sudo`: for the command they run). */
+const DECLARING_BUILTINS = new Set([
+  "export",
+  "declare",
+  "typeset",
+  "local",
+  "readonly",
+  "env",
+  "sudo",
+]);
 
 /** `read` options that take a value (`-a` names the array it fills). */
 const READ_VALUE_OPTIONS = "adinNptu";
@@ -191,6 +199,8 @@ export function bashVerdict(
   const vars = assignedVariables(parsed.segments, walk);
   // A pipeline too long to follow into `read` leaves variables unknown.
   if (walk.budget.chars < 0) return engine.raw(command, walk);
+  // What the line assigns may reach the programs it runs (`GIT_PAGER=… git log`).
+  if (vars.size > 0) walk = { ...walk, env: new Map([...walk.env ?? [], ...vars]) };
   for (let i = 0; i < parsed.segments.length; i++) {
     const seg = parsed.segments[i];
     const words = resolveVariables(argv(seg), vars);

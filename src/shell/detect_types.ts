@@ -46,6 +46,8 @@ export interface Walk {
   readonly depth: number;
   readonly budget: DetectBudget;
   readonly rules: RuleIndex;
+  /** Environment variables the command line assigns, each with the values it may get. */
+  readonly env?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A verdict: the rule that fired, or null for a command that destroys nothing. */
@@ -59,6 +61,8 @@ export interface Engine {
   unwrapped(u: Unwrapped, stdin: readonly string[], walk: Walk, raw: string): Verdict;
   /** Checks one program run with its arguments. */
   program(name: string, args: readonly string[], stdin: readonly string[], walk: Walk): Verdict;
+  /** Asks the active packs' rules about one program run with its arguments, nothing unwrapped. */
+  rules(name: string, args: readonly string[], stdin: readonly string[], walk: Walk): Verdict;
   /** The fail-closed reading of raw text. */
   raw(text: string, walk: Walk): Verdict;
   /** The hit of a core rule by id. */
@@ -74,7 +78,7 @@ export function afford(walk: Walk, size: number): boolean {
   return shared && budget.left >= 0 && budget.chars >= 0;
 }
 
-/** One level deeper, same budget and rules. */
+/** One level deeper, same budget, rules and environment. */
 export function deeper(walk: Walk): Walk {
-  return { depth: walk.depth + 1, budget: walk.budget, rules: walk.rules };
+  return { ...walk, depth: walk.depth + 1 };
 }

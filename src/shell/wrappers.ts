@@ -124,6 +124,8 @@ const WRAPPERS: Readonly<Record<string, Wrapper>> = {
     },
     noRunShort: "elvV",
     noRunLong: ["list", "validate", "edit", "version", "help"],
+    // `sudo NAME=value cmd` sets the variable for the command.
+    assignments: true,
   },
   doas: { kind: "argv", options: { shortValue: "uC", permute: false } },
   npx: PACKAGE_RUNNER,

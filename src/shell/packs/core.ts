@@ -11,6 +11,7 @@
 
 import { hasLong, hasShort, type ScannedArgs } from "../options.ts";
 import { sqlClientDestructive } from "../sql.ts";
+import { checkoutPathspec } from "../tools/git.ts";
 import type { Pack, PackRule } from "./pack.ts";
 
 /** Branches a lease-protected force push must still not overwrite. */
@@ -133,15 +134,17 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
   checkout: {
     shortValue: "bB",
     longValue: ["orphan", "conflict"],
+    // A second operand, or one no branch can be named, is a pathspec: its files are overwritten.
     test: (s) =>
       hasShort(s, "f") || hasLong(s, "force", "pathspec-from-file") || s.dashDash ||
-      s.operands.includes("."),
+      s.operands.length > 1 || s.operands.some(checkoutPathspec),
   },
+  // Without `-f` it still deletes once `clean.requireForce` is off, which a
+  // configuration file the hook cannot see may say: only a dry run is safe.
   clean: {
     shortValue: "e",
     longValue: ["exclude"],
-    test: (s) =>
-      (hasShort(s, "f") || hasLong(s, "force")) && !hasShort(s, "n") && !hasLong(s, "dry-run"),
+    test: (s) => !hasShort(s, "n") && !hasLong(s, "dry-run"),
   },
   push: {
     shortValue: "o",
@@ -290,6 +293,12 @@ export const CORE_PACK: Pack = {
       id: "dotnet-delete",
       commands: [],
       destroys: "deletes a directory tree through .NET",
+    },
+    {
+      id: "git-alias-unknown",
+      // Read by the git reader; listed here for its text.
+      commands: [],
+      destroys: "may discard work: runs a git alias whose definition is only known at run time",
     },
     {
       id: "unreadable",

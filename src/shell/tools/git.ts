@@ -52,3 +52,183 @@ export const GIT_GLOBAL_OPTIONS: Readonly<Record<string, GitGlobalOption>> = {
 export function gitGlobalOption(word: string): GitGlobalOption | null {
   return Object.hasOwn(GIT_GLOBAL_OPTIONS, word) ? GIT_GLOBAL_OPTIONS[word] : null;
 }
+
+/** The words of a whitespace-separated list. */
+function words(list: string): ReadonlySet<string> {
+  return new Set(list.split(/\s+/).filter((w) => w !== ""));
+}
+
+/**
+ * git's own subcommands, builtin and shipped with it. A word not among
+ * them (nor an alias defined on the line) may be an alias from a
+ * configuration file the hook cannot see, or a typo `help.autocorrect`
+ * turns into one of them.
+ */
+export const GIT_COMMANDS: ReadonlySet<string> = words(`
+  add am annotate apply archimport archive backfill bisect blame branch bugreport bundle
+  cat-file check-attr check-ignore check-mailmap check-ref-format checkout checkout-index
+  cherry cherry-pick citool clean clone column commit commit-graph commit-tree config
+  count-objects credential credential-cache credential-store cvsexportcommit cvsimport
+  cvsserver daemon describe diagnose diff diff-files diff-index diff-pairs diff-tree difftool
+  fast-export fast-import fetch fetch-pack filter-branch fmt-merge-msg for-each-ref
+  for-each-repo format-patch fsck fsck-objects fsmonitor--daemon gc get-tar-commit-id grep gui
+  hash-object help hook http-backend imap-send index-pack init init-db instaweb
+  interpret-trailers last-modified log ls-files ls-remote ls-tree mailinfo mailsplit
+  maintenance merge merge-base merge-file merge-index merge-one-file merge-tree mergetool
+  mktag mktree multi-pack-index mv name-rev notes p4 pack-objects pack-redundant pack-refs
+  patch-id prune prune-packed pull push quiltimport range-diff read-tree rebase reflog refs
+  remote repack replace replay repo request-pull rerere reset restore rev-list rev-parse
+  revert rm send-email send-pack shortlog show show-branch show-index show-ref sparse-checkout
+  stage stash status stripspace submodule svn switch symbolic-ref tag unpack-file
+  unpack-objects update-index update-ref update-server-info upload-archive upload-pack var
+  verify-commit verify-pack verify-tag version whatchanged worktree write-tree
+`);
+
+/**
+ * Configuration keys (lower-cased; `*` is any subsection) whose value git
+ * runs as a shell command: pagers, editors, ssh, hooks for diff, merge and
+ * filters, credential helpers, signing programs and the like.
+ */
+export const GIT_COMMAND_KEYS: readonly RegExp[] = [
+  /^core\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy)$/,
+  /^sequence\.editor$/,
+  /^pager\.[^.]+$/,
+  /^credential\.(.+\.)?helper$/,
+  /^diff\.external$/,
+  /^diff\..+\.(command|textconv)$/,
+  /^merge\..+\.driver$/,
+  /^filter\..+\.(clean|smudge|process)$/,
+  /^gpg\.(.+\.)?program$/,
+  /^uploadpack\.packobjectshook$/,
+  /^remote\..+\.(uploadpack|receivepack)$/,
+  /^(difftool|mergetool)\..+\.cmd$/,
+  /^sendemail\.(sendmailcmd|smtpserver)$/,
+  /^browser\..+\.cmd$/,
+];
+
+/** Environment variables whose value git (or the pager and editor it starts) runs as a command. */
+export const GIT_COMMAND_ENV: readonly string[] = [
+  "GIT_SSH_COMMAND",
+  "GIT_PAGER",
+  "GIT_EDITOR",
+  "GIT_SEQUENCE_EDITOR",
+  "GIT_ASKPASS",
+  "SSH_ASKPASS",
+  "GIT_EXTERNAL_DIFF",
+  "GIT_PROXY_COMMAND",
+  "PAGER",
+  "EDITOR",
+  "VISUAL",
+];
+
+/** Options of a git subcommand whose value is a shell command it runs. */
+export interface GitCodeOptions {
+  /** How the subcommand's options take values. */
+  readonly shortValue: string;
+  readonly longValue: readonly string[];
+  /** The options among them whose value is code. */
+  readonly codeShort: string;
+  readonly codeLong: readonly string[];
+}
+
+/**
+ * Subcommands that run a command given in an option: `rebase --exec`,
+ * `difftool --extcmd`, and the `--upload-pack`/`--receive-pack` programs
+ * git starts through the shell for a local remote.
+ */
+export const GIT_CODE_OPTIONS: Readonly<Record<string, GitCodeOptions>> = {
+  rebase: {
+    shortValue: "xsXC",
+    longValue: ["exec", "onto", "strategy", "strategy-option", "whitespace", "empty"],
+    codeShort: "x",
+    codeLong: ["exec"],
+  },
+  difftool: {
+    shortValue: "xtO",
+    longValue: ["extcmd", "tool"],
+    codeShort: "x",
+    codeLong: ["extcmd"],
+  },
+  fetch: { shortValue: "j", longValue: ["upload-pack"], codeShort: "", codeLong: ["upload-pack"] },
+  pull: { shortValue: "j", longValue: ["upload-pack"], codeShort: "", codeLong: ["upload-pack"] },
+  "ls-remote": {
+    shortValue: "",
+    longValue: ["upload-pack"],
+    codeShort: "",
+    codeLong: ["upload-pack"],
+  },
+  clone: {
+    shortValue: "uobcj",
+    longValue: ["upload-pack", "origin", "branch", "config", "reference", "depth", "template"],
+    codeShort: "u",
+    codeLong: ["upload-pack"],
+  },
+  push: {
+    shortValue: "o",
+    longValue: ["receive-pack", "exec", "repo", "push-option"],
+    codeShort: "",
+    codeLong: ["receive-pack", "exec"],
+  },
+  archive: {
+    shortValue: "o",
+    longValue: ["exec", "remote", "output", "prefix", "format"],
+    codeShort: "",
+    codeLong: ["exec"],
+  },
+};
+
+/**
+ * How close `typed` is to the git command `name` as `help.autocorrect`
+ * judges it: one more than the edit distance with free transpositions,
+ * substitutions costing 2, insertions 1 and deletions 3. git runs the one
+ * best command when it scores below 7. (A prefix of a common command
+ * scores 0 and stops the correction in the versions that have it; older
+ * ones correct `rest` to `reset`, so the prefix rule is not modelled.)
+ */
+export function autocorrectScore(typed: string, name: string): number {
+  const n = name.length;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  for (let i = 1; i <= typed.length; i++) {
+    const row = [i * 3];
+    for (let j = 1; j <= n; j++) {
+      let best = prev[j - 1] + (typed[i - 1] === name[j - 1] ? 0 : 2);
+      best = Math.min(best, prev[j] + 3, row[j - 1] + 1);
+      if (i > 1 && j > 1 && typed[i - 1] === name[j - 2] && typed[i - 2] === name[j - 1]) {
+        best = Math.min(best, prev2[j - 2]);
+      }
+      row.push(best);
+    }
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[n] + 1;
+}
+
+/** Scores below this are close enough for `help.autocorrect` to run the command. */
+export const AUTOCORRECT_FLOOR = 7;
+
+/**
+ * Names git's own ref-format rules forbid in a branch or tag but a
+ * pathspec may hold: pathspec magic (`:/`), globs, a trailing or doubled
+ * slash, a component starting with a dot (`.`, `./src`, `../x`), an
+ * absolute path.
+ */
+const NOT_A_REF = /^[:/]|[*?[\\]|\/$|\/\/|(^|\/)\./;
+
+/** File extensions that mark a lone `git checkout` operand as a file rather than a branch. */
+const FILE_EXTENSIONS = words(`
+  c cc cfg cjs conf cpp cs css csv go h hpp html ini java js json jsonc jsx kt lock md mjs php
+  py rb rs scss sh sql svelte swift toml ts tsx txt vue xml yaml yml
+`);
+
+/**
+ * Whether a `git checkout` operand must be a pathspec: no branch or tag
+ * can be spelled that way, or it names a source file by its extension.
+ */
+export function checkoutPathspec(operand: string): boolean {
+  if (NOT_A_REF.test(operand)) return true;
+  const base = operand.slice(operand.lastIndexOf("/") + 1);
+  const dot = base.lastIndexOf(".");
+  return dot > 0 && FILE_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
+}
