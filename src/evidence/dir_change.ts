@@ -16,6 +16,7 @@ import {
   PLAIN_DIR_CHANGES,
   POWERSHELL_DIR_CHANGES,
 } from "./tool_flags.ts";
+import { baseName } from "../platform/path.ts";
 
 /** What one segment does to the shell's directory. */
 export type DirChange =
@@ -74,11 +75,6 @@ function commandWordAt(words: readonly ShellWord[]): number | null {
   return i;
 }
 
-/** The program a command word runs: its last path component. */
-function programName(text: string): string {
-  return text.slice(Math.max(text.lastIndexOf("/"), text.lastIndexOf("\\")) + 1);
-}
-
 /** True when a bash segment is `shopt` setting `autocd` (`-u` unsets it). */
 function setsAutocd(segment: ShellSegment): boolean {
   const texts = segment.words.map((w) => w.text);
@@ -110,7 +106,7 @@ export class DirChangeReader {
     }
     const at = commandWordAt(segment.words);
     if (at === null || at >= segment.words.length) return NONE;
-    const name = at === 0 ? segment.name : programName(segment.words[at].text);
+    const name = at === 0 ? segment.name : baseName(segment.words[at].text);
     if (BASH_DIR_CHANGES.has(name)) return this.change(name, segment, at + 1);
     const bare = segment.words.length === 1 && !Object.hasOwn(BASH_SEARCH_COMMANDS, name);
     return this.autocd && bare ? UNKNOWN : NONE;

@@ -72,6 +72,7 @@ import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
 import { powerShellVerdict } from "./detect_powershell.ts";
 import { cmdVerdict } from "./detect_cmd.ts";
+import { baseName } from "../platform/path.ts";
 
 export type { DestructiveHit } from "./packs/pack.ts";
 export type { DetectBudget } from "./detect_types.ts";
@@ -309,7 +310,7 @@ const GLOB_MEMO_SIZE = 64;
  * none; one too long to judge may name any.
  */
 function globCandidates(word: string, rules: RuleIndex): readonly string[] {
-  const base = word.slice(Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\")) + 1);
+  const base = baseName(word);
   const memo = GLOB_MEMO.get(rules) ?? new Map<string, readonly string[]>();
   GLOB_MEMO.set(rules, memo);
   const known = memo.get(base);

@@ -11,6 +11,8 @@
  * @module
  */
 
+import { baseName } from "../platform/path.ts";
+
 /** How one program's options are shaped. */
 export interface OptionSpec {
   /** Short option letters that take a value (rest of the cluster, else the next word). */
@@ -115,8 +117,7 @@ const EXECUTABLE_SUFFIXES = [".exe", ".com"];
  * and without `.exe`.
  */
 export function programName(word: string): string {
-  const cut = Math.max(word.lastIndexOf("/"), word.lastIndexOf("\\"));
-  let name = (cut >= 0 ? word.slice(cut + 1) : word).toLowerCase();
+  let name = baseName(word).toLowerCase();
   for (const suffix of EXECUTABLE_SUFFIXES) {
     if (name.endsWith(suffix) && name.length > suffix.length) {
       name = name.slice(0, -suffix.length);

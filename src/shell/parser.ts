@@ -33,6 +33,7 @@ import {
   type Separator,
   type Word,
 } from "./words.ts";
+import { baseName } from "../platform/path.ts";
 
 /** A word that assigns a variable (`NAME=`, `NAME+=`, `NAME[i]=`). */
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
@@ -435,9 +436,7 @@ export function parseBash(command: string): BashParse {
 /** The program a command word names: its last path component, `/bin/rm` is `rm`. */
 export function commandName(word: Word | undefined): string {
   if (word === undefined) return "";
-  const text = word.text;
-  const cut = Math.max(text.lastIndexOf("/"), text.lastIndexOf("\\"));
-  return cut >= 0 ? text.slice(cut + 1) : text;
+  return baseName(word.text);
 }
 
 /** The argument vector of a segment: word texts, with brace expansions applied. */

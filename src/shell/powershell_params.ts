@@ -8,6 +8,7 @@
  */
 
 import { DASHES, type PsWord } from "./powershell_words.ts";
+import { baseName } from "../platform/path.ts";
 
 /**
  * Splits a parameter word into its name (without the dash) and the value
@@ -58,8 +59,7 @@ export function bindParameter(
 export function psCommandName(word: PsWord | undefined): string {
   if (word === undefined) return "";
   const text = word.text.toLowerCase();
-  const cut = Math.max(text.lastIndexOf("/"), text.lastIndexOf("\\"));
-  const base = cut >= 0 ? text.slice(cut + 1) : text;
+  const base = baseName(text);
   for (const ext of [".exe", ".cmd", ".bat", ".com", ".ps1"]) {
     if (base.endsWith(ext) && base.length > ext.length) return base.slice(0, -ext.length);
   }

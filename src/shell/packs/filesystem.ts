@@ -12,6 +12,7 @@
 import { FIND_PRIMARIES } from "../tools/find.ts";
 import type { Pack, RuleInput } from "./pack.ts";
 import { PACKAGE_MANAGERS } from "./package_managers.ts";
+import { baseName } from "../../platform/path.ts";
 
 /** find primaries (any spelling the table lists) that delete. */
 const FIND_DELETES = Object.keys(FIND_PRIMARIES).filter((k) =>
@@ -37,7 +38,7 @@ function findExecCommands(args: readonly string[]): string[][] {
 function findExecDeletes(input: RuleInput): boolean {
   return findExecCommands(input.args).some((words) => {
     if (words.length === 0) return false;
-    const name = words[0].slice(words[0].lastIndexOf("/") + 1);
+    const name = baseName(words[0]);
     // `-exec rm {} +` deletes every file found, recursive option or not.
     if (name === "rm" || name === "unlink" || name === "shred" || name === "rmdir") return true;
     const text = words.map((w) => w === "{}" ? "x" : `'${w.replaceAll("'", "'\\''")}'`).join(" ");
@@ -125,7 +126,7 @@ export const FILESYSTEM_PACK: Pack = {
             ...input.scan.shorts.filter((s) => "xX".includes(s.letter)).map((s) => s.value ?? ""),
             ...input.scan.longs.filter((l) => l.name.startsWith("exec")).map((l) => l.value ?? ""),
           ]
-            .some((v) => /^(rm|unlink|shred|rmdir)$/.test(v.split("/").at(-1) ?? "")),
+            .some((v) => /^(rm|unlink|shred|rmdir)$/.test(baseName(v))),
       }],
       destroys: "runs a deleting command on every file it finds",
     },
