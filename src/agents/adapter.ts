@@ -2,10 +2,10 @@
  * What an agent adapter is, and the table of adapters.
  *
  * Every agent sends its own payload and reads its own answer. An adapter
- * translates the payload into one or more calls in GateGuard's own input
- * dialect (the field names Claude Code uses, which the gates were written
- * for), and an outcome back into what its agent reads. The gates never
- * learn which agent called.
+ * reads the payload into one or more `HookCall`s that carry GateGuard's own
+ * typed call (`tools/call.ts`) and name, from the table of gated tools, the
+ * tool each is decided and reported as; and it renders an outcome as what
+ * its agent reads. The gates never learn which agent called.
  *
  * One agent call can become several gate calls: a Codex patch is decided
  * file by file, so that one denial can name every first touch, and a
@@ -15,7 +15,16 @@
  * @module
  */
 
+import type { EnvSnapshot } from "../config/env.ts";
 import type { Outcome } from "../hook/decision.ts";
+import type { HookCall } from "../hook/call.ts";
+import {
+  deletionCommand,
+  type FileChange,
+  type ShellDialect,
+  type ToolCall,
+} from "../tools/call.ts";
+import { type GatedTool, type OtherAgent, shellTool, TOOL } from "../tools/gated.ts";
 
 /** The agents GateGuard answers, as `--agent` names them. */
 export const AGENT_NAMES = ["claude", "codex", "gemini", "copilot", "cursor"] as const;
@@ -26,18 +35,18 @@ export type AgentName = typeof AGENT_NAMES[number];
 /** The agent a hook call is for when `--agent` is not given. */
 export const DEFAULT_AGENT: AgentName = "claude";
 
-/** A payload in GateGuard's input dialect (`tool_name`, `tool_input`, `session_id`, …). */
-export type GateCall = Record<string, unknown>;
-
 /** What an agent's payload asks GateGuard to decide. */
 export type Translation =
-  | { kind: "calls"; calls: GateCall[] }
+  | { kind: "calls"; calls: HookCall[] }
   | { kind: "refuse"; text: string };
 
 /** One agent's translation in both directions. */
 export interface AgentAdapter {
-  /** The calls to decide for this payload; none when the tool is not gated. */
-  translate(payload: Record<string, unknown>): Translation;
+  /**
+   * The calls to decide for this payload; none when the tool is not gated.
+   * `env` locates a session log the payload does not name.
+   */
+  translate(payload: Record<string, unknown>, env: EnvSnapshot): Translation;
   /** The stdout text that tells the agent the outcome ("" prints nothing). */
   render(outcome: Outcome): string;
 }
@@ -89,13 +98,71 @@ export function againstBase(path: string, base: string | null): string {
   return `${base.replace(/[\\/]+$/, "")}/${path}`;
 }
 
+/** Where a call comes from: the session, where it runs, and the log that tells its turn. */
+export interface CallOrigin {
+  sessionId: string | null;
+  cwd: string | null;
+  /** The agent's session log, for prior-search credit and the retry check. */
+  transcriptPath?: string | null;
+  /** The pending call's id as the session log knows it. */
+  toolUseId?: string | null;
+  /** The turn's id as the session log knows it. */
+  promptId?: string | null;
+  /** Whose log `transcriptPath` is (`agents/session_logs.ts`). */
+  logKind?: OtherAgent;
+}
+
+/** One gate call: `typed`, decided and reported as `tool`, from `origin`. */
+export function gateCall(origin: CallOrigin, tool: GatedTool, typed: ToolCall): HookCall {
+  return {
+    toolName: tool.name,
+    toolInput: null,
+    typed,
+    sessionId: origin.sessionId,
+    transcriptPath: origin.transcriptPath ?? null,
+    cwd: origin.cwd,
+    toolUseId: origin.toolUseId ?? null,
+    promptId: origin.promptId ?? null,
+    // Subagents are a Claude Code notion; no other agent marks its calls so.
+    agentId: null,
+    ...(origin.logKind ? { logKind: origin.logKind } : {}),
+  };
+}
+
+/** A shell command's gate call; a command that is not text reads as none. */
+export function shellGateCall(
+  origin: CallOrigin,
+  dialect: ShellDialect,
+  command: unknown,
+): HookCall {
+  const text = typeof command === "string" ? command : "";
+  return gateCall(origin, shellTool(dialect), { kind: "shell", dialect, command: text });
+}
+
+/** A one-file gate call; no path makes it a call without targets (the file gate passes it). */
+export function fileGateCall(
+  origin: CallOrigin,
+  tool: GatedTool,
+  path: string | null,
+  change: FileChange,
+): HookCall {
+  const verb = tool === TOOL.write ? "write" : "edit";
+  return gateCall(origin, tool, { kind: "file", touches: path ? [{ path, verb, change }] : [] });
+}
+
 /**
- * The shell command a file deletion is decided as: a forced removal of that
- * one path, quoted as one word so a retry matches. The shell gate does not
- * count a plain `rm` of one file as destructive; a deletion the agent asks
- * for by tool is, so it is denied on every new attempt until retried. The
- * destructive denial never quotes the command, so the agent never sees it.
+ * The two gate calls of a deletion by tool: the destructive gate (see
+ * `deletionCommand`) and the file gate, whose change it never reads. Both
+ * are reported as the file tool, so a deletion never counts as a shell
+ * command.
  */
-export function deletionCommand(path: string): string {
-  return `rm -rf -- '${path.replaceAll("'", `'"'"'`)}'`;
+export function deletionGateCalls(origin: CallOrigin, path: string): HookCall[] {
+  return [
+    gateCall(origin, TOOL.multiEdit, {
+      kind: "shell",
+      dialect: "bash",
+      command: deletionCommand(path),
+    }),
+    fileGateCall(origin, TOOL.multiEdit, path, { kind: "opaque" }),
+  ];
 }

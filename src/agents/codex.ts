@@ -1,57 +1,72 @@
 /**
- * Codex CLI: every shell tool arrives as `Bash` with `tool_input.command`,
- * every edit as `apply_patch` with the patch text in `tool_input.command`.
+ * Codex CLI: every shell tool arrives as Claude Code's shell tool with
+ * `tool_input.command`, every edit as `apply_patch` with the patch text in
+ * `tool_input.command`.
  *
  * A patch becomes one file-gate call per file it adds, updates, deletes or
  * moves to, so that one denial names every first touch; each call carries
- * that file's hunks for the change profile. A deletion also goes through the
- * destructive gate (see `deletionCommand`). Codex reads the same `hookSpecificOutput` answer as
- * Claude Code, `additionalContext` included.
+ * that file's hunks for the change profile. A deletion also goes through
+ * the destructive gate (`deletionGateCalls`). Every call carries the
+ * rollout file and the turn and call ids, which `codex_log.ts` reads for
+ * prior-search credit and the destructive-retry check. Codex reads the same
+ * `hookSpecificOutput` answer as Claude Code, `additionalContext` included.
  *
  * @module
  */
 
-import { type AgentAdapter, deletionCommand, type GateCall, stringField } from "./adapter.ts";
+import {
+  type AgentAdapter,
+  type CallOrigin,
+  deletionGateCalls,
+  fileGateCall,
+  gateCall,
+  shellGateCall,
+  stringField,
+} from "./adapter.ts";
 import { MAX_PATCH_FILES, type PatchFile, readPatch } from "./codex_patch.ts";
+import type { HookCall } from "../hook/call.ts";
+import { agentTool, TOOL } from "../tools/gated.ts";
 import { isRecord } from "../platform/json.ts";
 import { renderOutcome } from "../hook/respond.ts";
 
-/** The fields every gate call of one Codex payload shares. */
-/** The fields of a shell gate call: the session and where it runs. */
-function shellBase(payload: Record<string, unknown>): GateCall {
-  // No transcript: the shell gate reads Claude Code's transcript format only
-  // (to tell a destructive retry from a second copy in one message), and a
-  // rollout file read that way would make every retry look unseen.
-  return { session_id: payload.session_id, cwd: payload.cwd };
-}
-
-/** The fields of a file gate call, with the rollout file `codex_log.ts` reads for credit. */
-function fileBase(payload: Record<string, unknown>): GateCall {
+function originOf(payload: Record<string, unknown>): CallOrigin {
   return {
-    ...shellBase(payload),
-    tool_use_id: payload.tool_use_id,
-    transcript_path: payload.transcript_path,
+    sessionId: stringField(payload, "session_id"),
+    cwd: stringField(payload, "cwd"),
+    transcriptPath: stringField(payload, "transcript_path"),
+    toolUseId: stringField(payload, "tool_use_id"),
     // Codex names each turn; its rollout records carry the same id.
-    prompt_id: payload.turn_id,
-    log_kind: "codex",
+    promptId: stringField(payload, "turn_id"),
+    logKind: "codex",
   };
 }
 
-function fileCall(base: GateCall, file: PatchFile): GateCall {
-  if (file.op === "add") {
-    return {
-      ...base,
-      tool_name: "Write",
-      tool_input: { file_path: file.path, content: file.content ?? "" },
-    };
+function fileCalls(origin: CallOrigin, file: PatchFile): HookCall[] {
+  switch (file.op) {
+    case "add":
+      return [fileGateCall(origin, TOOL.write, file.path, {
+        kind: "write",
+        content: file.content ?? "",
+      })];
+    case "delete":
+      return deletionGateCalls(origin, file.path);
+    default:
+      return [gateCall(origin, TOOL.multiEdit, {
+        kind: "file",
+        touches: [{
+          path: file.path,
+          verb: "edit",
+          change: {
+            kind: "edits",
+            edits: file.hunks.map((h) => ({
+              oldString: h.oldText,
+              newString: h.newText,
+              replaceAll: false,
+            })),
+          },
+        }],
+      })];
   }
-  // A deletion carries no edits: the change profile has nothing to read.
-  const edits = file.op === "delete" ? [] : file.hunks.map((h) => ({
-    file_path: file.path,
-    old_string: h.oldText,
-    new_string: h.newText,
-  }));
-  return { ...base, tool_name: "MultiEdit", tool_input: { file_path: file.path, edits } };
 }
 
 /** The refusal of a patch too large to read file by file. */
@@ -63,30 +78,16 @@ export function patchTooLargeText(): string {
 /** The Codex adapter. */
 export const CODEX_ADAPTER: AgentAdapter = {
   translate(payload) {
+    const tool = agentTool("codex", payload.tool_name);
+    if (tool === null) return { kind: "calls", calls: [] };
     const input = isRecord(payload.tool_input) ? payload.tool_input : {};
-    const base = fileBase(payload);
-    if (payload.tool_name === "Bash") {
-      return {
-        kind: "calls",
-        calls: [{ ...shellBase(payload), tool_name: "Bash", tool_input: input }],
-      };
+    const origin = originOf(payload);
+    if (tool.shape === "shell") {
+      return { kind: "calls", calls: [shellGateCall(origin, "bash", input.command)] };
     }
-    if (payload.tool_name !== "apply_patch") return { kind: "calls", calls: [] };
-    const patch = stringField(input, "command") ?? "";
-    const read = readPatch(patch);
+    const read = readPatch(stringField(input, "command") ?? "");
     if (!read.ok) return { kind: "refuse", text: patchTooLargeText() };
-    const calls: GateCall[] = [];
-    for (const file of read.files) {
-      if (file.op === "delete") {
-        calls.push({
-          ...shellBase(payload),
-          tool_name: "Bash",
-          tool_input: { command: deletionCommand(file.path) },
-        });
-      }
-      calls.push(fileCall(base, file));
-    }
-    return { kind: "calls", calls };
+    return { kind: "calls", calls: read.files.flatMap((file) => fileCalls(origin, file)) };
   },
   render: renderOutcome,
 };

@@ -17,13 +17,23 @@
  * the edit's. A call completed when exactly one output answers it and the
  * header Codex writes before the command's output says it exited with 0.
  *
+ * The destructive-retry check (`denialSeen`) finds the pending call by its
+ * call id and the earlier identical call: an `exec_command` of the same
+ * command, or an `apply_patch` deleting the same file (a deletion is
+ * decided as the command `deletionCommand` builds). That call's denial
+ * could be seen when it came from an earlier sampling and its output was
+ * written before the pending call.
+ *
  * @module
  */
 
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
-import { walkTranscriptBack } from "../transcript/tail.ts";
+import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
+import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
+import { deletionCommand } from "../tools/call.ts";
+import { readPatch } from "./codex_patch.ts";
 
 type Json = Record<string, unknown>;
 
@@ -168,4 +178,82 @@ export function scanTurn(
     });
   }
   return { turnId, calls: scanned, pendingFound: pending !== undefined };
+}
+
+/** A rollout record's response item with its sampling, or null for any other line. */
+function itemOf(line: string): { item: Json; sampling: number | null } | null {
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!isJson(record) || record.type !== "response_item" || !isJson(record.payload)) return null;
+  return { item: record.payload, sampling: samplingOf(record) };
+}
+
+/** The destructive commands a call stands for: its shell command, or its patch's deletions. */
+function commandsOf(item: Json): string[] {
+  if (item.type === "function_call" && item.name === "exec_command") {
+    try {
+      const args = JSON.parse(String(item.arguments));
+      return isJson(args) && typeof args.cmd === "string" ? [args.cmd] : [];
+    } catch {
+      return [];
+    }
+  }
+  if (item.type !== "custom_tool_call" || item.name !== "apply_patch") return [];
+  const read = readPatch(typeof item.input === "string" ? item.input : "");
+  return read.ok
+    ? read.files.flatMap((f) => f.op === "delete" ? [deletionCommand(f.path)] : [])
+    : [];
+}
+
+/**
+ * Whether the model could have read the denial of the earlier identical
+ * call when it sent the pending one (`RetryCall.toolUseId`, Codex's call
+ * id). `unknown` while the pending call is not in the rollout; `unseen`
+ * when the earlier call shares its sampling, lacks a sampling tag, has no
+ * output written before the pending call, or is not in reach (at worst one
+ * more denial, after which the denied call is in the rollout).
+ */
+export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Seen {
+  const command = call.command;
+  if (call.toolUseId === null || command === undefined) return "unknown";
+  const found: { pending: number | null | undefined; verdict: Seen | null } = {
+    pending: undefined,
+    verdict: null,
+  };
+  /** Outputs met after the pending call: written before it. */
+  const before = new Set<string>();
+  const walk = walkTranscriptBack(
+    call.transcriptPath,
+    fs,
+    (line) => {
+      const read = itemOf(line);
+      if (read === null) return false;
+      const { item, sampling } = read;
+      const type = typeof item.type === "string" ? item.type : "";
+      const id = typeof item.call_id === "string" ? item.call_id : null;
+      if (id === null) return false;
+      if (found.pending === undefined) {
+        if (CALL_TYPES.has(type) && id === call.toolUseId) found.pending = sampling;
+        return false;
+      }
+      if (OUTPUT_TYPES.has(type)) {
+        before.add(id);
+        return false;
+      }
+      if (!CALL_TYPES.has(type) || id === call.toolUseId) return false;
+      if (!commandsOf(item).includes(command)) return false;
+      const apart = sampling !== null && found.pending !== null && sampling !== found.pending;
+      found.verdict = apart && before.has(id) ? "seen" : "unseen";
+      return true;
+    },
+    TAIL_WINDOW,
+    budget,
+    (line) => line.includes(RESPONSE_ITEM),
+  );
+  if (walk === null || found.pending === undefined) return "unknown";
+  return found.verdict ?? "unseen";
 }

@@ -4,6 +4,12 @@
  * and `powershell` go to the shell gate; `edit` `{path, old_str, new_str}`
  * and `create` `{path, file_text}` to the file gate.
  *
+ * The payload names no session log and no call id. The log is
+ * `session-state/<sessionId>/events.jsonl` under `COPILOT_HOME`, else
+ * under `~/.copilot`; the pending call is known there by its tool name and
+ * arguments (`copilotCallKey`). `copilot_log.ts` reads it for prior-search
+ * credit and the destructive-retry check.
+ *
  * A denial is `{"permissionDecision":"deny","permissionDecisionReason":…}`,
  * which the model reads as the tool's result. No documented output field
  * reaches the model with a passing call, so a note passes silently.
@@ -11,8 +17,16 @@
  * @module
  */
 
-import type { AgentAdapter, GateCall } from "./adapter.ts";
+import {
+  type AgentAdapter,
+  type CallOrigin,
+  fileGateCall,
+  shellGateCall,
+  stringField,
+} from "./adapter.ts";
+import { copilotCallKey, copilotLogPath } from "./copilot_session.ts";
 import type { Outcome } from "../hook/decision.ts";
+import { agentTool, replaceChange, TOOL, writeChange } from "../tools/gated.ts";
 import { isRecord } from "../platform/json.ts";
 
 /** `toolArgs` as an object: given as one, or as a JSON string of one; else empty. */
@@ -27,34 +41,37 @@ export function toolArgsOf(value: unknown): Record<string, unknown> {
   }
 }
 
-/** Copilot's tools, as GateGuard's tool name and the input fields renamed. */
-const TOOLS: Readonly<Record<string, { tool: string; fields: Readonly<Record<string, string>> }>> =
-  {
-    bash: { tool: "Bash", fields: { command: "command" } },
-    powershell: { tool: "PowerShell", fields: { command: "command" } },
-    edit: {
-      tool: "Edit",
-      fields: { path: "file_path", old_str: "old_string", new_str: "new_string" },
-    },
-    create: { tool: "Write", fields: { path: "file_path", file_text: "content" } },
-  };
-
 /** The Copilot CLI adapter. */
 export const COPILOT_ADAPTER: AgentAdapter = {
-  translate(payload) {
-    const name = typeof payload.toolName === "string" ? payload.toolName : "";
-    const spec = Object.hasOwn(TOOLS, name) ? TOOLS[name] : undefined;
-    if (!spec) return { kind: "calls", calls: [] };
+  translate(payload, env) {
+    const tool = agentTool("copilot", payload.toolName);
+    if (tool === null) return { kind: "calls", calls: [] };
     const args = toolArgsOf(payload.toolArgs);
-    const input: Record<string, unknown> = {};
-    for (const [from, to] of Object.entries(spec.fields)) input[to] = args[from];
-    const call: GateCall = {
-      session_id: payload.sessionId,
-      cwd: payload.cwd,
-      tool_name: spec.tool,
-      tool_input: input,
+    const sessionId = stringField(payload, "sessionId");
+    const origin: CallOrigin = {
+      sessionId,
+      cwd: stringField(payload, "cwd"),
+      transcriptPath: copilotLogPath(sessionId, env),
+      toolUseId: copilotCallKey(tool.name, args),
+      logKind: "copilot",
     };
-    return { kind: "calls", calls: [call] };
+    const path = stringField(args, "path");
+    switch (tool.shape) {
+      case "shell":
+        return {
+          kind: "calls",
+          calls: [shellGateCall(origin, tool.dialect ?? "bash", args.command)],
+        };
+      case "replace": {
+        const change = replaceChange(args.old_str, args.new_str, undefined);
+        return { kind: "calls", calls: [fileGateCall(origin, TOOL.edit, path, change)] };
+      }
+      default:
+        return {
+          kind: "calls",
+          calls: [fileGateCall(origin, TOOL.write, path, writeChange(args.file_text))],
+        };
+    }
   },
   render(outcome: Outcome): string {
     return outcome.kind === "deny"

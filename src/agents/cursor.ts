@@ -2,8 +2,11 @@
  * Cursor (from its documentation; no client to check against here):
  * `preToolUse` with `Shell` `{command, working_directory}` to the shell
  * gate, `Write` `{file_path, content}` to the file gate, and `Delete` to
- * both the file gate and the destructive gate (see `deletionCommand`).
- * The session is the `conversation_id`.
+ * both the file gate and the destructive gate (`deletionGateCalls`). The
+ * session is the `conversation_id`. Cursor's transcript format is not
+ * known here, so no call carries it: no prior-search credit, and a
+ * destructive retry passes on its second run as with a Claude Code payload
+ * that names no transcript.
  *
  * A denial is `{"permission":"deny","agent_message":…,"user_message":…}`;
  * `agent_message` is what the agent reads. GateGuard is registered with
@@ -16,11 +19,15 @@
 import {
   againstBase,
   type AgentAdapter,
-  deletionCommand,
-  type GateCall,
+  type CallOrigin,
+  deletionGateCalls,
+  fileGateCall,
+  shellGateCall,
   stringField,
 } from "./adapter.ts";
+import type { HookCall } from "../hook/call.ts";
 import type { Outcome } from "../hook/decision.ts";
+import { agentTool, TOOL, writeChange } from "../tools/gated.ts";
 import { isRecord } from "../platform/json.ts";
 
 /** The path a Write or Delete names: `file_path`, or `path` as some versions spell it. */
@@ -28,31 +35,23 @@ function pathOf(input: Record<string, unknown>): string | null {
   return stringField(input, "file_path") ?? stringField(input, "path");
 }
 
-function calls(payload: Record<string, unknown>, input: Record<string, unknown>): GateCall[] {
+function calls(payload: Record<string, unknown>, input: Record<string, unknown>): HookCall[] {
+  const tool = agentTool("cursor", payload.tool_name);
+  if (tool === null) return [];
   const cwd = stringField(payload, "cwd");
-  const base: GateCall = { session_id: payload.conversation_id, cwd };
-  switch (payload.tool_name) {
-    case "Shell": {
+  const origin: CallOrigin = { sessionId: stringField(payload, "conversation_id"), cwd };
+  switch (tool.shape) {
+    case "shell": {
       const dir = stringField(input, "working_directory");
       const where = dir === null ? cwd : againstBase(dir, cwd);
-      return [{ ...base, cwd: where, tool_name: "Bash", tool_input: { command: input.command } }];
+      return [shellGateCall({ ...origin, cwd: where }, "bash", input.command)];
     }
-    case "Write":
-      return [{
-        ...base,
-        tool_name: "Write",
-        tool_input: { file_path: pathOf(input), content: input.content },
-      }];
-    case "Delete": {
+    case "delete": {
       const path = pathOf(input);
-      if (path === null) return [];
-      return [
-        { ...base, tool_name: "Bash", tool_input: { command: deletionCommand(path) } },
-        { ...base, tool_name: "MultiEdit", tool_input: { file_path: path, edits: [] } },
-      ];
+      return path === null ? [] : deletionGateCalls(origin, path);
     }
     default:
-      return [];
+      return [fileGateCall(origin, TOOL.write, pathOf(input), writeChange(input.content))];
   }
 }
 

@@ -7,62 +7,57 @@
  * reads as the tool's error. GateGuard never answers `continue: false`,
  * which would end the agent's whole loop. BeforeTool has no documented
  * field that reaches the model with a passing call, so a note (credit,
- * comment-only edit) passes silently. Prior-search credit reads the chat
- * log the payload names (`gemini_log.ts`).
+ * comment-only edit) passes silently. Prior-search credit and the
+ * destructive-retry check read the chat log the payload names
+ * (`gemini_log.ts`).
  *
  * @module
  */
 
-import { againstBase, type AgentAdapter, type GateCall, stringField } from "./adapter.ts";
+import {
+  againstBase,
+  type AgentAdapter,
+  type CallOrigin,
+  fileGateCall,
+  shellGateCall,
+  stringField,
+} from "./adapter.ts";
+import type { HookCall } from "../hook/call.ts";
 import type { Outcome } from "../hook/decision.ts";
+import { agentTool, replaceChange, TOOL, writeChange } from "../tools/gated.ts";
 import { isRecord } from "../platform/json.ts";
 
-function common(payload: Record<string, unknown>, cwd: unknown): GateCall {
-  // The chat log, read by `gemini_log.ts` for prior-search credit.
-  return {
-    session_id: payload.session_id,
+function call(payload: Record<string, unknown>, input: Record<string, unknown>): HookCall | null {
+  const tool = agentTool("gemini", payload.tool_name);
+  if (tool === null) return null;
+  const cwd = stringField(payload, "cwd");
+  const origin: CallOrigin = {
+    sessionId: stringField(payload, "session_id"),
     cwd,
-    transcript_path: payload.transcript_path,
-    log_kind: "gemini",
+    transcriptPath: stringField(payload, "transcript_path"),
+    logKind: "gemini",
   };
-}
-
-function call(
-  payload: Record<string, unknown>,
-  input: Record<string, unknown>,
-): GateCall | null {
-  switch (payload.tool_name) {
-    case "run_shell_command": {
-      const cwd = stringField(payload, "cwd");
+  const path = stringField(input, "file_path");
+  switch (tool.shape) {
+    case "shell": {
       const dir = stringField(input, "dir_path");
       const where = dir === null ? cwd : againstBase(dir, cwd);
-      return {
-        ...common(payload, where),
-        tool_name: "Bash",
-        tool_input: { command: input.command },
-      };
+      return shellGateCall({ ...origin, cwd: where }, "bash", input.command);
     }
     case "replace":
-      return {
-        ...common(payload, payload.cwd),
-        tool_name: "Edit",
-        tool_input: {
-          file_path: input.file_path,
-          old_string: input.old_string,
-          new_string: input.new_string,
-          ...(typeof input.allow_multiple === "boolean"
-            ? { replace_all: input.allow_multiple }
-            : {}),
-        },
-      };
-    case "write_file":
-      return {
-        ...common(payload, payload.cwd),
-        tool_name: "Write",
-        tool_input: { file_path: input.file_path, content: input.content },
-      };
+      return fileGateCall(
+        origin,
+        TOOL.edit,
+        path,
+        // A mistyped allow_multiple is left out, as Gemini CLI would not honour it.
+        replaceChange(
+          input.old_string,
+          input.new_string,
+          typeof input.allow_multiple === "boolean" ? input.allow_multiple : undefined,
+        ),
+      );
     default:
-      return null;
+      return fileGateCall(origin, TOOL.write, path, writeChange(input.content));
   }
 }
 

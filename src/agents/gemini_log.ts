@@ -20,13 +20,23 @@
  * exit code but 0, no signal and no error: Gemini CLI marks a command that
  * exited non-zero as a success and says so only in the result.
  *
+ * The destructive-retry check (`denialSeen`) takes the newest reply for
+ * the pending call's, as the scan does. The earlier identical
+ * `run_shell_command` was seen when it sits in an older reply with its
+ * result recorded. Gemini CLI records a reply's calls only once the whole
+ * reply has run, so a copy in the pending reply is not in the file yet:
+ * when no identical call is found, it may be one, and the answer is
+ * `unseen` (at worst one more denial, after which the denied call is in
+ * the log).
+ *
  * @module
  */
 
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
-import { walkTranscriptBack } from "../transcript/tail.ts";
+import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
+import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
 
 type Json = Record<string, unknown>;
 
@@ -128,4 +138,41 @@ export function scanTurn(
   });
   // The turn is named by the record that started it; the log has no prompt id.
   return { turnId: start, calls, pendingFound: true };
+}
+
+/** Whether the model could have read the denial of the earlier identical shell call. */
+export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Seen {
+  if (call.tool !== "Bash" || call.command === undefined) return "unknown";
+  const seen = new Set<string>();
+  const found: { replies: number; verdict: Seen | null } = { replies: 0, verdict: null };
+  const walk = walkTranscriptBack(
+    call.transcriptPath,
+    fs,
+    (line) => {
+      let record: unknown;
+      try {
+        record = JSON.parse(line);
+      } catch {
+        return false;
+      }
+      if (!isJson(record) || typeof record.id !== "string" || seen.has(record.id)) return false;
+      seen.add(record.id);
+      if (record.type !== "gemini") return false;
+      found.replies++;
+      const toolCalls = Array.isArray(record.toolCalls) ? record.toolCalls : [];
+      for (const c of [...toolCalls].reverse()) {
+        if (!isJson(c) || c.name !== "run_shell_command" || !isJson(c.args)) continue;
+        if (c.args.command !== call.command) continue;
+        const answered = Array.isArray(c.result) && c.result.length > 0;
+        found.verdict = found.replies > 1 && answered ? "seen" : "unseen";
+        return true;
+      }
+      return false;
+    },
+    TAIL_WINDOW,
+    budget,
+    (line) => line.includes('"type":"gemini"'),
+  );
+  if (walk === null || found.replies === 0) return "unknown";
+  return found.verdict ?? "unseen";
 }

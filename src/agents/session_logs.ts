@@ -2,40 +2,52 @@
  * The session-log readers of the agents that keep one GateGuard can read,
  * by the `log_kind` their adapter puts on a call. Each maps its log into
  * the `TurnScan` of `transcript/turn_scan.ts`, so the credit rules apply
- * unchanged. An unknown kind reads nothing: no credit.
+ * unchanged, and answers the destructive-retry check of
+ * `transcript/denial_seen.ts`. An unknown kind reads nothing: no credit,
+ * and a retry that cannot be judged.
  *
  * @module
  */
 
 import type { TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
+import type { SeenReader } from "../transcript/denial_seen.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 
-/** What the file gate needs of a log reader. */
+/** What the gates need of a log reader. */
 export interface TurnReader {
   scanTurn(input: TurnScanInput, fs: FsPort, budget?: WorkBudget): TurnScanResult | null;
   /** How often and how long to wait for the pending call's own record. */
   PENDING_RESCAN: { readonly retries: number; readonly delayMs: number };
+  /** Whether the denial a destructive retry follows could have been read. */
+  denialSeen: SeenReader;
 }
 
-const NOTHING: TurnReader = { scanTurn: () => null, PENDING_RESCAN: { retries: 0, delayMs: 0 } };
+const NOTHING: TurnReader = {
+  scanTurn: () => null,
+  PENDING_RESCAN: { retries: 0, delayMs: 0 },
+  denialSeen: () => "unknown",
+};
+
+/** A reader module: every agent's log reader exports the same two functions. */
+interface LogModule {
+  scanTurn: TurnReader["scanTurn"];
+  denialSeen: SeenReader;
+}
+
+async function reader(load: Promise<LogModule>): Promise<TurnReader> {
+  const [{ scanTurn, denialSeen }, { PENDING_RESCAN }] = await Promise.all([
+    load,
+    import("../transcript/turn_scan.ts"),
+  ]);
+  return { scanTurn, denialSeen, PENDING_RESCAN };
+}
 
 /** The readers, each loaded only when its kind is named. */
 const READERS: Readonly<Record<string, () => Promise<TurnReader>>> = {
-  codex: async () => {
-    const [{ scanTurn }, { PENDING_RESCAN }] = await Promise.all([
-      import("./codex_log.ts"),
-      import("../transcript/turn_scan.ts"),
-    ]);
-    return { scanTurn, PENDING_RESCAN };
-  },
-  gemini: async () => {
-    const [{ scanTurn }, { PENDING_RESCAN }] = await Promise.all([
-      import("./gemini_log.ts"),
-      import("../transcript/turn_scan.ts"),
-    ]);
-    return { scanTurn, PENDING_RESCAN };
-  },
+  codex: () => reader(import("./codex_log.ts")),
+  gemini: () => reader(import("./gemini_log.ts")),
+  copilot: () => reader(import("./copilot_log.ts")),
 };
 
 /** The reader of logs of `kind`; one that reads nothing for an unknown kind. */

@@ -13,7 +13,7 @@
 
 import type { EnvSnapshot } from "../config/env.ts";
 import { resolveSettings, settingsFrom } from "../config/settings.ts";
-import { callFromObject, type HookCall } from "../hook/call.ts";
+import type { HookCall } from "../hook/call.ts";
 import { isRecord } from "../platform/json.ts";
 import { decide, isGated } from "../hook/decide.ts";
 import { type Decision, DESTRUCTIVE_KEY_PREFIX } from "../hook/decision.ts";
@@ -133,7 +133,7 @@ async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> 
     warn("ignoring hook input: stdin is not a JSON object");
     return;
   }
-  const translation = adapter.translate(payload);
+  const translation = adapter.translate(payload, env);
   if (translation.kind === "refuse") {
     writeOut(adapter.render({ kind: "deny", text: translation.text }));
     return;
@@ -141,7 +141,7 @@ async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> 
   // Every call is decided, even after a denial, so one denial names all
   // that the agent must answer and records every first touch at once.
   const outcomes: Outcome[] = [];
-  for (const one of translation.calls) outcomes.push(await decideCall(callFromObject(one), env));
+  for (const one of translation.calls) outcomes.push(await decideCall(one, env));
   writeOut(adapter.render(mergeOutcomes(outcomes)));
 }
 

@@ -20,6 +20,8 @@ export const ENV_VARIABLES = [
   "CLAUDE_CODE_SESSION_ID",
   "CLAUDE_PLUGIN_DATA",
   "INIT_CWD",
+  // Copilot CLI's home, where the hook finds a session's event log.
+  "COPILOT_HOME",
   // doctor and init look a bare registered command up the way the hook's shell would.
   "PATH",
   "ECC_GATEGUARD",

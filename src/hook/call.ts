@@ -8,6 +8,7 @@
  */
 
 import { isRecord } from "../platform/json.ts";
+import type { ToolCall } from "../tools/call.ts";
 
 /** One PreToolUse call, with every field checked for its type. */
 export interface HookCall {
@@ -35,6 +36,13 @@ export interface HookCall {
    * (`log_kind`, e.g. `codex`); absent for Claude Code's own transcript.
    */
   logKind?: string | null;
+  /**
+   * The call already read into GateGuard's typed call, by an agent adapter
+   * that reads its own agent's tools; absent when `toolInput` is read
+   * through the table of gated tools. `toolName` then names the tool the
+   * call is decided and reported as.
+   */
+  typed?: ToolCall;
 }
 
 /** Result of parsing stdin: a call, or why the input is not one. */

@@ -32,7 +32,7 @@ export async function decide(ctx: DecideContext): Promise<Decision> {
   const { call, settings } = ctx;
   const tool = gatedTool(call.toolName);
   if (!tool || !isGated(call.toolName, settings)) return pass();
-  const typed = tool.read(call.toolInput ?? {});
+  const typed = call.typed ?? tool.read(call.toolInput ?? {});
   if (typed.kind === "oversize") {
     // Refused by count before any entry is looked at; every retry is refused too.
     const { tooComplexText } = await import("../questions/messages.ts");

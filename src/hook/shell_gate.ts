@@ -115,7 +115,8 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     if (settings.metrics) {
       rules.push(ruleOf(reason));
       events.push({
-        tool,
+        // The tool the call came as: a deletion by a file tool is reported as that tool.
+        tool: call.toolName || tool,
         class: null,
         decision,
         reason,
@@ -154,11 +155,17 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
     if (state.checked.has(key)) {
       // A second copy sent before the denial could be read is no retry: it
-      // is denied again and the retry stays available (transcript/denial_seen.ts).
-      if (call.transcriptPath !== null && call.toolUseId !== null) {
+      // is denied again and the retry stays available (transcript/denial_seen.ts;
+      // another agent's session log through its reader, agents/session_logs.ts).
+      if (call.transcriptPath !== null && (call.toolUseId !== null || call.logKind)) {
         const { denialCouldBeSeen } = await import("../transcript/denial_seen.ts");
+        const read = call.logKind
+          ? (await (await import("../agents/session_logs.ts")).turnReader(call.logKind)).denialSeen
+          : undefined;
         const retry = { transcriptPath: call.transcriptPath, toolUseId: call.toolUseId };
-        if (!await denialCouldBeSeen({ ...retry, tool, command }, ctx.ports.fs, ctx.budget)) {
+        if (
+          !await denialCouldBeSeen({ ...retry, tool, command }, ctx.ports.fs, ctx.budget, read)
+        ) {
           return done(
             { kind: "deny", text: withDomainText(denial, settings.domainText) },
             "destructive-deny",

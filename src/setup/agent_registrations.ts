@@ -21,9 +21,10 @@
 import type { JsonValue } from "../config/jsonc.ts";
 import { handlerKind, isGateGuardHandler, matcherCovers } from "./claude_settings.ts";
 import type { HookFormat } from "./registration_edit.ts";
+import { agentToolNames, type OtherAgent } from "../tools/gated.ts";
 
 /** The agents registered through this table. */
-export type SetupAgent = "codex" | "gemini" | "copilot" | "cursor";
+export type SetupAgent = OtherAgent;
 
 /** The agents of the table, in the order doctor reports them. */
 export const SETUP_AGENTS: readonly SetupAgent[] = ["codex", "gemini", "copilot", "cursor"];
@@ -85,9 +86,10 @@ function trimRoot(path: string): string {
   return path.replace(/[\\/]+$/, "");
 }
 
-const CODEX_TOOLS = ["Bash", "apply_patch"];
-const GEMINI_TOOLS = ["run_shell_command", "write_file", "replace"];
-const CURSOR_TOOLS = ["Shell", "Write", "Delete"];
+// Each agent's tools, by that agent's names, from the table of gated tools.
+const CODEX_TOOLS = agentToolNames("codex");
+const GEMINI_TOOLS = agentToolNames("gemini");
+const CURSOR_TOOLS = agentToolNames("cursor");
 
 /** Seconds an agent waits for the hook; a timed-out hook lets the call through, so keep room. */
 const TIMEOUT_SECONDS = 30;
@@ -137,8 +139,8 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
         kindOf: handlerKind,
       },
     },
-    shellTools: ["Bash"],
-    editTools: ["apply_patch"],
+    shellTools: agentToolNames("codex", "shell"),
+    editTools: agentToolNames("codex", "file"),
     trust: "Codex runs a hook only once it is approved and, for a project file, only in a " +
       "trusted project: start `codex` in this folder, trust it, then approve GateGuard in " +
       "`/hooks`. Until then Codex skips the hook without a word.",
@@ -165,8 +167,8 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
         kindOf: handlerKind,
       },
     },
-    shellTools: ["run_shell_command"],
-    editTools: ["replace", "write_file"],
+    shellTools: agentToolNames("gemini", "shell"),
+    editTools: agentToolNames("gemini", "file"),
     trust: "Gemini CLI runs project hooks only in a trusted folder: trust this folder when " +
       "Gemini CLI asks (or set GEMINI_CLI_TRUST_WORKSPACE=true for headless runs).",
   },
@@ -176,8 +178,8 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
     projectFile: (root) => `${trimRoot(root)}/.github/hooks/gateguard.json`,
     userFile: (home) => `${trimRoot(home)}/.copilot/hooks/gateguard.json`,
     layout: { kind: "owned", format: COPILOT_FORMAT },
-    shellTools: ["bash", "powershell"],
-    editTools: ["edit", "create"],
+    shellTools: agentToolNames("copilot", "shell"),
+    editTools: agentToolNames("copilot", "file"),
     trust: "Copilot CLI runs repository hooks in prompt mode (-p) only for a trusted folder: " +
       "pass --trust-folder, or set GITHUB_COPILOT_PROMPT_MODE_REPO_HOOKS=true.",
   },
@@ -202,8 +204,8 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
         isOurs: isGateGuardHandler,
       },
     },
-    shellTools: ["Shell"],
-    editTools: ["Write", "Delete"],
+    shellTools: agentToolNames("cursor", "shell"),
+    editTools: agentToolNames("cursor", "file"),
     trust: "Cursor reads hooks.json when it starts: restart Cursor, then check its Hooks " +
       "settings tab lists GateGuard.",
   },

@@ -84,3 +84,15 @@ export function mergeChanges(changes: readonly FileChange[]): FileChange {
   }
   return { kind: "edits", edits };
 }
+
+/**
+ * The shell command a deletion by tool is decided as: a forced removal of
+ * that one path, quoted as one word so a retry matches. The shell gate does
+ * not count a plain `rm` of one file as destructive; a deletion an agent
+ * asks for by tool is as final, so it is denied on every new attempt until
+ * retried. The destructive denial never quotes the command, so the agent
+ * never sees it.
+ */
+export function deletionCommand(path: string): string {
+  return `rm -rf -- '${path.replaceAll("'", `'"'"'`)}'`;
+}

@@ -58,17 +58,29 @@ function editsOf(edit: TextEdit | null): FileChange {
   return edit === null ? { kind: "unreadable" } : { kind: "edits", edits: [edit] };
 }
 
+/** The change of one search-and-replace from its raw fields (unreadable when mistyped). */
+export function replaceChange(
+  oldString: unknown,
+  newString: unknown,
+  replaceAll: unknown,
+): FileChange {
+  return editsOf(readTextEdit(oldString, newString, replaceAll));
+}
+
+/** The change of a whole-file write from its raw content (unreadable when not text). */
+export function writeChange(content: unknown): FileChange {
+  return typeof content === "string" ? { kind: "write", content } : { kind: "unreadable" };
+}
+
 function readEdit(input: Record<string, unknown>): ToolCall {
   const path = pathField(input, "file_path");
-  const change = editsOf(readTextEdit(input.old_string, input.new_string, input.replace_all));
+  const change = replaceChange(input.old_string, input.new_string, input.replace_all);
   return { kind: "file", touches: path ? [{ path, verb: "edit", change }] : [] };
 }
 
 function readWrite(input: Record<string, unknown>): ToolCall {
   const path = pathField(input, "file_path");
-  const change: FileChange = typeof input.content === "string"
-    ? { kind: "write", content: input.content }
-    : { kind: "unreadable" };
+  const change = writeChange(input.content);
   return { kind: "file", touches: path ? [{ path, verb: "write", change }] : [] };
 }
 
@@ -113,7 +125,7 @@ function fileTool(name: string, read: GatedTool["read"]): GatedTool {
   return { name, gate: "file", hookId: HOOK_IDS.editWrite, dialect: null, read };
 }
 
-function shellTool(name: string, hookId: string, dialect: ShellDialect): GatedTool {
+function shellEntry(name: string, hookId: string, dialect: ShellDialect): GatedTool {
   return {
     name,
     gate: "shell",
@@ -127,15 +139,29 @@ function shellTool(name: string, hookId: string, dialect: ShellDialect): GatedTo
   };
 }
 
+/**
+ * GateGuard's own tools by what they do. An agent adapter names the tool a
+ * call is decided and reported as through this record, never by spelling
+ * its name.
+ */
+export const TOOL = {
+  edit: fileTool("Edit", readEdit),
+  write: fileTool("Write", readWrite),
+  multiEdit: fileTool("MultiEdit", readMultiEdit),
+  notebookEdit: fileTool("NotebookEdit", readNotebookEdit),
+  bash: shellEntry("Bash", HOOK_IDS.bash, "bash"),
+  // PowerShell is the shell tool on Windows without Git Bash.
+  powershell: shellEntry("PowerShell", HOOK_IDS.powershell, "powershell"),
+} as const satisfies Readonly<Record<string, GatedTool>>;
+
 /** Every tool GateGuard gates, file tools first. */
 export const GATED_TOOLS: readonly GatedTool[] = [
-  fileTool("Edit", readEdit),
-  fileTool("Write", readWrite),
-  fileTool("MultiEdit", readMultiEdit),
-  fileTool("NotebookEdit", readNotebookEdit),
-  shellTool("Bash", HOOK_IDS.bash, "bash"),
-  // PowerShell is the shell tool on Windows without Git Bash.
-  shellTool("PowerShell", HOOK_IDS.powershell, "powershell"),
+  TOOL.edit,
+  TOOL.write,
+  TOOL.multiEdit,
+  TOOL.notebookEdit,
+  TOOL.bash,
+  TOOL.powershell,
 ];
 
 const BY_NAME: ReadonlyMap<string, GatedTool> = new Map(GATED_TOOLS.map((t) => [t.name, t]));
@@ -155,11 +181,14 @@ export function gateMatcher(gate: Gate): string {
   return toolNames(gate).join("|");
 }
 
+/** The shell tool of a dialect: its gate, off switch and the name it is reported under. */
+export function shellTool(dialect: ShellDialect): GatedTool {
+  return dialect === "powershell" ? TOOL.powershell : TOOL.bash;
+}
+
 /** The tool name a shell dialect is reported under (metrics, the shell checks). */
 export function shellToolName(dialect: ShellDialect): string {
-  const tool = GATED_TOOLS.find((t) => t.dialect === dialect);
-  if (!tool) throw new Error(`no gated tool for ${dialect}`);
-  return tool.name;
+  return shellTool(dialect).name;
 }
 
 /** Reads a gated tool's input into a typed call; null for a tool GateGuard does not gate. */
@@ -169,4 +198,63 @@ export function readToolCall(
 ): ToolCall | null {
   const tool = gatedTool(toolName);
   return tool ? tool.read(input ?? {}) : null;
+}
+
+/** The agents other than Claude Code, whose tools have names of their own. */
+export type OtherAgent = "codex" | "gemini" | "copilot" | "cursor";
+
+/**
+ * How an adapter reads one of its agent's tools: a shell command, one
+ * search-and-replace, a whole-file write, a patch of several files, or a
+ * deletion.
+ */
+export type AgentToolShape = "shell" | "replace" | "write" | "patch" | "delete";
+
+/** One gated tool of another agent, by the name that agent gives it. */
+export interface AgentTool {
+  name: string;
+  /** The gate the registration must reach it for. */
+  gate: Gate;
+  shape: AgentToolShape;
+  /** The language of a shell tool's commands; null for file tools. */
+  dialect: ShellDialect | null;
+}
+
+function agentShell(name: string, dialect: ShellDialect = "bash"): AgentTool {
+  return { name, gate: "shell", shape: "shell", dialect };
+}
+
+function agentFile(name: string, shape: AgentToolShape): AgentTool {
+  return { name, gate: "file", shape, dialect: null };
+}
+
+/**
+ * Every other agent's gated tools, shell tools first. The adapters route
+ * by it and the registrations build their matchers from it.
+ */
+export const AGENT_TOOLS: Readonly<Record<OtherAgent, readonly AgentTool[]>> = {
+  // Codex presents every shell tool as Claude Code's shell tool.
+  codex: [agentShell(TOOL.bash.name), agentFile("apply_patch", "patch")],
+  gemini: [
+    agentShell("run_shell_command"),
+    agentFile("write_file", "write"),
+    agentFile("replace", "replace"),
+  ],
+  copilot: [
+    agentShell("bash"),
+    agentShell("powershell", "powershell"),
+    agentFile("edit", "replace"),
+    agentFile("create", "write"),
+  ],
+  cursor: [agentShell("Shell"), agentFile("Write", "write"), agentFile("Delete", "delete")],
+};
+
+/** The table entry of `agent`'s tool `name`, or null for a tool GateGuard does not gate. */
+export function agentTool(agent: OtherAgent, name: unknown): AgentTool | null {
+  return AGENT_TOOLS[agent].find((t) => t.name === name) ?? null;
+}
+
+/** The names of `agent`'s tools that go through `gate` (every gate when omitted). */
+export function agentToolNames(agent: OtherAgent, gate?: Gate): string[] {
+  return AGENT_TOOLS[agent].filter((t) => gate === undefined || t.gate === gate).map((t) => t.name);
 }

@@ -15,6 +15,10 @@
  * between the two, and never when it rode in the pending call's own
  * message. See docs/architecture.md "Retries of destructive commands".
  *
+ * The other agents' session logs answer the same question through their
+ * own readers (`agents/session_logs.ts`); `denialCouldBeSeen` waits for
+ * the pending call's record whichever reader it is given.
+ *
  * @module
  */
 
@@ -27,8 +31,8 @@ import { canonicalJson } from "../platform/json.ts";
 /** The retry being judged. */
 export interface RetryCall {
   transcriptPath: string;
-  /** The pending call's `tool_use_id`. */
-  toolUseId: string;
+  /** The pending call's id as the log knows it; null when the payload gave none. */
+  toolUseId: string | null;
   /** The tool's name: `Bash` or `PowerShell`, or a file tool. */
   tool: string;
   /** The shell command the earlier call must repeat. */
@@ -119,8 +123,12 @@ class SeenWalk {
   }
 }
 
-/** One walk over the transcript as it is now. */
+/** One look at a session log as it is now: whether the denial could be seen. */
+export type SeenReader = (call: RetryCall, fs: FsPort, budget?: WorkBudget) => Seen;
+
+/** One walk over a Claude Code transcript as it is now. */
 export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Seen {
+  if (call.toolUseId === null) return "unknown";
   try {
     const walk = new SeenWalk(call);
     const ended = walkTranscriptBack(
@@ -138,27 +146,28 @@ export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Se
 }
 
 /**
- * `denialSeen`, waiting like the turn scan for the pending call's own
- * record while the file grows (the client writes it asynchronously).
- * Only `seen` lets a retry pass.
+ * `read` (Claude Code's transcript by default), waiting like the turn scan
+ * for the pending call's own record while the file grows (the client writes
+ * it asynchronously). Only `seen` lets a retry pass.
  */
 export async function denialCouldBeSeen(
   call: RetryCall,
   fs: FsPort,
   budget?: WorkBudget,
+  read: SeenReader = denialSeen,
 ): Promise<boolean> {
   const sizeNow = (): number | null => {
     const info = fs.stat(call.transcriptPath);
     return info.ok ? info.size : null;
   };
   let size = sizeNow();
-  let seen = denialSeen(call, fs, budget);
+  let seen = read(call, fs, budget);
   for (let retries = PENDING_RESCAN.retries; seen === "unknown" && retries > 0; retries--) {
     await new Promise((resolve) => setTimeout(resolve, PENDING_RESCAN.delayMs));
     const grown = sizeNow();
     if (grown === size) continue;
     size = grown;
-    seen = denialSeen(call, fs, budget);
+    seen = read(call, fs, budget);
   }
   return seen === "seen";
 }

@@ -1,13 +1,21 @@
 import { assertEquals } from "../helpers/assert.ts";
 import { loadAdapter, mergeOutcomes, type Translation } from "../../src/agents/adapter.ts";
 import { toolArgsOf } from "../../src/agents/copilot.ts";
+import { copilotCallKey, copilotLogPath } from "../../src/agents/copilot_session.ts";
+import type { HookCall } from "../../src/hook/call.ts";
+import { AGENT_TOOLS, type OtherAgent } from "../../src/tools/gated.ts";
 
-const calls = (t: Translation) => {
+const calls = (t: Translation): HookCall[] => {
   if (t.kind !== "calls") throw new Error(`refused: ${t.text}`);
   return t.calls;
 };
 
-Deno.test("[agents] Codex: Bash is a shell call; apply_patch is one file call per file, a deletion also destructive", async () => {
+/** What a gate call asks: the tool it is decided as and the typed call. */
+const asked = (c: HookCall): unknown[] => [c.toolName, c.typed];
+
+const ENV = { HOME: "/home/u" };
+
+Deno.test("[agents] Codex: Bash is a shell call; apply_patch is one file call per file, a deletion also destructive and reported as the file tool", async () => {
   const codex = await loadAdapter("codex");
   const base = {
     session_id: "s1",
@@ -19,36 +27,52 @@ Deno.test("[agents] Codex: Bash is a shell call; apply_patch is one file call pe
     permission_mode: "bypassPermissions",
     tool_use_id: "call_1",
   };
-  assertEquals(
-    calls(codex.translate({ ...base, tool_name: "Bash", tool_input: { command: "ls" } })),
-    [
-      {
-        session_id: "s1",
-        cwd: "/p",
-        tool_name: "Bash",
-        tool_input: { command: "ls" },
-      },
-    ],
+  const shell = calls(
+    codex.translate({ ...base, tool_name: "Bash", tool_input: { command: "ls" } }, ENV),
   );
+  assertEquals(shell, [{
+    toolName: "Bash",
+    toolInput: null,
+    typed: { kind: "shell", dialect: "bash", command: "ls" },
+    sessionId: "s1",
+    transcriptPath: "/h/.codex/sessions/2026/12/01/rollout-x-s1.jsonl",
+    cwd: "/p",
+    toolUseId: "call_1",
+    promptId: "t1",
+    agentId: null,
+    logKind: "codex",
+  }]);
   const patch =
     "*** Begin Patch\n*** Add File: n.ts\n+x\n*** Update File: a.ts\n@@\n-1\n+2\n*** Delete File: d.ts\n*** End Patch\n";
   const out = calls(
-    codex.translate({ ...base, tool_name: "apply_patch", tool_input: { command: patch } }),
+    codex.translate({ ...base, tool_name: "apply_patch", tool_input: { command: patch } }, ENV),
   );
-  assertEquals(out.map((c) => [c.tool_name, c.tool_input]), [
-    ["Write", { file_path: "n.ts", content: "x\n" }],
-    ["MultiEdit", {
-      file_path: "a.ts",
-      edits: [{ file_path: "a.ts", old_string: "1", new_string: "2" }],
+  assertEquals(out.map(asked), [
+    ["Write", {
+      kind: "file",
+      touches: [{ path: "n.ts", verb: "write", change: { kind: "write", content: "x\n" } }],
     }],
-    ["Bash", { command: "rm -rf -- 'd.ts'" }],
-    ["MultiEdit", { file_path: "d.ts", edits: [] }],
+    ["MultiEdit", {
+      kind: "file",
+      touches: [{
+        path: "a.ts",
+        verb: "edit",
+        change: { kind: "edits", edits: [{ oldString: "1", newString: "2", replaceAll: false }] },
+      }],
+    }],
+    ["MultiEdit", { kind: "shell", dialect: "bash", command: "rm -rf -- 'd.ts'" }],
+    ["MultiEdit", {
+      kind: "file",
+      touches: [{ path: "d.ts", verb: "edit", change: { kind: "opaque" } }],
+    }],
   ]);
-  for (const c of out) assertEquals([c.session_id, c.cwd], ["s1", "/p"]);
-  // Shell calls carry no rollout: the shell gate would read it as Claude Code's transcript.
-  assertEquals(out.map((c) => c.log_kind ?? null), ["codex", "codex", null, "codex"]);
-  assertEquals(out[2].transcript_path, undefined);
-  assertEquals(calls(codex.translate({ ...base, tool_name: "web_search", tool_input: {} })), []);
+  for (const c of out) {
+    assertEquals([c.sessionId, c.cwd, c.logKind, c.toolUseId], ["s1", "/p", "codex", "call_1"]);
+  }
+  assertEquals(
+    calls(codex.translate({ ...base, tool_name: "web_search", tool_input: {} }, ENV)),
+    [],
+  );
 });
 
 Deno.test("[agents] Codex: a denial and a note use the hookSpecificOutput form", async () => {
@@ -75,70 +99,59 @@ Deno.test("[agents] Gemini: shell runs in dir_path, replace and write_file keep 
     hook_event_name: "BeforeTool",
     timestamp: "2026-12-01T18:29:43.274Z",
   };
+  const translate = (tool_name: string, tool_input: Record<string, unknown>) =>
+    calls(gemini.translate({ ...base, tool_name, tool_input }, ENV));
+  const [shell] = translate("run_shell_command", {
+    command: "rm -rf build",
+    description: "d",
+    dir_path: "sub",
+  });
+  assertEquals(asked(shell), ["Bash", { kind: "shell", dialect: "bash", command: "rm -rf build" }]);
   assertEquals(
-    calls(gemini.translate({
-      ...base,
-      tool_name: "run_shell_command",
-      tool_input: { command: "rm -rf build", description: "d", dir_path: "sub" },
-    })),
-    [{
-      session_id: "g1",
-      cwd: "/p/sub",
-      transcript_path: "/h/.gemini/tmp/proj/chats/session-x.jsonl",
-      log_kind: "gemini",
-      tool_name: "Bash",
-      tool_input: { command: "rm -rf build" },
+    [shell.sessionId, shell.cwd, shell.transcriptPath, shell.logKind, shell.toolUseId],
+    ["g1", "/p/sub", "/h/.gemini/tmp/proj/chats/session-x.jsonl", "gemini", null],
+  );
+  assertEquals(translate("run_shell_command", { command: "ls", dir_path: "/abs" })[0].cwd, "/abs");
+  const replace = {
+    file_path: "a.txt",
+    old_string: "one",
+    new_string: "two",
+    instruction: "i",
+    allow_multiple: true,
+  };
+  const [edit] = translate("replace", replace);
+  assertEquals(asked(edit), ["Edit", {
+    kind: "file",
+    touches: [{
+      path: "a.txt",
+      verb: "edit",
+      change: { kind: "edits", edits: [{ oldString: "one", newString: "two", replaceAll: true }] },
     }],
-  );
+  }]);
+  assertEquals([edit.cwd, edit.logKind], ["/p", "gemini"]);
+  // A mistyped allow_multiple is left out rather than making the edit unreadable.
   assertEquals(
-    calls(
-      gemini.translate({
-        ...base,
-        tool_name: "run_shell_command",
-        tool_input: { command: "ls", dir_path: "/abs" },
-      }),
-    )[0].cwd,
-    "/abs",
+    asked(translate("replace", { ...replace, allow_multiple: "yes" })[0])[1],
+    {
+      kind: "file",
+      touches: [{
+        path: "a.txt",
+        verb: "edit",
+        change: {
+          kind: "edits",
+          edits: [{ oldString: "one", newString: "two", replaceAll: false }],
+        },
+      }],
+    },
   );
-  assertEquals(
-    calls(gemini.translate({
-      ...base,
-      tool_name: "replace",
-      tool_input: {
-        file_path: "a.txt",
-        old_string: "one",
-        new_string: "two",
-        instruction: "i",
-        allow_multiple: true,
-      },
-    })),
-    [{
-      session_id: "g1",
-      cwd: "/p",
-      transcript_path: "/h/.gemini/tmp/proj/chats/session-x.jsonl",
-      log_kind: "gemini",
-      tool_name: "Edit",
-      tool_input: { file_path: "a.txt", old_string: "one", new_string: "two", replace_all: true },
-    }],
-  );
-  assertEquals(
-    calls(
-      gemini.translate({
-        ...base,
-        tool_name: "write_file",
-        tool_input: { file_path: "b.txt", content: "new" },
-      }),
-    ),
-    [{
-      session_id: "g1",
-      cwd: "/p",
-      transcript_path: "/h/.gemini/tmp/proj/chats/session-x.jsonl",
-      log_kind: "gemini",
-      tool_name: "Write",
-      tool_input: { file_path: "b.txt", content: "new" },
-    }],
-  );
-  assertEquals(calls(gemini.translate({ ...base, tool_name: "read_file", tool_input: {} })), []);
+  assertEquals(asked(translate("write_file", { file_path: "b.txt", content: "new" })[0]), [
+    "Write",
+    {
+      kind: "file",
+      touches: [{ path: "b.txt", verb: "write", change: { kind: "write", content: "new" } }],
+    },
+  ]);
+  assertEquals(translate("read_file", {}), []);
 });
 
 Deno.test("[agents] Gemini: a denial is decision/reason, never continue:false; a note passes silently", async () => {
@@ -150,49 +163,51 @@ Deno.test("[agents] Gemini: a denial is decision/reason, never continue:false; a
   assertEquals(gemini.render({ kind: "pass" }), "");
 });
 
-Deno.test("[agents] Copilot: camelCase payloads with toolArgs as an object or a JSON string", async () => {
+Deno.test("[agents] Copilot: camelCase payloads with toolArgs as an object or a JSON string; the log found by session id", async () => {
   const copilot = await loadAdapter("copilot");
   const base = { sessionId: "c1", timestamp: 1796149823079, cwd: "/p" };
+  const translate = (toolName: string, toolArgs: unknown, env: Record<string, string> = ENV) =>
+    calls(copilot.translate({ ...base, toolName, toolArgs }, env));
   const edit = { path: "/p/a.txt", old_str: "one", new_str: "two" };
-  const expected = [{
-    session_id: "c1",
-    cwd: "/p",
-    tool_name: "Edit",
-    tool_input: { file_path: "/p/a.txt", old_string: "one", new_string: "two" },
-  }];
-  assertEquals(calls(copilot.translate({ ...base, toolName: "edit", toolArgs: edit })), expected);
+  const typedEdit = {
+    kind: "file",
+    touches: [{
+      path: "/p/a.txt",
+      verb: "edit",
+      change: { kind: "edits", edits: [{ oldString: "one", newString: "two", replaceAll: false }] },
+    }],
+  };
+  const [fromObject] = translate("edit", edit);
+  assertEquals(asked(fromObject), ["Edit", typedEdit]);
+  assertEquals(asked(translate("edit", JSON.stringify(edit))[0]), ["Edit", typedEdit]);
   assertEquals(
-    calls(copilot.translate({ ...base, toolName: "edit", toolArgs: JSON.stringify(edit) })),
-    expected,
+    [fromObject.sessionId, fromObject.cwd, fromObject.transcriptPath, fromObject.logKind],
+    ["c1", "/p", "/home/u/.copilot/session-state/c1/events.jsonl", "copilot"],
   );
+  // The call is known in the log by its name and arguments, whatever their key order.
   assertEquals(
-    calls(
-      copilot.translate({
-        ...base,
-        toolName: "create",
-        toolArgs: { path: "/p/b.txt", file_text: "new" },
-      }),
-    )[0]
-      .tool_input,
-    { file_path: "/p/b.txt", content: "new" },
+    fromObject.toolUseId,
+    copilotCallKey("edit", { old_str: "one", new_str: "two", path: "/p/a.txt" }),
   );
-  assertEquals(
-    calls(
-      copilot.translate({
-        ...base,
-        toolName: "bash",
-        toolArgs: { command: "mkdir x", description: "d" },
-      }),
-    )[0],
-    { session_id: "c1", cwd: "/p", tool_name: "Bash", tool_input: { command: "mkdir x" } },
-  );
-  assertEquals(
-    calls(copilot.translate({ ...base, toolName: "powershell", toolArgs: { command: "ls" } }))[0]
-      .tool_name,
+  assertEquals(asked(translate("create", { path: "/p/b.txt", file_text: "new" })[0]), ["Write", {
+    kind: "file",
+    touches: [{ path: "/p/b.txt", verb: "write", change: { kind: "write", content: "new" } }],
+  }]);
+  assertEquals(asked(translate("bash", { command: "mkdir x", description: "d" })[0]), [
+    "Bash",
+    { kind: "shell", dialect: "bash", command: "mkdir x" },
+  ]);
+  assertEquals(asked(translate("powershell", { command: "ls" })[0]), [
     "PowerShell",
+    { kind: "shell", dialect: "powershell", command: "ls" },
+  ]);
+  assertEquals(
+    translate("bash", { command: "ls" }, { HOME: "/home/u", COPILOT_HOME: "/ch/" })[0]
+      .transcriptPath,
+    "/ch/session-state/c1/events.jsonl",
   );
-  assertEquals(calls(copilot.translate({ ...base, toolName: "view", toolArgs: {} })), []);
-  assertEquals(calls(copilot.translate({ ...base, toolName: "constructor", toolArgs: {} })), []);
+  assertEquals(translate("view", {}), []);
+  assertEquals(translate("constructor", {}), []);
   assertEquals(toolArgsOf("not json"), {});
   assertEquals(toolArgsOf("[1]"), {});
   assertEquals(JSON.parse(copilot.render({ kind: "deny", text: "why" })), {
@@ -202,7 +217,18 @@ Deno.test("[agents] Copilot: camelCase payloads with toolArgs as an object or a 
   assertEquals(copilot.render({ kind: "note", text: "n" }), "");
 });
 
-Deno.test("[agents] Cursor: Shell, Write, and Delete as destructive plus a file touch", async () => {
+Deno.test("[agents] Copilot: a session id that is not one plain path segment names no log", () => {
+  for (const id of ["../x", "a/b", "a\\b", "..", ".hidden", "", "x".repeat(200)]) {
+    assertEquals(copilotLogPath(id, ENV), null, id);
+  }
+  assertEquals(copilotLogPath("ok-1", {}), null);
+  assertEquals(
+    copilotLogPath("ok-1", { USERPROFILE: "C:/Users/u" }),
+    "C:/Users/u/.copilot/session-state/ok-1/events.jsonl",
+  );
+});
+
+Deno.test("[agents] Cursor: Shell, Write, and Delete as destructive plus a file touch, both reported as the file tool", async () => {
   const cursor = await loadAdapter("cursor");
   const base = {
     conversation_id: "k1",
@@ -215,42 +241,74 @@ Deno.test("[agents] Cursor: Shell, Write, and Delete as destructive plus a file 
     tool_use_id: "t",
     cwd: "/p",
   };
-  assertEquals(
-    calls(
-      cursor.translate({
-        ...base,
-        tool_name: "Shell",
-        tool_input: { command: "ls", working_directory: "/p/sub" },
-      }),
-    ),
-    [{ session_id: "k1", cwd: "/p/sub", tool_name: "Bash", tool_input: { command: "ls" } }],
-  );
-  assertEquals(
-    calls(
-      cursor.translate({
-        ...base,
-        tool_name: "Write",
-        tool_input: { file_path: "/p/a.ts", content: "x" },
-      }),
-    ),
-    [{
-      session_id: "k1",
-      cwd: "/p",
-      tool_name: "Write",
-      tool_input: { file_path: "/p/a.ts", content: "x" },
+  const translate = (tool_name: string, tool_input: Record<string, unknown>) =>
+    calls(cursor.translate({ ...base, tool_name, tool_input }, ENV));
+  const [shell] = translate("Shell", { command: "ls", working_directory: "/p/sub" });
+  assertEquals(asked(shell), ["Bash", { kind: "shell", dialect: "bash", command: "ls" }]);
+  // No transcript: Cursor's format is unknown here.
+  assertEquals([shell.sessionId, shell.cwd, shell.transcriptPath], ["k1", "/p/sub", null]);
+  assertEquals(asked(translate("Write", { file_path: "/p/a.ts", content: "x" })[0]), ["Write", {
+    kind: "file",
+    touches: [{ path: "/p/a.ts", verb: "write", change: { kind: "write", content: "x" } }],
+  }]);
+  assertEquals(translate("Delete", { path: "/p/it's.ts" }).map(asked), [
+    ["MultiEdit", { kind: "shell", dialect: "bash", command: `rm -rf -- '/p/it'"'"'s.ts'` }],
+    ["MultiEdit", {
+      kind: "file",
+      touches: [{ path: "/p/it's.ts", verb: "edit", change: { kind: "opaque" } }],
     }],
-  );
-  assertEquals(
-    calls(cursor.translate({ ...base, tool_name: "Delete", tool_input: { path: "/p/it's.ts" } }))
-      .map((c) => c.tool_input),
-    [{ command: `rm -rf -- '/p/it'"'"'s.ts'` }, { file_path: "/p/it's.ts", edits: [] }],
-  );
+  ]);
+  assertEquals(translate("Delete", {}), []);
   assertEquals(JSON.parse(cursor.render({ kind: "deny", text: "why" })), {
     permission: "deny",
     agent_message: "why",
     user_message: "why",
   });
   assertEquals(cursor.render({ kind: "note", text: "n" }), "");
+});
+
+Deno.test("[agents] every tool of the gated-tools table reaches its gate, and only those", async () => {
+  for (
+    const [agent, tools] of Object.entries(AGENT_TOOLS) as [OtherAgent, typeof AGENT_TOOLS.codex][]
+  ) {
+    const adapter = await loadAdapter(agent);
+    for (const tool of tools) {
+      const payload = agent === "copilot"
+        ? {
+          sessionId: "s",
+          cwd: "/p",
+          toolName: tool.name,
+          toolArgs: { command: "ls", path: "/p/a", old_str: "a", new_str: "b", file_text: "x" },
+        }
+        : {
+          session_id: "s",
+          conversation_id: "s",
+          cwd: "/p",
+          tool_name: tool.name,
+          tool_input: {
+            command: tool.shape === "patch"
+              ? "*** Begin Patch\n*** Update File: a\n@@\n-a\n+b\n*** End Patch\n"
+              : "ls",
+            file_path: "/p/a",
+            old_string: "a",
+            new_string: "b",
+            content: "x",
+          },
+        };
+      const out = calls(adapter.translate(payload, ENV));
+      const kinds: unknown[] = [...new Set(out.map((c) => c.typed?.kind))];
+      const want = tool.gate === "shell"
+        ? ["shell"]
+        : tool.shape === "delete"
+        ? ["shell", "file"]
+        : ["file"];
+      assertEquals(kinds, want, `${agent} ${tool.name}`);
+    }
+    const other = agent === "copilot"
+      ? { sessionId: "s", toolName: "Read", toolArgs: {} }
+      : { session_id: "s", tool_name: "Read", tool_input: {} };
+    assertEquals(calls(adapter.translate(other, ENV)), [], agent);
+  }
 });
 
 Deno.test("[agents] merged outcomes: every denial kept, else notes joined, else a pass", () => {

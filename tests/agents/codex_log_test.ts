@@ -1,5 +1,6 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { exitedCleanly, scanTurn } from "../../src/agents/codex_log.ts";
+import { denialSeen, exitedCleanly, scanTurn } from "../../src/agents/codex_log.ts";
+import { deletionCommand } from "../../src/tools/call.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 
 /** Records shaped like Codex 0.171.0's rollout lines (compact JSON, one per line). */
@@ -32,14 +33,14 @@ function output(turn: string, id: string, code: number, text = ""): string {
   });
 }
 
-function patch(turn: string, id: string, sampling: number): string {
+function patch(turn: string, id: string, sampling: number, body = ""): string {
   return JSON.stringify({
     type: "response_item",
     payload: {
       type: "custom_tool_call",
       call_id: id,
       name: "apply_patch",
-      input: "*** Begin Patch\n*** End Patch",
+      input: `*** Begin Patch\n${body}*** End Patch`,
       internal_chat_message_metadata_passthrough: { turn_id: turn },
     },
     metadata: { sampled_through_sequence: sampling },
@@ -124,4 +125,106 @@ Deno.test("[search-scope] Codex rollout: a command run in its own workdir is lef
   other.payload.arguments = JSON.stringify({ cmd: "grep -rn w .", workdir: "/elsewhere" });
   const out = await scan([JSON.stringify(other), output("t1", "c1", 0)], "t1", null);
   assertEquals(out?.calls, []);
+});
+
+const BLOCKED = "Command blocked by PreToolUse hook: no. Command: rm -r build";
+
+function blocked(turn: string, id: string, type = "function_call_output"): string {
+  return JSON.stringify({
+    type: "response_item",
+    payload: {
+      type,
+      call_id: id,
+      output: BLOCKED,
+      internal_chat_message_metadata_passthrough: { turn_id: turn },
+    },
+  });
+}
+
+async function seen(lines: string[], pending: string | null, command = "rm -r build") {
+  const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+  await Deno.writeTextFile(path, lines.join("\n") + "\n");
+  const out = denialSeen(
+    { transcriptPath: path, toolUseId: pending, tool: "Bash", command },
+    denoFs,
+  );
+  await Deno.remove(path);
+  return out;
+}
+
+Deno.test("[destructive-bash-gate] Codex rollout: a copy sampled with the denied call has not seen the denial; a retry of a later sampling has", async () => {
+  // As Codex 0.171.0 wrote them: both copies of one sampling before either hook ran.
+  const sameSampling = [call("t", "c0", "rm -r build", 3), call("t", "c1", "rm -r build", 3)];
+  assertEquals(await seen(sameSampling, "c1"), "unseen");
+  const retried = [...sameSampling, blocked("t", "c0"), blocked("t", "c1")];
+  assertEquals(await seen([...retried, call("t", "c2", "rm -r build", 7)], "c2"), "seen");
+  // The output must be written before the retry: one written after it was not read.
+  assertEquals(
+    await seen([
+      call("t", "c0", "rm -r build", 3),
+      call("t", "c2", "rm -r build", 7),
+      blocked("t", "c0"),
+    ], "c2"),
+    "unseen",
+  );
+  // Without sampling tags the batch cannot be told apart.
+  assertEquals(
+    await seen([
+      call("t", "c0", "rm -r build", null),
+      blocked("t", "c0"),
+      call("t", "c2", "rm -r build", null),
+    ], "c2"),
+    "unseen",
+  );
+  // No earlier copy in reach: one more denial, never a pass.
+  assertEquals(await seen([call("t", "c2", "rm -r build", 7)], "c2"), "unseen");
+});
+
+Deno.test("[destructive-bash-gate] Codex rollout: a patch deleting a file is the earlier copy of that deletion", async () => {
+  const del = "*** Delete File: old.ts\n";
+  const command = deletionCommand("old.ts");
+  assertEquals(
+    await seen(
+      [
+        patch("t", "p0", 3, del),
+        blocked("t", "p0", "custom_tool_call_output"),
+        patch("t", "p1", 7, del),
+      ],
+      "p1",
+      command,
+    ),
+    "seen",
+  );
+  assertEquals(
+    await seen([patch("t", "p0", 3, del), patch("t", "p1", 3, del)], "p1", command),
+    "unseen",
+  );
+  // A patch deleting another file is no copy.
+  assertEquals(
+    await seen(
+      [
+        patch("t", "p0", 3, "*** Delete File: other.ts\n"),
+        blocked("t", "p0", "custom_tool_call_output"),
+        patch("t", "p1", 7, del),
+      ],
+      "p1",
+      command,
+    ),
+    "unseen",
+  );
+});
+
+Deno.test("[destructive-bash-gate] Codex rollout: without the pending call's record or a call id nothing is known", async () => {
+  assertEquals(
+    await seen([call("t", "c0", "rm -r build", 3), blocked("t", "c0")], "c9"),
+    "unknown",
+  );
+  assertEquals(await seen([call("t", "c0", "rm -r build", 3)], null), "unknown");
+  assertEquals(
+    denialSeen(
+      { transcriptPath: "/nonexistent.jsonl", toolUseId: "c", tool: "Bash", command: "x" },
+      denoFs,
+    ),
+    "unknown",
+  );
 });

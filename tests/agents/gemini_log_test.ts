@@ -1,5 +1,5 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { scanTurn, shellResultClean } from "../../src/agents/gemini_log.ts";
+import { denialSeen, scanTurn, shellResultClean } from "../../src/agents/gemini_log.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 
 /** Records shaped like Gemini CLI 0.61.0's chat log lines. */
@@ -81,4 +81,69 @@ Deno.test("[tool-result-pairing] Gemini chat log: a non-zero exit, a signal or a
   assertEquals(shellResultClean("Output: x\nExit Code: 0"), true);
   assertEquals(shellResultClean("Output: x\nSignal: 9"), false);
   assertEquals(shellResultClean("Error: spawn failed"), false);
+});
+
+const denied = (id: string, command: string) => ({
+  id,
+  name: "run_shell_command",
+  args: { command },
+  result: [{
+    functionResponse: {
+      id,
+      name: "run_shell_command",
+      response: { error: "Tool execution blocked: no" },
+    },
+  }],
+  status: "error",
+});
+
+async function seen(lines: string[], command = "rm -r build") {
+  const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+  await Deno.writeTextFile(path, lines.join("\n") + "\n");
+  const out = denialSeen({ transcriptPath: path, toolUseId: null, tool: "Bash", command }, denoFs);
+  await Deno.remove(path);
+  return out;
+}
+
+Deno.test("[destructive-bash-gate] Gemini chat log: a retry in a later reply has seen the denial; a copy in the pending reply has not", async () => {
+  // As Gemini CLI 0.61.0 wrote it at the retry's hook: the earlier reply with its calls, the pending reply without.
+  const retried = [
+    header,
+    prompt("p1", "clean"),
+    reply("r1"),
+    reply("r1", [denied("c0", "rm -r build"), denied("c1", "rm -r build")]),
+    responses("u1"),
+    reply("r2"),
+  ];
+  assertEquals(await seen(retried), "seen");
+  // At the second copy's hook the pending reply's calls are not written yet: no copy found.
+  assertEquals(await seen([header, prompt("p1", "clean"), reply("r1")]), "unseen");
+  // Should the pending reply already list a copy, it rode in the same reply.
+  assertEquals(
+    await seen([header, prompt("p1", "clean"), reply("r1", [denied("c0", "rm -r build")])]),
+    "unseen",
+  );
+  // A copy without a recorded result was never answered.
+  assertEquals(
+    await seen([
+      prompt("p1", "clean"),
+      reply("r1", [{ id: "c0", name: "run_shell_command", args: { command: "rm -r build" } }]),
+      reply("r2"),
+    ]),
+    "unseen",
+  );
+  assertEquals(await seen(retried, "rm -r dist"), "unseen");
+});
+
+Deno.test("[destructive-bash-gate] Gemini chat log: no reply or no file is unknown", async () => {
+  assertEquals(await seen([header, prompt("p1", "clean")]), "unknown");
+  assertEquals(
+    denialSeen({
+      transcriptPath: "/nonexistent.jsonl",
+      toolUseId: null,
+      tool: "Bash",
+      command: "x",
+    }, denoFs),
+    "unknown",
+  );
 });

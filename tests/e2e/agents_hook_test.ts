@@ -74,6 +74,36 @@ Deno.test("[agents] Codex: a patch deleting a file is destructive, denied again 
   await Deno.remove(box.tmp, { recursive: true });
 });
 
+Deno.test("[decision-metrics] a deletion by patch is recorded under the file tool, never as a shell command", async () => {
+  const box = await sandbox({ "old.ts": "x\n" });
+  const env = { ...box.env, GATEGUARD_METRICS: "1" };
+  const payload = {
+    session_id: "codex-s3",
+    cwd: box.root,
+    tool_name: "apply_patch",
+    tool_input: { command: "*** Begin Patch\n*** Delete File: old.ts\n*** End Patch\n" },
+  };
+  await hook("codex", payload, env, box.root);
+  await hook("codex", payload, env, box.root);
+  const lines = (await Deno.readTextFile(`${box.state}/metrics.jsonl`))
+    .trim().split("\n").map((l) => JSON.parse(l));
+  assertEquals(lines.map((l) => [l.tool, l.decision, l.reason]), [
+    ["MultiEdit", "destructive-deny", "destructive"],
+    ["MultiEdit", "deny", "first-touch"],
+    ["MultiEdit", "pass", "destructive-retry"],
+    ["MultiEdit", "pass-checked", "checked"],
+  ]);
+  // The edit gate's off switch covers the deletion; the shell gate's does not.
+  const off = { ...env, ECC_DISABLED_HOOKS: "pre:bash:gateguard-fact-force" };
+  const other = { ...payload, session_id: "codex-s4" };
+  assertStringIncludes(
+    JSON.parse((await hook("codex", other, off, box.root)).stdout).hookSpecificOutput
+      .permissionDecisionReason,
+    "Destructive command detected",
+  );
+  await Deno.remove(box.tmp, { recursive: true });
+});
+
 Deno.test("[agents] Gemini: a relative file_path resolves against cwd; the denial is decision/reason", async () => {
   const box = await sandbox({ "src/a.ts": "export const a = 1;\n" });
   const payload = {

@@ -1,0 +1,227 @@
+/**
+ * A Copilot CLI session's event log
+ * (`~/.copilot/session-state/<session>/events.jsonl`), read for the current
+ * turn's shell calls and for the destructive-retry check.
+ *
+ * Each line is one event `{type, data, id, …}`. A `user.message` starts a
+ * turn; each model reply is one `assistant.message` whose `toolRequests`
+ * are one batch; `tool.execution_complete` answers a call by its id with
+ * `success`, the shell's `exitCode` and, for a refused call, an error coded
+ * `denied`. Events of a sub-agent carry its `agentId` (or a parent call id)
+ * and are left out: they are not the main agent's turn.
+ *
+ * The hook payload carries no call id, so the pending call is the newest
+ * request whose tool name and arguments give the payload's key
+ * (`copilot_session.ts`) and that no completion answers yet. The client
+ * writes the log a moment behind: a reply may not be in the file when its
+ * hook runs. Then the pending call is not found, the newest reply in the
+ * file is taken for its batch (less credit), and the retry check answers
+ * `unknown`, which denies once its waits run out.
+ *
+ * Only `bash` calls are kept, as `Bash` calls of their `command`; one with
+ * arguments beyond the command and its description is left out, since it
+ * may run elsewhere than a fresh shell in the session's directory. A call
+ * completed when it succeeded and its shell exited with 0.
+ *
+ * @module
+ */
+
+import type { FsPort } from "../platform/fs_port.ts";
+import type { WorkBudget } from "../platform/budget.ts";
+import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
+import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
+import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
+import { copilotCallKey } from "./copilot_session.ts";
+
+type Json = Record<string, unknown>;
+
+function isJson(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The event types the readers look at; Copilot writes compact JSON. */
+const EVENTS = ["user.message", "assistant.message", "tool.execution_complete"] as const;
+const KEEP = EVENTS.map((type) => `"type":"${type}"`);
+
+/** Copilot's shell tools, by the tool name GateGuard decides them as. */
+const SHELL_NAMES: Readonly<Record<string, string>> = { Bash: "bash", PowerShell: "powershell" };
+
+/** Argument fields of a `bash` call that leave its scope a fresh shell in the session's cwd. */
+const PLAIN_SHELL_ARGS = new Set(["command", "description"]);
+
+/** One tool request of a reply. */
+interface Request {
+  id: string;
+  name: string;
+  args: unknown;
+  /** The reply it came in: the batch. */
+  batch: string;
+}
+
+/** How a completion answered a call. */
+interface Completion {
+  clean: boolean;
+  denied: boolean;
+}
+
+/** One event of the main agent, or null for a line that is none. */
+function eventOf(line: string): { type: string; data: Json; id: string } | null {
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!isJson(record) || typeof record.type !== "string" || !isJson(record.data)) return null;
+  if (record.agentId !== undefined || record.data.parentToolCallId !== undefined) return null;
+  return {
+    type: record.type,
+    data: record.data,
+    id: typeof record.id === "string" ? record.id : "",
+  };
+}
+
+function requestsOf(data: Json, fallbackBatch: string): Request[] {
+  const batch = typeof data.messageId === "string" ? data.messageId : fallbackBatch;
+  const list = Array.isArray(data.toolRequests) ? data.toolRequests : [];
+  return list.flatMap((r) =>
+    isJson(r) && typeof r.toolCallId === "string" && typeof r.name === "string"
+      ? [{ id: r.toolCallId, name: r.name, args: r.arguments, batch }]
+      : []
+  );
+}
+
+function completionOf(data: Json): [string, Completion] | null {
+  if (typeof data.toolCallId !== "string") return null;
+  const shell = isJson(data.shellExecution) ? data.shellExecution : {};
+  const error = isJson(data.error) ? data.error : {};
+  return [data.toolCallId, {
+    clean: data.success === true && shell.exitCode === 0,
+    denied: error.code === "denied",
+  }];
+}
+
+/** The command of a plain `bash` call, or null. */
+function plainCommand(request: Request): string | null {
+  if (request.name !== "bash" || !isJson(request.args)) return null;
+  const { command } = request.args;
+  if (typeof command !== "string") return null;
+  return Object.keys(request.args).every((k) => PLAIN_SHELL_ARGS.has(k)) ? command : null;
+}
+
+/**
+ * Scans the newest turn of the event log at `input.transcriptPath`; the
+ * pending call is known by `input.toolUseId` (its `copilotCallKey`). Null
+ * when the file cannot be read or holds no turn start within the bounds.
+ */
+export function scanTurn(
+  input: TurnScanInput,
+  fs: FsPort,
+  budget?: WorkBudget,
+): TurnScanResult | null {
+  const requests: Request[] = [];
+  const completions = new Map<string, Completion>();
+  const counts = new Map<string, number>();
+  let start: string | null = null;
+  const walk = walkTranscriptBack(
+    input.transcriptPath,
+    fs,
+    (line) => {
+      const event = eventOf(line);
+      if (event === null) return false;
+      if (event.type === "user.message") {
+        start = event.id;
+        return true;
+      }
+      if (event.type === "assistant.message") {
+        requests.push(...requestsOf(event.data, event.id).reverse());
+      } else if (event.type === "tool.execution_complete") {
+        const done = completionOf(event.data);
+        if (done) {
+          completions.set(...done);
+          counts.set(done[0], (counts.get(done[0]) ?? 0) + 1);
+        }
+      }
+      return false;
+    },
+    TAIL_WINDOW,
+    budget,
+    (line) => KEEP.some((type) => line.includes(type)),
+  );
+  if (walk === null || start === null) return null;
+  const pending = requests.find((r) =>
+    !completions.has(r.id) && copilotCallKey(r.name, r.args) === input.toolUseId
+  );
+  // Without the pending call's own request, the newest reply counts as its batch.
+  const batch = pending?.batch ?? requests[0]?.batch ?? null;
+  const uses = new Map<string, number>();
+  for (const r of requests) uses.set(r.id, (uses.get(r.id) ?? 0) + 1);
+  const calls: TurnCall[] = [];
+  for (const r of requests) {
+    const command = plainCommand(r);
+    if (command === null) continue;
+    const done = completions.get(r.id);
+    calls.push({
+      id: r.id,
+      tool: "Bash",
+      input: { command },
+      completed: uses.get(r.id) === 1 && counts.get(r.id) === 1 && done?.clean === true,
+      sameBatch: r.batch === batch,
+      messageId: r.batch,
+      // Each call runs in a fresh shell in the session's directory.
+      cwd: null,
+      denied: done?.denied === true,
+    });
+  }
+  // The turn is named by the message that started it; the log has no prompt id.
+  return { turnId: start, calls, pendingFound: pending !== undefined };
+}
+
+/**
+ * Whether the model could have read the denial of the earlier identical
+ * shell call when it sent the pending one: that call rode in an earlier
+ * reply and its completion was written before the pending reply. `unknown`
+ * while the pending call is not in the file; `unseen` when no earlier
+ * identical call is in reach (at worst one more denial, after which the
+ * denied call is in the log).
+ */
+export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Seen {
+  const name = Object.hasOwn(SHELL_NAMES, call.tool) ? SHELL_NAMES[call.tool] : null;
+  if (name === null || call.toolUseId === null || call.command === undefined) return "unknown";
+  const completions = new Set<string>();
+  let pending: Request | null = null;
+  /** Completions met after the pending request: written before it. */
+  const before = new Set<string>();
+  let verdict: Seen | null = null;
+  const walk = walkTranscriptBack(
+    call.transcriptPath,
+    fs,
+    (line) => {
+      const event = eventOf(line);
+      if (event === null) return false;
+      if (event.type === "tool.execution_complete") {
+        const id = event.data.toolCallId;
+        if (typeof id === "string") (pending === null ? completions : before).add(id);
+        return false;
+      }
+      if (event.type !== "assistant.message") return false;
+      for (const r of requestsOf(event.data, event.id).reverse()) {
+        if (pending === null) {
+          if (!completions.has(r.id) && copilotCallKey(r.name, r.args) === call.toolUseId) {
+            pending = r;
+          }
+          continue;
+        }
+        if (r.name !== name || !isJson(r.args) || r.args.command !== call.command) continue;
+        verdict = r.batch !== pending.batch && before.has(r.id) ? "seen" : "unseen";
+        return true;
+      }
+      return false;
+    },
+    TAIL_WINDOW,
+    budget,
+    (line) => KEEP.some((type) => line.includes(type)),
+  );
+  if (walk === null || pending === null) return "unknown";
+  return verdict ?? "unseen";
+}
