@@ -32,15 +32,18 @@
  * - `Remove-Item` fed by a recursive `Get-ChildItem` (directly or through a
  *   `ForEach-Object` script block) removes a tree and counts as recursive.
  * - A command word known only at run time is read from its source text
- *   (`$(echo rm) -rf x`), variables assigned in the same command line are
- *   substituted (`x=rm; $x -rf /`, arrays, `set --`, `read`, a custom
- *   `IFS`), and a glob command word is tried as every checked program it
+ *   (`$(echo rm) -rf x`), values the same command line gives are
+ *   substituted (`x=rm; $x -rf /`, arrays, `set --`, `read`, `printf -v`,
+ *   `for … in`, a custom `IFS`, `hash -p`), and a glob command word is tried as every checked program it
  *   could match (`/???/r? -rf x`). A program named by a substitution whose
  *   text gives nothing away (`$(printf '\x72\x6d') -rf x`) counts when its
  *   arguments only make sense as a forced recursive `rm` or a destructive
  *   git subcommand; a plain unknown variable (`$GREP -r x`) does not.
  * - `git branch -f/-M/-C` overwrite or reset a branch like `-D` deletes one;
  *   `git clean` without `-f` counts once `clean.requireForce` is set off.
+ * - A script made only of variables the line never sets (`eval "$x"`,
+ *   `bash -c "$CMD"`, `echo "$x" | sh`) is decided outside the command
+ *   and counts as destructive (`core/hidden-script`).
  * - Files a program cannot be seen reading (`psql < dump.sql`) are unknown
  *   and pass; text it visibly reads (`psql -f <(echo …)`, a pipe, a
  *   here-document) is checked.
@@ -53,7 +56,14 @@
 import { MAX_LEX_CHARS } from "./words.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 import { compileGlob, GLOB_MAX_PATTERN, matchGlob } from "../glob/glob.ts";
-import { type Dialect, MAX_WRAPPER_DEPTH, unwrapCommand, type Unwrapped } from "./wrappers.ts";
+import {
+  type Dialect,
+  MAX_WRAPPER_DEPTH,
+  STDIN_PATHS,
+  type Template,
+  unwrapCommand,
+  type Unwrapped,
+} from "./wrappers.ts";
 import { hasLong, hasShort, programName, scanArgs } from "./options.ts";
 import { gitVerdict } from "./detect_git.ts";
 import { type DestructiveHit, dryRunOrHelp, namesCommand, ruleMatches } from "./packs/pack.ts";
@@ -92,9 +102,6 @@ const MAX_ANALYSES = 1024;
  * timeout lets the command through.
  */
 const MAX_ANALYSED_CHARS = 4 * MAX_LEX_CHARS;
-
-/** Paths through which `source` reads its script from stdin. */
-const STDIN_PATHS = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "-"]);
 
 /** Wrappers a glob command word is tried as, besides the programs of the active rules. */
 const GLOB_WRAPPERS = [
@@ -371,17 +378,57 @@ function unwrappedHit(
       programHit(programName(c.words[0]), args, stdin, walk);
     if (hit) return hit;
   }
+  for (const t of u.templates) {
+    const hit = templateHit(t, stdin, walk, raw);
+    if (hit) return hit;
+  }
   for (const s of u.scripts) {
-    const hit = codeHit(s.dialect, s.text, { ...walk, depth: s.depth }, stdin);
+    const hit = scriptHit(s.dialect, s.text, { ...walk, depth: s.depth }, stdin);
     if (hit) return hit;
   }
   if (u.stdinShell !== null) {
     for (const text of stdin) {
-      const hit = codeHit(u.stdinShell, text, deeper(walk), []);
+      const hit = scriptHit(u.stdinShell, text, deeper(walk), []);
       if (hit) return hit;
     }
   }
   return u.opaque ? rawVerdict(raw, walk, ENGINE) : null;
+}
+
+/** Most input lines an `xargs -I` command is completed with. */
+const MAX_TEMPLATE_LINES = 16;
+
+/** An `xargs -I` command completed with each visible input line in place of its token. */
+function templateHit(t: Template, stdin: readonly string[], walk: Walk, raw: string): Verdict {
+  const lines = stdin.flatMap((text) => text.split("\n")).map((l) => l.trim()).filter(Boolean);
+  for (const line of lines.slice(0, MAX_TEMPLATE_LINES)) {
+    if (walk.depth >= MAX_WRAPPER_DEPTH || !afford(walk, raw.length + line.length)) {
+      return rawVerdict(`${raw} ${line}`, walk, ENGINE);
+    }
+    const words = t.words.map((w) => w.split(t.token).join(line));
+    const hit = unwrappedHit(unwrapCommand(words, walk.depth + 1), [], deeper(walk), raw);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/**
+ * A script whose whole text is variables the line never sets (`bash -c
+ * "$x"`, `eval $CMD`, `echo "$x" | sh`): what it runs is decided outside
+ * the command, so it is read as able to do anything.
+ */
+const HIDDEN_SCRIPT =
+  /^\s*(?:"?\$(?:[A-Za-z_][A-Za-z0-9_]*|[@*0-9]|\{[!#]?(?:[A-Za-z_][A-Za-z0-9_]*|[@*0-9])(?:\[[^\]]*\])?\})"?\s*)+$/;
+
+/** A script handed to a shell or `eval`: hidden, or read like any code. */
+function scriptHit(
+  dialect: Dialect,
+  text: string,
+  walk: Walk,
+  stdin: readonly string[],
+): Verdict {
+  if (dialect === "bash" && HIDDEN_SCRIPT.test(text)) return coreHit("hidden-script");
+  return codeHit(dialect, text, walk, stdin);
 }
 
 // ---------------------------------------------------------------------------

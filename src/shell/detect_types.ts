@@ -69,13 +69,18 @@ export interface Engine {
   core(rule: string): DestructiveHit;
 }
 
+/** Charges `units` of work short of a full analysis; false once the budget is spent. */
+export function spend(walk: Walk, units: number): boolean {
+  const budget = walk.budget;
+  budget.chars -= units;
+  const shared = budget.work === null || budget.work.spend(units, "command");
+  return shared && budget.chars >= 0;
+}
+
 /** Takes one analysis of `size` characters from the budget; false once it is spent. */
 export function afford(walk: Walk, size: number): boolean {
-  const budget = walk.budget;
-  budget.left--;
-  budget.chars -= size;
-  const shared = budget.work === null || budget.work.spend(size, "command");
-  return shared && budget.left >= 0 && budget.chars >= 0;
+  walk.budget.left--;
+  return spend(walk, size) && walk.budget.left >= 0;
 }
 
 /** One level deeper, same budget, rules and environment. */

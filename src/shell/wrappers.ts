@@ -48,10 +48,21 @@ export interface InnerCommand {
   stdinAsArgs: boolean;
 }
 
+/**
+ * A command `xargs -I` runs once per input line, the line put in place of
+ * the token wherever the token appears in its words.
+ */
+export interface Template {
+  words: string[];
+  token: string;
+}
+
 /** What a command line runs once its wrappers are removed. */
 export interface Unwrapped {
   /** The commands that run (the command itself when it is no wrapper). */
   commands: InnerCommand[];
+  /** Commands completed per input line (`xargs -I% sh -c %`). */
+  templates: Template[];
   /** Code strings run by wrappers, to be parsed again. */
   scripts: Script[];
   /** A shell that reads its script from its stdin, or null. */
@@ -251,6 +262,28 @@ const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   saps: { kind: "start-process" },
 };
 
+/** Paths through which a shell or `source` reads its script from stdin. */
+export const STDIN_PATHS: ReadonlySet<string> = new Set([
+  "/dev/stdin",
+  "/dev/fd/0",
+  "/proc/self/fd/0",
+  "-",
+]);
+
+/**
+ * The token `xargs -I R`, `-i[R]` or `--replace[=R]` replaces by each
+ * input line (`{}` unless given); null when none of them is given.
+ */
+function replaceToken(options: readonly string[], scan: ScannedArgs): string | null {
+  const capital = scan.shorts.find((s) => s.letter === "I" && s.value !== null);
+  if (capital) return capital.value;
+  for (const word of options) {
+    if (/^-[^-]*i/.test(word)) return word.slice(word.indexOf("i") + 1) || "{}";
+    if (word === "--replace" || word.startsWith("--replace=")) return word.slice(10) || "{}";
+  }
+  return null;
+}
+
 /** `find` actions that run a command, terminated by `;` (or `{} +`). */
 const FIND_EXEC_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
@@ -377,7 +410,13 @@ export function decodePowerShellCommand(value: string): string | null {
 }
 
 class Unwrapper {
-  readonly result: Unwrapped = { commands: [], scripts: [], stdinShell: null, opaque: false };
+  readonly result: Unwrapped = {
+    commands: [],
+    templates: [],
+    scripts: [],
+    stdinShell: null,
+    opaque: false,
+  };
 
   walk(words: readonly string[], depth: number, stdinAsArgs: boolean): void {
     if (words.length === 0) return;
@@ -474,6 +513,12 @@ class Unwrapper {
       if (stdinAsArgs) this.result.commands.push({ words: [name, ...args], stdinAsArgs: true });
       return;
     }
+    const token = name === "xargs" ? replaceToken(args.slice(0, scan.stop), scan) : null;
+    if (token !== null) {
+      // Input lines replace the token instead of being appended.
+      this.result.templates.push({ words: rest, token });
+      return this.walk(rest, depth, false);
+    }
     this.walk(rest, depth, stdinAsArgs || name === "xargs");
   }
 
@@ -499,6 +544,8 @@ class Unwrapper {
       }
     }
     const operands = args.slice(i);
+    // A script path that names the shell's own stdin reads the script from there.
+    if (!command && STDIN_PATHS.has(operands[0] ?? "")) fromStdin = true;
     if (command) {
       if (operands.length > 0) this.script("bash", operands[0], depth);
       else if (stdinAsArgs) this.result.stdinShell ??= "bash";

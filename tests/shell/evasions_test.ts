@@ -2,13 +2,15 @@
  * Evasions of the destructive gate from issue 13 whose mechanisms are
  * closed: wrappers not known before (read as command runners), a program
  * named by a variable handed a script, `xargs` completing a wrapper from
- * stdin, every spelling of the PowerShell CLI's `-Command`, and cmd.exe's
- * `/r`, glued switches, `@` and `if`/`for` bodies. Each destructive form
- * has a benign look-alike that must pass.
+ * stdin, every spelling of the PowerShell CLI's `-Command`, cmd.exe's
+ * `/r`, glued switches, `@` and `if`/`for` bodies, shells reading stdin,
+ * command words built by expansion, scripts carried in variables and
+ * `xargs -I`. Each destructive form has a benign look-alike that must pass.
  */
 
-import { assertEquals } from "../helpers/assert.ts";
-import { isDestructive } from "../../src/shell/destructive.ts";
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { destructiveHit, isDestructive, newDetectBudget } from "../../src/shell/destructive.ts";
+import { WorkBudget } from "../../src/platform/budget.ts";
 
 const CASES: readonly { mechanism: string; destructive: string[]; benign: string[] }[] = [
   {
@@ -90,7 +92,119 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       'cmd /c "@echo off"',
     ],
   },
+  {
+    mechanism:
+      "a shell reads its script from stdin, a here-string, /dev/stdin or a process substitution",
+    destructive: [
+      "bash < <(echo rm -rf x)",
+      "bash < <(printf 'rm -rf x')",
+      "bash /dev/stdin <<< 'rm -rf x'",
+      "bash /dev/fd/0 <<< 'git reset --hard'",
+      "sh /proc/self/fd/0 < <(echo rm -rf x)",
+      "sh <<< 'rm -rf x'",
+      "bash <(echo rm -rf x)",
+      "cat <<'EOF' | bash\nrm -rf x\nEOF",
+    ],
+    benign: [
+      "bash < <(echo ls -la)",
+      "bash /dev/stdin <<< 'echo hi'",
+      "sh <<< 'echo rm -rf x'",
+      "bash <(echo make test)",
+      "cat script.sh | bash",
+      "diff <(ls a) <(ls b)",
+    ],
+  },
+  {
+    mechanism:
+      "command words and options built by expansion are read with the values the line gives",
+    destructive: [
+      "x=r; ${x}m -rf x",
+      "x=RM; ${x,,} -rf x",
+      "x=rm; ${x^^} -rf x",
+      "x=rmdir; ${x%dir} -rf x",
+      "x=xrm; ${x#x} -rf x",
+      "x=rx; ${x/x/m} -rf x",
+      "x=rmrf; ${x:0:2} -rf x",
+      "printf -v x rm; $x -rf x",
+      "printf -v x '\\x72\\x6d'; $x -rf x",
+      "for c in ls rm; do $c -rf x; done",
+      "select c in rm; do $c -rf x; done",
+      "declare -n r=x; x=rm; $r -rf y",
+      "y=rm; z=y; ${!z} -rf x",
+      "mapfile -t a <<< rm; ${a[0]} -rf x",
+      "readarray a < <(echo rm); ${a[0]} -rf x",
+      "read -r c <<< rm; $c -rf x",
+      "rm ${o:--rf} x",
+      "rm ${o:=-rf} x",
+      "o=1; rm ${o:+-rf} x",
+      "x=git; y=reset; $x $y --hard",
+      "a=ls; a=rm; $a -rf x",
+      'set -- rm -rf x; "$@"',
+      "hash -p /bin/rm zap; zap -rf x",
+      "hash -p /usr/bin/git g; g reset --hard",
+      "alias zap=rm; zap -rf x",
+    ],
+    benign: [
+      "$EDITOR notes.txt",
+      "echo ${x}",
+      "x=RM; echo ${x,,} -rf x",
+      "ls $(pwd)",
+      "x=ls; $x -la",
+      "for c in ls pwd; do $c; done",
+      'for f in *.log; do rm "$f"; done',
+      "printf -v x ls; $x -R",
+      "rm ${o:-x}",
+      "hash -p /bin/ls zap; zap -R x",
+      "alias ll='ls -l'; ll -R",
+      'read -r name; echo "$name"',
+    ],
+  },
+  {
+    mechanism:
+      "a script carried in a variable is read with its value, or as unknown when the line sets none",
+    destructive: [
+      "x='rm -rf y'; bash -c \"$x\"",
+      "x='rm -rf y'; sh <<< \"$x\"",
+      "x='rm -rf y'; echo \"$x\" | sh",
+      "x='rm -rf y'; eval \"$x\"",
+      "x='git reset --hard'; eval $x",
+      'bash -c "$x"',
+      'eval "$CMD"',
+      "eval $CMD",
+      'sh <<< "$x"',
+      'echo "$x" | sh',
+      "sh -c '\"$@\"' _ rm -rf x",
+      'read -r x < cmd.txt; eval "$x"',
+    ],
+    benign: [
+      "x='ls -la'; bash -c \"$x\"",
+      "x='echo hi'; eval \"$x\"",
+      'eval "$(ssh-agent -s)"',
+      "eval $(minikube docker-env)",
+      'bash -c "echo $HOME"',
+      'eval "echo $x"',
+      'echo "$x" | cat',
+    ],
+  },
+  {
+    mechanism: "xargs -I puts each input line in place of its token",
+    destructive: [
+      "echo rm -rf x | xargs -I% sh -c %",
+      "echo rm -rf x | xargs -I{} sh -c {}",
+      "echo 'git reset --hard' | xargs -i sh -c '{}'",
+      "printf 'rm -rf x\\n' | xargs --replace=@ bash -c @",
+      "echo x | xargs -I{} rm -rf {}",
+    ],
+    benign: [
+      "echo ls | xargs -I% sh -c %",
+      "echo x | xargs -I{} sh -c 'echo {}'",
+      "find . -name '*.ts' | xargs -I{} cp {} /tmp",
+    ],
+  },
 ];
+
+/** Benign commands put before every case: none may change its verdict. */
+const PREFIXES = ["ls; ", "echo hi\n", "FOO=1 true; ", "x=ls; "];
 
 for (const c of CASES) {
   Deno.test(`[destructive-bash-gate] ${c.mechanism}`, () => {
@@ -99,3 +213,35 @@ for (const c of CASES) {
     assertEquals({ missed, flagged }, { missed: [], flagged: [] });
   });
 }
+
+Deno.test("[destructive-bash-gate] a benign prefix never changes the verdict of an evasion or its look-alike", () => {
+  const changed: string[] = [];
+  for (const prefix of PREFIXES) {
+    for (const c of CASES) {
+      // `x=ls; ` gives a variable a value, which is what some cases test: skip those.
+      const uses = (cmd: string) => /\$\{?x\b|\bx=/.test(cmd);
+      for (const cmd of c.destructive) {
+        if (!(prefix.startsWith("x=") && uses(cmd)) && !isDestructive("Bash", prefix + cmd, [])) {
+          changed.push(prefix + cmd);
+        }
+      }
+      for (const cmd of c.benign) {
+        if (!(prefix.startsWith("x=") && uses(cmd)) && isDestructive("Bash", prefix + cmd, [])) {
+          changed.push(prefix + cmd);
+        }
+      }
+    }
+  }
+  assertEquals(changed, []);
+});
+
+Deno.test("[fail-to-deny] every evasion and look-alike is read within a bound of its length", () => {
+  for (const c of CASES) {
+    for (const cmd of [...c.destructive, ...c.benign]) {
+      const command = `${"echo a; ".repeat(200)}${cmd}`;
+      const work = new WorkBudget();
+      destructiveHit("Bash", command, [], undefined, newDetectBudget(work));
+      assert(work.spent <= 4 * command.length, `${cmd}: ${work.spent} units for ${command.length}`);
+    }
+  }
+});

@@ -22,7 +22,13 @@ function scripts(words: string[]): string[] {
   return unwrapCommand(words).scripts.map((s) => `${s.dialect}:${s.text}`);
 }
 
-const NOTHING: Unwrapped = { commands: [], scripts: [], stdinShell: null, opaque: false };
+const NOTHING: Unwrapped = {
+  commands: [],
+  templates: [],
+  scripts: [],
+  stdinShell: null,
+  opaque: false,
+};
 
 /** Base64 of the UTF-16LE text, as `-EncodedCommand` takes it. */
 function encodePowerShell(text: string): string {

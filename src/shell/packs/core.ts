@@ -301,6 +301,12 @@ export const CORE_PACK: Pack = {
       destroys: "may discard work: runs a git alias whose definition is only known at run time",
     },
     {
+      id: "hidden-script",
+      // Read by the engine: a script made only of variables the line never sets.
+      commands: [],
+      destroys: "runs a script whose text is set outside the command and cannot be read first",
+    },
+    {
       id: "unreadable",
       commands: [],
       destroys:
