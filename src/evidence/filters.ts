@@ -192,7 +192,9 @@ export function isLookup(filters: SearchFilters, target: FilterTarget): boolean 
  */
 function exclusionCovers(filter: GlobFilter, target: FilterTarget): boolean {
   if (filter.opaque) return true;
-  if (target.stem !== "" && containsWord(filter.glob.toLowerCase(), target.stem)) return true;
+  if (target.stem !== "" && containsWord(filter.glob.toLowerCase(), target.stem, target.budget)) {
+    return true;
+  }
   let glob = stripLeading(filter.glob);
   while (glob.startsWith("/")) glob = glob.slice(1);
   while (glob.endsWith("/")) glob = glob.slice(0, -1);

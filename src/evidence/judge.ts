@@ -190,8 +190,8 @@ function namesParent(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): boolean {
   });
 }
 
-function mentionsStem(texts: readonly string[], name: string): boolean {
-  return texts.some((text) => containsWord(text, name));
+function mentionsStem(texts: readonly string[], name: string, t: JudgeTarget): boolean {
+  return texts.some((text) => containsWord(text, name, t.filter.budget));
 }
 
 /**
@@ -199,10 +199,10 @@ function mentionsStem(texts: readonly string[], name: string): boolean {
  * directory) are tried; the closer verdict wins.
  */
 export function judgeSearch(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): Verdict {
-  const byStem = t.stem.usable && mentionsStem(ev.stemTexts, t.stem.name);
+  const byStem = t.stem.usable && mentionsStem(ev.stemTexts, t.stem.name, t);
   const byDir = t.isNewWrite && namesParent(ev, t, fs);
   const bare = !t.stem.usable && t.stem.name.length >= MIN_MENTION_LENGTH &&
-    mentionsStem(ev.stemTexts, t.stem.name);
+    mentionsStem(ev.stemTexts, t.stem.name, t);
   const generic = bare ? miss("generic-stem") : SILENT;
   if (!byStem && !byDir) return generic;
   if (onlyTheTarget(ev, t)) return miss("not-a-search");
@@ -227,5 +227,5 @@ function stemVerdict(ev: SearchEvidence, t: JudgeTarget, excluded: boolean): Ver
 export function mentionsTarget(text: string, t: JudgeTarget): boolean {
   const name = t.stem.name;
   const long = t.stem.usable || name.length >= MIN_MENTION_LENGTH;
-  return long && containsWord(text, name);
+  return long && containsWord(text, name, t.filter.budget);
 }

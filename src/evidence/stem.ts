@@ -10,6 +10,8 @@
  * @module
  */
 
+import type { WorkBudget } from "../platform/budget.ts";
+
 /** Stems too common to tie a search to one file. */
 export const GENERIC_STEMS: ReadonlySet<string> = new Set([
   "index",
@@ -105,20 +107,50 @@ function isWordChar(code: number): boolean {
  * True when `word` occurs in `text` bounded on both sides by a
  * non-alphanumeric character or an end of the text. Both are compared as
  * given: callers lowercase them.
+ *
+ * Every occurrence is found in one pass (Knuth-Morris-Pratt), so a text
+ * full of near-misses (`aaaa…` searched for `aaa…a`) costs steps in
+ * proportion to the lengths, never to their product. The steps are charged
+ * to `budget` when one is given; a refused charge answers false, and the
+ * spent budget fails the call closed.
  */
-export function containsWord(text: string, word: string): boolean {
-  if (word === "") return false;
-  let from = 0;
-  while (from <= text.length - word.length) {
-    const at = text.indexOf(word, from);
-    if (at < 0) return false;
-    const end = at + word.length;
-    const before = at === 0 || !isWordChar(text.charCodeAt(at - 1));
-    const after = end === text.length || !isWordChar(text.charCodeAt(end));
-    if (before && after) return true;
-    from = at + 1;
+export function containsWord(text: string, word: string, budget?: WorkBudget): boolean {
+  if (word === "" || word.length > text.length) return false;
+  const scan = scanWord(text, word);
+  if (budget && !budget.spend(scan.steps, "stem")) return false;
+  return scan.found;
+}
+
+/** The KMP scan behind `containsWord`, with the comparisons it made. */
+function scanWord(text: string, word: string): { found: boolean; steps: number } {
+  // fallback[k]: the longest proper border of word[0..k].
+  const fallback = new Int32Array(word.length);
+  let steps = 0;
+  for (let k = 1, border = 0; k < word.length; k++) {
+    while (border > 0 && word.charCodeAt(k) !== word.charCodeAt(border)) {
+      border = fallback[border - 1];
+      steps++;
+    }
+    if (word.charCodeAt(k) === word.charCodeAt(border)) border++;
+    fallback[k] = border;
+    steps++;
   }
-  return false;
+  for (let i = 0, matched = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    while (matched > 0 && code !== word.charCodeAt(matched)) {
+      matched = fallback[matched - 1];
+      steps++;
+    }
+    steps++;
+    if (code !== word.charCodeAt(matched)) continue;
+    if (++matched < word.length) continue;
+    const at = i + 1 - word.length;
+    const before = at === 0 || !isWordChar(text.charCodeAt(at - 1));
+    const after = i + 1 === text.length || !isWordChar(text.charCodeAt(i + 1));
+    if (before && after) return { found: true, steps };
+    matched = fallback[matched - 1];
+  }
+  return { found: false, steps };
 }
 
 /**

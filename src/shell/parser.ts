@@ -183,6 +183,7 @@ class ListParser {
       const tok = this.t.next(
         atCommandStart || (seg !== null && seg.words.length === 1 && seg.words[0].raw === "for"),
       );
+      this.t.out.steps++;
       switch (tok.kind) {
         case "eof":
           if (this.expectCommand || this.t.inCondition) throw new ParseFail("unbalanced");
@@ -415,7 +416,7 @@ function emptyFlags(): Flags {
  * unexpected exception is a bug, and it is thrown, not dressed as a limit.
  */
 export function parseBash(command: string): BashParse {
-  const out: Collector = { segments: [], flags: emptyFlags(), reread: 0 };
+  const out: Collector = { segments: [], flags: emptyFlags(), reread: 0, steps: 0 };
   let problem: ParseProblem | null = null;
   if (typeof command !== "string") problem = "unbalanced";
   else if (command.length > MAX_LEX_CHARS) problem = "too-long";
@@ -430,7 +431,7 @@ export function parseBash(command: string): BashParse {
     }
     if (problem === null && command.length > MAX_COMMAND_CHARS) problem = "too-long";
   }
-  return { ok: problem === null, problem, segments: out.segments, ...out.flags };
+  return { ok: problem === null, problem, segments: out.segments, ...out.flags, steps: out.steps };
 }
 
 /** The program a command word names: its last path component, `/bin/rm` is `rm`. */

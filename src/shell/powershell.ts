@@ -75,7 +75,7 @@ class Fail {
   constructor(readonly problem: PsParseProblem) {}
 }
 
-type Flags = Omit<PsParse, "ok" | "problem" | "segments">;
+type Flags = Omit<PsParse, "ok" | "problem" | "segments" | "steps">;
 
 /** Mutable word under construction. */
 interface WordBuf {
@@ -88,6 +88,10 @@ interface WordBuf {
 
 class Lexer {
   i = 0;
+  /** Work done so far: see `PsParse.steps`. */
+  steps = 0;
+  /** `matchBrackets` of the text, once something looked ahead for a closer. */
+  private closers: Int32Array | null = null;
   readonly segments: PsSegment[] = [];
   readonly flags: Flags = {
     variables: false,
@@ -107,6 +111,7 @@ class Lexer {
     const s = this.s;
     while (this.i < s.length) {
       const c = s[this.i];
+      this.steps++;
       if (BLANK.has(c)) this.i++;
       else if (c === "`" && NEWLINE.has(s[this.i + 1])) {
         this.i += s.startsWith("\r\n", this.i + 1) ? 3 : 2;
@@ -114,9 +119,13 @@ class Lexer {
       } else if (c === "<" && s[this.i + 1] === "#") {
         const end = s.indexOf("#>", this.i + 2);
         if (end < 0) throw new Fail("unbalanced");
+        this.steps += end + 2 - this.i;
         this.i = end + 2;
       } else if (c === "#") {
-        while (this.i < s.length && !NEWLINE.has(s[this.i])) this.i++;
+        while (this.i < s.length && !NEWLINE.has(s[this.i])) {
+          this.steps++;
+          this.i++;
+        }
       } else break;
     }
   }
@@ -142,6 +151,7 @@ class Lexer {
     let afterCommand = false;
     const s = this.s;
     while (this.i < s.length) {
+      this.steps++;
       this.skipBlanks();
       if (this.i >= s.length) break;
       const c = s[this.i];
@@ -181,6 +191,7 @@ class Lexer {
     const s = this.s;
     this.readAssignment(seg);
     while (this.i < s.length) {
+      this.steps++;
       this.skipBlanks();
       if (this.i >= s.length) break;
       const c = s[this.i];
@@ -236,6 +247,7 @@ class Lexer {
     if (j === start + 1) return;
     const target = s.slice(start, j);
     while (BLANK.has(s[j])) j++;
+    this.steps += j - this.i;
     const op = ASSIGNMENT_OPS.find((o) => s.startsWith(o, j));
     if (op === undefined || s[j + op.length] === "=") return;
     this.i = j + op.length;
@@ -245,19 +257,32 @@ class Lexer {
 
   /**
    * Finds the `close` that matches the opener at `from` within a short
-   * window (-1 when absent). The window keeps the look-ahead at each
-   * statement start bounded, so many statements cannot add up to quadratic
-   * work.
+   * window (-1 when absent). The window keeps what may be a type constraint
+   * or a braced variable name short; the matches themselves are found for
+   * the whole text in one pass on first use, so looking ahead at every
+   * statement start costs nothing more.
    */
   private closeWithin(from: number, close: "]" | "}"): number {
-    const open = this.s[from];
-    const end = Math.min(this.s.length, from + LOOKAHEAD);
-    let level = 0;
-    for (let j = from; j < end; j++) {
-      if (this.s[j] === open) level++;
-      else if (this.s[j] === close && --level === 0) return j;
+    const closers = this.closers ??= this.matchBrackets();
+    const at = closers[from];
+    return at >= 0 && at < from + LOOKAHEAD && this.s[at] === close ? at : -1;
+  }
+
+  /** For every `[` and `{`, the offset of the `]` or `}` that balances it; -1 for none. */
+  private matchBrackets(): Int32Array {
+    const s = this.s;
+    const closers = new Int32Array(s.length).fill(-1);
+    const open: Record<string, number[]> = { "[": [], "{": [] };
+    for (let j = 0; j < s.length; j++) {
+      const c = s[j];
+      if (c === "[" || c === "{") open[c].push(j);
+      else if (c === "]" || c === "}") {
+        const from = open[c === "]" ? "[" : "{"].pop();
+        if (from !== undefined) closers[from] = j;
+      }
     }
-    return -1;
+    this.steps += s.length;
+    return closers;
   }
 
   /** After `--%`: the rest, up to a newline or pipe, is passed on verbatim. */
@@ -266,6 +291,7 @@ class Lexer {
     seg.stopParsing = true;
     this.flags.stopParsing = true;
     while (this.i < s.length) {
+      const from = this.i;
       while (BLANK.has(s[this.i])) this.i++;
       const start = this.i;
       while (
@@ -273,6 +299,7 @@ class Lexer {
       ) {
         this.i++;
       }
+      this.steps += this.i - from + 1;
       if (this.i === start) break;
       const text = s.slice(start, this.i);
       seg.words.push({
@@ -327,6 +354,7 @@ class Lexer {
     }
     while (this.i < s.length) {
       const c = s[this.i];
+      this.steps++;
       if (WORD_END.has(c)) break;
       if (c === "`") {
         const n = s[this.i + 1];
@@ -374,6 +402,7 @@ class Lexer {
         const begin = this.i;
         this.i++;
         while (this.i < s.length && VARIABLE_CHAR.test(s[this.i])) this.i++;
+        this.steps += this.i - begin;
         this.flags.variables = true;
         add(s.slice(begin, this.i));
         w.expands = true;
@@ -424,6 +453,7 @@ class Lexer {
     let out = "";
     while (this.i < s.length) {
       const c = s[this.i];
+      this.steps++;
       if (SINGLE_QUOTES.has(c)) {
         if (SINGLE_QUOTES.has(s[this.i + 1])) {
           out += c;
@@ -449,6 +479,7 @@ class Lexer {
     let expands = false;
     while (this.i < s.length) {
       const c = s[this.i];
+      this.steps++;
       if (!toEnd && DOUBLE_QUOTES.has(c)) {
         if (DOUBLE_QUOTES.has(s[this.i + 1])) {
           text += c;
@@ -499,6 +530,7 @@ class Lexer {
       if (quotes.has(s[lineStart]) && s[lineStart + 1] === "@") break;
       const nl = s.indexOf("\n", lineStart);
       if (nl < 0) throw new Fail("unbalanced");
+      this.steps += nl + 1 - lineStart;
       lineStart = nl + 1;
     }
     this.flags.hereString = true;
@@ -515,6 +547,7 @@ class Lexer {
 
   /** Takes over the segments and flags of a lexer that read a nested text. */
   private absorb(inner: Lexer): void {
+    this.steps += inner.steps + inner.segments.length;
     for (const seg of inner.segments) this.segments.push(seg);
     for (const key of Object.keys(this.flags) as (keyof Flags)[]) {
       this.flags[key] ||= inner.flags[key];
@@ -535,6 +568,7 @@ class Lexer {
     if (next === "{") {
       this.i += 2;
       while (this.i < s.length && s[this.i] !== "}") this.i += s[this.i] === "`" ? 2 : 1;
+      this.steps += this.i - start;
       if (this.i >= s.length) throw new Fail("unbalanced");
       this.i++;
       this.flags.variables = true;
@@ -548,6 +582,7 @@ class Lexer {
     if (next !== undefined && /[A-Za-z0-9_]/.test(next)) {
       this.i += 2;
       while (this.i < s.length && VARIABLE_CHAR.test(s[this.i])) this.i++;
+      this.steps += this.i - start;
       this.flags.variables = true;
       return s.slice(start, this.i);
     }
@@ -574,5 +609,5 @@ export function parsePowerShell(command: string): PsParse {
     }
     if (problem === null && command.length > MAX_COMMAND_CHARS) problem = "too-long";
   }
-  return { ok: problem === null, problem, segments: lx.segments, ...lx.flags };
+  return { ok: problem === null, problem, segments: lx.segments, ...lx.flags, steps: lx.steps };
 }

@@ -109,6 +109,13 @@ export interface PsParse {
   backtickEscape: boolean;
   /** The stop-parsing token `--%` occurred. */
   stopParsing: boolean;
+  /**
+   * The work the lexer did, in steps: characters its cursor moved over or
+   * looked ahead at (here-string bodies are read twice: once to find their
+   * end, once for their expansions) and statements and words read. It
+   * never depends on the machine, so tests bound it.
+   */
+  steps: number;
 }
 
 /** Characters PowerShell accepts as a parameter's dash. */

@@ -60,7 +60,7 @@ export class ParseFail {
 }
 
 /** The construct flags of a parse, collected while it runs. */
-export type Flags = Omit<BashParse, "ok" | "problem" | "segments">;
+export type Flags = Omit<BashParse, "ok" | "problem" | "segments" | "steps">;
 
 /** What one parse collects, shared by every tokenizer of nested text. */
 export interface Collector {
@@ -70,6 +70,11 @@ export interface Collector {
   flags: Flags;
   /** Characters read again so far. */
   reread: number;
+  /**
+   * Work done so far: one step per character a cursor moved over (again
+   * when it is read again), per token and per word a brace expansion made.
+   */
+  steps: number;
 }
 
 /** A word being read. */
@@ -123,6 +128,12 @@ export class Tokenizer {
   /** Substitution depth of the list being read. */
   level: number;
   private pending: PendingHeredoc[] = [];
+  /**
+   * Offsets of `$((` already found not to be arithmetic. Read again inside
+   * an enclosing retry, such a `$((` goes straight to its command list, so
+   * nested retries cost one extra reading per level instead of doubling.
+   */
+  private readonly notArithmetic = new Set<number>();
   /** `${`, `((` and `=(` constructs open around the cursor. */
   private constructs = 0;
 
@@ -182,6 +193,7 @@ export class Tokenizer {
     const s = this.s;
     while (this.i < s.length) {
       const c = s[this.i];
+      this.out.steps++;
       if (BLANK.has(c)) this.i++;
       else if (c === "\\" && s[this.i + 1] === "\n") this.i += 2;
       else break;
@@ -200,6 +212,7 @@ export class Tokenizer {
   next(arithmetic: boolean): Token {
     const s = this.s;
     for (;;) {
+      this.out.steps++;
       this.skipBlanks();
       if (this.i >= s.length) return { kind: "eof" };
       const at = this.i;
@@ -218,7 +231,7 @@ export class Tokenizer {
         return this.wordToken(this.readWord(true), at);
       }
       if (c === "#") {
-        while (this.i < s.length && s[this.i] !== "\n") this.i++;
+        this.skipComment();
         continue;
       }
       if (c === "\n") {
@@ -297,6 +310,7 @@ export class Tokenizer {
         let end = s.indexOf("\n", this.i);
         if (end < 0) end = s.length;
         let line = s.slice(this.i, end);
+        this.out.steps += end + 1 - this.i;
         this.i = Math.min(end + 1, s.length);
         if (h.stripTabs) line = line.replace(/^\t+/, "");
         if (line === h.delimiter) {
@@ -330,6 +344,7 @@ export class Tokenizer {
     if (s[this.i] === "~") w.expands = true;
     while (this.i < s.length) {
       const c = s[this.i];
+      this.out.steps++;
       if ((c === "<" || c === ">") && s[this.i + 1] === "(") {
         this.readProcessSubstitution(w);
         continue;
@@ -352,11 +367,8 @@ export class Tokenizer {
           continue;
         }
         case "'": {
-          const end = s.indexOf("'", this.i + 1);
-          if (end < 0) throw new ParseFail("unbalanced");
-          w.text += s.slice(this.i + 1, end);
+          w.text += this.readSingleQuoted();
           w.quoted = true;
-          this.i = end + 1;
           continue;
         }
         case '"':
@@ -406,6 +418,7 @@ export class Tokenizer {
     if (w.braceMarks.length >= 2) {
       const expanded = expandBraces(w.text, w.braceMarks, MAX_BRACE_WORDS);
       if (expanded === null) throw new ParseFail("too-many-words");
+      this.out.steps += expanded.length;
       if (expanded.length !== 1 || expanded[0] !== w.text) braces = expanded;
     }
     return {
@@ -424,15 +437,19 @@ export class Tokenizer {
     this.i++;
     const parts: string[] = [];
     for (;;) {
-      while (this.i < s.length && (BLANK.has(s[this.i]) || s[this.i] === "\n")) this.i++;
+      while (this.i < s.length && (BLANK.has(s[this.i]) || s[this.i] === "\n")) {
+        this.out.steps++;
+        this.i++;
+      }
       if (this.i >= s.length) throw new ParseFail("unbalanced");
       const c = s[this.i];
+      this.out.steps++;
       if (c === ")") {
         this.i++;
         break;
       }
       if (c === "#") {
-        while (this.i < s.length && s[this.i] !== "\n") this.i++;
+        this.skipComment();
         continue;
       }
       if (META.has(c) && !((c === "<" || c === ">") && s[this.i + 1] === "(")) {
@@ -456,6 +473,7 @@ export class Tokenizer {
     const s = this.s;
     while (this.i < s.length) {
       const c = s[this.i];
+      this.out.steps++;
       if (end !== null && c === end) {
         this.i++;
         return;
@@ -496,7 +514,7 @@ export class Tokenizer {
     const start = this.i;
     const next = s[this.i + 1];
     if (next === "(") {
-      if (s[this.i + 2] === "(") {
+      if (s[this.i + 2] === "(" && !this.notArithmetic.has(start)) {
         this.i += 3;
         const read = this.out.segments.length;
         if (this.readArithmetic()) {
@@ -508,6 +526,7 @@ export class Tokenizer {
         // `$((…) …)` is a command substitution that starts with a subshell;
         // what the arithmetic reading found is read again below.
         this.out.segments.length = read;
+        this.notArithmetic.add(start);
         this.out.reread += this.i - start;
         if (this.out.reread > MAX_REREAD_CHARS) throw new ParseFail("too-deep");
         this.i = start;
@@ -530,7 +549,10 @@ export class Tokenizer {
     if (next !== undefined && (NAME_START.test(next) || SPECIAL_PARAMETER.test(next))) {
       this.i += 2;
       if (NAME_START.test(next)) {
-        while (this.i < s.length && NAME_CHAR.test(s[this.i])) this.i++;
+        while (this.i < s.length && NAME_CHAR.test(s[this.i])) {
+          this.out.steps++;
+          this.i++;
+        }
       }
       this.out.flags.parameterExpansion = true;
       w.text += s.slice(start, this.i);
@@ -553,6 +575,7 @@ export class Tokenizer {
     let level = 0;
     while (this.i < s.length) {
       const c = s[this.i];
+      this.out.steps++;
       if (c === "\\") {
         this.i += 2;
         continue;
@@ -568,9 +591,7 @@ export class Tokenizer {
         continue;
       }
       if (c === "'") {
-        const end = s.indexOf("'", this.i + 1);
-        if (end < 0) throw new ParseFail("unbalanced");
-        this.i = end + 1;
+        this.readSingleQuoted();
         continue;
       }
       if (c === close) {
@@ -618,6 +639,7 @@ export class Tokenizer {
     while (this.i < s.length) {
       const c = s[this.i];
       const n = s[this.i + 1];
+      this.out.steps++;
       if (c === "\\" && (n === "`" || n === "\\" || n === "$")) {
         inner += n;
         this.i += 2;
@@ -641,12 +663,31 @@ export class Tokenizer {
     w.expands = true;
   }
 
+  /** Skips a comment up to (not including) the newline that ends it. */
+  private skipComment(): void {
+    let end = this.s.indexOf("\n", this.i);
+    if (end < 0) end = this.s.length;
+    this.out.steps += end - this.i;
+    this.i = end;
+  }
+
+  /** Reads a single-quoted part after the cursor's `'`, returning its text. */
+  private readSingleQuoted(): string {
+    const end = this.s.indexOf("'", this.i + 1);
+    if (end < 0) throw new ParseFail("unbalanced");
+    this.out.steps += end + 1 - this.i;
+    const text = this.s.slice(this.i + 1, end);
+    this.i = end + 1;
+    return text;
+  }
+
   /** Reads the body of `$'…'`, decoding its escapes. */
   private readAnsiC(): string {
     const s = this.s;
     let out = "";
     while (this.i < s.length) {
       const c = s[this.i];
+      this.out.steps++;
       if (c === "'") {
         this.i++;
         return out;

@@ -168,4 +168,11 @@ export interface BashParse {
   hereString: boolean;
   /** A parameter or arithmetic expansion (`$x`, `$1`, `${…}`, `$((…))`, `((…))`) occurred. */
   parameterExpansion: boolean;
+  /**
+   * The work the parse did, in steps: characters its cursors moved over
+   * (again when text is read again: backtick bodies, here-document bodies,
+   * a `$((` retried as a substitution), tokens, and words a brace expansion
+   * made. It never depends on the machine, so tests bound it.
+   */
+  steps: number;
 }

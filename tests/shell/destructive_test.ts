@@ -6,9 +6,15 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { compileExtraPatterns, isDestructive } from "../../src/shell/destructive.ts";
+import {
+  compileExtraPatterns,
+  destructiveHit,
+  isDestructive,
+  newDetectBudget,
+} from "../../src/shell/destructive.ts";
 import { sqlDestructive } from "../../src/shell/sql.ts";
 import { joinPieces, mulberry32, pick } from "../helpers/prng.ts";
+import { assertStepsPerChar } from "../helpers/work.ts";
 
 /** Commands of `table` whose verdict under `tool` is not `expected`. */
 function misjudged(
@@ -752,6 +758,26 @@ const PIECES = [
   "\u0000",
 ];
 
+/**
+ * Most characters the detector reads per character of a command: every
+ * analysis (a script unwrapped from `bash -c`, `eval`, a wrapper) and the
+ * fail-closed scan count what they read, and each reading is linear in
+ * what it reads (the lexers' step counts are bounded in words_test.ts and
+ * powershell_test.ts).
+ */
+const READS_PER_CHAR = 40;
+
+/** The verdict on `command` and the characters the detector read for it, counted by its budget. */
+function detectorWork(
+  tool: "Bash" | "PowerShell",
+  command: string,
+): { destructive: boolean; chars: number } {
+  const budget = newDetectBudget();
+  const before = budget.chars;
+  const destructive = destructiveHit(tool, command, [], undefined, budget) !== null;
+  return { destructive, chars: before - budget.chars + budget.scanned };
+}
+
 function mutate(rand: () => number, text: string): string {
   const chars = [...text];
   const edits = 1 + Math.floor(rand() * 4);
@@ -765,7 +791,7 @@ function mutate(rand: () => number, text: string): string {
   return chars.join("");
 }
 
-Deno.test("[destructive-bash-gate] random and mutated commands always give a boolean in bounded time", () => {
+Deno.test("[destructive-bash-gate] random and mutated commands always give a boolean with bounded reading", () => {
   const rand = mulberry32(0x5eed);
   const samples: string[] = [];
   for (let i = 0; i < 400; i++) samples.push(joinPieces(rand, PIECES, 1 + Math.floor(rand() * 60)));
@@ -776,14 +802,9 @@ Deno.test("[destructive-bash-gate] random and mutated commands always give a boo
   samples.push(joinPieces(rand, PIECES, 4000));
   for (const tool of ["Bash", "PowerShell"] as const) {
     for (const command of samples) {
-      const start = performance.now();
-      const verdict = isDestructive(tool, command, []);
-      const elapsed = performance.now() - start;
-      assertEquals(typeof verdict, "boolean");
-      assert(
-        elapsed < 500,
-        `${tool} took ${elapsed.toFixed(0)} ms on ${JSON.stringify(command.slice(0, 80))}`,
-      );
+      const work = detectorWork(tool, command);
+      assertEquals(typeof work.destructive, "boolean");
+      assertStepsPerChar(`${tool} ${command.slice(0, 80)}`, command, work.chars, READS_PER_CHAR);
     }
   }
 });
@@ -805,13 +826,8 @@ Deno.test("[destructive-bash-gate] hostile nesting and repetition stay bounded",
   ];
   for (const tool of ["Bash", "PowerShell"] as const) {
     for (const command of hostile) {
-      const start = performance.now();
-      isDestructive(tool, command, []);
-      const elapsed = performance.now() - start;
-      assert(
-        elapsed < 2000,
-        `${tool} took ${elapsed.toFixed(0)} ms on ${JSON.stringify(command.slice(0, 60))}`,
-      );
+      const { chars } = detectorWork(tool, command);
+      assertStepsPerChar(`${tool} ${command.slice(0, 60)}`, command, chars, READS_PER_CHAR);
     }
   }
   assertEquals(isDestructive("Bash", "sudo ".repeat(10_000) + "rm -rf x", []), true);
@@ -908,22 +924,20 @@ Deno.test("[destructive-bash-gate] substitutions inside quotes that bash does no
 
 Deno.test("[fail-to-deny] nested $(( retries cannot stall the detector past the hook timeout", () => {
   const command = `echo ${"$((".repeat(30)}${"1) x)".repeat(30)}; rm -rf /`;
-  const start = performance.now();
-  assertEquals(isDestructive("Bash", command, []), true);
-  const elapsed = performance.now() - start;
-  assert(elapsed < 1000, `${elapsed.toFixed(0)} ms`);
+  const work = detectorWork("Bash", command);
+  assertEquals(work.destructive, true);
+  assertStepsPerChar(command, command, work.chars, READS_PER_CHAR);
 });
 
-Deno.test("[fail-to-deny] a long pipeline is read in bounded time and its piped SQL still counts", () => {
+Deno.test("[fail-to-deny] a long pipeline is read with bounded work and its piped SQL still counts", () => {
   const cases: [string, boolean][] = [
     [`echo "drop table x" | ${"cat | ".repeat(8000)}psql`, true],
     [`${"(echo a) | ".repeat(4000)}cat`, false],
     [`${"echo a | ".repeat(8000)}cat`, false],
   ];
   for (const [command, expected] of cases) {
-    const start = performance.now();
-    assertEquals(isDestructive("Bash", command, []), expected, command.slice(0, 40));
-    const elapsed = performance.now() - start;
-    assert(elapsed < 1000, `${elapsed.toFixed(0)} ms on ${command.slice(0, 40)}`);
+    const work = detectorWork("Bash", command);
+    assertEquals(work.destructive, expected, command.slice(0, 40));
+    assertStepsPerChar(command.slice(0, 40), command, work.chars, READS_PER_CHAR);
   }
 });

@@ -8,6 +8,11 @@ import { bindParameter, psCommandName, splitColonArg } from "../../src/shell/pow
 import type { PsParse, PsSegment } from "../../src/shell/powershell_words.ts";
 import { MAX_COMMAND_CHARS, MAX_LEX_CHARS, MAX_NESTING } from "../../src/shell/words.ts";
 import { joinPieces, mulberry32 } from "../helpers/prng.ts";
+import {
+  assertLinearWork,
+  assertStepsPerChar,
+  POWERSHELL_STEPS_PER_CHAR,
+} from "../helpers/work.ts";
 
 /** The word texts of every segment, in order. */
 function texts(p: PsParse): string[][] {
@@ -439,9 +444,8 @@ const PIECES = [
   "x",
 ];
 
-Deno.test("[ambiguous-shell-is-not-evidence] random PowerShell input never throws and finishes quickly", () => {
+Deno.test("[ambiguous-shell-is-not-evidence] random PowerShell input never throws and costs bounded work per character", () => {
   const rand = mulberry32(0xc0ffee);
-  const start = performance.now();
   for (let n = 0; n < 5000; n++) {
     const command = joinPieces(rand, PIECES, 1 + Math.floor(rand() * 30));
     const p = parsePowerShell(command);
@@ -449,8 +453,8 @@ Deno.test("[ambiguous-shell-is-not-evidence] random PowerShell input never throw
     for (const seg of p.segments) {
       for (const w of seg.words) assert(w.parts.length >= 1, command);
     }
+    assertStepsPerChar(JSON.stringify(command), command, p.steps, POWERSHELL_STEPS_PER_CHAR);
   }
-  assert(performance.now() - start < 10_000);
 });
 
 Deno.test("[ambiguous-shell-is-not-evidence] hostile PowerShell input up to the lexing limit is read in linear time", () => {
@@ -468,11 +472,30 @@ Deno.test("[ambiguous-shell-is-not-evidence] hostile PowerShell input up to the 
     "$($(ls));",
     "ls|\n",
     "\u2018\u2018",
+    "$null;",
+    "[[[[;",
+    "[int]$x = 1;",
+    "'a' ",
   ];
   for (const unit of units) {
-    const command = unit.repeat(Math.floor(MAX_LEX_CHARS / unit.length));
-    const start = performance.now();
-    parsePowerShell(command);
-    assert(performance.now() - start < 2_000, JSON.stringify(unit));
+    const copies = Math.floor(MAX_LEX_CHARS / unit.length);
+    const command = unit.repeat(copies);
+    const label = JSON.stringify(unit);
+    assertStepsPerChar(label, command, parsePowerShell(command).steps, POWERSHELL_STEPS_PER_CHAR);
+    assertLinearWork(label, (n) => unit.repeat(n), copies / 4, (c) => parsePowerShell(c).steps);
   }
+});
+
+Deno.test("[ambiguous-shell-is-not-evidence] looking ahead for a type constraint at every statement costs one pass in all", () => {
+  // Every statement start looks for the `]` of a `[type]$x =`. Looked for
+  // anew each time, an unclosed `[` cost a whole window per statement.
+  const command = "[;".repeat(50_000);
+  const p = parsePowerShell(command);
+  assertStepsPerChar("[;", command, p.steps, POWERSHELL_STEPS_PER_CHAR);
+  assertEquals(p.segments.length, 50_000);
+  // The look-ahead still reads assignments, and only within its window.
+  assertEquals(parsePowerShell("[int]$x = ls").segments[0].assignedTo, "$x");
+  assertEquals(parsePowerShell("[List[int]]$x = ls").segments[0].assignedTo, "$x");
+  assertEquals(parsePowerShell(`[${"a".repeat(300)}]$x = ls`).segments[0].assignedTo, null);
+  assertEquals(parsePowerShell("${a b} = ls").segments[0].assignedTo, "${a b}");
 });
