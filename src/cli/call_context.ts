@@ -27,11 +27,17 @@ export function projectRootOf(call: HookCall, env: EnvSnapshot): string {
   return env.CLAUDE_PROJECT_DIR || call.cwd || Deno.cwd();
 }
 
-/** Loads everything one call is decided on, under already resolved settings. */
+/**
+ * Loads everything one call is decided on, under already resolved settings.
+ * The call's work budget starts with `payloadChars` spent: reading and
+ * parsing the payload is work of the call like any analysis, so what is
+ * left reflects it.
+ */
 export async function callContext(
   call: HookCall,
   env: EnvSnapshot,
   settings: Settings,
+  payloadChars: number,
 ): Promise<CallContext> {
   const now = Date.now();
   const processCwd = Deno.cwd();
@@ -42,6 +48,8 @@ export async function callContext(
     transcriptPath: call.transcriptPath,
     projectRoot: projectRootOf(call, env),
   });
+  const budget = new WorkBudget();
+  budget.spend(payloadChars, "payload");
   return {
     key,
     ctx: {
@@ -55,7 +63,7 @@ export async function callContext(
         hostWindows: windows,
         ownCommand: registrationCommand(Deno.execPath(), import.meta.url, windows),
       },
-      budget: new WorkBudget(),
+      budget,
     },
   };
 }

@@ -65,7 +65,7 @@ async function explain(text: string, env: EnvSnapshot): Promise<Explained | stri
     ...await resolveSettings(env, projectRootOf(call, env), denoFs),
     metrics: true,
   };
-  const { ctx } = await callContext(call, env, settings);
+  const { ctx } = await callContext(call, env, settings, text.length);
   const decision = await decide(ctx);
   const rules = rulesOf(call.toolName);
   const typed = readToolCall(call.toolName, call.toolInput);

@@ -32,7 +32,8 @@ import { pruneStale, saveDelta } from "../state/store.ts";
 import { jsonShapeWithin } from "../platform/json_shape.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
 import { denoFs } from "../platform/fs_port.ts";
-import { type BoundedRead, readBounded } from "../platform/bounded_read.ts";
+import { type BoundedBytes, readBoundedBytes } from "../platform/bounded_read.ts";
+import { WorkBudget } from "../platform/budget.ts";
 
 /** Largest payload read; a larger one is denied as uninspectable. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -104,9 +105,9 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
 }
 
 async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> {
-  let stdin: BoundedRead;
+  let stdin: BoundedBytes;
   try {
-    stdin = readBounded(Deno.stdin, MAX_PAYLOAD_BYTES);
+    stdin = readBoundedBytes(Deno.stdin, MAX_PAYLOAD_BYTES);
   } catch (err) {
     warn(`could not read the hook input (${(err as Error).name}); the call is not gated`);
     return;
@@ -116,15 +117,25 @@ async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> 
     writeOut(adapter.render({ kind: "deny", text: oversizeText(MAX_PAYLOAD_BYTES) }));
     return;
   }
+  // Decoding, the shape scan and parsing each read every byte once: the
+  // payload is charged to the call's budget before any of them, so an input
+  // the budget could not even read is refused unread.
+  const payloadWork = new WorkBudget();
+  if (!payloadWork.spend(stdin.bytes.length, "payload")) {
+    const { tooComplexText } = await messages();
+    writeOut(adapter.render({ kind: "deny", text: tooComplexText("call") }));
+    return;
+  }
+  const text = new TextDecoder().decode(stdin.bytes);
   // Millions of tiny objects cost seconds to parse and allocate: look first.
-  if (!jsonShapeWithin(stdin.text, PAYLOAD_SHAPE)) {
+  if (!jsonShapeWithin(text, PAYLOAD_SHAPE)) {
     const { tooComplexText } = await messages();
     writeOut(adapter.render({ kind: "deny", text: tooComplexText("call") }));
     return;
   }
   let payload: unknown;
   try {
-    payload = JSON.parse(stdin.text);
+    payload = JSON.parse(text);
   } catch {
     warn("ignoring hook input: stdin is not JSON");
     return;
@@ -141,19 +152,28 @@ async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> 
   // Every call is decided, even after a denial, so one denial names all
   // that the agent must answer and records every first touch at once.
   const outcomes: Outcome[] = [];
-  for (const one of translation.calls) outcomes.push(await decideCall(one, env));
+  for (const one of translation.calls) {
+    outcomes.push(await decideCall(one, env, payloadWork.spent));
+  }
   writeOut(adapter.render(mergeOutcomes(outcomes)));
 }
 
-/** Decides one gate call and persists what it decided; returns what the agent is told. */
-async function decideCall(call: HookCall, env: EnvSnapshot): Promise<Outcome> {
+/**
+ * Decides one gate call and persists what it decided; returns what the
+ * agent is told. `payloadChars` is what reading the payload already cost.
+ */
+async function decideCall(
+  call: HookCall,
+  env: EnvSnapshot,
+  payloadChars: number,
+): Promise<Outcome> {
   // The off switches live in the environment only, so an ungated call is
   // known before the project file is looked for.
   if (!isGated(call.toolName, settingsFrom(env))) return { kind: "pass" };
   const settings = await resolveSettings(env, projectRootOf(call, env), denoFs);
   for (const line of settings.warnings) warn(line);
 
-  const { ctx, key } = await callContext(call, env, settings);
+  const { ctx, key } = await callContext(call, env, settings, payloadChars);
   const { now } = ctx.ports;
   let decision: Decision;
   try {

@@ -59,6 +59,7 @@ export async function destructiveRule(
     (await import("../config/project_config.ts")).matchesDestructiveCommand(
       command,
       settings.destructiveCommands,
+      work ?? undefined,
     );
   if (projectPhrase) return { hit: PROJECT_PHRASE_HIT, warnings };
   const packs = selectPacks(settings.destructivePacks);

@@ -18,8 +18,21 @@ export interface SyncReader {
 /** The text of an input, or `ok: false` once it is past `max` bytes. */
 export type BoundedRead = { ok: true; text: string } | { ok: false };
 
-/** Reads `reader` to its end, stopping once it is past `max` bytes. */
+/** The bytes of an input, or `ok: false` once it is past `max` bytes. */
+export type BoundedBytes = { ok: true; bytes: Uint8Array } | { ok: false };
+
+/** Reads `reader` to its end as text, stopping once it is past `max` bytes. */
 export function readBounded(reader: SyncReader, max: number): BoundedRead {
+  const read = readBoundedBytes(reader, max);
+  return read.ok ? { ok: true, text: new TextDecoder().decode(read.bytes) } : read;
+}
+
+/**
+ * Reads `reader` to its end, stopping once it is past `max` bytes. The
+ * bytes are not decoded: decoding costs about as much as reading, and a
+ * caller that refuses the input by its size never pays for it.
+ */
+export function readBoundedBytes(reader: SyncReader, max: number): BoundedBytes {
   let buf = new Uint8Array(Math.min(64 * 1024, max + 1));
   let total = 0;
   while (true) {
@@ -34,7 +47,7 @@ export function readBounded(reader: SyncReader, max: number): BoundedRead {
     total += n;
     if (total > max) return { ok: false };
   }
-  return { ok: true, text: new TextDecoder().decode(buf.subarray(0, total)) };
+  return { ok: true, bytes: buf.subarray(0, total) };
 }
 
 /**

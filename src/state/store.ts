@@ -90,9 +90,25 @@ const MAX_PRUNE_SCAN = 10_000;
 
 const pauseCell = new Int32Array(new SharedArrayBuffer(4));
 
-function pause(ms: number): void {
-  Atomics.wait(pauseCell, 0, 0, ms);
+/**
+ * The clock a save waits for the lock by: when to give up, and how it
+ * pauses between attempts. A port, so tests count the pauses a save takes
+ * (none for a stale lock) instead of timing it.
+ */
+export interface LockClock {
+  /** The current time in ms. */
+  now(): number;
+  /** Waits `ms` milliseconds. */
+  pause(ms: number): void;
 }
+
+/** The real clock: wall time, and a sleep with `Atomics.wait`. */
+const REAL_LOCK_CLOCK: LockClock = {
+  now: () => Date.now(),
+  pause: (ms) => {
+    Atomics.wait(pauseCell, 0, 0, ms);
+  },
+};
 
 function randomHex(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -181,10 +197,10 @@ function moveAside(path: string): boolean {
 }
 
 /** Takes the lock, or says why it could not be had in time. */
-function acquireLock(path: string): LockResult {
+function acquireLock(path: string, clock: LockClock): LockResult {
   const lockPath = path + LOCK_SUFFIX;
   const token = `${Deno.pid}-${randomHex()}`;
-  const deadline = Date.now() + LOCK_TIMING.waitMs;
+  const deadline = clock.now() + LOCK_TIMING.waitMs;
   // The mtime each lock token was first seen with.
   const seen = new Map<string, number | null>();
   for (;;) {
@@ -219,12 +235,12 @@ function acquireLock(path: string): LockResult {
         continue;
       }
     }
-    if (Date.now() >= deadline) return { missed: "busy" };
+    if (clock.now() >= deadline) return { missed: "busy" };
     if (isStaleLock(lockPath)) {
       breakStaleLock(lockPath, `${path}${TEMP_MARKER}stale-${token}`);
     } else {
       const span = LOCK_TIMING.maxPauseMs - LOCK_TIMING.minPauseMs;
-      pause(LOCK_TIMING.minPauseMs + Math.random() * span);
+      clock.pause(LOCK_TIMING.minPauseMs + Math.random() * span);
     }
   }
 }
@@ -280,20 +296,21 @@ export function loadState(dir: string, key: SessionKey, now: number): SessionSta
 
 /**
  * Applies `delta` to the session's freshest state and persists it
- * atomically under the session lock. On failure the error names
- * `GATEGUARD_STATE_DIR` and the directory.
+ * atomically under the session lock, waiting for the lock by `clock`. On
+ * failure the error names `GATEGUARD_STATE_DIR` and the directory.
  */
 export function saveDelta(
   dir: string,
   key: SessionKey,
   delta: StateDelta,
   now: number,
+  clock: LockClock = REAL_LOCK_CLOCK,
 ): SaveResult {
   if (dir === "") return failure(dir, "the directory name is empty");
   try {
     Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const path = statePath(dir, key);
-    const lock = acquireLock(path);
+    const lock = acquireLock(path, clock);
     try {
       const warnings: string[] = [];
       if ("missed" in lock && lock.missed !== "error") warnings.push(LOCK_MISSED[lock.missed]);

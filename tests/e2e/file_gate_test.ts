@@ -12,6 +12,8 @@ import {
 } from "../helpers/assert.ts";
 import { type CliResult, runCli, runHook } from "../helpers/cli.ts";
 import { sandbox } from "../helpers/sandbox.ts";
+import { CALL_WORK_UNITS } from "../../src/platform/budget.ts";
+import { tooComplexText } from "../../src/questions/messages.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 
 interface Project {
@@ -362,6 +364,19 @@ Deno.test("[fail-to-deny] a payload past 64 MiB is denied as uninspectable", asy
   const d = decisionOf(r);
   assertEquals(d.kind, "deny");
   assertStringIncludes(d.text, "could not be inspected");
+});
+
+Deno.test("[fail-to-deny] a payload larger than the call's work budget is denied unread as too complex", async () => {
+  const p = await project();
+  const payload = JSON.stringify({
+    session_id: "s1",
+    tool_name: "Write",
+    tool_input: { file_path: `${p.root}/big.py`, content: "x".repeat(CALL_WORK_UNITS) },
+  });
+  const r = await runCli([], { stdin: payload, env: p.env, cwd: p.root });
+  const d = decisionOf(r);
+  assertEquals(d.kind, "deny");
+  assertStringIncludes(d.text, tooComplexText("call"));
 });
 
 Deno.test("[state-file-is-untrusted] corrupted, truncated and hostile state files load as empty", async () => {

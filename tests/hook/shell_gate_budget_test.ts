@@ -22,6 +22,7 @@ function shellCall(
   tool: "Bash" | "PowerShell",
   command: string,
   budget: WorkBudget,
+  destructiveCommands: readonly string[] = [],
 ): DecideContext {
   return {
     call: callFromObject({
@@ -31,7 +32,7 @@ function shellCall(
       tool_name: tool,
       tool_input: { command },
     }),
-    settings: { ...settingsFrom({ CLAUDE_PROJECT_DIR: ROOT }), metrics: true },
+    settings: { ...settingsFrom({ CLAUDE_PROJECT_DIR: ROOT }), metrics: true, destructiveCommands },
     state: emptyState(0),
     ports: { fs: new MemoryFs({}, [ROOT]), now: 0, processCwd: ROOT, hostWindows: false },
     budget,
@@ -104,4 +105,23 @@ Deno.test("[fail-to-deny] a long Bash command within the budget is read in work 
   const a = scanned(50_000);
   const b = scanned(100_000);
   assertEquals([a, b], [0, 0]);
+});
+
+Deno.test("[fail-to-deny] project-file phrases matched against a huge command draw on the call budget and fail closed", async () => {
+  // Within the lexing bound, so the packs read it in full and find nothing.
+  const command = "deploy ".repeat(25_000);
+  const phrases = Array.from({ length: 512 }, (_, k) => `deploy x${k}`);
+  const budget = new WorkBudget();
+  const decision = await decide(shellCall("Bash", command, budget, phrases));
+  assertEquals(decision.outcome.kind, "deny");
+  if (decision.outcome.kind === "deny") {
+    assertStringIncludes(decision.outcome.text, tooComplexLine("command"));
+  }
+  assertEquals(decision.events.map((e) => e.reason), ["work-budget"]);
+  assertEquals(budget.exhausted()?.what, "phrases");
+  // With room for the work the same command matches no phrase: only the budget denied it.
+  const roomy = new WorkBudget(Number.MAX_SAFE_INTEGER);
+  const passed = await decide(shellCall("Bash", command, roomy, phrases));
+  assertEquals(passed.events.map((e) => e.reason), ["first-command"]);
+  assert(roomy.spent > budget.limit, `${roomy.spent}`);
 });

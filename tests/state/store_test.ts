@@ -8,7 +8,13 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { PROJECT_IDLE_MS, resolveSessionKey, type SessionKey } from "../../src/state/key.ts";
 import { emptyDelta, emptyState, type StateDelta } from "../../src/state/schema.ts";
-import { loadState, pruneStale, saveDelta, statePath } from "../../src/state/store.ts";
+import {
+  loadState,
+  type LockClock,
+  pruneStale,
+  saveDelta,
+  statePath,
+} from "../../src/state/store.ts";
 import { WORKER_SESSION_ID, workerKey } from "./save_worker.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -32,6 +38,20 @@ function checking(...keys: string[]): StateDelta {
 
 function names(dir: string): string[] {
   return [...Deno.readDirSync(dir)].map((entry) => entry.name).sort();
+}
+
+/** A lock clock whose time moves only by its own pauses, which it counts. */
+function virtualClock(): LockClock & { pauses: number; elapsed: number } {
+  const clock = {
+    pauses: 0,
+    elapsed: 0,
+    now: () => clock.elapsed,
+    pause: (ms: number) => {
+      clock.pauses++;
+      clock.elapsed += ms;
+    },
+  };
+  return clock;
 }
 
 function setAge(path: string, now: number, ageMs: number): void {
@@ -178,10 +198,10 @@ Deno.test("[state-file-is-untrusted] a stale lock left by a dead process is brok
   for (const ageMs of [60_000, -HOUR]) {
     Deno.writeTextFileSync(lock, "4242-deadbeef");
     setAge(lock, Date.now(), ageMs);
-    const started = Date.now();
-    const result = saveDelta(dir, key, checking(`/p/${ageMs}`), Date.now());
+    const clock = virtualClock();
+    const result = saveDelta(dir, key, checking(`/p/${ageMs}`), Date.now(), clock);
     assert(result.ok);
-    assert(Date.now() - started < 1000, "a stale lock must not be waited for");
+    assertEquals(clock.pauses, 0, "a stale lock must not be waited for");
     assertEquals(names(dir), ["state-stale-lock.json"]);
   }
   assertEquals(loadState(dir, key, Date.now()).counters.fact_force_denials, 2);
@@ -195,10 +215,12 @@ Deno.test("[state-file-is-untrusted] a lock path that is a directory or a symlin
     const lock = `${statePath(dir, key)}.lock`;
     if (kind === "directory") Deno.mkdirSync(lock);
     else Deno.symlinkSync(`${outside}/target`, lock);
-    const result = saveDelta(dir, key, checking("/p/a"), Date.now());
+    const clock = virtualClock();
+    const result = saveDelta(dir, key, checking("/p/a"), Date.now(), clock);
     assert(result.ok, kind);
     // Taken, not waited out: a save that missed the lock says so.
     assertEquals(result.warnings, [], kind);
+    assertEquals(clock.pauses, 0, kind);
     const [file, aside] = names(dir);
     assertEquals(file, key.fileName);
     assert(aside.startsWith(`${key.fileName}.lock.tmp-aside-`), aside);
@@ -239,12 +261,13 @@ Deno.test("[denial-cap] a lock held too long is waited for, then saved around wi
   const key = await sessionKey("held-lock");
   const lock = `${statePath(dir, key)}.lock`;
   Deno.writeTextFileSync(lock, "7-live");
-  const started = Date.now();
-  const result = saveDelta(dir, key, checking("/p/a"), Date.now());
-  const waited = Date.now() - started;
+  const clock = virtualClock();
+  const result = saveDelta(dir, key, checking("/p/a"), Date.now(), clock);
   assert(result.ok);
   assertEquals(result.warnings, ["the session lock stayed busy for 2 s; state saved without it"]);
-  assert(waited >= 1900 && waited < 4500, `waited ${waited} ms`);
+  // Pauses of 2 to 12 ms until 2 s have passed, then one more look.
+  assert(clock.elapsed >= 2000 && clock.elapsed < 2012, `waited ${clock.elapsed} ms`);
+  assert(clock.pauses >= 2000 / 12 && clock.pauses <= 2000 / 2 + 1, `${clock.pauses} pauses`);
   assertEquals(Deno.readTextFileSync(lock), "7-live");
   assertEquals([...loadState(dir, key, Date.now()).checked], ["/p/a"]);
   assertEquals(names(dir), ["state-held-lock.json", "state-held-lock.json.lock"]);
