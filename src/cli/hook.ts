@@ -105,9 +105,13 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
 }
 
 async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> {
+  // Decoding, the shape scan and parsing each read every byte once: the
+  // payload is charged to the call's budget before any of them, so an input
+  // the budget could not even read is refused unread (and not kept).
+  const payloadWork = new WorkBudget();
   let stdin: BoundedBytes;
   try {
-    stdin = readBoundedBytes(Deno.stdin, MAX_PAYLOAD_BYTES);
+    stdin = readBoundedBytes(Deno.stdin, MAX_PAYLOAD_BYTES, payloadWork.limit);
   } catch (err) {
     warn(`could not read the hook input (${(err as Error).name}); the call is not gated`);
     return;
@@ -117,11 +121,7 @@ async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> 
     writeOut(adapter.render({ kind: "deny", text: oversizeText(MAX_PAYLOAD_BYTES) }));
     return;
   }
-  // Decoding, the shape scan and parsing each read every byte once: the
-  // payload is charged to the call's budget before any of them, so an input
-  // the budget could not even read is refused unread.
-  const payloadWork = new WorkBudget();
-  if (!payloadWork.spend(stdin.bytes.length, "payload")) {
+  if (!payloadWork.spend(stdin.size, "payload") || stdin.bytes === null) {
     const { tooComplexText } = await messages();
     writeOut(adapter.render({ kind: "deny", text: tooComplexText("call") }));
     return;

@@ -18,36 +18,62 @@ export interface SyncReader {
 /** The text of an input, or `ok: false` once it is past `max` bytes. */
 export type BoundedRead = { ok: true; text: string } | { ok: false };
 
-/** The bytes of an input, or `ok: false` once it is past `max` bytes. */
-export type BoundedBytes = { ok: true; bytes: Uint8Array } | { ok: false };
+/**
+ * An input read to its end: its size in bytes and its bytes, which are null
+ * when it was larger than the caller wanted kept; or `ok: false` once it is
+ * past the bound.
+ */
+export type BoundedBytes = { ok: true; size: number; bytes: Uint8Array | null } | { ok: false };
 
 /** Reads `reader` to its end as text, stopping once it is past `max` bytes. */
 export function readBounded(reader: SyncReader, max: number): BoundedRead {
-  const read = readBoundedBytes(reader, max);
-  return read.ok ? { ok: true, text: new TextDecoder().decode(read.bytes) } : read;
+  const read = readBoundedBytes(reader, max, max);
+  if (!read.ok || read.bytes === null) return { ok: false };
+  return { ok: true, text: new TextDecoder().decode(read.bytes) };
 }
 
+/** The first chunk is small, so a typical payload costs one small read. */
+const FIRST_CHUNK = 64 * 1024;
+const CHUNK = 1024 * 1024;
+
 /**
- * Reads `reader` to its end, stopping once it is past `max` bytes. The
- * bytes are not decoded: decoding costs about as much as reading, and a
- * caller that refuses the input by its size never pays for it.
+ * Reads `reader` to its end, stopping once it is past `max` bytes, and
+ * keeps the bytes only of an input of at most `keep` bytes: a larger one is
+ * still read, to tell its size, into one reused buffer. Bytes are kept in
+ * chunks joined once at the end, and never decoded here: growing one
+ * buffer, and decoding, each cost many times the reading itself, and a
+ * caller that refuses an input by its size pays for neither.
  */
-export function readBoundedBytes(reader: SyncReader, max: number): BoundedBytes {
-  let buf = new Uint8Array(Math.min(64 * 1024, max + 1));
+export function readBoundedBytes(reader: SyncReader, max: number, keep: number): BoundedBytes {
+  const chunks: Uint8Array[] = [];
+  let chunk = new Uint8Array(Math.min(FIRST_CHUNK, max + 1));
+  let filled = 0;
   let total = 0;
   while (true) {
-    if (total === buf.length) {
-      if (buf.length > max) return { ok: false };
-      const bigger = new Uint8Array(Math.min(buf.length * 4, max + 1));
-      bigger.set(buf);
-      buf = bigger;
+    if (filled === chunk.length) {
+      // Past `keep` the chunk is reused: what it held is no longer wanted.
+      if (total <= keep) chunks.push(chunk);
+      else chunks.length = 0;
+      chunk = total <= keep || chunk.length < CHUNK ? new Uint8Array(CHUNK) : chunk;
+      filled = 0;
     }
-    const n = reader.readSync(buf.subarray(total));
+    const n = reader.readSync(
+      chunk.subarray(filled, Math.min(chunk.length, filled + max + 1 - total)),
+    );
     if (n === null) break;
+    filled += n;
     total += n;
     if (total > max) return { ok: false };
   }
-  return { ok: true, bytes: buf.subarray(0, total) };
+  if (total > keep) return { ok: true, size: total, bytes: null };
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
+  bytes.set(chunk.subarray(0, filled), at);
+  return { ok: true, size: total, bytes };
 }
 
 /**

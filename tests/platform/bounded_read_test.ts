@@ -28,9 +28,19 @@ Deno.test("[fail-to-deny] a bounded read of an endless input stops within one ch
   assertEquals(endless.given() <= 100_000 + 4096, true);
 });
 
-Deno.test("[fail-to-deny] a bounded read can hand back the bytes undecoded, so a caller refuses by size before decoding", () => {
-  const read = readBoundedBytes(source(3000), 5000);
-  assertEquals(read.ok && read.bytes.length, 3000);
-  assertEquals(read.ok && read.bytes[0], 0x61);
-  assertEquals(readBoundedBytes(source(5001), 5000), { ok: false });
+Deno.test("[fail-to-deny] a bounded read hands back the bytes undecoded, in one piece across chunks", () => {
+  const read = readBoundedBytes(source(3_000_000, 70_000), 5_000_000, 5_000_000);
+  assertEquals(read.ok && read.size, 3_000_000);
+  assertEquals(read.ok && read.bytes?.length, 3_000_000);
+  assertEquals(read.ok && read.bytes?.every((b) => b === 0x61), true);
+  assertEquals(readBoundedBytes(source(5001), 5000, 5000), { ok: false });
+});
+
+Deno.test("[fail-to-deny] an input larger than the caller keeps is read to tell its size, and its bytes are dropped", () => {
+  const read = readBoundedBytes(source(3_000_000, 70_000), 5_000_000, 1_000_000);
+  assertEquals(read, { ok: true, size: 3_000_000, bytes: null });
+  // Past the bound it is still refused, one byte past it at most.
+  const endless = source(Number.MAX_SAFE_INTEGER, 4096);
+  assertEquals(readBoundedBytes(endless, 100_000, 1000), { ok: false });
+  assertEquals(endless.given(), 100_001);
 });
