@@ -15,6 +15,7 @@ import {
 import { sqlDestructive } from "../../src/shell/sql.ts";
 import { joinPieces, mulberry32, pick } from "../helpers/prng.ts";
 import { assertStepsPerChar } from "../helpers/work.ts";
+import { GIT_COMMANDS } from "../../src/shell/tools/git.ts";
 
 /** Commands of `table` whose verdict under `tool` is not `expected`. */
 function misjudged(
@@ -763,9 +764,10 @@ const PIECES = [
  * analysis (a script unwrapped from `bash -c`, `eval`, a wrapper) and the
  * fail-closed scan count what they read, and each reading is linear in
  * what it reads (the lexers' step counts are bounded in words_test.ts and
- * powershell_test.ts).
+ * powershell_test.ts). The largest share is git's autocorrect: an unknown
+ * subcommand is compared with each of git's commands.
  */
-const READS_PER_CHAR = 40;
+const READS_PER_CHAR = 40 + GIT_COMMANDS.size;
 
 /** The verdict on `command` and the characters the detector read for it, counted by its budget. */
 function detectorWork(
