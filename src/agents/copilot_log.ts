@@ -14,9 +14,10 @@
  * request whose tool name and arguments give the payload's key
  * (`copilot_session.ts`) and that no completion answers yet. The client
  * writes the log a moment behind: a reply may not be in the file when its
- * hook runs. Then the pending call is not found, the newest reply in the
- * file is taken for its batch (less credit), and the retry check answers
- * `unknown`, which denies once its waits run out.
+ * hook runs. The gates then wait for the file to grow (`PENDING_RESCAN`);
+ * should the call still be missing, the newest reply in the file is taken
+ * for its batch (less credit), and the retry check answers `unknown`, which
+ * denies.
  *
  * Only `bash` calls are kept, as `Bash` calls of their `command`; one with
  * arguments beyond the command and its description is left out, since it
@@ -34,6 +35,13 @@ import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
 import { copilotCallKey } from "./copilot_session.ts";
 
 type Json = Record<string, unknown>;
+
+/**
+ * How often and how long to wait for the pending call's reply. Copilot CLI
+ * 1.0.102 was seen to write a reply more than 50 ms after it ran the reply's
+ * hook; the waits end early once the record is there.
+ */
+export const PENDING_RESCAN = { retries: 8, delayMs: 50 } as const;
 
 function isJson(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);

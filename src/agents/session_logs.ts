@@ -29,18 +29,27 @@ const NOTHING: TurnReader = {
   denialSeen: () => "unknown",
 };
 
-/** A reader module: every agent's log reader exports the same two functions. */
+/**
+ * A reader module: every agent's log reader exports the same two
+ * functions, and its own waits when its client writes further behind than
+ * Claude Code.
+ */
 interface LogModule {
   scanTurn: TurnReader["scanTurn"];
   denialSeen: SeenReader;
+  PENDING_RESCAN?: TurnReader["PENDING_RESCAN"];
 }
 
 async function reader(load: Promise<LogModule>): Promise<TurnReader> {
-  const [{ scanTurn, denialSeen }, { PENDING_RESCAN }] = await Promise.all([
+  const [log, { PENDING_RESCAN }] = await Promise.all([
     load,
     import("../transcript/turn_scan.ts"),
   ]);
-  return { scanTurn, denialSeen, PENDING_RESCAN };
+  return {
+    scanTurn: log.scanTurn,
+    denialSeen: log.denialSeen,
+    PENDING_RESCAN: log.PENDING_RESCAN ?? PENDING_RESCAN,
+  };
 }
 
 /** The readers, each loaded only when its kind is named. */

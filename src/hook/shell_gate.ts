@@ -160,13 +160,18 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
       // another agent's session log through its reader, agents/session_logs.ts).
       if (call.transcriptPath !== null && (call.toolUseId !== null || call.logKind)) {
         const { denialCouldBeSeen } = await import("../transcript/denial_seen.ts");
-        const read = call.logKind
-          ? (await (await import("../agents/session_logs.ts")).turnReader(call.logKind)).denialSeen
+        const log = call.logKind
+          ? await (await import("../agents/session_logs.ts")).turnReader(call.logKind)
           : undefined;
         const retry = { transcriptPath: call.transcriptPath, toolUseId: call.toolUseId };
-        if (
-          !await denialCouldBeSeen({ ...retry, tool, command }, ctx.ports.fs, ctx.budget, read)
-        ) {
+        const seen = await denialCouldBeSeen(
+          { ...retry, tool, command },
+          ctx.ports.fs,
+          ctx.budget,
+          log?.denialSeen,
+          log?.PENDING_RESCAN,
+        );
+        if (!seen) {
           return done(
             { kind: "deny", text: withDomainText(denial, settings.domainText) },
             "destructive-deny",

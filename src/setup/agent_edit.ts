@@ -16,6 +16,7 @@ import {
   detectFormat,
   getProperty,
   type JsonNode,
+  type JsonObjectNode,
   type JsonValue,
   parseJsonc,
   removeChildEdits,
@@ -55,6 +56,29 @@ function sameValue(node: JsonNode | undefined, value: JsonValue): boolean {
   return node !== undefined && JSON.stringify(toValue(node)) === JSON.stringify(value);
 }
 
+/**
+ * After a removal: the event's list, then the `hooks` object, when this
+ * removal left them empty. Containers the user had left empty stay.
+ */
+function emptiedStep(
+  text: string,
+  root: JsonObjectNode,
+  hooks: JsonObjectNode,
+  event: string,
+): Step {
+  // The last member of a repeated key is the one that counts, as in `getProperty`.
+  const listAt = hooks.properties.findLastIndex((p) => p.key === event);
+  const list = listAt >= 0 ? hooks.properties[listAt].value : undefined;
+  if (list?.type === "array" && list.items.length === 0) {
+    return { kind: "edit", edits: removeChildEdits(text, hooks, listAt) };
+  }
+  const hooksAt = root.properties.findLastIndex((p) => p.key === "hooks");
+  if (hooks.properties.length === 0 && hooksAt >= 0) {
+    return { kind: "edit", edits: removeChildEdits(text, root, hooksAt) };
+  }
+  return { kind: "done" };
+}
+
 function flatStep(
   format: FlatFormat,
   text: string,
@@ -62,6 +86,7 @@ function flatStep(
   command: string,
   mode: "add" | "remove",
   fmt: TextFormat,
+  removedAny: boolean,
 ): Step {
   if (root.type !== "object") {
     return mode === "add" ? { kind: "error", error: "the top level is not a JSON object" } : {
@@ -86,9 +111,10 @@ function flatStep(
   }
   const list = getProperty(hooks, format.event)?.value;
   if (!list) {
-    return mode === "add"
-      ? { kind: "edit", edits: setPropertyEdits(text, hooks, format.event, [wanted], fmt) }
-      : { kind: "done" };
+    if (mode === "add") {
+      return { kind: "edit", edits: setPropertyEdits(text, hooks, format.event, [wanted], fmt) };
+    }
+    return removedAny ? emptiedStep(text, root, hooks, format.event) : { kind: "done" };
   }
   if (list.type !== "array") {
     return mode === "add"
@@ -97,9 +123,8 @@ function flatStep(
   }
   const ours = list.items.flatMap((item, k) => format.isOurs(toValue(item), command) ? [k] : []);
   if (mode === "remove") {
-    return ours.length > 0
-      ? { kind: "edit", edits: removeChildEdits(text, list, ours[0]) }
-      : { kind: "done" };
+    if (ours.length > 0) return { kind: "edit", edits: removeChildEdits(text, list, ours[0]) };
+    return removedAny ? emptiedStep(text, root, hooks, format.event) : { kind: "done" };
   }
   if (ours.length > 1) return { kind: "edit", edits: removeChildEdits(text, list, ours[1]) };
   if (ours.length === 0) return { kind: "edit", edits: appendItemEdits(text, list, wanted, fmt) };
@@ -134,7 +159,7 @@ export function editFlat(
   for (let steps = 0; steps < MAX_STEPS; steps++) {
     const parsed = parseJsonc(text, { allowDuplicateKeys: true });
     if (!parsed.ok) return { ok: false, error: "internal error: the edit would break the file" };
-    const step = flatStep(format, text, parsed.root, command, mode, fmt);
+    const step = flatStep(format, text, parsed.root, command, mode, fmt, text !== original);
     if (step.kind === "error") return { ok: false, error: step.error };
     if (step.kind === "done") return { ok: true, text };
     text = applyEdits(text, step.edits);

@@ -147,14 +147,15 @@ export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Se
 
 /**
  * `read` (Claude Code's transcript by default), waiting like the turn scan
- * for the pending call's own record while the file grows (the client writes
- * it asynchronously). Only `seen` lets a retry pass.
+ * (`rescan`) for the pending call's own record while the file grows (the
+ * client writes it asynchronously). Only `seen` lets a retry pass.
  */
 export async function denialCouldBeSeen(
   call: RetryCall,
   fs: FsPort,
   budget?: WorkBudget,
   read: SeenReader = denialSeen,
+  rescan: { readonly retries: number; readonly delayMs: number } = PENDING_RESCAN,
 ): Promise<boolean> {
   const sizeNow = (): number | null => {
     const info = fs.stat(call.transcriptPath);
@@ -162,8 +163,8 @@ export async function denialCouldBeSeen(
   };
   let size = sizeNow();
   let seen = read(call, fs, budget);
-  for (let retries = PENDING_RESCAN.retries; seen === "unknown" && retries > 0; retries--) {
-    await new Promise((resolve) => setTimeout(resolve, PENDING_RESCAN.delayMs));
+  for (let retries = rescan.retries; seen === "unknown" && retries > 0; retries--) {
+    await new Promise((resolve) => setTimeout(resolve, rescan.delayMs));
     const grown = sizeNow();
     if (grown === size) continue;
     size = grown;

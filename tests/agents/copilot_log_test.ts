@@ -1,5 +1,5 @@
-import { assertEquals } from "../helpers/assert.ts";
-import { denialSeen, scanTurn } from "../../src/agents/copilot_log.ts";
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { denialSeen, PENDING_RESCAN, scanTurn } from "../../src/agents/copilot_log.ts";
 import { copilotCallKey } from "../../src/agents/copilot_session.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 
@@ -186,4 +186,13 @@ Deno.test("[destructive-bash-gate] Copilot events: a pending call not yet writte
     "unseen",
   );
   await Deno.remove(path);
+});
+
+Deno.test("[same-batch-searches] Copilot events: the gates wait longer for Copilot's lagging log than for a transcript", async () => {
+  const { turnReader } = await import("../../src/agents/session_logs.ts");
+  const { PENDING_RESCAN: transcript } = await import("../../src/transcript/turn_scan.ts");
+  const copilot = (await turnReader("copilot")).PENDING_RESCAN;
+  assertEquals(copilot, PENDING_RESCAN);
+  assert(copilot.retries * copilot.delayMs > transcript.retries * transcript.delayMs);
+  assertEquals((await turnReader("codex")).PENDING_RESCAN, transcript);
 });

@@ -94,6 +94,29 @@ Deno.test("[init] Cursor: a flat preToolUse handler with failClosed, beside the 
   }]);
 });
 
+Deno.test("[init] removing Cursor's handler takes the list and the hooks object it emptied, comments kept", () => {
+  const remove = (text: string) => {
+    const out = editAgentRegistration(AGENT_REGISTRATIONS.cursor, text, CMD, "remove");
+    assert(out.ok && out.text !== null);
+    return out.text;
+  };
+  // Added to a file of the user's own, removed again: only the user's keys and comments remain.
+  const own = '{\n  // team settings\n  "version": 1\n}\n';
+  assertEquals(remove(added("cursor", own)), own);
+  // Another event stays; the emptied preToolUse goes.
+  const other =
+    '{\n  "version": 1,\n  "hooks": {\n    // audit\n    "stop": [{ "command": "./done.sh" }]\n  }\n}\n';
+  const back = remove(added("cursor", other));
+  assertEquals(JSON.parse(back.replace(/\/\/.*\n/g, "\n")), {
+    version: 1,
+    hooks: { stop: [{ command: "./done.sh" }] },
+  });
+  assert(back.includes("// audit"));
+  // A list or hooks object the user left empty is not ours to take.
+  const empty = '{ "version": 1, "hooks": { "preToolUse": [] } }\n';
+  assertEquals(remove(empty), empty);
+});
+
 Deno.test("[init] every agent's registration reaches its shell and edit tools", () => {
   for (const reg of Object.values(AGENT_REGISTRATIONS)) {
     const layout = reg.layout;
