@@ -36,6 +36,7 @@ import { printable, quoted } from "../platform/terminal_text.ts";
 import { cliProjectRoot } from "./project_root.ts";
 import { versionLine } from "../version.ts";
 import { BUILD_INFO } from "../build_info.ts";
+import { isRecord } from "../platform/json.ts";
 
 /** How a finding reads: fine, for information, or a problem (exit 1). */
 export type Level = "ok" | "info" | "FAIL";
@@ -44,10 +45,6 @@ export type Level = "ok" | "info" | "FAIL";
 export interface Finding {
   level: Level;
   text: string;
-}
-
-function isObject(value: unknown): value is Record<string, JsonValue> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -111,8 +108,8 @@ function hookEnvironment(shell: EnvSnapshot, parsed: Array<[string, JsonValue]>)
   const env: Partial<Record<EnvName, string>> = { ...shell };
   const setBy = new Map<EnvName, string>();
   for (const [path, value] of parsed) {
-    const block = isObject(value) ? value.env : undefined;
-    if (!isObject(block)) continue;
+    const block = isRecord(value) ? value.env : undefined;
+    if (!isRecord(block)) continue;
     for (const [name, v] of Object.entries(block)) {
       if (KNOWN_VARIABLES.has(name) && typeof v === "string") {
         env[name as EnvName] = v;
@@ -125,12 +122,12 @@ function hookEnvironment(shell: EnvSnapshot, parsed: Array<[string, JsonValue]>)
 
 /** Plugins named in `installed_plugins.json`, with their install directories. */
 function installedPlugins(value: JsonValue): Array<{ id: string; path: string }> {
-  const plugins = isObject(value) ? value.plugins : undefined;
-  if (!isObject(plugins)) return [];
+  const plugins = isRecord(value) ? value.plugins : undefined;
+  if (!isRecord(plugins)) return [];
   const found: Array<{ id: string; path: string }> = [];
   for (const [id, entry] of Object.entries(plugins)) {
     for (const install of Array.isArray(entry) ? entry : [entry]) {
-      if (isObject(install) && typeof install.installPath === "string") {
+      if (isRecord(install) && typeof install.installPath === "string") {
         found.push({ id, path: install.installPath });
       }
     }
@@ -142,8 +139,8 @@ function installedPlugins(value: JsonValue): Array<{ id: string; path: string }>
 function disabledPlugins(parsed: Array<[string, JsonValue]>): Set<string> {
   const state = new Map<string, boolean>();
   for (const [, value] of parsed) {
-    const enabled = isObject(value) ? value.enabledPlugins : undefined;
-    if (!isObject(enabled)) continue;
+    const enabled = isRecord(value) ? value.enabledPlugins : undefined;
+    if (!isRecord(enabled)) continue;
     for (const [id, on] of Object.entries(enabled)) {
       if (typeof on === "boolean") state.set(id, on);
     }

@@ -20,15 +20,12 @@ import {
 import { readSettingsFile } from "./settings_io.ts";
 import { isGateGuardHandler } from "./claude_settings.ts";
 import type { FsPort } from "../platform/fs_port.ts";
+import { isRecord } from "../platform/json.ts";
 
 /** One line of doctor's report (the shape `cli/doctor.ts` prints). */
 export interface AgentFinding {
   level: "ok" | "info" | "FAIL";
   text: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** GateGuard's handlers in a parsed hook file, each with the matcher that reaches it (undefined: none). */

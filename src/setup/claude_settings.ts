@@ -15,6 +15,7 @@ import type { JsonValue } from "../config/jsonc.ts";
 import { classifyCommand, type CommandKind } from "./recognise.ts";
 import { type HookFormat, wantedGroups } from "./registration_edit.ts";
 import { gateMatcher, toolNames } from "../tools/gated.ts";
+import { isRecord } from "../platform/json.ts";
 
 /** The file tools GateGuard gates. */
 export const FILE_TOOLS: readonly string[] = toolNames("file");
@@ -144,10 +145,6 @@ export interface Registration {
   handler: { [key: string]: JsonValue };
 }
 
-function isObject(value: unknown): value is { [key: string]: JsonValue } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * The handlers under `hooks.PreToolUse` of a parsed settings or hooks file:
  * GateGuard's own, and the commands that only name it (left alone).
@@ -158,16 +155,16 @@ export function registrationsOf(
   plugin: boolean,
   ownCommand?: string,
 ): { ours: Registration[]; unsure: string[] } {
-  const hooks = isObject(value) ? value.hooks : undefined;
-  const pre = isObject(hooks) ? hooks.PreToolUse : undefined;
+  const hooks = isRecord(value) ? value.hooks : undefined;
+  const pre = isRecord(hooks) ? hooks.PreToolUse : undefined;
   const ours: Registration[] = [];
   const unsure: string[] = [];
   if (!Array.isArray(pre)) return { ours, unsure };
   for (const group of pre) {
-    if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+    if (!isRecord(group) || !Array.isArray(group.hooks)) continue;
     for (const handler of group.hooks) {
       const kind = handlerKind(handler, ownCommand);
-      if (kind === "other" || !isObject(handler)) continue;
+      if (kind === "other" || !isRecord(handler)) continue;
       const command = handler.command as string;
       if (kind === "unsure") unsure.push(command);
       else ours.push({ origin, plugin, matcher: group.matcher, command, handler });

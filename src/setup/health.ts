@@ -15,6 +15,7 @@ import type { JsonValue } from "../config/jsonc.ts";
 import type { Registration } from "./claude_settings.ts";
 import { printable } from "../platform/terminal_text.ts";
 import { simpleWords } from "./recognise.ts";
+import { isRecord } from "../platform/json.ts";
 
 /** Shortest hook timeout, in seconds, that leaves GateGuard time to answer under load. */
 export const MIN_TIMEOUT_SECONDS = 2;
@@ -25,10 +26,6 @@ const SKIPPING_FIELDS: ReadonlyArray<[string, (value: JsonValue) => boolean, str
   ["if", () => true, 'has an "if" filter, so it runs only for the calls that filter picks'],
 ];
 
-function isObject(value: unknown): value is Record<string, JsonValue> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function show(value: unknown): string {
   return JSON.stringify(value)?.slice(0, 80) ?? String(value);
 }
@@ -38,7 +35,7 @@ function show(value: unknown): string {
  * `disableAllHooks`, and an `env` block that switches GateGuard off.
  */
 export function settingsProblems(path: string, value: JsonValue): string[] {
-  if (!isObject(value)) return [];
+  if (!isRecord(value)) return [];
   const problems: string[] = [];
   if (value.disableAllHooks === true) {
     problems.push(
@@ -47,7 +44,7 @@ export function settingsProblems(path: string, value: JsonValue): string[] {
     );
   }
   const env = value.env;
-  if (isObject(env)) {
+  if (isRecord(env)) {
     if (env.GATEGUARD_DISABLED === "1") {
       problems.push(
         `the env block of ${path} sets GATEGUARD_DISABLED=1, which switches GateGuard off; ` +

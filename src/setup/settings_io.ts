@@ -1,7 +1,7 @@
 /**
  * Reading and writing the settings files `gateguard init` edits. A write
- * goes through a temporary sibling and a rename, so a crash never leaves
- * half a settings file behind.
+ * goes through the one atomic write of `platform/atomic_write.ts`, so a
+ * crash never leaves half a settings file behind.
  *
  * @module
  */
@@ -9,6 +9,7 @@
 import { type JsonValue, parseJsonc, toValue } from "../config/jsonc.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { baseName, dirName } from "../platform/path.ts";
+import { OwnerNotKept, writeAtomic as writeFileAtomic } from "../platform/atomic_write.ts";
 import type { ProgramState } from "./health.ts";
 
 /** Largest settings or plugin file read. */
@@ -98,30 +99,21 @@ export async function writeTarget(path: string): Promise<WriteTarget> {
 }
 
 /**
- * Replaces the file at `target` through a temporary sibling and a rename,
- * keeping its mode and owner; when the owner cannot be kept the old file
- * stays and the write fails.
+ * Replaces the file at `target` through a temporary sibling and a rename
+ * (platform/atomic_write.ts), keeping its mode and owner; when the owner
+ * cannot be kept the old file stays and the write fails.
  */
 export async function writeAtomic(target: WriteTarget, text: string): Promise<void> {
   const dir = dirName(target.path);
   await Deno.mkdir(dir, { recursive: true });
-  const temp = `${dir}/.${baseName(target.path)}.${crypto.randomUUID()}.tmp`;
   try {
-    await Deno.writeTextFile(temp, text, { createNew: true });
-    if (Deno.build.os !== "windows") {
-      if (target.mode !== null) await Deno.chmod(temp, target.mode & 0o7777);
-      if (target.owner !== null) {
-        await Deno.chown(temp, target.owner.uid, target.owner.gid).catch(() => {
-          throw new Error(
-            `cannot keep the owner ${target.owner?.uid}:${target.owner?.gid} of ${target.path}; ` +
-              "run init as that user",
-          );
-        });
-      }
-    }
-    await Deno.rename(temp, target.path);
+    writeFileAtomic(target.path, text, {
+      temp: `${dir}/.${baseName(target.path)}.${crypto.randomUUID()}.tmp`,
+      mode: target.mode === null ? undefined : target.mode & 0o7777,
+      owner: target.owner ?? undefined,
+    });
   } catch (err) {
-    await Deno.remove(temp).catch(() => {});
+    if (err instanceof OwnerNotKept) throw new Error(`${err.message}; run init as that user`);
     throw err;
   }
 }

@@ -22,13 +22,10 @@ import type { WorkBudget } from "../platform/budget.ts";
 import { textAfterChange } from "../change/after_text.ts";
 import { registrationsOf } from "./claude_settings.ts";
 import { parseSettings, readSettingsText } from "./settings_io.ts";
+import { canonicalJson, isRecord } from "../platform/json.ts";
 
 /** Variables whose change in an `env` block is a weakening. */
 const GUARDED_VARIABLE = /^(GATEGUARD_|ECC_)/;
-
-function isObject(value: unknown): value is { [key: string]: JsonValue } {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function parsed(text: string | null): JsonValue | undefined {
   if (text === null || text.trim() === "") return {};
@@ -39,20 +36,14 @@ function parsed(text: string | null): JsonValue | undefined {
 /** GateGuard's entries of a parsed file, each as a canonical text of matcher and handler. */
 function ownEntries(value: JsonValue, ownCommand: string | undefined): string[] {
   return registrationsOf(value, "", false, ownCommand).ours.map((r) =>
-    JSON.stringify([r.matcher ?? null, sortedKeys(r.handler)])
+    canonicalJson([r.matcher ?? null, r.handler])
   ).sort();
 }
 
-function sortedKeys(value: JsonValue): JsonValue {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (!isObject(value)) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys(value[k])]));
-}
-
 function guardedEnv(value: JsonValue): Map<string, string> {
-  const env = isObject(value) ? value.env : undefined;
+  const env = isRecord(value) ? value.env : undefined;
   const found = new Map<string, string>();
-  if (!isObject(env)) return found;
+  if (!isRecord(env)) return found;
   for (const [name, v] of Object.entries(env)) {
     if (GUARDED_VARIABLE.test(name)) found.set(name, JSON.stringify(v));
   }
@@ -93,8 +84,8 @@ export function settingsWeakenings(
         "so some tools would no longer be gated",
     );
   }
-  const wasOff = isObject(old) && old.disableAllHooks === true;
-  if (isObject(next) && next.disableAllHooks === true && !wasOff) {
+  const wasOff = isRecord(old) && old.disableAllHooks === true;
+  if (isRecord(next) && next.disableAllHooks === true && !wasOff) {
     found.push('"disableAllHooks": true would stop every hook, GateGuard included');
   }
   const oldEnv = old === undefined ? new Map<string, string>() : guardedEnv(old);

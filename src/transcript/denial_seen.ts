@@ -26,7 +26,7 @@ import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { TAIL_WINDOW, walkTranscriptBack } from "./tail.ts";
 import { PENDING_RESCAN } from "./turn_scan.ts";
-import { canonicalJson } from "../platform/json.ts";
+import { canonicalJson, isRecord } from "../platform/json.ts";
 
 /** The retry being judged. */
 export interface RetryCall {
@@ -51,13 +51,9 @@ export type Seen = "seen" | "unseen" | "unknown";
 
 type Json = Record<string, unknown>;
 
-function isJson(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function blocksOf(record: Json): Json[] {
-  const content = isJson(record.message) ? record.message.content : undefined;
-  return Array.isArray(content) ? content.filter(isJson) : [];
+  const content = isRecord(record.message) ? record.message.content : undefined;
+  return Array.isArray(content) ? content.filter(isRecord) : [];
 }
 
 /** What the walk has learned so far, newest record first. */
@@ -88,7 +84,7 @@ class SeenWalk {
     } catch {
       return false;
     }
-    if (!isJson(record) || record.isSidechain === true) return false;
+    if (!isRecord(record) || record.isSidechain === true) return false;
     if (record.type === "assistant") return this.assistant(record);
     if (record.type === "user" && this.pendingMessage !== undefined) {
       for (const block of blocksOf(record)) {
@@ -101,7 +97,7 @@ class SeenWalk {
   }
 
   private assistant(record: Json): boolean {
-    const message = isJson(record.message) && typeof record.message.id === "string"
+    const message = isRecord(record.message) && typeof record.message.id === "string"
       ? record.message.id
       : null;
     for (const block of blocksOf(record).reverse()) {
@@ -110,7 +106,7 @@ class SeenWalk {
         if (block.id === this.call.toolUseId) this.pendingMessage = message;
         continue;
       }
-      const input = isJson(block.input) ? block.input : {};
+      const input = isRecord(block.input) ? block.input : {};
       if (
         block.id === this.call.toolUseId || block.name !== this.call.tool ||
         !this.repeats(input)

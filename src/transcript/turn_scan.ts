@@ -18,6 +18,7 @@
 import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { TAIL_WINDOW, walkTranscriptBack } from "./tail.ts";
+import { isRecord } from "../platform/json.ts";
 
 /** The tools whose calls the scan keeps: searches, shells, and `Read` for the miss note. */
 export const SCANNED_TOOLS: ReadonlySet<string> = new Set([
@@ -120,10 +121,6 @@ type Entry =
 
 const ERROR_PREFIX = "<tool_use_error>";
 
-function isJson(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function nonEmpty(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
 }
@@ -131,7 +128,7 @@ function nonEmpty(value: unknown): string | null {
 function parseLine(line: string): Json | null {
   try {
     const value: unknown = JSON.parse(line);
-    return isJson(value) ? value : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }
@@ -152,7 +149,7 @@ function lineHash(line: string): string {
 }
 
 function contentOf(record: Json): unknown {
-  return isJson(record.message) ? record.message.content : undefined;
+  return isRecord(record.message) ? record.message.content : undefined;
 }
 
 function isErrorResult(block: Json): boolean {
@@ -161,7 +158,7 @@ function isErrorResult(block: Json): boolean {
   if (typeof content === "string") return content.trimStart().startsWith(ERROR_PREFIX);
   if (Array.isArray(content)) {
     return content.some((part) =>
-      isJson(part) && typeof part.text === "string" &&
+      isRecord(part) && typeof part.text === "string" &&
       part.text.trimStart().startsWith(ERROR_PREFIX)
     );
   }
@@ -174,11 +171,11 @@ function toolResults(record: Json): ToolResult[] | null {
   if (!Array.isArray(content) || content.length === 0) return null;
   const promptId = nonEmpty(record.promptId);
   // The client, not the tool's output, writes this field when it refused the call.
-  const denied = isJson(record.permissionDecision) &&
+  const denied = isRecord(record.permissionDecision) &&
     record.permissionDecision.decision === "reject";
   const results: ToolResult[] = [];
   for (const block of content) {
-    if (!isJson(block) || block.type !== "tool_result") return null;
+    if (!isRecord(block) || block.type !== "tool_result") return null;
     const id = nonEmpty(block.tool_use_id);
     if (id) results.push({ id, error: isErrorResult(block), promptId, denied });
   }
@@ -186,19 +183,19 @@ function toolResults(record: Json): ToolResult[] | null {
 }
 
 function toolUses(record: Json): { uses: ToolUse[]; messageId: string | null } {
-  const messageId = isJson(record.message) ? nonEmpty(record.message.id) : null;
+  const messageId = isRecord(record.message) ? nonEmpty(record.message.id) : null;
   const cwd = nonEmpty(record.cwd);
   const content = contentOf(record);
   const uses: ToolUse[] = [];
   if (Array.isArray(content)) {
     for (const block of content) {
-      if (!isJson(block) || block.type !== "tool_use") continue;
+      if (!isRecord(block) || block.type !== "tool_use") continue;
       const id = nonEmpty(block.id);
       if (!id) continue;
       uses.push({
         id,
         name: typeof block.name === "string" ? block.name : "",
-        input: isJson(block.input) ? block.input : {},
+        input: isRecord(block.input) ? block.input : {},
         messageId,
         cwd,
       });
@@ -231,7 +228,7 @@ function countIds(record: Json, uses: Map<string, number>, results: Map<string, 
   const content = contentOf(record);
   if (!Array.isArray(content)) return;
   for (const block of content) {
-    if (!isJson(block)) continue;
+    if (!isRecord(block)) continue;
     if (record.type === "assistant" && block.type === "tool_use") {
       const id = nonEmpty(block.id);
       if (id) bump(uses, id);

@@ -23,3 +23,21 @@ Deno.test("[state-file-is-untrusted] a failed atomic write leaves the target as 
   Deno.writeTextFileSync(`${dir}/taken`, "someone else's");
   assertThrows(() => writeAtomic(`${dir}/other`, "x", { temp: `${dir}/taken` }));
 });
+
+Deno.test({
+  name: "[init] an atomic write gives the new file the owner asked for",
+  ignore: Deno.build.os === "windows",
+  fn: () => {
+    const dir = Deno.makeTempDirSync({ prefix: "gg-atomic-" });
+    const path = `${dir}/settings.json`;
+    Deno.writeTextFileSync(path, "{}");
+    // Root may give any owner; anyone else may keep their own.
+    const owner = Deno.uid() === 0
+      ? { uid: 4321, gid: 4322 }
+      : { uid: Deno.uid()!, gid: Deno.gid()! };
+    writeAtomic(path, '{"a":1}', { temp: `${dir}/settings.json.tmp`, mode: 0o640, owner });
+    const info = Deno.statSync(path);
+    assertEquals([info.uid, info.gid, info.mode! & 0o777], [owner.uid, owner.gid, 0o640]);
+    assertEquals(Deno.readTextFileSync(path), '{"a":1}');
+  },
+});
