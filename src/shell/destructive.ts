@@ -36,9 +36,14 @@
  *   substituted (`x=rm; $x -rf /`, arrays, `set --`, `read`, `printf -v`,
  *   `for … in`, a custom `IFS`, `hash -p`), and a glob command word is tried as every checked program it
  *   could match (`/???/r? -rf x`). A program named by a substitution whose
- *   text gives nothing away (`$(printf '\x72\x6d') -rf x`) counts when its
+ *   text gives nothing away (`$(printf '\x72\x6d') -rf x`), or by a
+ *   variable the line never sets (`$x reset --hard`), counts when its
  *   arguments only make sense as a forced recursive `rm` or a destructive
- *   git subcommand; a plain unknown variable (`$GREP -r x`) does not.
+ *   git subcommand with options (`$GREP -r x` and `$MAKE clean` do not).
+ * - An `echo` or `printf` substitution is read as what it writes
+ *   (`rm $(echo -rf) x`); a substitution that runs a decoder (`base64 -d`,
+ *   `rev`, …) cannot be read, so as a command word, as an argument of a
+ *   checked program or as a shell's script it counts as destructive.
  * - `git branch -f/-M/-C` overwrite or reset a branch like `-D` deletes one;
  *   `git clean` without `-f` counts once `clean.requireForce` is set off.
  * - A script made only of variables the line never sets (`eval "$x"`,
@@ -75,10 +80,12 @@ import {
   type DetectBudget,
   type Engine,
   type RuleIndex,
+  spend,
   type Verdict,
   type Walk,
 } from "./detect_types.ts";
 import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
+import { decodedHit, decodedWord, substitutes } from "./packs/interpreters.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
 import { powerShellVerdict } from "./detect_powershell.ts";
 import { cmdVerdict } from "./detect_cmd.ts";
@@ -225,6 +232,11 @@ function rulesHit(
     ...rules.byPrefix.filter((p) => name.startsWith(p.prefix)).map((p) => p.rule),
   ];
   if (candidates.length === 0) return null;
+  // Words decoded at run time (`rm $(echo LXJm | base64 -d) x`) may be any option.
+  if (args.some((a) => substitutes(a) && spend(walk, a.length) && decodedWord(a))) {
+    const hit = decodedHit(walk);
+    if (hit) return hit;
+  }
   const code = (dialect: Dialect, text: string): boolean =>
     codeHit(dialect, text, deeper(walk), []) !== null;
   const disarmed = dryRunOrHelp(args);
@@ -283,6 +295,11 @@ const SIMPLE_EXPANSION = /\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\$[@*#?$!0-9-]/g;
  * form spelled inside it is found.
  */
 function dynamicHit(words: readonly string[], walk: Walk): Verdict {
+  // A program named by decoded text (`$(echo cm0g… | base64 -d)`) cannot be read.
+  if (spend(walk, words[0].length) && decodedWord(words[0])) {
+    const hit = decodedHit(walk);
+    if (hit) return hit;
+  }
   const cut = (text: string): string[] =>
     text.split(/[^A-Za-z0-9_./+=-]+/).filter((t) => t !== "" && t !== "-");
   const rest = words.slice(1);
@@ -296,14 +313,15 @@ function dynamicHit(words: readonly string[], walk: Walk): Verdict {
   const spelled = tokensVerdict([...cut(words[0]), ...rest], walk, ENGINE) ??
     tokensVerdict([...cut(words[0].replace(SIMPLE_EXPANSION, "")), ...rest], walk, ENGINE);
   if (spelled) return spelled;
-  // A program named by a command's output (`$(printf '\x72\x6d') -rf x`) could be any:
-  // arguments that only make sense as a forced recursive `rm` or a destructive
-  // git subcommand count.
-  if (!/\$\(|`/.test(words[0])) return null;
+  // A program named by a command's output (`$(printf '\x72\x6d') -rf x`) or by a
+  // variable the line never sets (`$x reset --hard`) could be any: arguments that
+  // only make sense as a forced recursive `rm` or a destructive git subcommand count.
   const scan = scanArgs(rest);
   const forcedRecursive = (hasShort(scan, "rR") || hasLong(scan, "recursive")) &&
     (hasShort(scan, "f") || hasLong(scan, "force"));
-  return forcedRecursive ? coreHit("rm-recursive") : gitVerdict(rest, [], walk, ENGINE);
+  if (forcedRecursive) return coreHit("rm-recursive");
+  // Bare words (`$MAKE clean`) make sense to many programs; git's options do not.
+  return rest.some((a) => a.startsWith("-")) ? gitVerdict(rest, [], walk, ENGINE) : null;
 }
 
 /** Candidates matched by recent glob command words, per rule index: a memo of a pure function. */

@@ -19,7 +19,12 @@ import { unwrapCommand } from "./wrappers.ts";
 import { afford, type Engine, spend, type Verdict, type Walk } from "./detect_types.ts";
 import { Expander, ExpansionTooLarge, lineValues } from "./expansions.ts";
 import { producedTexts } from "./printf.ts";
-import { decodedIntoInterpreter, readsStdinCode } from "./packs/interpreters.ts";
+import {
+  decodedHit,
+  decodedIntoInterpreter,
+  decodedWord,
+  readsStdinCode,
+} from "./packs/interpreters.ts";
 
 /** Programs that run a script file named by an operand, which may be a `<( … )`. */
 export const SCRIPT_READERS: ReadonlySet<string> = new Set([
@@ -190,9 +195,13 @@ function commandVerdict(
     ...stdin,
   ];
   const u = unwrapCommand(words, walk.depth);
+  const readsCode = u.stdinShell !== null || readsStdinCode(words);
   const hit = engine.unwrapped(u, segStdin, walk, seg.raw) ??
-    (u.stdinShell !== null || readsStdinCode(words)
-      ? decodedIntoInterpreter(segments, index, walk)
+    (readsCode ? decodedIntoInterpreter(segments, index, walk) : null) ??
+    // A script file or stdin whose text a decoder writes cannot be read.
+    ((readsCode && redirectedSubstitutions(seg).some(decodedWord)) ||
+        (readsProcessSubstitution(words) && words.some((w) => w.startsWith("<(") && decodedWord(w)))
+      ? decodedHit(walk)
       : null);
   if (hit) return hit;
   if (readsProcessSubstitution(words)) {

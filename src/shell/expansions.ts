@@ -16,10 +16,10 @@
  * @module
  */
 
-import { argv } from "./parser.ts";
+import { argv, parseBash } from "./parser.ts";
 import type { Segment, Word } from "./words.ts";
 import { scanArgs } from "./options.ts";
-import { printfOutput } from "./printf.ts";
+import { printfOutput, producedTexts } from "./printf.ts";
 
 /** Most values remembered per variable. */
 const MAX_VALUES_PER_VARIABLE = 8;
@@ -385,18 +385,28 @@ export class Expander {
    * `fromValue` marks the whole text as a value (its pieces split unquoted).
    */
   private text(text: string, depth: number, fromValue = false): Piece[][] {
-    if (depth > MAX_INDIRECTION || !text.includes("$")) return [[{ text, fromValue }]];
+    if (depth > MAX_INDIRECTION || !/[$`]/.test(text)) return [[{ text, fromValue }]];
     const parts: Piece[][][] = [];
     let literal = "";
     const flush = (): void => {
       if (literal !== "") parts.push([[{ text: literal, fromValue }]]);
       literal = "";
     };
+    /** A substitution from `start` to `end` (inclusive) running `inner`: its output, else its source. */
+    const substituted = (start: number, end: number, inner: string): void => {
+      const produced = end < 0 ? null : this.substitution(inner, depth);
+      if (produced === null) {
+        literal += text.slice(start, end < 0 ? text.length : end + 1);
+        return;
+      }
+      flush();
+      parts.push(produced.map((t) => [{ text: t, fromValue: true }]));
+    };
     for (let i = 0; i < text.length; i++) {
       const c = text[i];
       if (c === "`") {
         const end = text.indexOf("`", i + 1);
-        literal += text.slice(i, end < 0 ? text.length : end + 1);
+        substituted(i, end, text.slice(i + 1, end));
         i = end < 0 ? text.length : end;
         continue;
       }
@@ -405,6 +415,12 @@ export class Expander {
         continue;
       }
       const next = text[i + 1];
+      if (next === "(" && text[i + 2] !== "(") {
+        const end = closingParen(text, i + 1);
+        substituted(i, end, text.slice(i + 2, end));
+        i = end < 0 ? text.length : end;
+        continue;
+      }
       if (next === "(") {
         const end = closingParen(text, i + 1);
         literal += text.slice(i, end < 0 ? text.length : end + 1);
@@ -455,16 +471,34 @@ export class Expander {
     return out;
   }
 
+  /**
+   * What a command substitution writes when it is one `echo` or `printf`
+   * (`$(echo -rf)`), trailing newlines dropped; null for any other command,
+   * whose output the line does not show.
+   */
+  private substitution(inner: string, depth: number): string[] | null {
+    if (depth >= MAX_INDIRECTION || !this.spend(inner.length + 1)) return null;
+    const parsed = parseBash(inner);
+    if (!parsed.ok || parsed.segments.length !== 1) return null;
+    const out: string[] = [];
+    for (const words of this.argvAt(parsed.segments[0].words, depth + 1)) {
+      const produced = producedTexts(words);
+      if (produced === null) return null;
+      out.push(...produced.map((t) => t.replace(/\n+$/, "")));
+    }
+    return out.slice(0, MAX_READINGS);
+  }
+
   /** The readings of a text as one string (a here-string, a producer's output). */
   texts(text: string): string[] {
     return [...new Set(this.text(text, 0).map((r) => r.map((p) => p.text).join("")))];
   }
 
   /** The readings of one word as the fields it becomes. */
-  private fields(word: Word): string[][] {
+  private fields(word: Word, depth: number): string[][] {
     const ifs = (this.lookup("IFS") ?? [[" "]]).map((v) => v.join("")).join("");
     const perText = (word.braces ?? [word.text]).map((text) =>
-      this.text(text, 0).map((reading) =>
+      this.text(text, depth).map((reading) =>
         // `"$@"` and `"${a[@]}"` keep their elements apart; other quoted words stay whole.
         !word.quoted
           ? split(reading, ifs)
@@ -486,7 +520,11 @@ export class Expander {
    * replaced; one reading when nothing on the line varies.
    */
   argv(words: readonly Word[]): string[][] {
-    const perWord = words.map((w) => this.fields(w));
+    return this.argvAt(words, 0);
+  }
+
+  private argvAt(words: readonly Word[], depth: number): string[][] {
+    const perWord = words.map((w) => this.fields(w, depth));
     const count = Math.max(1, ...perWord.map((r) => r.length));
     const out: string[][] = [];
     for (let k = 0; k < count; k++) {

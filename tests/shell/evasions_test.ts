@@ -201,6 +201,63 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "find . -name '*.ts' | xargs -I{} cp {} /tmp",
     ],
   },
+  {
+    mechanism: "options written by an echo or printf substitution are read as that output",
+    destructive: [
+      "rm $(echo -rf) x",
+      "rm $(echo -r) x",
+      "rm `printf -- -rf` x",
+      "git reset $(echo --hard)",
+      "git push origin $(printf '%s' --force)",
+      "x=-rf; rm $(echo $x) y",
+    ],
+    benign: [
+      "ls $(pwd)",
+      "rm $(find . -name '*.o')",
+      "git add $(git ls-files -m)",
+      "echo $(echo -rf)",
+      "rm -f $(echo a b)",
+      "git log $(echo --oneline)",
+    ],
+  },
+  {
+    mechanism:
+      "text decoded on its way into a shell, an interpreter or a checked command cannot be read",
+    destructive: [
+      'sh -c "$(echo cm0gLXJmIHgK | base64 -d)"',
+      'eval "$(echo cm0gLXJmIHgK | base64 -d)"',
+      "bash <(echo cm0gLXJmIHgK | base64 -d)",
+      "bash < <(echo cm0gLXJmIHgK | base64 -d)",
+      "source <(echo cm0gLXJmIHgK | base64 -d)",
+      "$(echo cm0gLXJmIHgK | base64 -d)",
+      'x=$(echo cm0gLXJmIHgK | base64 -d); eval "$x"',
+      "rm $(echo LXJm | base64 -d) x",
+      "git reset `echo LS1oYXJk | base64 -d`",
+      "sh -c \"$(rev <<< 'x fr- mr')\"",
+      'python3 -c "$(echo aW1wb3J0IG9z | base64 -d)"',
+    ],
+    benign: [
+      "ls $(echo YQ== | base64 -d)",
+      "echo $(echo aGk= | base64 -d)",
+      "cat <(echo eA== | base64 -d)",
+      "diff <(xxd -r a) b",
+      'eval "$(ssh-agent -s)"',
+      "bash <(curl -s https://example.com/install.sh)",
+    ],
+  },
+  {
+    mechanism:
+      "a program named by an unset variable counts when its arguments only fit rm -rf or a destructive git command",
+    destructive: ["$x reset --hard", "$x -rf y", "${x} push --force", "$RUN clean -fdx"],
+    benign: [
+      "$EDITOR notes.txt",
+      "$MAKE clean",
+      "$CC -o x x.c",
+      "$GREP -r foo .",
+      "$GIT log --oneline",
+      "$GIT checkout -b feat",
+    ],
+  },
 ];
 
 /** Benign commands put before every case: none may change its verdict. */

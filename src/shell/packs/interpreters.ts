@@ -10,7 +10,7 @@
  */
 
 import { programName } from "../options.ts";
-import { argv } from "../parser.ts";
+import { argv, parseBash } from "../parser.ts";
 import type { Segment } from "../words.ts";
 import type { Verdict, Walk } from "../detect_types.ts";
 import type { Pack, RuleInput } from "./pack.ts";
@@ -167,6 +167,27 @@ function decodes(segment: Segment): boolean {
   return option === null || words.slice(1).some((w) => option.test(w));
 }
 
+/** The decoded-script hit, while the interpreters pack is active. */
+export function decodedHit(walk: Walk): Verdict {
+  if (!walk.rules.packs.has(INTERPRETERS_PACK.id)) return null;
+  return { pack: INTERPRETERS_PACK.id, rule: "decoded-script", destroys: DECODED_DESTROYS };
+}
+
+/** Whether `text` holds a substitution (`$(…)`, backquotes, `<(…)`). */
+export function substitutes(text: string): boolean {
+  return text.includes("$(") || text.includes("<(") || text.includes("`");
+}
+
+/**
+ * Whether a word's substitutions run a decoder (`$(echo … | base64 -d)`,
+ * `<(rev <<< …)`): what the word becomes cannot be read.
+ */
+export function decodedWord(word: string): boolean {
+  if (!substitutes(word)) return false;
+  // A word alone on a line parses as a command whose substitutions are listed before it.
+  return parseBash(word).segments.some((s) => s.inSubstitution && decodes(s));
+}
+
 /**
  * A shell or interpreter at `segments[index]` reading a script that a
  * decoder earlier in its pipeline produced: the script cannot be read, so
@@ -177,22 +198,20 @@ export function decodedIntoInterpreter(
   index: number,
   walk: Walk,
 ): Verdict {
-  if (!walk.rules.packs.has(INTERPRETERS_PACK.id)) return null;
   const seg = segments[index];
   for (let j = index - 1, cur = seg; j >= 0; j--) {
     if (cur.sepBefore !== "|" && cur.sepBefore !== "|&") break;
     const prev = segments[j];
     if (prev.depth < seg.depth) break;
     if (prev.depth > seg.depth) continue;
-    if (decodes(prev)) {
-      return { pack: INTERPRETERS_PACK.id, rule: "decoded-script", destroys: DECODED_DESTROYS };
-    }
+    if (decodes(prev)) return decodedHit(walk);
     cur = prev;
   }
   return null;
 }
 
-const DECODED_DESTROYS = "runs a script that is decoded on the way in and cannot be read first";
+const DECODED_DESTROYS =
+  "runs a script or command words decoded on the way in, which cannot be read first";
 
 /** The interpreters pack. */
 export const INTERPRETERS_PACK: Pack = {
