@@ -34,6 +34,7 @@ import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn
 import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
 import { deletionCommand } from "../tools/call.ts";
 import { readPatch } from "./codex_patch.ts";
+import { agentTool, TOOL } from "../tools/gated.ts";
 
 type Json = Record<string, unknown>;
 
@@ -167,7 +168,7 @@ export function scanTurn(
     const output = outputs.get(c.id);
     scanned.push({
       id: c.id,
-      tool: "Bash",
+      tool: TOOL.bash.name,
       input: { command },
       completed: uses.get(c.id) === 1 && output?.count === 1 && output.clean,
       sameBatch: c.sampling === batch,
@@ -202,7 +203,9 @@ function commandsOf(item: Json): string[] {
       return [];
     }
   }
-  if (item.type !== "custom_tool_call" || item.name !== "apply_patch") return [];
+  if (item.type !== "custom_tool_call" || agentTool("codex", item.name)?.shape !== "patch") {
+    return [];
+  }
   const read = readPatch(typeof item.input === "string" ? item.input : "");
   return read.ok
     ? read.files.flatMap((f) => f.op === "delete" ? [deletionCommand(f.path)] : [])

@@ -33,6 +33,7 @@ import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
 import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
 import { copilotCallKey } from "./copilot_session.ts";
+import { AGENT_TOOLS, shellTool, TOOL } from "../tools/gated.ts";
 
 type Json = Record<string, unknown>;
 
@@ -51,8 +52,13 @@ function isJson(value: unknown): value is Json {
 const EVENTS = ["user.message", "assistant.message", "tool.execution_complete"] as const;
 const KEEP = EVENTS.map((type) => `"type":"${type}"`);
 
-/** Copilot's shell tools, by the tool name GateGuard decides them as. */
-const SHELL_NAMES: Readonly<Record<string, string>> = { Bash: "bash", PowerShell: "powershell" };
+/** Copilot's shell tool whose calls GateGuard decides as `tool`, by the gated-tools table. */
+function copilotShell(tool: string): string | null {
+  const row = AGENT_TOOLS.copilot.find((t) =>
+    t.dialect !== null && shellTool(t.dialect).name === tool
+  );
+  return row?.name ?? null;
+}
 
 /** Argument fields of a `bash` call that leave its scope a fresh shell in the session's cwd. */
 const PLAIN_SHELL_ARGS = new Set(["command", "description"]);
@@ -111,7 +117,7 @@ function completionOf(data: Json): [string, Completion] | null {
 
 /** The command of a plain `bash` call, or null. */
 function plainCommand(request: Request): string | null {
-  if (request.name !== "bash" || !isJson(request.args)) return null;
+  if (request.name !== copilotShell(TOOL.bash.name) || !isJson(request.args)) return null;
   const { command } = request.args;
   if (typeof command !== "string") return null;
   return Object.keys(request.args).every((k) => PLAIN_SHELL_ARGS.has(k)) ? command : null;
@@ -171,7 +177,7 @@ export function scanTurn(
     const done = completions.get(r.id);
     calls.push({
       id: r.id,
-      tool: "Bash",
+      tool: TOOL.bash.name,
       input: { command },
       completed: uses.get(r.id) === 1 && counts.get(r.id) === 1 && done?.clean === true,
       sameBatch: r.batch === batch,
@@ -194,7 +200,7 @@ export function scanTurn(
  * denied call is in the log).
  */
 export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Seen {
-  const name = Object.hasOwn(SHELL_NAMES, call.tool) ? SHELL_NAMES[call.tool] : null;
+  const name = copilotShell(call.tool);
   if (name === null || call.toolUseId === null || call.command === undefined) return "unknown";
   const completions = new Set<string>();
   let pending: Request | null = null;

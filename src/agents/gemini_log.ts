@@ -37,11 +37,17 @@ import type { WorkBudget } from "../platform/budget.ts";
 import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
 import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
+import { agentTool, TOOL } from "../tools/gated.ts";
 
 type Json = Record<string, unknown>;
 
 function isJson(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** True for Gemini CLI's shell tool, by the gated-tools table. */
+function isShell(name: unknown): boolean {
+  return agentTool("gemini", name)?.gate === "shell";
 }
 
 /** Gemini CLI writes compact JSON; a record spelled otherwise is skipped (less credit). */
@@ -76,14 +82,14 @@ function startsTurn(record: Json): boolean {
 }
 
 function shellCall(call: unknown, reply: string, sameBatch: boolean): TurnCall | null {
-  if (!isJson(call) || call.name !== "run_shell_command" || !isJson(call.args)) return null;
+  if (!isJson(call) || !isShell(call.name) || !isJson(call.args)) return null;
   const { command, dir_path: dir } = call.args;
   if (typeof command !== "string" || typeof call.id !== "string" || dir !== undefined) return null;
   const text = resultText(call.result);
   const ran = call.status === "success" && text !== null;
   return {
     id: call.id,
-    tool: "Bash",
+    tool: TOOL.bash.name,
     input: { command },
     completed: ran && shellResultClean(text),
     sameBatch,
@@ -142,7 +148,7 @@ export function scanTurn(
 
 /** Whether the model could have read the denial of the earlier identical shell call. */
 export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Seen {
-  if (call.tool !== "Bash" || call.command === undefined) return "unknown";
+  if (call.tool !== TOOL.bash.name || call.command === undefined) return "unknown";
   const seen = new Set<string>();
   const found: { replies: number; verdict: Seen | null } = { replies: 0, verdict: null };
   const walk = walkTranscriptBack(
@@ -161,7 +167,7 @@ export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Se
       found.replies++;
       const toolCalls = Array.isArray(record.toolCalls) ? record.toolCalls : [];
       for (const c of [...toolCalls].reverse()) {
-        if (!isJson(c) || c.name !== "run_shell_command" || !isJson(c.args)) continue;
+        if (!isJson(c) || !isShell(c.name) || !isJson(c.args)) continue;
         if (c.args.command !== call.command) continue;
         const answered = Array.isArray(c.result) && c.result.length > 0;
         found.verdict = found.replies > 1 && answered ? "seen" : "unseen";
