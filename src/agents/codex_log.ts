@@ -35,12 +35,11 @@ import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
 import { deletionCommand } from "../tools/call.ts";
 import { readPatch } from "./codex_patch.ts";
 import { agentTool, TOOL } from "../tools/gated.ts";
+import { isRecord, parseRecord } from "../platform/json.ts";
 
 type Json = Record<string, unknown>;
 
-function isJson(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+const isJson = isRecord;
 
 /** Codex writes compact JSON; a record that spells this otherwise is skipped (less credit). */
 const RESPONSE_ITEM = '"type":"response_item"';
@@ -110,16 +109,9 @@ export function scanTurn(
     input.transcriptPath,
     fs,
     (line) => {
-      let record: unknown;
-      try {
-        record = JSON.parse(line);
-      } catch {
-        return false;
-      }
-      if (!isJson(record) || record.type !== "response_item" || !isJson(record.payload)) {
-        return false;
-      }
-      const payload = record.payload;
+      const read = itemOf(line);
+      if (read === null) return false;
+      const payload = read.item;
       const type = typeof payload.type === "string" ? payload.type : "";
       if (!CALL_TYPES.has(type) && !OUTPUT_TYPES.has(type)) return false;
       const turn = turnOf(payload);
@@ -136,7 +128,7 @@ export function scanTurn(
         });
         return false;
       }
-      const sampling = samplingOf(record);
+      const sampling = read.sampling;
       if (sampling === null) untagged = true;
       calls.push({
         id,
@@ -183,13 +175,8 @@ export function scanTurn(
 
 /** A rollout record's response item with its sampling, or null for any other line. */
 function itemOf(line: string): { item: Json; sampling: number | null } | null {
-  let record: unknown;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (!isJson(record) || record.type !== "response_item" || !isJson(record.payload)) return null;
+  const record = parseRecord(line);
+  if (record === null || record.type !== "response_item" || !isJson(record.payload)) return null;
   return { item: record.payload, sampling: samplingOf(record) };
 }
 

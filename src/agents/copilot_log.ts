@@ -34,6 +34,7 @@ import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn
 import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
 import { copilotCallKey } from "./copilot_session.ts";
 import { AGENT_TOOLS, shellTool, TOOL } from "../tools/gated.ts";
+import { isRecord, parseRecord } from "../platform/json.ts";
 
 type Json = Record<string, unknown>;
 
@@ -44,9 +45,7 @@ type Json = Record<string, unknown>;
  */
 export const PENDING_RESCAN = { retries: 8, delayMs: 50 } as const;
 
-function isJson(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+const isJson = isRecord;
 
 /** The event types the readers look at; Copilot writes compact JSON. */
 const EVENTS = ["user.message", "assistant.message", "tool.execution_complete"] as const;
@@ -80,13 +79,8 @@ interface Completion {
 
 /** One event of the main agent, or null for a line that is none. */
 function eventOf(line: string): { type: string; data: Json; id: string } | null {
-  let record: unknown;
-  try {
-    record = JSON.parse(line);
-  } catch {
-    return null;
-  }
-  if (!isJson(record) || typeof record.type !== "string" || !isJson(record.data)) return null;
+  const record = parseRecord(line);
+  if (record === null || typeof record.type !== "string" || !isJson(record.data)) return null;
   if (record.agentId !== undefined || record.data.parentToolCallId !== undefined) return null;
   return {
     type: record.type,

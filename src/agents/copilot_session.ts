@@ -10,6 +10,7 @@
 
 import type { EnvSnapshot } from "../config/env.ts";
 import { homeDir } from "../config/settings.ts";
+import { canonicalJson } from "../platform/json.ts";
 
 /** A session id that is one plain path segment; anything else names no log. */
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -22,17 +23,10 @@ export function copilotLogPath(sessionId: string | null, env: EnvSnapshot): stri
   return `${home.replace(/[\\/]+$/, "")}/session-state/${sessionId}/events.jsonl`;
 }
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (typeof value !== "object" || value === null) return value;
-  const record = value as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(record).sort().map((k) => [k, canonical(record[k])]));
-}
-
 /**
  * The key of a call: its tool name and arguments as JSON with sorted keys,
  * so the payload's arguments and the log's copy of them give one key.
  */
 export function copilotCallKey(name: string, args: unknown): string {
-  return JSON.stringify([name, canonical(args)]);
+  return canonicalJson([name, args]);
 }

@@ -38,11 +38,21 @@ import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
 import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
 import { agentTool, TOOL } from "../tools/gated.ts";
+import { isRecord, parseRecord } from "../platform/json.ts";
 
 type Json = Record<string, unknown>;
 
-function isJson(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+const isJson = isRecord;
+
+/**
+ * The newest version of a record: walking backwards, the first line of an
+ * id is its newest version, and later (older) lines of it are skipped.
+ */
+function newest(line: string, seen: Set<string>): Json | null {
+  const record = parseRecord(line);
+  if (record === null || typeof record.id !== "string" || seen.has(record.id)) return null;
+  seen.add(record.id);
+  return record;
 }
 
 /** True for Gemini CLI's shell tool, by the gated-tools table. */
@@ -116,17 +126,10 @@ export function scanTurn(
     input.transcriptPath,
     fs,
     (line) => {
-      let record: unknown;
-      try {
-        record = JSON.parse(line);
-      } catch {
-        return false;
-      }
-      if (!isJson(record) || typeof record.id !== "string" || seen.has(record.id)) return false;
-      // Walking backwards, the first line of an id is its newest version.
-      seen.add(record.id);
+      const record = newest(line, seen);
+      if (record === null) return false;
       if (record.type === "gemini") replies.push(record);
-      if (record.type === "user" && startsTurn(record)) start = record.id;
+      if (record.type === "user" && startsTurn(record)) start = String(record.id);
       return start !== null;
     },
     undefined,
@@ -155,15 +158,8 @@ export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Se
     call.transcriptPath,
     fs,
     (line) => {
-      let record: unknown;
-      try {
-        record = JSON.parse(line);
-      } catch {
-        return false;
-      }
-      if (!isJson(record) || typeof record.id !== "string" || seen.has(record.id)) return false;
-      seen.add(record.id);
-      if (record.type !== "gemini") return false;
+      const record = newest(line, seen);
+      if (record === null || record.type !== "gemini") return false;
       found.replies++;
       const toolCalls = Array.isArray(record.toolCalls) ? record.toolCalls : [];
       for (const c of [...toolCalls].reverse()) {

@@ -22,3 +22,13 @@ export function canonicalJson(value: unknown): string {
       isRecord(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
   );
 }
+
+/** The JSON object one line of a log holds, or null for a line that is none. */
+export function parseRecord(line: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(line);
+    return isRecord(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
