@@ -32,6 +32,7 @@ import type { CallEvidence, ParseContext } from "./types.ts";
 import { changesDirectory } from "./shell_search.ts";
 import { callMatters, mayName } from "./prefilter.ts";
 import { MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
+import { toolNames } from "../tools/gated.ts";
 
 /** A first-touch target, as the decision code hands it over. */
 export interface CreditTarget {
@@ -75,10 +76,10 @@ export interface SearchRoots {
 }
 
 /** Tools whose completed calls can credit. */
-const SEARCH_TOOLS: ReadonlySet<string> = new Set(["Glob", "Grep", "LS", "Bash", "PowerShell"]);
+const SEARCH_TOOLS: ReadonlySet<string> = new Set(["Glob", "Grep", "LS", ...toolNames("shell")]);
 
 /** Tools whose calls may change the shell's directory. */
-const SHELL_TOOLS: ReadonlySet<string> = new Set(["Bash", "PowerShell"]);
+const SHELL_TOOLS: ReadonlySet<string> = new Set(toolNames("shell"));
 
 function judgeTarget(
   target: CreditTarget,

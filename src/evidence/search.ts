@@ -17,6 +17,7 @@ import { sanitizeDetail } from "./detail.ts";
 import { addGlob, addType, hasGlobChars, newFilters, splitTopLevel } from "./filters.ts";
 import { shellCallEvidence } from "./shell_search.ts";
 import type { CallEvidence, ParseContext, SearchEvidence } from "./types.ts";
+import { gatedTool } from "../tools/gated.ts";
 
 function str(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
@@ -140,7 +141,7 @@ function parse(call: TurnCall, ctx: ParseContext): CallEvidence {
     if (path !== null) evidence.readPath = resolveToolPath(path, ctx);
     return evidence;
   }
-  if (call.tool === "Bash" || call.tool === "PowerShell") {
+  if (gatedTool(call.tool)?.gate === "shell") {
     const command = str(call.input.command);
     if (command === null) return evidence;
     return { ...evidence, ...shellCallEvidence(command, call.tool, ctx) };

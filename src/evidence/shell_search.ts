@@ -31,9 +31,10 @@ import {
   POWERSHELL_SEARCH_COMMANDS,
 } from "./tool_flags.ts";
 import { DIR_CHANGE_WORDS, DirChangeReader } from "./dir_change.ts";
+import { gatedTool } from "../tools/gated.ts";
 
 function dialectOf(tool: string): Dialect {
-  return tool === "PowerShell" ? "powershell" : "bash";
+  return gatedTool(tool)?.dialect === "powershell" ? "powershell" : "bash";
 }
 
 /**

@@ -47,7 +47,7 @@ const PROJECT_PHRASE_HIT: DestructiveHit = {
  * `gateguard explain` asks the same question.
  */
 export async function destructiveRule(
-  tool: "Bash" | "PowerShell",
+  tool: ShellTool,
   command: string,
   settings: Settings,
   work: WorkBudget | null = null,
