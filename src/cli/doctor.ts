@@ -18,7 +18,7 @@ import {
   type SettingSource,
   type SourcedSetting,
 } from "../config/settings.ts";
-import { selectPacks } from "../shell/packs/registry.ts";
+import { PACKS, selectPacks } from "../shell/packs/registry.ts";
 import { denoFs, type FsPort } from "../platform/fs_port.ts";
 import type { JsonValue } from "../config/jsonc.ts";
 import { PROJECT_CONFIG_KEYS } from "../config/project_config.ts";
@@ -181,6 +181,14 @@ const SHOWN: ReadonlyArray<[SourcedSetting, string, (s: Settings) => string]> = 
     "destructivePacks",
     "active destructive packs",
     (s) => list(selectPacks(s.destructivePacks).active.map((p) => p.id)),
+  ],
+  [
+    "destructivePacks",
+    "inactive destructive packs",
+    (s) => {
+      const active = selectPacks(s.destructivePacks).active;
+      return list(PACKS.filter((p) => !active.includes(p)).map((p) => p.id));
+    },
   ],
   [
     "domainText",

@@ -16,13 +16,21 @@ import { argv, parseBash } from "./parser.ts";
 import type { Segment } from "./words.ts";
 import { programName } from "./options.ts";
 import { unwrapCommand } from "./wrappers.ts";
-import { afford, type Engine, spend, type Verdict, type Walk } from "./detect_types.ts";
+import {
+  afford,
+  type Engine,
+  spend,
+  UNREADABLE_STDIN,
+  type Verdict,
+  type Walk,
+} from "./detect_types.ts";
 import { Expander, ExpansionTooLarge, lineValues } from "./expansions.ts";
 import { producedTexts } from "./printf.ts";
 import {
   decodedHit,
   decodedIntoInterpreter,
   decodedWord,
+  decodesWords,
   readsStdinCode,
 } from "./packs/interpreters.ts";
 
@@ -52,7 +60,9 @@ const AS_WRITTEN: Reader = (text) => [text];
 function written(words: readonly string[]): string[] {
   const produced = producedTexts(words);
   if (produced !== null) return produced;
-  return words.length > 1 ? [words.slice(1).join(" ")] : [];
+  const args = words.length > 1 ? [words.slice(1).join(" ")] : [];
+  // A decoder's output cannot be read from the line (`base64 -d … | psql`).
+  return decodesWords(words) ? [...args, UNREADABLE_STDIN] : args;
 }
 
 /**

@@ -14,6 +14,7 @@ import { programName } from "./options.ts";
 import { sqlDestructive } from "./sql.ts";
 import { REMOVERS, SQL_CLIENTS } from "./packs/core.ts";
 import { removeItemDestructive } from "./detect_powershell.ts";
+import { cmdRemovesTree } from "./detect_cmd.ts";
 import type { Engine, Verdict, Walk } from "./detect_types.ts";
 
 /** Most command-name positions the token scan examines before assuming the worst. */
@@ -76,6 +77,7 @@ export function tokensVerdict(tokens: readonly string[], walk: Walk, engine: Eng
     if (REMOVERS.has(name) && removeItemDestructive(args)) {
       return engine.core("remove-item-recurse");
     }
+    if (cmdRemovesTree(name, args)) return engine.core("cmd-remove-tree");
     if (SQL_CLIENTS.has(name)) {
       sqlVerdict ??= sqlDestructive(tokens.join(" "));
       if (sqlVerdict) return engine.core("sql-drop-delete");

@@ -25,9 +25,14 @@ const SAMPLES: Readonly<Record<string, string>> = {
   databases: "psql -c 'UPDATE users SET admin = true'",
   frameworks: "prisma migrate reset --force",
   "git-history": "git gc --prune=now",
+  publish: "npm publish",
 };
 
 const SWITCHABLE = PACKS.filter((p) => !p.required).map((p) => p.id);
+
+/** The pack's id when it is on by default, null for an opt-in pack. */
+const byDefault = (pack: string): string | null =>
+  PACKS.find((p) => p.id === pack)?.defaultOn ? pack : null;
 
 async function project(config: string | null): Promise<{ root: string; tmp: string }> {
   const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-packs-" }));
@@ -72,13 +77,31 @@ Deno.test("[destructive-bash-gate] every pack switches off in .gateguard.jsonc a
 Deno.test("[destructive-bash-gate] every pack switches off with GATEGUARD_DESTRUCTIVE_PACKS alone", async () => {
   const { root, tmp } = await project(null);
   try {
-    assertEquals(await verdicts(root, {}), all((p) => p));
+    assertEquals(await verdicts(root, {}), all(byDefault));
     for (const pack of SWITCHABLE) {
       const got = await verdicts(root, { GATEGUARD_DESTRUCTIVE_PACKS: `-${pack}` });
-      assertEquals(got, all((p) => p === pack ? null : p), pack);
+      assertEquals(got, all((p) => p === pack ? null : byDefault(p)), pack);
     }
   } finally {
     await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+Deno.test("[destructive-bash-gate] the opt-in publish pack switches on in .gateguard.jsonc or with GATEGUARD_DESTRUCTIVE_PACKS", async () => {
+  const { root, tmp } = await project('{ "destructivePacks": ["+publish"] }\n');
+  try {
+    assertEquals(await verdicts(root, {}), all((p) => p));
+    const off = await verdicts(root, { GATEGUARD_DESTRUCTIVE_PACKS: "-publish" });
+    assertEquals(off, all(byDefault));
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+  const bare = await project(null);
+  try {
+    const on = await verdicts(bare.root, { GATEGUARD_DESTRUCTIVE_PACKS: "publish" });
+    assertEquals(on, all((p) => p));
+  } finally {
+    await Deno.remove(bare.tmp, { recursive: true });
   }
 });
 
@@ -137,7 +160,7 @@ Deno.test("[doctor] doctor lists the active packs and where the switches came fr
     return m === null ? line : [m[1], m[2]];
   };
   const names = (...off: string[]) =>
-    PACKS.filter((p) => !off.includes(p.id)).map((p) => `"${p.id}"`).join(", ");
+    PACKS.filter((p) => p.defaultOn && !off.includes(p.id)).map((p) => `"${p.id}"`).join(", ");
   assertEquals(packsLine((await s.doctor()).stdout), [
     names("cloud", "hosting"),
     `file ${s.root}/.gateguard.jsonc`,
@@ -147,4 +170,25 @@ Deno.test("[doctor] doctor lists the active packs and where the switches came fr
     names("kubernetes", "hosting"),
     "env GATEGUARD_DESTRUCTIVE_PACKS",
   ]);
+});
+
+Deno.test("[doctor] doctor lists the opt-in publish pack as inactive until it is switched on; explain names it", async () => {
+  await using s = await cliSandbox("{}\n");
+  const line = (stdout: string, label: string) =>
+    stdout.split("\n").find((l) => l.startsWith(`  info  ${label}`))?.replace(/ +/g, " ");
+  const before = (await s.doctor()).stdout;
+  assertStringIncludes(line(before, "inactive destructive packs") ?? "", ' "publish" [default]');
+  const env = { GATEGUARD_DESTRUCTIVE_PACKS: "+publish" };
+  const after = (await s.doctor(env)).stdout;
+  assertStringIncludes(line(after, "active destructive packs") ?? "", '"publish"');
+  assertStringIncludes(line(after, "inactive destructive packs") ?? "", " none [env");
+  const r = await s.explain("npm publish", ["--json"], env);
+  assertEquals(r.code, 0, r.stderr);
+  const destroys = "publishes a version to a registry; it cannot be replaced under the same number";
+  assertEquals(JSON.parse(r.stdout).destructive, {
+    pack: "publish",
+    rule: "npm-publish",
+    destroys,
+  });
+  assertEquals(JSON.parse((await s.explain("npm publish", ["--json"])).stdout).destructive, null);
 });

@@ -440,14 +440,87 @@ const TABLES: Readonly<Record<string, { destructive: string[]; benign: string[] 
       "git gc --help",
     ],
   },
+  publish: {
+    destructive: [
+      "npm publish",
+      "npm publish --access public",
+      "pnpm -r publish",
+      "yarn npm publish",
+      "bun publish",
+      "deno publish",
+      "npx jsr publish",
+      "npm unpublish pkg@1.0.0",
+      "npm deprecate pkg@1 'use 2'",
+      "cargo publish",
+      "cargo yank --version 1.0.0",
+      "twine upload dist/*",
+      "python3 -m twine upload dist/*",
+      "poetry publish --build",
+      "uv publish",
+      "gem push app-1.0.gem",
+      "gem yank app -v 1.0",
+      "dotnet nuget push app.nupkg",
+      "pod trunk push App.podspec",
+      "helm push chart.tgz oci://r",
+      "mvn clean deploy",
+      "./gradlew publish",
+      "dart pub publish",
+      "mix hex.publish",
+      "docker push registry/app:latest",
+      "docker image push app:1",
+      "podman push app",
+      "docker buildx build --push -t app .",
+      "gh release create v1.2.3",
+      "goreleaser release --clean",
+      "npx semantic-release",
+      "git push --tags",
+      "git push origin v1.2.3",
+      "git push --follow-tags",
+      "git push origin refs/tags/v2",
+      "vsce publish",
+      "npx changeset publish",
+    ],
+    benign: [
+      "npm publish --dry-run",
+      "npm pack",
+      "npm publish --help",
+      "cargo publish --dry-run",
+      "cargo publish -n",
+      "cargo package",
+      "cargo yank --undo --version 1.0.0",
+      "twine check dist/*",
+      "poetry build",
+      "gem build app.gemspec",
+      "docker build -t app .",
+      "docker pull app",
+      "docker buildx build -t app .",
+      "gh release list",
+      "gh release view v1",
+      "goreleaser release --snapshot",
+      "goreleaser build",
+      "./gradlew publishToMavenLocal",
+      "mvn package",
+      "dart pub publish --dry-run",
+      "git push origin main",
+      "git push -n --tags",
+      "git tag v1.2.3",
+      "deno publish --dry-run",
+    ],
+  },
 };
+
+/** The rules active when `pack` is switched on (an opt-in pack is off by default). */
+const rulesWith = (pack: string) => indexRules(selectPacks([pack]).active);
 
 const PREFIXES = ["ls; ", "echo hi\n", "FOO=1 true; ", "cd /tmp && "];
 
 for (const [pack, table] of Object.entries(TABLES)) {
+  const rules = rulesWith(pack);
   Deno.test(`[destructive-bash-gate] the ${pack} pack: destructive forms name it, look-alikes pass`, () => {
-    const missed = table.destructive.filter((c) => destructiveHit("Bash", c, [])?.pack !== pack);
-    const flagged = table.benign.filter((c) => destructiveHit("Bash", c, []) !== null);
+    const missed = table.destructive.filter((c) =>
+      destructiveHit("Bash", c, [], rules)?.pack !== pack
+    );
+    const flagged = table.benign.filter((c) => destructiveHit("Bash", c, [], rules) !== null);
     assertEquals({ missed, flagged }, { missed: [], flagged: [] });
   });
 
@@ -455,10 +528,10 @@ for (const [pack, table] of Object.entries(TABLES)) {
     const changed: string[] = [];
     for (const prefix of PREFIXES) {
       for (const c of table.destructive) {
-        if (destructiveHit("Bash", prefix + c, []) === null) changed.push(prefix + c);
+        if (destructiveHit("Bash", prefix + c, [], rules) === null) changed.push(prefix + c);
       }
       for (const c of table.benign) {
-        if (destructiveHit("Bash", prefix + c, []) !== null) changed.push(prefix + c);
+        if (destructiveHit("Bash", prefix + c, [], rules) !== null) changed.push(prefix + c);
       }
     }
     assertEquals(changed, []);
@@ -469,7 +542,7 @@ for (const [pack, table] of Object.entries(TABLES)) {
       const command = `${"echo a; ".repeat(200)}${c}`;
       const budget = newDetectBudget();
       const start = { ...budget };
-      destructiveHit("Bash", command, [], undefined, budget);
+      destructiveHit("Bash", command, [], rules, budget);
       const chars = start.chars - budget.chars;
       const analyses = start.left - budget.left;
       assert(chars <= 8 * command.length, `${c}: ${chars} characters for ${command.length}`);
@@ -499,6 +572,20 @@ Deno.test("[destructive-bash-gate] a pack switched off stops finding its forms; 
     destructiveHit("Bash", "kubectl delete ns x", [], indexRules(back.active))?.pack,
     "kubernetes",
   );
+});
+
+Deno.test("[destructive-bash-gate] the opt-in publish pack is off by default and names itself once on", () => {
+  assertEquals(PACKS.filter((p) => !p.defaultOn).map((p) => p.id), ["publish"]);
+  assertEquals(destructiveHit("Bash", "npm publish", []), null);
+  assertEquals(destructiveHit("Bash", "git push --tags", []), null);
+  assertEquals(destructiveHit("Bash", "npm publish", [], rulesWith("publish")), {
+    pack: "publish",
+    rule: "npm-publish",
+    destroys: "publishes a version to a registry; it cannot be replaced under the same number",
+  });
+  // Switched on, it adds to the default packs and takes none away.
+  assertEquals(destructiveHit("Bash", "rm -rf x", [], rulesWith("publish"))?.pack, "core");
+  assertEquals(destructiveHit("Bash", "git push -f", [], rulesWith("publish"))?.rule, "git-push");
 });
 
 Deno.test("[destructive-bash-gate] the hit names the pack, the rule and what it destroys", () => {

@@ -1,14 +1,17 @@
 /**
  * The databases pack: statements that empty a table without naming rows
  * (`DELETE FROM t` or `UPDATE t SET …` without `WHERE`) in every SQL
- * client the core reads, database drops through admin tools, and Redis
- * flushes fed on stdin. (`DROP`, `TRUNCATE`, `dropdb`, `FLUSHALL` as an
+ * client the core reads, database drops through admin tools, Redis
+ * flushes fed on stdin or run by a script, MongoDB drops spelled with
+ * brackets or as commands, and text a Redis or MongoDB shell is fed that
+ * cannot be read first. (`DROP`, `TRUNCATE`, `dropdb`, `FLUSHALL` as an
  * argument and mongosh drops are core rules.)
  *
  * @module
  */
 
 import { sqlClientTexts, sqlUnbounded } from "../sql.ts";
+import { UNREADABLE_STDIN } from "../detect_types.ts";
 import { SQL_CLIENTS } from "./core.ts";
 import type { Pack } from "./pack.ts";
 
@@ -33,7 +36,12 @@ export const DATABASES_PACK: Pack = {
     {
       id: "redis-flush-stdin",
       commands: ["redis-cli"],
-      when: [{ test: (input) => input.stdin.some((t) => /\bflush(all|db)\b/i.test(t)) }],
+      // On stdin, or inside a script `EVAL` runs; text that cannot be read may hold either.
+      when: [{
+        test: (input) =>
+          input.stdin.includes(UNREADABLE_STDIN) ||
+          [...input.args, ...input.stdin].some((t) => /\bflush(all|db)\b/i.test(t)),
+      }],
       destroys: "empties a Redis database",
     },
     {
@@ -41,8 +49,9 @@ export const DATABASES_PACK: Pack = {
       commands: ["mongo", "mongosh"],
       when: [{
         test: (input) =>
+          input.stdin.includes(UNREADABLE_STDIN) ||
           [...input.args, ...input.stdin].some((t) =>
-            /\[\s*['"](drop|dropDatabase|deleteMany|remove)['"]\s*\]|\b(drop|dropDatabase)\s*:/
+            /\[\s*['"`](drop|dropDatabase|deleteMany|remove)['"`]\s*\]|\b(drop|dropDatabase|delete)['"]?\s*:/
               .test(t)
           ),
       }],

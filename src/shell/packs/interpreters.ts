@@ -160,7 +160,11 @@ const DECODERS: Readonly<Record<string, RegExp | null>> = {
 
 /** Whether the segment is a decoder (with its decoding option where one is needed). */
 function decodes(segment: Segment): boolean {
-  const words = argv(segment);
+  return decodesWords(argv(segment));
+}
+
+/** Whether the argument vector `words` runs a decoder (with its decoding option where needed). */
+export function decodesWords(words: readonly string[]): boolean {
   const name = programName(words[0] ?? "");
   if (!Object.hasOwn(DECODERS, name)) return false;
   const option = DECODERS[name];

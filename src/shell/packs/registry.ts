@@ -20,6 +20,7 @@ import { HOSTING_PACK } from "./hosting.ts";
 import { DATABASES_PACK } from "./databases.ts";
 import { FRAMEWORKS_PACK } from "./frameworks.ts";
 import { GIT_HISTORY_PACK } from "./git_history.ts";
+import { PUBLISH_PACK } from "./publish.ts";
 import type { ActiveRule, RuleIndex } from "../detect_types.ts";
 
 /** Every pack, in the order `gateguard doctor` and the docs list them. */
@@ -35,6 +36,7 @@ export const PACKS: readonly Pack[] = [
   DATABASES_PACK,
   FRAMEWORKS_PACK,
   GIT_HISTORY_PACK,
+  PUBLISH_PACK,
 ];
 
 /** The active packs and the switches that could not be applied. */
