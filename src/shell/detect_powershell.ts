@@ -2,8 +2,11 @@
  * The PowerShell side of the destructive detector: `Remove-Item` and its
  * aliases with `-Recurse` bound by any unambiguous prefix, fed by a
  * recursive listing or run from a script block over one, splatted
- * parameters, removers named by an expression, .NET deletes, and every
- * other command handed to the engine through the shared wrapper reading.
+ * parameters, removers named by an expression or by an alias made on the
+ * line, `-Recurse` added by `$PSDefaultParameterValues`, `-Depth` as
+ * recursion, `-WhatIf` only when surely on, .NET deletes, script blocks
+ * built from text (`powershell_defs.ts`), and every other command handed
+ * to the engine through the shared wrapper reading.
  *
  * @module
  */
@@ -14,7 +17,14 @@ import { bindParameter, splitColonArg } from "./powershell_params.ts";
 import type { PsSegment } from "./powershell_words.ts";
 import { unwrapCommand } from "./wrappers.ts";
 import { REMOVERS } from "./packs/core.ts";
-import type { Engine, Verdict, Walk } from "./detect_types.ts";
+import { deeper, type Engine, type Verdict, type Walk } from "./detect_types.ts";
+import {
+  defaultsRecurse,
+  dotNetDeletes,
+  psAliases,
+  resolveAlias,
+  scriptsFromText,
+} from "./powershell_defs.ts";
 
 /** Parameters of `Remove-Item`, with the common parameters, for prefix binding. */
 const REMOVE_ITEM_PARAMETERS = [
@@ -71,9 +81,29 @@ const CHILD_ITEM_LISTERS = new Set(["get-childitem", "gci", "ls", "dir"]);
 /** Values that turn a PowerShell switch off when attached with a colon. */
 const SWITCH_OFF = new Set(["$false", "0", "false"]);
 
-/** Whether a PowerShell switch given as `-Name` or `-Name:value` is on. */
+/** Whether a PowerShell switch given as `-Name` or `-Name:value` may be on. */
 function switchOn(value: string | null): boolean {
   return value === null || value === "" || !SWITCH_OFF.has(value.toLowerCase());
+}
+
+/**
+ * Whether a switch is surely on: written bare, or with a value that is
+ * true as written. `-WhatIf:$null`, `-WhatIf:''`, `-WhatIf:(0)` and
+ * `-WhatIf:$env:X` are off or unknown, so they are no dry run.
+ */
+function switchSurelyOn(value: string | null): boolean {
+  return value === null || /^(\$true|true|[1-9][0-9]*)$/i.test(value);
+}
+
+/** Whether `-Depth` (by any prefix that can only be it) is among `args` with a value other than 0. */
+function deepListing(args: readonly string[]): boolean {
+  return args.some((a, i) => {
+    const split = splitColonArg(a);
+    if (split === null || split.name.length < 3 || !"depth".startsWith(split.name.toLowerCase())) {
+      return false;
+    }
+    return (split.value ?? args[i + 1] ?? "") !== "0";
+  });
 }
 
 /**
@@ -83,21 +113,22 @@ function switchOn(value: string | null): boolean {
  * what the command was meant to do.
  */
 export function removeItemDestructive(args: readonly string[]): boolean {
-  let recursive = false;
+  // `-Depth` is `Get-ChildItem`'s; on `Remove-Item` it shows the recursion meant.
+  let recursive = deepListing(args);
   for (const a of args) {
     const split = splitColonArg(a);
     if (split === null || a.startsWith("--")) continue;
     const bound = bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES);
-    if (bound === "WhatIf" && switchOn(split.value)) return false;
+    if (bound === "WhatIf" && switchSurelyOn(split.value)) return false;
     if (bound === "Recurse") recursive ||= switchOn(split.value);
     if (bound === null && /^[rfRdvi]+$/.test(split.name) && /r/i.test(split.name)) recursive = true;
   }
   return recursive;
 }
 
-/** Whether a `Get-ChildItem` feeding the pipeline lists recursively. */
+/** Whether a `Get-ChildItem` feeding the pipeline lists recursively (`-Recurse`, `-Depth N`). */
 function recursiveListing(args: readonly string[]): boolean {
-  return args.some((a) => {
+  return deepListing(args) || args.some((a) => {
     const split = splitColonArg(a);
     return split !== null && bindParameter(a, GET_CHILD_ITEM_PARAMETERS) === "Recurse" &&
       switchOn(split.value);
@@ -119,6 +150,23 @@ function psVariables(segments: readonly PsSegment[]): Map<string, string> {
     if (m) vars.set(m[1].toLowerCase(), seg.words.map((w) => w.text).join(" "));
   }
   return vars;
+}
+
+/** Environment variables set by `$env:NAME = …` segments, with the values given. */
+function psEnvironment(segments: readonly PsSegment[]): Map<string, string[]> {
+  const env = new Map<string, string[]>();
+  for (const seg of segments) {
+    const m = seg.assignedTo === null
+      ? null
+      : /^\$env:([A-Za-z_][A-Za-z0-9_]*)$/i.exec(seg.assignedTo);
+    if (m) {
+      env.set(m[1].toUpperCase(), [
+        ...env.get(m[1].toUpperCase()) ?? [],
+        seg.words.map((w) => w.text).join(" "),
+      ]);
+    }
+  }
+  return env;
 }
 
 /**
@@ -154,6 +202,14 @@ function psName(text: string): string {
     : base;
 }
 
+/**
+ * The command word of a segment as it names a command: `.'Remove-Item'`
+ * dot-sources the command the string names.
+ */
+function commandWord(seg: PsSegment, text: string = seg.words[0].text): string {
+  return /^\.['"]/.test(seg.words[0].raw) ? text.replace(/^\./, "") : text;
+}
+
 /** `Remove-Item` fed by a recursive `Get-ChildItem`: every listed item is removed. */
 function removesRecursiveListing(
   args: readonly string[],
@@ -167,7 +223,7 @@ function removesRecursiveListing(
 function dryRun(args: readonly string[]): boolean {
   return args.some((a) => {
     const split = splitColonArg(a);
-    return split !== null && switchOn(split.value) &&
+    return split !== null && switchSurelyOn(split.value) &&
       bindParameter(a, REMOVE_ITEM_PARAMETERS, REMOVE_ITEM_ALIASES) === "WhatIf";
   });
 }
@@ -187,6 +243,11 @@ export function powerShellVerdict(
   const parsed = parsePowerShell(command);
   const segments = parsed.segments;
   const vars = psVariables(segments);
+  const aliases = psAliases(segments, (seg) => psName(commandWord(seg)));
+  const recurseByDefault = defaultsRecurse(command);
+  // `$env:GIT_PAGER = '…'` reaches the programs the line runs.
+  const env = psEnvironment(segments);
+  if (env.size > 0) walk = { ...walk, env: new Map([...walk.env ?? [], ...env]) };
   let listedRecursively = false;
   let rawDone = false;
   const rawOnce = (): Verdict => {
@@ -198,6 +259,8 @@ export function powerShellVerdict(
     const seg = segments[i];
     if (seg.words.length === 0) continue;
     const words = psArgv(seg, vars);
+    // An alias made on the line runs the command it stands for.
+    words[0] = resolveAlias(commandWord(seg, words[0]), aliases);
     const name = psName(words[0]);
     const args = words.slice(1);
     const index = pipelineSource(segments, i);
@@ -216,7 +279,9 @@ export function powerShellVerdict(
         (args.some((a) => /^@[A-Za-z_]/.test(a)) && !dryRun(args)) ||
         removeItemDestructive(args) || removesRecursiveListing(args, source) ||
         // `gci -r | % { Remove-Item $_ }`: a script block removes what a recursive listing found.
-        (seg.container === "scriptblock" && listedRecursively && !dryRun(args));
+        (seg.container === "scriptblock" && listedRecursively && !dryRun(args)) ||
+        // `$PSDefaultParameterValues['Remove-Item:Recurse']` adds it to every call.
+        (recurseByDefault && !dryRun(args));
       if (removes) return engine.core("remove-item-recurse");
       continue;
     }
@@ -226,17 +291,12 @@ export function powerShellVerdict(
     if (hit) return hit;
   }
   if (dotNetDeletes(command, listedRecursively)) return engine.core("dotnet-delete");
+  // A script block built from text runs that text, however it is invoked.
+  const scripts = scriptsFromText(command, (name) => vars.get(name));
+  if (scripts === null) return engine.core("unreadable");
+  for (const script of scripts) {
+    const hit = engine.code("powershell", script, deeper(walk), []);
+    if (hit) return hit;
+  }
   return parsed.ok ? null : rawOnce();
-}
-
-/**
- * .NET deletes called from PowerShell: `[IO.Directory]::Delete(p, $true)` and
- * `DirectoryInfo.Delete($true)` remove a tree, and `.Delete()` on what a
- * recursive listing found removes every listed item.
- */
-function dotNetDeletes(command: string, listedRecursively: boolean): boolean {
-  const text = command.toLowerCase().replace(/[\s`]+/g, "");
-  if (text.includes("directory]::delete(") && text.includes("$true")) return true;
-  if (text.includes(".delete($true)")) return true;
-  return listedRecursively && text.includes(".delete()");
 }

@@ -10,16 +10,10 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
+import { type EvasionCase, registerEvasionCases } from "../helpers/destructive_cases.ts";
 import { destructiveHit, newDetectBudget } from "../../src/shell/destructive.ts";
 
-type Tool = "Bash" | "PowerShell";
-
-const CASES: readonly {
-  mechanism: string;
-  tool?: Tool;
-  destructive: string[];
-  benign: string[];
-}[] = [
+const CASES: readonly EvasionCase[] = [
   {
     mechanism: "`,` `;` and `=` separate words like blanks",
     destructive: [
@@ -102,49 +96,9 @@ const CASES: readonly {
   },
 ];
 
-const PREFIXES: Readonly<Record<Tool, readonly string[]>> = {
-  Bash: ["ls; ", "echo hi\n", "FOO=1 true; ", "cd /tmp && "],
-  PowerShell: ["Get-Location; ", "Write-Output hi\n"],
-};
+registerEvasionCases("cmd.exe", CASES);
 
-for (const c of CASES) {
-  const tool = c.tool ?? "Bash";
-  Deno.test(`[destructive-bash-gate] cmd.exe: ${c.mechanism}`, () => {
-    const missed = c.destructive.filter((cmd) => destructiveHit(tool, cmd, []) === null);
-    const flagged = c.benign.filter((cmd) => destructiveHit(tool, cmd, []) !== null);
-    assertEquals({ missed, flagged }, { missed: [], flagged: [] });
-  });
-}
-
-Deno.test("[destructive-bash-gate] cmd.exe: a benign prefix never changes a verdict", () => {
-  const changed: string[] = [];
-  for (const c of CASES) {
-    const tool = c.tool ?? "Bash";
-    for (const prefix of PREFIXES[tool]) {
-      for (const cmd of c.destructive) {
-        if (destructiveHit(tool, prefix + cmd, []) === null) changed.push(prefix + cmd);
-      }
-      for (const cmd of c.benign) {
-        if (destructiveHit(tool, prefix + cmd, []) !== null) changed.push(prefix + cmd);
-      }
-    }
-  }
-  assertEquals(changed, []);
-});
-
-Deno.test("[destructive-bash-gate] cmd.exe: work stays within a bound of the command length", () => {
-  for (const c of CASES) {
-    for (const cmd of [...c.destructive, ...c.benign]) {
-      const command = `${"echo a; ".repeat(200)}${cmd}`;
-      const budget = newDetectBudget();
-      const start = { ...budget };
-      destructiveHit("Bash", command, [], undefined, budget);
-      const chars = start.chars - budget.chars;
-      assert(chars <= 8 * command.length, `${cmd}: ${chars} characters for ${command.length}`);
-      assert(start.left - budget.left <= 16, `${cmd}: ${start.left - budget.left} analyses`);
-    }
-  }
-  // Keywords that try every later word as a command start stay within the budget.
+Deno.test("[destructive-bash-gate] cmd.exe: a keyword's later words are tried as starts within the budget, then scanned", () => {
   const long = `cmd /c "if ${"a ".repeat(3000)}rd /s /q x"`;
   const budget = newDetectBudget();
   assertEquals(destructiveHit("Bash", long, [], undefined, budget)?.rule, "cmd-remove-tree");

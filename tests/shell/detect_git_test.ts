@@ -9,11 +9,12 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
+import { type EvasionCase, registerEvasionCases } from "../helpers/destructive_cases.ts";
 import { destructiveHit, newDetectBudget } from "../../src/shell/destructive.ts";
 import { parseConfigParameters } from "../../src/shell/detect_git.ts";
 import { autocorrectScore } from "../../src/shell/tools/git.ts";
 
-const CASES: readonly { mechanism: string; destructive: string[]; benign: string[] }[] = [
+const CASES: readonly EvasionCase[] = [
   {
     mechanism: "aliases defined with -c or --config-env are expanded, names without case",
     destructive: [
@@ -195,45 +196,7 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
   },
 ];
 
-const PREFIXES = ["ls; ", "echo hi\n", "FOO=1 true; ", "cd /tmp && "];
-
-for (const c of CASES) {
-  Deno.test(`[destructive-bash-gate] git: ${c.mechanism}`, () => {
-    const missed = c.destructive.filter((cmd) => destructiveHit("Bash", cmd, []) === null);
-    const flagged = c.benign.filter((cmd) => destructiveHit("Bash", cmd, []) !== null);
-    assertEquals({ missed, flagged }, { missed: [], flagged: [] });
-  });
-}
-
-Deno.test("[destructive-bash-gate] git: a benign prefix never changes a verdict", () => {
-  const changed: string[] = [];
-  for (const prefix of PREFIXES) {
-    for (const c of CASES) {
-      for (const cmd of c.destructive) {
-        if (destructiveHit("Bash", prefix + cmd, []) === null) changed.push(prefix + cmd);
-      }
-      for (const cmd of c.benign) {
-        if (destructiveHit("Bash", prefix + cmd, []) !== null) changed.push(prefix + cmd);
-      }
-    }
-  }
-  assertEquals(changed, []);
-});
-
-Deno.test("[destructive-bash-gate] git: work stays within a bound of the command length", () => {
-  for (const c of CASES) {
-    for (const cmd of [...c.destructive, ...c.benign]) {
-      const command = `${"echo a; ".repeat(200)}${cmd}`;
-      const budget = newDetectBudget();
-      const start = { ...budget };
-      destructiveHit("Bash", command, [], undefined, budget);
-      const chars = start.chars - budget.chars;
-      const analyses = start.left - budget.left;
-      assert(chars <= 8 * command.length, `${cmd}: ${chars} characters for ${command.length}`);
-      assert(analyses <= 16, `${cmd}: ${analyses} analyses`);
-    }
-  }
-});
+registerEvasionCases("git", CASES);
 
 Deno.test("[destructive-bash-gate] git: a chain of aliases and a long unknown word stay bounded", () => {
   const chain = Array.from({ length: 50 }, (_, i) => `-c alias.a${i}=a${i + 1}`).join(" ");

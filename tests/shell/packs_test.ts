@@ -425,6 +425,10 @@ const TABLES: Readonly<Record<string, { destructive: string[]; benign: string[] 
       "git -C repo gc --prune=now",
       "git worktree remove -f ../wt",
       "git worktree prune --expire=now",
+      "git read-tree --reset -u HEAD",
+      "git read-tree -u --reset HEAD~1",
+      "git checkout-index -a -f",
+      "git checkout-index --force --all",
     ],
     benign: [
       "git gc",
@@ -438,6 +442,9 @@ const TABLES: Readonly<Record<string, { destructive: string[]; benign: string[] 
       "git stash list",
       "git stash pop",
       "git gc --help",
+      "git read-tree HEAD",
+      "git read-tree -m -u HEAD",
+      "git checkout-index -a --prefix=export/",
     ],
   },
   publish: {

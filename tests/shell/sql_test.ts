@@ -10,10 +10,11 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
+import { type EvasionCase, registerEvasionCases } from "../helpers/destructive_cases.ts";
 import { destructiveHit, newDetectBudget } from "../../src/shell/destructive.ts";
 import { sqlDestructive, sqlUnbounded } from "../../src/shell/sql.ts";
 
-const CASES: readonly { mechanism: string; destructive: string[]; benign: string[] }[] = [
+const CASES: readonly EvasionCase[] = [
   {
     mechanism: "a statement attached to a cluster of switches",
     destructive: [
@@ -132,44 +133,7 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
   },
 ];
 
-const PREFIXES = ["ls; ", "echo hi\n", "FOO=1 true; ", "cd /tmp && "];
-
-for (const c of CASES) {
-  Deno.test(`[destructive-bash-gate] SQL and data stores: ${c.mechanism}`, () => {
-    const missed = c.destructive.filter((cmd) => destructiveHit("Bash", cmd, []) === null);
-    const flagged = c.benign.filter((cmd) => destructiveHit("Bash", cmd, []) !== null);
-    assertEquals({ missed, flagged }, { missed: [], flagged: [] });
-  });
-}
-
-Deno.test("[destructive-bash-gate] SQL and data stores: a benign prefix never changes a verdict", () => {
-  const changed: string[] = [];
-  for (const prefix of PREFIXES) {
-    for (const c of CASES) {
-      for (const cmd of c.destructive) {
-        if (destructiveHit("Bash", prefix + cmd, []) === null) changed.push(prefix + cmd);
-      }
-      for (const cmd of c.benign) {
-        if (destructiveHit("Bash", prefix + cmd, []) !== null) changed.push(prefix + cmd);
-      }
-    }
-  }
-  assertEquals(changed, []);
-});
-
-Deno.test("[destructive-bash-gate] SQL and data stores: work stays within a bound of the command length", () => {
-  for (const c of CASES) {
-    for (const cmd of [...c.destructive, ...c.benign]) {
-      const command = `${"echo a; ".repeat(200)}${cmd}`;
-      const budget = newDetectBudget();
-      const start = { ...budget };
-      destructiveHit("Bash", command, [], undefined, budget);
-      const chars = start.chars - budget.chars;
-      assert(chars <= 8 * command.length, `${cmd}: ${chars} characters for ${command.length}`);
-      assert(start.left - budget.left <= 16, `${cmd}: ${start.left - budget.left} analyses`);
-    }
-  }
-});
+registerEvasionCases("SQL and data stores", CASES);
 
 Deno.test("[destructive-bash-gate] SQL: dynamic SQL nested in dynamic SQL is read a few levels down, then no further", () => {
   const nest = (sql: string, levels: number): string =>

@@ -1,6 +1,7 @@
 /**
  * The git history pack: commands that make lost commits unrecoverable or
- * throw away a work tree, beyond the core's rewrites (the core already
+ * throw away a work tree (also through the plumbing: `read-tree --reset
+ * -u`, `checkout-index -f`), beyond the core's rewrites (the core already
  * covers `stash drop`, `reflog expire`/`delete`, `update-ref -d` and
  * `filter-branch`).
  *
@@ -12,7 +13,7 @@ import type { Pack } from "./pack.ts";
 /** The git history pack. */
 export const GIT_HISTORY_PACK: Pack = {
   id: "git-history",
-  summary: "git gc --prune=now, git prune, git worktree remove --force, git replace -d",
+  summary: "git gc --prune=now, git prune, git worktree remove --force, read-tree --reset -u",
   defaultOn: true,
   dryRunsAndHelp: true,
   rules: [
@@ -55,6 +56,22 @@ export const GIT_HISTORY_PACK: Pack = {
           /(~|\^|@\{)/.test(input.scan.operands[1]),
       }],
       destroys: "moves a branch back, dropping the commits after it from the branch",
+    },
+    {
+      id: "read-tree-reset",
+      commands: ["git"],
+      path: ["read-tree"],
+      options: { longValue: ["prefix", "index-output", "exclude-per-directory"] },
+      when: [{ short: "u" }, { long: ["reset"] }],
+      destroys: "overwrites the index and work tree with a tree, discarding uncommitted changes",
+    },
+    {
+      id: "checkout-index-force",
+      commands: ["git"],
+      path: ["checkout-index"],
+      options: { longValue: ["prefix", "stage"] },
+      when: [{ short: "f", long: ["force"] }],
+      destroys: "overwrites work tree files with the index, discarding uncommitted changes",
     },
   ],
 };

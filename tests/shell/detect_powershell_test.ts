@@ -1,0 +1,155 @@
+/**
+ * Tests of the PowerShell reader of the destructive detector against the
+ * evasions of issue 13: `-Depth` as recursion, `-WhatIf` with a value that
+ * is false or unknown, .NET deletes with any true recursion flag, aliases
+ * made on the line, dot-sourcing a quoted command name, default parameter
+ * values, and script blocks built from text. Each mechanism has
+ * destructive forms and benign look-alikes, run through the property that
+ * a benign prefix never changes a verdict and under a bound on the work
+ * counted.
+ */
+
+import { assertEquals } from "../helpers/assert.ts";
+import { type EvasionCase, registerEvasionCases } from "../helpers/destructive_cases.ts";
+import { destructiveHit } from "../../src/shell/destructive.ts";
+
+const CASES: readonly EvasionCase[] = [
+  {
+    mechanism: "-Depth lists recursively",
+    destructive: [
+      "gci x -Depth 3 | Remove-Item",
+      "Get-ChildItem x -Depth 1 | Remove-Item -Force",
+      "Get-ChildItem -Dep:2 | ForEach-Object { Remove-Item $_ }",
+      "Remove-Item x -Depth 5",
+    ],
+    benign: ["Get-ChildItem x -Depth 2", "gci x -Depth 0 | Remove-Item", "Remove-Item x"],
+  },
+  {
+    mechanism: "-WhatIf is a dry run only when surely on",
+    destructive: [
+      "Remove-Item x -Recurse -WhatIf:$null",
+      "Remove-Item x -Recurse -WhatIf:''",
+      "Remove-Item x -Recurse -WhatIf:(0)",
+      "Remove-Item x -Recurse -WhatIf:$env:X",
+      "Remove-Item x -Recurse -WhatIf:$x",
+      "Remove-Item x -Recurse -WhatIf:$false",
+    ],
+    benign: [
+      "Remove-Item x -Recurse -WhatIf",
+      "Remove-Item x -Recurse -WhatIf:$true",
+      "Remove-Item x -Recurse -WhatIf:1",
+      "Remove-Item x -Recurse -wi",
+    ],
+  },
+  {
+    mechanism: ".NET deletes with a recursion flag that is not false as written",
+    destructive: [
+      "[IO.Directory]::Delete('x', 1)",
+      "[IO.Directory]::Delete('x', $true)",
+      "[IO.Directory]::Delete('x', [bool]1)",
+      "[IO.Directory]::Delete('x', !$false)",
+      '[System.IO.Directory]::Delete("x", $True)',
+      "[IO.Directory]::Delete('x', $r)",
+      "(Get-Item x).Delete(1)",
+      "(Get-Item x).Delete($true)",
+      "[IO.DirectoryInfo]::new('x').Delete(1)",
+      "(New-Object IO.DirectoryInfo 'x').Delete( $true )",
+      "gci -r | % { [IO.File]::Delete($_.FullName) }",
+    ],
+    benign: [
+      "[IO.Directory]::Delete('x')",
+      "[IO.Directory]::Delete('x', $false)",
+      "[IO.Directory]::Delete('x', 0)",
+      "(Get-Item x).Delete()",
+      "(Get-Item x).Delete($false)",
+      "[IO.File]::Delete('x')",
+      "[IO.File]::Exists('x')",
+    ],
+  },
+  {
+    mechanism: "aliases made on the line run the command they stand for",
+    destructive: [
+      "New-Alias zz Remove-Item; zz x -Recurse",
+      "Set-Alias zz Remove-Item; zz x -Recurse",
+      "sal zz Remove-Item; zz x -Recurse",
+      "nal zz Remove-Item; zz x -Recurse",
+      "New-Alias -Name zz -Value Remove-Item; zz x -Recurse",
+      "Set-Alias -Value ri -Name zz; zz x -r",
+      "Set-Alias a b; Set-Alias b Remove-Item; a x -Recurse",
+      "Set-Item alias:zz Remove-Item; zz x -Recurse",
+      "Set-Alias gg git; gg reset --hard",
+    ],
+    benign: [
+      "New-Alias zz Get-ChildItem; zz x -Recurse",
+      "Set-Alias ll Get-ChildItem; ll -r",
+      "Set-Alias zz Remove-Item; zz x",
+      "Set-Alias gg git; gg status",
+    ],
+  },
+  {
+    mechanism: "a quoted command name called with . or &",
+    destructive: [
+      ".'Remove-Item' x -Recurse",
+      '."Remove-Item" x -Recurse',
+      "&'Remove-Item' x -Recurse",
+      '& "Remove-Item" x -Recurse',
+    ],
+    benign: [".'Get-ChildItem' x -Recurse", ".'Remove-Item' x", ". ./build.ps1"],
+  },
+  {
+    mechanism: "$PSDefaultParameterValues adding -Recurse to Remove-Item",
+    destructive: [
+      "$PSDefaultParameterValues['Remove-Item:Recurse']=$true; Remove-Item x",
+      "$PSDefaultParameterValues = @{'Remove-Item:Recurse'=$true}; ri x",
+      "$PSDefaultParameterValues.Add('*:Recurse', $true); Remove-Item x",
+      "$PSDefaultParameterValues['*-Item:Rec*']=$true; del x",
+    ],
+    benign: [
+      "$PSDefaultParameterValues['Get-ChildItem:Recurse']=$true; Get-ChildItem x",
+      "$PSDefaultParameterValues['Remove-Item:Recurse']=$true; Remove-Item x -WhatIf",
+      "$PSDefaultParameterValues['Remove-Item:Recurse']=$true",
+    ],
+  },
+  {
+    mechanism: "$env: variables set on the line reach the programs it runs",
+    destructive: [
+      "$env:GIT_PAGER = 'rm -rf x'; git log",
+      "$env:GIT_CONFIG_PARAMETERS = \"'alias.nuke'='reset --hard'\"; git nuke",
+    ],
+    benign: ["$env:GIT_PAGER = 'less'; git log", "$env:X = 'rm -rf x'; Write-Output $env:X"],
+  },
+  {
+    mechanism: "script blocks built from text run that text",
+    destructive: [
+      "[scriptblock]::Create('Remove-Item x -Recurse').Invoke()",
+      '[scriptblock]::Create("rm -r x").Invoke()',
+      "Invoke-Command -ScriptBlock ([scriptblock]::Create('Remove-Item x -Recurse'))",
+      "$sb = [scriptblock]::Create('Remove-Item x -Recurse'); & $sb",
+      "[ScriptBlock]::Create('Remove-' + 'Item x -Recurse').Invoke()",
+      "$c = 'git reset --hard'; & ([scriptblock]::Create($c))",
+      "$ExecutionContext.InvokeCommand.NewScriptBlock('Remove-Item x -Recurse').Invoke()",
+      "$ExecutionContext.InvokeCommand.InvokeScript('Remove-Item x -Recurse')",
+      "Invoke-Command -ScriptBlock { Remove-Item x -Recurse }",
+    ],
+    benign: [
+      "[scriptblock]::Create('Get-ChildItem x -Recurse').Invoke()",
+      "Invoke-Command -ScriptBlock { Get-ChildItem x -Recurse }",
+      "Write-Output 'Remove-Item x -Recurse'",
+    ],
+  },
+];
+
+registerEvasionCases("PowerShell", CASES, "PowerShell");
+
+Deno.test("[destructive-bash-gate] PowerShell: more .NET calls or script blocks than can be read count", () => {
+  const many = (call: string) => Array.from({ length: 100 }, () => call).join("; ");
+  assertEquals(destructiveHit("PowerShell", many("$d.Delete(0)"), [])?.rule, "dotnet-delete");
+  assertEquals(
+    destructiveHit("PowerShell", many("[scriptblock]::Create('ls')"), [])?.rule,
+    "unreadable",
+  );
+  assertEquals(
+    destructiveHit("PowerShell", many("[IO.Directory]::Delete('x')"), [])?.rule,
+    "dotnet-delete",
+  );
+});
