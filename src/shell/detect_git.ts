@@ -159,12 +159,19 @@ function readGlobals(args: readonly string[], walk: Walk): GitLine {
   return { settings, rest: args.slice(i) };
 }
 
-/** The alias named `name` among `settings` (`alias.name` or `alias.name.command`), case-insensitive. */
+/**
+ * The alias named `name` among `settings` (`alias.name` or
+ * `alias.name.command`), case-insensitive. A definition holding an
+ * expansion the line left unresolved (`"$a"`, `"$(…)"`) is only known at
+ * run time; a `!` alias is a script, read with its expansions.
+ */
 function aliasValues(settings: readonly Setting[], name: string): (string | null)[] {
   const lower = name.toLowerCase();
   return settings
     .filter((s) => s.key === `alias.${lower}` || s.key === `alias.${lower}.command`)
-    .map((s) => s.value);
+    .map((s) =>
+      s.value !== null && !s.value.startsWith("!") && /[$`]/.test(s.value) ? null : s.value
+    );
 }
 
 /** Splits an alias value into words as git does: blanks separate, quotes and `\` group. */
@@ -205,7 +212,9 @@ function pushRewritten(settings: readonly Setting[]): boolean {
 
 /** Reads a value git runs as a shell command. */
 function commandValue(value: string, walk: Walk, engine: Engine): Verdict {
-  return engine.code("bash", value.replace(/^!/, ""), deeper(walk), []);
+  const hit = engine.code("bash", value.replace(/^!/, ""), deeper(walk), []);
+  // A value built by a substitution the line left unresolved is scanned as written.
+  return hit ?? (/[$`]/.test(value) ? engine.raw(value, walk) : null);
 }
 
 /** The first command-running setting or environment value that is destructive. */

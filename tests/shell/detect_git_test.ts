@@ -29,6 +29,8 @@ const CASES: readonly EvasionCase[] = [
       "NUKE='reset --hard' git --config-env=alias.nuke=NUKE nuke",
       "export NUKE='reset --hard'; git --config-env alias.nuke=NUKE nuke",
       "git --config-env=alias.nuke=NUKE nuke",
+      `a='reset --hard'; git -c alias.x="$a" x`,
+      `git -c alias.x="$(echo reset --hard)" x`,
     ],
     benign: [
       "git -c alias.st=status st",
@@ -36,6 +38,7 @@ const CASES: readonly EvasionCase[] = [
       "git -c alias.nuke='reset --hard' status",
       "git --config-env=user.name=NAME commit -m x",
       "git -c alias.co=checkout co main",
+      `git -c alias.x="$(echo log)" status`,
     ],
   },
   {
@@ -116,6 +119,7 @@ const CASES: readonly EvasionCase[] = [
       "GIT_EDITOR='rm -rf x' git commit",
       "GIT_SEQUENCE_EDITOR='rm -rf x' git rebase -i HEAD~3",
       "sudo GIT_PAGER='rm -rf x' git log",
+      `git -c core.pager="$(echo rm -rf x)" log`,
     ],
     benign: [
       "git -c core.pager='less -R' log",
@@ -125,6 +129,7 @@ const CASES: readonly EvasionCase[] = [
       "git -c core.editor=vim commit",
       "git -c credential.helper=store fetch",
       "git -c core.fsmonitor=true status",
+      `git -c core.pager="$PAGER" log`,
     ],
   },
   {
