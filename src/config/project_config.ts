@@ -329,9 +329,9 @@ export const STARTER_CONFIG =
   // "destructiveCommands": ["terraform destroy", "kubectl delete"],
 
   // Destructive packs to switch off ("-name") or on ("+name"); see
-  // docs/packs.md. The core pack stays on. GATEGUARD_DESTRUCTIVE_PACKS is
-  // applied after this list.
-  // "destructivePacks": ["-cloud"],
+  // docs/packs.md. The core pack stays on; the publish pack is opt-in.
+  // GATEGUARD_DESTRUCTIVE_PACKS is applied after this list.
+  // "destructivePacks": ["-cloud", "+publish"],
 
   // Project conventions added to every denial, one string or a list of lines.
   // "domainText": [

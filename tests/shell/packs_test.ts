@@ -52,6 +52,9 @@ const TABLES: Readonly<Record<string, { destructive: string[]; benign: string[] 
       "mke2fs -t ext4 /dev/sdb1",
       "mkswap /dev/sdb2",
       "blkdiscard /dev/nvme0n1",
+      "robocopy empty x /MIR",
+      "robocopy src dst /e /purge",
+      "cmd /c robocopy src dst /mov",
     ],
     benign: [
       "find . -name '*.ts'",
@@ -74,6 +77,8 @@ const TABLES: Readonly<Record<string, { destructive: string[]; benign: string[] 
       "pnpm add -D rimraf trash",
       "yarn dlx create-react-app x",
       "mke2fs -n /dev/sdb1",
+      "robocopy src dst /e",
+      "robocopy src dst /mir /l",
     ],
   },
   interpreters: {

@@ -138,6 +138,13 @@ export const FILESYSTEM_PACK: Pack = {
       destroys: "deletes files in the destination that the source lacks (or the sent source files)",
     },
     {
+      id: "robocopy-mirror",
+      commands: ["robocopy"],
+      when: [{ arg: /^\/(mir|purge|mov|move)$/i }],
+      unless: [{ arg: /^\/l$/i }],
+      destroys: "deletes files in the destination that the source lacks (or moves the source away)",
+    },
+    {
       id: "truncate-zero",
       commands: ["truncate"],
       options: { shortValue: "sr", longValue: ["size", "reference"] },
