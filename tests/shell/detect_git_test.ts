@@ -97,9 +97,22 @@ const CASES: readonly EvasionCase[] = [
     ],
   },
   {
-    mechanism: "git clean deletes unless it is a dry run: clean.requireForce may be off anywhere",
-    destructive: ["git clean -d", "git clean -x", "git -c clean.requireForce=false clean -dx"],
-    benign: ["git clean -n", "git clean -nd", "git clean --dry-run -x"],
+    mechanism:
+      "git clean deletes unless it is a dry run: clean.requireForce may be off anywhere; help is no run",
+    destructive: [
+      "git clean -d",
+      "git clean -x",
+      "git -c clean.requireForce=false clean -dx",
+      "git commit --amend -m --help",
+    ],
+    benign: [
+      "git clean -n",
+      "git clean -nd",
+      "git clean --dry-run -x",
+      "git clean --help",
+      "git clean -h",
+      "git restore --help",
+    ],
   },
   {
     mechanism: "configuration and environment values git runs as commands are read",

@@ -213,6 +213,8 @@ const GIT_PACK_RULES: PackRule[] = Object.entries(GIT_RULES).map(([sub, rule]) =
   path: [sub],
   options: { shortValue: rule.shortValue, longValue: rule.longValue },
   when: [{ test: (input) => rule.test(input.scan) }],
+  // `-h` or `--help` as an option (not an option's value) prints the usage instead.
+  unless: [{ test: (input) => input.scan.longs.some((l) => l.name === "help") }, { short: "h" }],
   destroys: GIT_DESTROYS[sub],
 }));
 
