@@ -12,7 +12,7 @@
  * @module
  */
 
-import { assertEquals } from "../../helpers/assert.ts";
+import { assert, assertEquals } from "../../helpers/assert.ts";
 import type { ClientInstall } from "../../../scripts/install_agents.ts";
 import type { ModelReply, ModelToolCall } from "./fake_model.ts";
 import {
@@ -130,6 +130,35 @@ export function registerSharedScenarios(
       ],
     }, (_run, decisions) => {
       assertEquals(decisions, ["destructive-deny/destructive", "pass/destructive-retry"]);
+    }));
+
+  test(`[real-client:${agent}] [destructive-bash-gate] a second rm -r in the same reply is no retry and is denied too; the next reply's retry runs`, () =>
+    withRun(moves, ready(), {
+      files: { "build/cache/a.o": "obj\n" },
+      prompt: "clean the build folder",
+      replies: (p) => [
+        { calls: [moves.shell("rm -r build"), moves.shell("rm -r build")] },
+        {
+          outputs: [
+            { includes: [moves.blocked, TEXT.destructive] },
+            { includes: [moves.blocked, TEXT.destructive] },
+          ],
+          paths: { [`${p}/build/cache/a.o`]: { text: "obj\n" } },
+          calls: [moves.shell("rm -r build")],
+        },
+        { outputs: [{ excludes: [moves.blocked] }], paths: { [`${p}/build`]: "missing" }, ...DONE },
+      ],
+    }, (_run, decisions) => {
+      // Copilot CLI runs a reply's hooks one after another, so the second copy
+      // is judged by the session log; Codex and Gemini CLI run them at once,
+      // and each copy is a first denial. Either way no copy runs unread.
+      assertEquals(decisions.length, 3, decisions.join(", "));
+      assertEquals(decisions[0], "destructive-deny/destructive");
+      assert(
+        ["destructive-deny/destructive", "destructive-deny/unseen-denial"].includes(decisions[1]),
+        decisions[1],
+      );
+      assertEquals(decisions[2], "pass/destructive-retry");
     }));
 
   test(`[real-client:${agent}] [read-only-first-shell-command] ls as the first command passes`, () =>
