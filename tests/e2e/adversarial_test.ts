@@ -4,7 +4,8 @@
  * edits and forged evidence past the gates, or to make the hook crash, hang
  * or allow by accident. Every spawn has a kill timer, so a hang fails the
  * test instead of stalling the suite. Many cases share one `Deno.test` and
- * run a few processes at a time to keep the file fast on two cores.
+ * run a few processes at a time to keep the file fast on two cores; the
+ * long shell case lists are decided in process and sampled through the CLI.
  *
  * @module
  */
@@ -20,6 +21,8 @@ import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, tooComplexText } from "../../src/questi
 import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
 import { sandbox } from "../helpers/sandbox.ts";
+import { decide } from "../../src/hook/decide.ts";
+import { contextFor } from "../hook/context.ts";
 
 /**
  * How long a hook process may run before the test kills it as hung. It only
@@ -293,23 +296,64 @@ const BASH_QUIET: readonly string[] = [
   "rm -f x",
 ];
 
-async function shellVerdicts(
+/**
+ * One command of every `CLI_EVERY` also goes through the spawned CLI; every
+ * command is decided in process through `decide()`, the core the CLI runs,
+ * and the sampled spawns must answer exactly as the core decided. The long
+ * case lists then cost one process per sample instead of one per case.
+ */
+const CLI_EVERY = 8;
+
+/** One shell call's answer as the tests compare it. */
+type ShellAnswer = { kind: "pass" | "note" | "deny"; text: string };
+
+/**
+ * Decides `cases` (tool and command) in process under `env`, checks a
+ * sample through the CLI, and maps each answer through `verdict`.
+ */
+async function shellAnswers(
+  cases: readonly (readonly ["Bash" | "PowerShell", string])[],
+  env: Record<string, string>,
+  verdict: (a: ShellAnswer) => string,
+): Promise<string[]> {
+  const box = await sandbox();
+  const inProcess: string[] = [];
+  for (const [tool, command] of cases) {
+    const ctx = contextFor(tool, { command }, { env: { ...env, HOME: box.tmp } });
+    const { outcome } = await decide(ctx);
+    inProcess.push(verdict(outcome.kind === "pass" ? { kind: "pass", text: "" } : outcome));
+  }
+  const sampled = cases.flatMap((c, i) => i % CLI_EVERY === 0 ? [[c, i] as const] : []);
+  const spawned = await all(sampled, async ([[tool, command], i]) =>
+    verdict(
+      await hook(
+        { session_id: `s${i}`, cwd: box.root, tool_name: tool, tool_input: { command } },
+        { ...box.env, ...env },
+        `${tool} ${JSON.stringify(command)}`,
+      ),
+    ));
+  assertEquals(
+    spawned,
+    sampled.map(([, i]) => inProcess[i]),
+    "the CLI answers as the core decides",
+  );
+  return inProcess;
+}
+
+function shellVerdicts(
   tool: "Bash" | "PowerShell",
   commands: readonly string[],
 ): Promise<string[]> {
-  const box = await sandbox();
-  const env = { ...box.env, GATEGUARD_BASH_ROUTINE_DISABLED: "1" };
-  return await all(commands, async (command, i) => {
-    const a = await hook(
-      { session_id: `d${i}`, cwd: box.root, tool_name: tool, tool_input: { command } },
-      env,
-      `${tool} ${JSON.stringify(command)}`,
-    );
-    if (a.kind !== "deny") return a.kind;
-    return a.text.startsWith(DESTRUCTIVE_TEXT)
-      ? "destructive"
-      : `other deny: ${a.text.slice(0, 80)}`;
-  });
+  return shellAnswers(
+    commands.map((c) => [tool, c] as const),
+    { GATEGUARD_BASH_ROUTINE_DISABLED: "1" },
+    (a) =>
+      a.kind !== "deny"
+        ? a.kind
+        : a.text.startsWith(DESTRUCTIVE_TEXT)
+        ? "destructive"
+        : `other deny: ${a.text.slice(0, 80)}`,
+  );
 }
 
 Deno.test("[destructive-bash-gate] quoting, escapes, wrappers, aliases, separators and SQL clients do not hide a destructive Bash command", async () => {
@@ -496,14 +540,11 @@ Deno.test("[read-only-first-shell-command] writes, executes, chains and wrappers
     ...bash.map((c) => ["Bash", c] as const),
     ...powershell.map((c) => ["PowerShell", c] as const),
   ];
-  const got = await all(cases, async ([tool, command], i) => {
-    const a = await hook(
-      { session_id: `r${i}`, tool_name: tool, tool_input: { command } },
-      box.env,
-      `${tool} ${JSON.stringify(command)}`,
-    );
-    return a.kind === "deny" && a.text === ROUTINE_TEXT ? "routine" : a.kind;
-  });
+  const got = await shellAnswers(
+    cases,
+    {},
+    (a) => a.kind === "deny" && a.text === ROUTINE_TEXT ? "routine" : a.kind,
+  );
   assertEquals(mismatches(cases, got, () => "routine"), []);
   // Control: a plain read-only command does pass without using the gate up.
   const ls = await hook(
