@@ -182,7 +182,7 @@ Deno.test("[destructive-bash-gate] the same rm -rf twice in one message: the sec
   assertEquals((await hook(call("t4"), box.env)).kind, "deny");
 });
 
-Deno.test("[fail-to-deny] a first touch 60 directories deep after 999 hostile searches is denied as too complex to check", async () => {
+Deno.test("[fail-to-deny] a first touch 60 directories deep after 999 hostile searches is denied, never credited", async () => {
   const target = deepTarget(60);
   const box = await sandbox({ [target]: "export const widget = 1;\n" });
   const transcript = `${box.tmp}/session.jsonl`;
@@ -197,7 +197,13 @@ Deno.test("[fail-to-deny] a first touch 60 directories deep after 999 hostile se
     tool_input: { file_path: `${box.root}/${target}`, old_string: "= 1", new_string: "= 2" },
   }, box.env);
   assertEquals(r.kind, "deny");
-  assertStringIncludes(r.text, tooComplexLine("searches"));
+  // The walk and the judging spend within a few percent of the call budget,
+  // and the length of the temporary root the searches resolve against moves
+  // the total across it: either the budget ran out, or every search was
+  // judged and none counted.
+  const judged = r.text.includes(tooComplexLine("searches")) ||
+    r.text.includes("Closest search this turn did not count (Bash rg widget");
+  assert(judged, r.text);
 });
 
 Deno.test("[fail-to-deny] a MultiEdit of 2.9 million entries is denied as too complex before it is parsed", async () => {
