@@ -71,7 +71,13 @@ import {
 } from "./wrappers.ts";
 import { hasLong, hasShort, programName, scanArgs } from "./options.ts";
 import { gitVerdict } from "./detect_git.ts";
-import { type DestructiveHit, dryRunOrHelp, namesCommand, ruleMatches } from "./packs/pack.ts";
+import {
+  asksForHelp,
+  type DestructiveHit,
+  dryRunOrHelp,
+  namesCommand,
+  ruleMatches,
+} from "./packs/pack.ts";
 import { CORE_PACK } from "./packs/core.ts";
 import { indexRules, PACKS } from "./packs/registry.ts";
 import {
@@ -239,10 +245,11 @@ function rulesHit(
   }
   const code = (dialect: Dialect, text: string): boolean =>
     codeHit(dialect, text, deeper(walk), []) !== null;
-  const disarmed = dryRunOrHelp(args);
+  const disarmed = !walk.crude && dryRunOrHelp(args);
   for (const { pack, rule, dryRunsAndHelp } of candidates) {
     if (dryRunsAndHelp && disarmed) continue;
     if (!namesCommand(rule.commands, name)) continue;
+    if (!walk.crude && asksForHelp(rule, args)) continue;
     if (ruleMatches(rule, args, stdin, code)) {
       return { pack, rule: rule.id, destroys: rule.destroys };
     }

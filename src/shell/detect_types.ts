@@ -48,6 +48,12 @@ export interface Walk {
   readonly rules: RuleIndex;
   /** Environment variables the command line assigns, each with the values it may get. */
   readonly env?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The arguments come from a crude token reading, where a `--help` or a
+   * dry-run option may belong to another command or never reach this one:
+   * they disarm nothing.
+   */
+  readonly crude?: boolean;
 }
 
 /**

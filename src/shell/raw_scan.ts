@@ -60,7 +60,8 @@ function scanWorthy(name: string, walk: Walk): boolean {
  * tokens after it up to a separator as its arguments, whatever quoting or
  * nesting surrounded it. Too many such positions count as destructive.
  */
-export function tokensVerdict(tokens: readonly string[], walk: Walk, engine: Engine): Verdict {
+export function tokensVerdict(tokens: readonly string[], scan: Walk, engine: Engine): Verdict {
+  const walk: Walk = { ...scan, crude: true };
   let windows = 0;
   let sqlVerdict: boolean | null = null;
   for (let i = 0; i < tokens.length; i++) {

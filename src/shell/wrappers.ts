@@ -1,7 +1,8 @@
 /**
  * Wrapper unwrapping: the command(s) that actually run behind `sudo`,
  * `env`, `nice`, `timeout`, `xargs`, `find -exec`, `sh -c '…'`, `eval`,
- * `pwsh -Command`, `cmd /c` and the like.
+ * `pwsh -Command`, `cmd /c`, package and project runners (`npm exec`,
+ * `pnpm dlx`, `yarn exec`, `bun x`, `bundle exec`, `uv run`) and the like.
  *
  * Wrappers that take an argument vector are peeled off repeatedly; those
  * that take a code string (`sh -c`, `eval`, `su -c`, `ssh host cmd`,
@@ -87,6 +88,9 @@ interface ArgvWrapper {
   scriptLong?: readonly string[];
   /** The wrapper runs a shell on stdin when no command follows (`su`). */
   shellWithoutCommand?: boolean;
+  /** Options that run the command words joined as one shell command (`pnpm exec -c`). */
+  shellModeShort?: string;
+  shellModeLong?: readonly string[];
 }
 
 type Wrapper =
@@ -94,6 +98,13 @@ type Wrapper =
   | { kind: "shell" }
   | { kind: "eval"; dialect: Dialect }
   | { kind: "joined"; options: OptionSpec; operands: number }
+  | {
+    kind: "subcommand";
+    /** The program's own options before the subcommand. */
+    options: OptionSpec;
+    /** Subcommands that run a command, and how (`npm exec`, `bundle exec`). */
+    subcommands: Readonly<Record<string, Wrapper>>;
+  }
   | { kind: "trap" }
   | { kind: "find" }
   | { kind: "applet" }
@@ -110,6 +121,74 @@ const PACKAGE_RUNNER: Wrapper = {
   options: { shortValue: "pc", longValue: ["package", "call", "node-options"], permute: false },
   scriptShort: "c",
   scriptLong: ["call"],
+};
+
+/** `npm exec` / `npm x`: a package's program after npm's options; `-c` runs a shell command. */
+const NPM_EXEC: Wrapper = {
+  kind: "argv",
+  options: {
+    shortValue: "cpw",
+    longValue: [
+      "package",
+      "call",
+      "workspace",
+      "prefix",
+      "registry",
+      "cache",
+      "userconfig",
+      "loglevel",
+      "node-options",
+      "script-shell",
+    ],
+    permute: false,
+  },
+  scriptShort: "c",
+  scriptLong: ["call"],
+};
+
+/** `pnpm exec` and `pnpm dlx`; `-c` (`--shell-mode`) runs the rest as a shell command. */
+const PNPM_RUN: Wrapper = {
+  kind: "argv",
+  options: {
+    shortValue: "C",
+    longValue: ["package", "dir", "filter", "resume-from", "workspace-concurrency", "reporter"],
+    permute: false,
+  },
+  shellModeShort: "c",
+  shellModeLong: ["shell-mode"],
+};
+
+/** `yarn dlx`, `bun x`: a fetched package's program. */
+const DLX: Wrapper = {
+  kind: "argv",
+  options: { shortValue: "p", longValue: ["package"], permute: false },
+};
+
+/** `yarn exec`, `bun exec`: the rest is a shell command. */
+const SHELL_LINE: Wrapper = { kind: "joined", options: { permute: false }, operands: 0 };
+
+/** Python project runners (`uv run`, `poetry run`, …): a program from the project's environment. */
+const PROJECT_RUN: Wrapper = {
+  kind: "argv",
+  options: {
+    shortValue: "p",
+    longValue: [
+      "with",
+      "with-editable",
+      "with-requirements",
+      "python",
+      "directory",
+      "project",
+      "env-file",
+      "group",
+      "extra",
+      "package",
+      "index",
+      "default-index",
+      "from",
+    ],
+    permute: false,
+  },
 };
 
 /** Every wrapper, by program name (see `programName`). */
@@ -142,6 +221,40 @@ const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   npx: PACKAGE_RUNNER,
   bunx: PACKAGE_RUNNER,
   pnpx: PACKAGE_RUNNER,
+  npm: {
+    kind: "subcommand",
+    options: { shortValue: "w", longValue: ["prefix", "workspace", "userconfig"], permute: false },
+    subcommands: { exec: NPM_EXEC, x: NPM_EXEC },
+  },
+  pnpm: {
+    kind: "subcommand",
+    options: { shortValue: "CF", longValue: ["dir", "filter", "workspace-dir"], permute: false },
+    subcommands: { exec: PNPM_RUN, dlx: PNPM_RUN },
+  },
+  yarn: {
+    kind: "subcommand",
+    options: { longValue: ["cwd"], permute: false },
+    subcommands: { dlx: DLX, exec: SHELL_LINE },
+  },
+  bun: {
+    kind: "subcommand",
+    options: { longValue: ["cwd", "config"], permute: false },
+    subcommands: { x: DLX, exec: SHELL_LINE },
+  },
+  bundle: {
+    kind: "subcommand",
+    options: { longValue: ["gemfile"], permute: false },
+    subcommands: { exec: { kind: "argv", options: { longValue: ["gemfile"], permute: false } } },
+  },
+  uv: {
+    kind: "subcommand",
+    options: { longValue: ["directory", "project", "config-file", "cache-dir"], permute: false },
+    subcommands: { run: PROJECT_RUN },
+  },
+  uvx: PROJECT_RUN,
+  poetry: { kind: "subcommand", options: { permute: false }, subcommands: { run: PROJECT_RUN } },
+  pipenv: { kind: "subcommand", options: { permute: false }, subcommands: { run: PROJECT_RUN } },
+  pdm: { kind: "subcommand", options: { permute: false }, subcommands: { run: PROJECT_RUN } },
   pkexec: { kind: "argv", options: { longValue: ["user"], permute: false } },
   env: {
     kind: "argv",
@@ -429,18 +542,34 @@ class Unwrapper {
       this.result.commands.push({ words: [...words], stdinAsArgs });
       return;
     }
+    this.apply(wrapper, words, depth + 1, stdinAsArgs);
+  }
+
+  /** Runs `words` (command word first) through `wrapper`, one level deeper at `next`. */
+  private apply(wrapper: Wrapper, words: readonly string[], next: number, stdinAsArgs: boolean) {
     const args = words.slice(1);
-    const next = depth + 1;
     switch (wrapper.kind) {
       case "argv":
         return this.argv(wrapper, programName(words[0]), args, next, stdinAsArgs);
+      case "subcommand": {
+        // The program is a command itself (`npm install`), and some subcommands run others.
+        this.result.commands.push({ words: [...words], stdinAsArgs });
+        const scan = scanArgs(args, wrapper.options);
+        const sub = wrapper.subcommands[args[scan.stop] ?? ""];
+        if (sub !== undefined && Object.hasOwn(wrapper.subcommands, args[scan.stop])) {
+          this.apply(sub, args.slice(scan.stop), next, stdinAsArgs);
+        }
+        return;
+      }
       case "shell":
         return this.shell(args, next, stdinAsArgs);
       case "eval":
         return this.script(wrapper.dialect, args.join(" "), next);
       case "joined": {
         const scan = scanArgs(args, wrapper.options);
-        const rest = args.slice(scan.stop + wrapper.operands);
+        const rest = (scan.dashDash ? scan.operands : args.slice(scan.stop)).slice(
+          wrapper.operands,
+        );
         if (rest.length > 0) this.script("bash", rest.join(" "), next);
         return;
       }
@@ -488,6 +617,9 @@ class Unwrapper {
       while (rest.length > 0 && ENVIRONMENT_ASSIGNMENT.test(rest[0])) rest = rest.slice(1);
     }
     rest = rest.slice(w.operands ?? 0);
+    const shellMode = hasShort(scan, w.shellModeShort ?? "") ||
+      (w.shellModeLong !== undefined && hasLong(scan, ...w.shellModeLong));
+    if (shellMode && rest.length > 0) return this.script("bash", rest.join(" "), depth);
     if (w.operands && codes.length === 0) {
       // Options may also follow the operand: `flock file -c cmd`, `su root -c cmd`.
       const after = scanArgs(rest, w.options);

@@ -258,6 +258,73 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "$GIT checkout -b feat",
     ],
   },
+  {
+    mechanism: "package and project runners are wrappers: the command they run is read",
+    destructive: [
+      "npm exec -- rm -rf x",
+      "npm x -- git reset --hard",
+      "npm exec -c 'rm -rf x'",
+      "pnpm exec rm -rf x",
+      "pnpm --filter app exec rm -rf dist",
+      "pnpm dlx --package=foo rm -rf x",
+      "pnpm exec -c 'rm -rf x'",
+      "yarn dlx rm -rf x",
+      "yarn exec -- git push --force",
+      "bun x rm -rf x",
+      "bun exec 'rm -rf x'",
+      "bunx rm -rf x",
+      "bundle exec rm -rf x",
+      "bundle exec git reset --hard",
+      "uv run -- rm -rf x",
+      "uvx --from foo rm -rf x",
+      "poetry run rm -rf x",
+      "pipenv run git reset --hard",
+    ],
+    benign: [
+      "npm install",
+      "npm run build",
+      "npm exec -- eslint .",
+      "pnpm exec vitest",
+      "yarn dlx create-react-app x",
+      "yarn exec echo rm -rf x",
+      "bun x prettier --write .",
+      "bundle exec rspec",
+      "uv run pytest",
+      "poetry run python -m pytest",
+    ],
+  },
+  {
+    mechanism:
+      "a help request before any operand is read-only; after an operand or --, or in another command, it clears nothing",
+    destructive: [
+      "git reset --hard -- --help",
+      "rm -rf x --help",
+      "rm -rf -- --help",
+      "git push origin main --force --help",
+      "git branch -D x --help",
+      "git commit --amend -m -h",
+      "rm -rf --help; rm -rf x",
+      "echo --help; git reset --hard",
+      "git reset --hard ${x:---help}",
+      "rsync -a --delete a/ b/ -- --help",
+      "psql -c 'DROP TABLE x' --help",
+      "git stash drop",
+      "dropdb mydb",
+    ],
+    benign: [
+      "git stash drop --help",
+      "git stash drop -h",
+      "git reflog expire --help",
+      "dropdb --help",
+      "git reset --hard --help",
+      "git reset --hard -h",
+      "git push --force --help",
+      "rm -rf --help x",
+      "shred --help",
+      "psql --help -c 'DROP TABLE x'",
+      "rsync -a --delete --help a/ b/",
+    ],
+  },
 ];
 
 /** Benign commands put before every case: none may change its verdict. */
@@ -301,4 +368,20 @@ Deno.test("[fail-to-deny] every evasion and look-alike is read within a bound of
       assert(work.spent <= 4 * command.length, `${cmd}: ${work.spent} units for ${command.length}`);
     }
   }
+});
+
+Deno.test("[fail-to-deny] in text read crudely a help or dry-run word disarms nothing", () => {
+  // Wrappers past the depth bound leave the command to the raw token scan,
+  // which cannot tell a substitution's `--help` from an argument.
+  const deep = "nice ".repeat(10);
+  for (
+    const tail of [
+      "rm -rf $(--help) x",
+      "git reset --hard `--help`",
+      "rsync -a --delete a/ b/ $(--dry-run)",
+    ]
+  ) {
+    assertEquals(isDestructive("Bash", deep + tail, []), true, tail);
+  }
+  assertEquals(isDestructive("Bash", deep + "ls --help", []), false);
 });

@@ -202,3 +202,45 @@ Deno.test("[destructive-bash-gate] wrapper chains past the depth bound are opaqu
     opaque: true,
   });
 });
+
+Deno.test("[destructive-bash-gate] package and project runners run the command after their own options", () => {
+  assertEquals(commands(["npm", "exec", "--", "rm", "-rf", "x"]), [
+    ["npm", "exec", "--", "rm", "-rf", "x"],
+    ["rm", "-rf", "x"],
+  ]);
+  assertEquals(commands(["npm", "x", "--package", "p", "tool"]).at(-1), ["tool"]);
+  assertEquals(commands(["pnpm", "--filter", "app", "exec", "vitest"]).at(-1), ["vitest"]);
+  assertEquals(commands(["pnpm", "dlx", "--package=p", "tool", "a"]).at(-1), ["tool", "a"]);
+  assertEquals(commands(["yarn", "dlx", "-p", "p", "tool"]).at(-1), ["tool"]);
+  assertEquals(commands(["bun", "x", "tool"]).at(-1), ["tool"]);
+  assertEquals(commands(["bundle", "exec", "--gemfile", "G", "rake", "db:drop"]).at(-1), [
+    "rake",
+    "db:drop",
+  ]);
+  assertEquals(commands(["uv", "run", "--with", "x", "--", "pytest"]).at(-1), ["pytest"]);
+  assertEquals(commands(["poetry", "run", "pytest"]).at(-1), ["pytest"]);
+  assertEquals(commands(["npm", "install"]), [["npm", "install"]]);
+});
+
+Deno.test("[destructive-bash-gate] npm exec -c, pnpm exec -c, yarn exec and bun exec hand back a shell command", () => {
+  assertEquals(scripts(["npm", "exec", "-c", "rm -rf x"]), ["bash:rm -rf x"]);
+  assertEquals(scripts(["pnpm", "exec", "-c", "rm", "-rf", "x"]), ["bash:rm -rf x"]);
+  assertEquals(scripts(["yarn", "exec", "rm", "-rf", "x"]), ["bash:rm -rf x"]);
+  assertEquals(scripts(["bun", "exec", "rm -rf x"]), ["bash:rm -rf x"]);
+});
+
+Deno.test("[destructive-bash-gate] xargs -I, -i and --replace make the command a template of its token", () => {
+  assertEquals(unwrapCommand(["xargs", "-I%", "sh", "-c", "%"]).templates, [
+    { words: ["sh", "-c", "%"], token: "%" },
+  ]);
+  assertEquals(unwrapCommand(["xargs", "-i", "cp", "{}", "d"]).templates[0].token, "{}");
+  assertEquals(unwrapCommand(["xargs", "--replace=@", "x", "@"]).templates[0].token, "@");
+  assertEquals(unwrapCommand(["xargs", "ls"]).templates, []);
+});
+
+Deno.test("[destructive-bash-gate] a shell given /dev/stdin or /dev/fd/0 as its script reads stdin", () => {
+  for (const path of ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]) {
+    assertEquals(unwrapCommand(["bash", path]).stdinShell, "bash");
+  }
+  assertEquals(unwrapCommand(["bash", "script.sh"]).stdinShell, null);
+});

@@ -110,7 +110,12 @@ interface GitRule {
   readonly shortValue?: string;
   readonly longValue?: readonly string[];
   readonly test: (s: ScannedArgs) => boolean;
+  /** The subcommand's own subcommand that destroys (`git stash drop`). */
+  readonly sub?: RegExp;
 }
+
+/** What asks git's option parser for usage instead of running (`git stash drop -h`). */
+const GIT_HELP = ["--help", "-h"];
 
 /** Long options of `git commit` that take a value (so a message is never read as an option). */
 const COMMIT_VALUES = [
@@ -157,12 +162,8 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
     longValue: ["set-upstream-to", "format", "sort", "points-at"],
     test: (s) => hasShort(s, "DMCf") || hasLong(s, "force"),
   },
-  stash: {
-    shortValue: "m",
-    longValue: ["message"],
-    test: (s) => s.operands[0] === "drop" || s.operands[0] === "clear",
-  },
-  reflog: { test: (s) => s.operands[0] === "expire" || s.operands[0] === "delete" },
+  stash: { shortValue: "m", longValue: ["message"], sub: /^(drop|clear)$/, test: () => true },
+  reflog: { sub: /^(expire|delete)$/, test: () => true },
   "update-ref": { shortValue: "m", test: (s) => hasShort(s, "d") || hasLong(s, "stdin") },
   switch: {
     shortValue: "c",
@@ -210,8 +211,9 @@ const GIT_DESTROYS: Readonly<Record<string, string>> = {
 const GIT_PACK_RULES: PackRule[] = Object.entries(GIT_RULES).map(([sub, rule]) => ({
   id: `git-${sub}`,
   commands: ["git"],
-  path: [sub],
+  path: rule.sub === undefined ? [sub] : [sub, rule.sub],
   options: { shortValue: rule.shortValue, longValue: rule.longValue },
+  help: GIT_HELP,
   when: [{ test: (input) => rule.test(input.scan) }],
   // `-h` or `--help` as an option (not an option's value) prints the usage instead.
   unless: [{ test: (input) => input.scan.longs.some((l) => l.name === "help") }, { short: "h" }],

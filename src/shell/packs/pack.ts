@@ -76,6 +76,11 @@ export interface PackRule {
   readonly when?: readonly Condition[];
   /** What makes it a dry run or read-only; any listed condition is enough. */
   readonly unless?: readonly Condition[];
+  /**
+   * Words that ask the program for usage instead of running it, written
+   * after the subcommand path and before any operand (default `--help`).
+   */
+  readonly help?: readonly string[];
   /** One line on what it destroys, shown in the denial and by `gateguard explain`. */
   readonly destroys: string;
 }
@@ -109,13 +114,51 @@ export interface DestructiveHit {
 /** Values of `--dry-run=` that still run for real. */
 const REAL_RUN = new Set(["none", "false", "0", "no", "off"]);
 
-/** A dry-run or help option among `args`, as most command-line tools spell them. */
+/** A dry-run or help option among `args` before any `--`, as most command-line tools spell them. */
 export function dryRunOrHelp(args: readonly string[]): boolean {
-  return args.some((a) => {
+  const end = args.indexOf("--");
+  return (end < 0 ? args : args.slice(0, end)).some((a) => {
     if (a === "--help" || a === "--dryrun" || a === "--dry-run" || a === "--whatif") return true;
     if (!a.startsWith("--dry-run=")) return false;
     return !REAL_RUN.has(a.slice("--dry-run=".length).toLowerCase());
   });
+}
+
+const DEFAULT_HELP = ["--help"];
+
+/**
+ * Whether the command asks for usage: a help word of the rule after its
+ * subcommand path, before any operand after it and before `--`, and not
+ * the value of an option. Programs that permute their arguments would
+ * also honour a later one; programs that do not would delete the operands
+ * first, so a later one never counts.
+ */
+export function asksForHelp(rule: PackRule, args: readonly string[]): boolean {
+  const words = rule.help ?? DEFAULT_HELP;
+  const path = rule.path ?? [];
+  const shortValue = rule.options?.shortValue ?? "";
+  const longValue = rule.options?.longValue ?? [];
+  let matched = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--") return false;
+    if (words.includes(a)) return matched === path.length;
+    if (a.startsWith("--")) {
+      if (!a.includes("=") && longValue.includes(a.slice(2))) i++;
+      continue;
+    }
+    if (a.startsWith("-") && a.length > 1) {
+      const at = [...a.slice(1)].findIndex((c) => shortValue.includes(c));
+      if (at === a.length - 2) i++;
+      continue;
+    }
+    if (matched < path.length) {
+      if (stepMatches(path[matched], a)) matched++;
+      continue;
+    }
+    return false;
+  }
+  return false;
 }
 
 /** Whether word `word` is the step `step`. */
