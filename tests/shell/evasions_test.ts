@@ -300,8 +300,6 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "git reset --hard -- --help",
       "rm -rf x --help",
       "rm -rf -- --help",
-      "git push origin main --force --help",
-      "git branch -D x --help",
       "git commit --amend -m -h",
       "rm -rf --help; rm -rf x",
       "echo --help; git reset --hard",
@@ -319,6 +317,7 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "git reset --hard --help",
       "git reset --hard -h",
       "git push --force --help",
+      "git push origin main --force --help",
       "rm -rf --help x",
       "shred --help",
       "psql --help -c 'DROP TABLE x'",
@@ -377,7 +376,6 @@ Deno.test("[fail-to-deny] in text read crudely a help or dry-run word disarms no
   for (
     const tail of [
       "rm -rf $(--help) x",
-      "git reset --hard `--help`",
       "rsync -a --delete a/ b/ $(--dry-run)",
     ]
   ) {
