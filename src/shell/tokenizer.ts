@@ -12,6 +12,7 @@
  * @module
  */
 
+import { decodeAnsiC } from "./ansi_c.ts";
 import { expandBraces } from "./braces.ts";
 import {
   type BashParse,
@@ -35,23 +36,6 @@ const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 const SPECIAL_PARAMETER = /[0-9@*#?$!-]/;
 const FD_WORD = /^(\d+|\{[A-Za-z_][A-Za-z0-9_]*\})$/;
-
-/** Simple `$'…'` escapes. */
-const ANSI_C_ESCAPES: Readonly<Record<string, string>> = {
-  n: "\n",
-  t: "\t",
-  r: "\r",
-  a: "\x07",
-  b: "\b",
-  e: "\x1b",
-  E: "\x1b",
-  f: "\f",
-  v: "\v",
-  "\\": "\\",
-  "'": "'",
-  '"': '"',
-  "?": "?",
-};
 
 /** Why the parse stopped: thrown by the tokenizer and the parser, caught only by `parseBash`. */
 export class ParseFail {
@@ -683,41 +667,10 @@ export class Tokenizer {
 
   /** Reads the body of `$'…'`, decoding its escapes. */
   private readAnsiC(): string {
-    const s = this.s;
-    let out = "";
-    while (this.i < s.length) {
-      const c = s[this.i];
-      this.out.steps++;
-      if (c === "'") {
-        this.i++;
-        return out;
-      }
-      if (c !== "\\") {
-        out += c;
-        this.i++;
-        continue;
-      }
-      const n = s[this.i + 1] ?? "";
-      this.i += 2;
-      if (n in ANSI_C_ESCAPES) out += ANSI_C_ESCAPES[n];
-      else if (n === "x" || n === "u" || n === "U") {
-        const max = n === "x" ? 2 : n === "u" ? 4 : 8;
-        let digits = "";
-        while (digits.length < max && /[0-9A-Fa-f]/.test(s[this.i] ?? "")) digits += s[this.i++];
-        if (digits === "") out += `\\${n}`;
-        else {
-          const cp = parseInt(digits, 16);
-          out += cp <= 0x10ffff ? String.fromCodePoint(cp) : "";
-        }
-      } else if (n >= "0" && n <= "7") {
-        let digits = n;
-        while (digits.length < 3 && /[0-7]/.test(s[this.i] ?? "")) digits += s[this.i++];
-        out += String.fromCharCode(parseInt(digits, 8) & 0xff);
-      } else if (n === "c") {
-        out += String.fromCharCode((s[this.i] ?? "@").charCodeAt(0) & 0x1f);
-        this.i++;
-      } else out += `\\${n}`;
-    }
-    throw new ParseFail("unbalanced");
+    const body = decodeAnsiC(this.s, this.i);
+    if (body === null) throw new ParseFail("unbalanced");
+    this.out.steps += body.end - this.i;
+    this.i = body.end;
+    return body.text;
   }
 }
