@@ -16,7 +16,7 @@ import {
   assertNotIncludes,
   assertStringIncludes,
 } from "../helpers/assert.ts";
-import { CLI_ARGV } from "../helpers/cli.ts";
+import { CLI_ARGV, runCli } from "../helpers/cli.ts";
 import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, tooComplexText } from "../../src/questions/messages.ts";
 import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
@@ -54,29 +54,9 @@ async function hookRaw(
   label: string,
   cwd?: string,
 ): Promise<Answer> {
-  const child = new Deno.Command(CLI_ARGV[0], {
-    args: CLI_ARGV.slice(1),
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    cwd,
-    clearEnv: true,
-    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...env },
-  }).spawn();
-  let killed = false;
-  const timer = setTimeout(() => {
-    killed = true;
-    child.kill("SIGKILL");
-  }, HANG_MS);
-  const writer = child.stdin.getWriter();
-  await writer.write(stdin).catch(() => {});
-  await writer.close().catch(() => {});
-  const out = await child.output();
-  clearTimeout(timer);
-  const dec = new TextDecoder();
-  const stdout = dec.decode(out.stdout);
-  const stderr = dec.decode(out.stderr);
-  assert(!killed, `${label}: the hook hung for ${HANG_MS} ms`);
+  const out = await runCli([], { stdin, env, cwd, killAfterMs: HANG_MS });
+  const { stdout, stderr } = out;
+  assert(!out.killed, `${label}: the hook hung for ${HANG_MS} ms`);
   assertEquals(out.code, 0, `${label}: exit ${out.code}: ${stderr}`);
   if (stdout.trim() === "") return { kind: "pass", text: "", stderr };
   // Claude Code reads one JSON object and cuts strings past 10,000 characters.

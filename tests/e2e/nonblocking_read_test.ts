@@ -4,7 +4,7 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { CLI_ARGV, REPO_ROOT } from "../helpers/cli.ts";
+import { REPO_ROOT, runCli } from "../helpers/cli.ts";
 import { sandbox } from "../helpers/sandbox.ts";
 
 /** Kill a hook process only when it is plainly stuck; a stuck one counts as hung. */
@@ -23,27 +23,13 @@ async function runHookBounded(
   env: Record<string, string>,
   cwd: string,
 ): Promise<Run> {
-  const child = new Deno.Command(CLI_ARGV[0], {
-    args: CLI_ARGV.slice(1),
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
+  const r = await runCli([], {
+    stdin: JSON.stringify(payload),
+    env,
     cwd,
-    clearEnv: true,
-    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...env },
-  }).spawn();
-  let hung = false;
-  const timer = setTimeout(() => {
-    hung = true;
-    child.kill("SIGKILL");
-  }, STUCK_AFTER_MS);
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify(payload))).catch(() => {});
-  await writer.close().catch(() => {});
-  const out = await child.output();
-  clearTimeout(timer);
-  const dec = new TextDecoder();
-  return { code: out.code, hung, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+    killAfterMs: STUCK_AFTER_MS,
+  });
+  return { code: r.code, hung: r.killed === true, stdout: r.stdout, stderr: r.stderr };
 }
 
 function mkfifo(path: string): void {

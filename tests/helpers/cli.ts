@@ -19,6 +19,8 @@ export interface CliResult {
   code: number;
   stdout: string;
   stderr: string;
+  /** True when the run outlived `killAfterMs` and was killed. */
+  killed?: boolean;
 }
 
 /** Options of one CLI run. */
@@ -29,6 +31,8 @@ export interface CliOptions {
   env?: Record<string, string>;
   /** Working directory of the child. */
   cwd?: string;
+  /** Kills the child (SIGKILL) after this many ms, so a hang fails the test instead of stalling it. */
+  killAfterMs?: number;
 }
 
 /** Runs `gateguard <args>` and collects its exit code and output. */
@@ -43,6 +47,11 @@ export async function runCli(args: string[], opts: CliOptions = {}): Promise<Cli
     env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...(opts.env ?? {}) },
   });
   const child = cmd.spawn();
+  let killed = false;
+  const timer = opts.killAfterMs === undefined ? undefined : setTimeout(() => {
+    killed = true;
+    child.kill("SIGKILL");
+  }, opts.killAfterMs);
   const writer = child.stdin.getWriter();
   if (opts.stdin !== undefined) {
     const bytes = typeof opts.stdin === "string"
@@ -52,8 +61,10 @@ export async function runCli(args: string[], opts: CliOptions = {}): Promise<Cli
   }
   await writer.close().catch(() => {});
   const out = await child.output();
+  clearTimeout(timer);
   const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  const result = { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  return timer === undefined ? result : { ...result, killed };
 }
 
 /** Runs the hook with one JSON payload. */

@@ -9,14 +9,11 @@
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { decide } from "../../src/hook/decide.ts";
-import { callFromObject } from "../../src/hook/call.ts";
 import type { DecideContext } from "../../src/hook/decision.ts";
-import { settingsFrom } from "../../src/config/settings.ts";
-import { emptyState } from "../../src/state/schema.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { tooComplexLine } from "../../src/questions/messages.ts";
 import { destructiveHit, newDetectBudget } from "../../src/shell/destructive.ts";
-import { MemoryFs, ROOT } from "../transcript/builder.ts";
+import { contextFor } from "./context.ts";
 
 function shellCall(
   tool: "Bash" | "PowerShell",
@@ -24,19 +21,8 @@ function shellCall(
   budget: WorkBudget,
   destructiveCommands: readonly string[] = [],
 ): DecideContext {
-  return {
-    call: callFromObject({
-      session_id: "s1",
-      cwd: ROOT,
-      hook_event_name: "PreToolUse",
-      tool_name: tool,
-      tool_input: { command },
-    }),
-    settings: { ...settingsFrom({ CLAUDE_PROJECT_DIR: ROOT }), metrics: true, destructiveCommands },
-    state: emptyState(0),
-    ports: { fs: new MemoryFs({}, [ROOT]), now: 0, processCwd: ROOT, hostWindows: false },
-    budget,
-  };
+  const ctx = contextFor(tool, { command });
+  return { ...ctx, settings: { ...ctx.settings, metrics: true, destructiveCommands }, budget };
 }
 
 /** The PowerShell command of issue 12: thousands of expression segments, then a recursive delete. */
