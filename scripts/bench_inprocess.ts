@@ -25,7 +25,7 @@ export async function measureInProcess(): Promise<Record<string, string>> {
   const segment = "grep -rn --include='*.ts' widget src | head -n 5 && ";
   const command = segment.repeat(Math.ceil(8192 / segment.length)).slice(0, 8100) + "ls";
   const parseMs = perOp(200, () => parseBash(command));
-  const destructiveMs = perOp(200, () => isDestructive("Bash", command, []));
+  const destructiveMs = perOp(200, () => isDestructive("bash", command, []));
 
   const call = {
     id: "t1",

@@ -18,8 +18,7 @@ import { decide, isGated } from "../hook/decide.ts";
 import type { GateEvent, Rule } from "../hook/decision.ts";
 import { FILE_RULES } from "../hook/file_rules.ts";
 import { SHELL_RULES } from "../hook/shell_gate.ts";
-import { gatedTool, readToolCall, shellToolName } from "../tools/gated.ts";
-import type { ShellTool } from "../shell/readonly.ts";
+import { gatedTool, readToolCall } from "../tools/gated.ts";
 import { renderOutcome } from "../hook/respond.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
 import type { DestructiveHit } from "../shell/destructive.ts";
@@ -87,7 +86,7 @@ async function explain(text: string, env: EnvSnapshot): Promise<Explained | stri
     ...(typed?.kind === "shell"
       ? {
         destructive: (await (await import("../hook/shell_gate.ts")).destructiveRule(
-          shellToolName(typed.dialect) as ShellTool,
+          typed.dialect,
           typed.command,
           settings,
         )).hit,

@@ -9,6 +9,7 @@
  */
 
 import type { PathParts } from "../file_facts/paths.ts";
+import type { ShellDialect } from "../shell/dialect.ts";
 import type { Word } from "../shell/words.ts";
 import type { SearchFilters } from "./filters.ts";
 
@@ -119,7 +120,7 @@ export interface ShellSegment {
 }
 
 /** The shell a command was written for. */
-export type Dialect = "bash" | "powershell";
+export type Dialect = ShellDialect;
 
 /** What the arguments are read against. */
 export interface ArgsContext {

@@ -18,8 +18,8 @@ import {
   withDomainText,
 } from "../questions/messages.ts";
 import { sha256Hex } from "../platform/sha256.ts";
-import { readOnlyKind, type ShellTool } from "../shell/readonly.ts";
-import type { ShellCall } from "../tools/call.ts";
+import { readOnlyKind } from "../shell/readonly.ts";
+import type { ShellCall, ShellDialect } from "../tools/call.ts";
 import { shellToolName } from "../tools/gated.ts";
 import {
   compileExtraPatterns,
@@ -47,7 +47,7 @@ const PROJECT_PHRASE_HIT: DestructiveHit = {
  * `gateguard explain` asks the same question.
  */
 export async function destructiveRule(
-  tool: ShellTool,
+  dialect: ShellDialect,
   command: string,
   settings: Settings,
   work: WorkBudget | null = null,
@@ -66,7 +66,7 @@ export async function destructiveRule(
   warnings.push(...packs.warnings.map((w) => `${w}.`));
   return {
     hit: destructiveHit(
-      tool,
+      dialect,
       command,
       extra.patterns,
       indexRules(packs.active),
@@ -101,8 +101,7 @@ function ruleOf(reason: ShellReason): string {
 /** Decides a Bash or PowerShell call. */
 export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Promise<Decision> {
   const { call, settings, state } = ctx;
-  // The shell checks name their dialect by the tool it comes from.
-  const tool = shellToolName(shell.dialect) as ShellTool;
+  const tool = shellToolName(shell.dialect);
   const { command } = shell;
   const delta = emptyDelta();
   const warnings: string[] = [];
@@ -129,7 +128,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     return { outcome, delta, events, warnings, rules };
   };
 
-  const readOnly = readOnlyKind(tool, command);
+  const readOnly = readOnlyKind(shell.dialect, command);
   if (readOnly === "readonly-git") return done({ kind: "pass" }, "pass", "readonly-git");
 
   // Every character may be read several times (lexers, wrappers, the
@@ -141,7 +140,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
       "work-budget",
     );
   }
-  const found = await destructiveRule(tool, command, settings, ctx.budget);
+  const found = await destructiveRule(shell.dialect, command, settings, ctx.budget);
   if (ctx.budget.exhausted() !== null) {
     return done(
       { kind: "deny", text: tooComplexText("command") },

@@ -96,6 +96,7 @@ import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
 import { powerShellVerdict } from "./detect_powershell.ts";
 import { cmdVerdict } from "./detect_cmd.ts";
 import { baseName } from "../platform/path.ts";
+import type { ShellDialect } from "./dialect.ts";
 
 export type { DestructiveHit } from "./packs/pack.ts";
 export type { DetectBudget } from "./detect_types.ts";
@@ -507,14 +508,14 @@ const EXTRA_HIT: DestructiveHit = {
 };
 
 /**
- * The rule that finds `command` run by `tool` destructive: a rule of the
+ * The rule that finds `command`, written in `shell`, destructive: a rule of the
  * active packs (`rules`, default: the packs on by default), or a match of
  * one of the `extra` patterns against the raw text. Null for a command
  * that destroys nothing. Never throws; an internal error counts as
  * destructive.
  */
 export function destructiveHit(
-  tool: "Bash" | "PowerShell",
+  shell: ShellDialect,
   command: string,
   extra: readonly RegExp[],
   rules: RuleIndex = DEFAULT_RULES,
@@ -524,19 +525,19 @@ export function destructiveHit(
     if (typeof command !== "string") return null;
     if (extra.some((re) => re.test(command))) return EXTRA_HIT;
     const walk: Walk = { depth: 0, budget, rules };
-    return codeHit(tool === "PowerShell" ? "powershell" : "bash", command, walk, []);
+    return codeHit(shell, command, walk, []);
   } catch {
     return coreHit("unreadable");
   }
 }
 
-/** Whether `command` run by `tool` is destructive under the packs active by default. */
+/** Whether `command`, written in `shell`, is destructive under the packs active by default. */
 export function isDestructive(
-  tool: "Bash" | "PowerShell",
+  shell: ShellDialect,
   command: string,
   extra: readonly RegExp[],
 ): boolean {
-  return destructiveHit(tool, command, extra) !== null;
+  return destructiveHit(shell, command, extra) !== null;
 }
 
 /** The variable that holds the extra destructive pattern. */

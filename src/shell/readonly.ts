@@ -24,6 +24,7 @@ import { FIND_ACTIONS } from "./tools/find.ts";
 import { FD_FLAGS } from "./tools/fd.ts";
 import { RG_FLAGS } from "./tools/rg.ts";
 import { type FamilySpec, runningOptions } from "./tools/roles.ts";
+import type { ShellDialect } from "./dialect.ts";
 
 /** Commands longer than this are never read-only. */
 export const MAX_READONLY_CHARS = 4096;
@@ -31,18 +32,15 @@ export const MAX_READONLY_CHARS = 4096;
 /** The verdict: all git introspection, read-only introspection, or neither. */
 export type ReadOnlyKind = "readonly-git" | "readonly" | null;
 
-/** The shell tools the check understands. */
-export type ShellTool = "Bash" | "PowerShell";
-
 /**
- * Classifies `command` for `tool`: "readonly" when every segment passes the
+ * Classifies `command`, written in `dialect`: "readonly" when every segment passes the
  * read-only first-command rules, "readonly-git" when moreover every segment
  * is `git`, otherwise null. Never throws.
  */
-export function readOnlyKind(tool: ShellTool, command: string): ReadOnlyKind {
+export function readOnlyKind(shell: ShellDialect, command: string): ReadOnlyKind {
   try {
     if (typeof command !== "string" || command.length > MAX_READONLY_CHARS) return null;
-    const dialect = tool === "PowerShell" ? POWERSHELL : BASH;
+    const dialect = shell === "powershell" ? POWERSHELL : BASH;
     const words = screen(command, dialect);
     if (words === null || words === 0) return null;
     const programs = dialect.programs(command, words);

@@ -9,8 +9,9 @@
  * @module
  */
 
-/** The shell language a command is written in. */
-export type ShellDialect = "bash" | "powershell";
+import type { ShellDialect } from "../shell/dialect.ts";
+
+export type { ShellDialect };
 
 /** A shell command to run. */
 export interface ShellCall {

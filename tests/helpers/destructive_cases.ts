@@ -8,30 +8,31 @@
 
 import { assert, assertEquals } from "./assert.ts";
 import { destructiveHit, newDetectBudget } from "../../src/shell/destructive.ts";
+import type { ShellDialect } from "../../src/shell/dialect.ts";
 
 /** One mechanism: what it closes, commands it must find destructive, look-alikes that must pass. */
 export interface EvasionCase {
   readonly mechanism: string;
-  /** The shell tool the commands are run by, when not the table's. */
-  readonly tool?: "Bash" | "PowerShell";
+  /** The shell the commands are written in, when not the table's. */
+  readonly tool?: ShellDialect;
   readonly destructive: readonly string[];
   readonly benign: readonly string[];
 }
 
-/** Benign commands put before a command, per tool. */
+/** Benign commands put before a command, per shell. */
 const PREFIXES = {
-  Bash: ["ls; ", "echo hi\n", "FOO=1 true; ", "cd /tmp && "],
-  PowerShell: ["Get-Location; ", "Write-Output hi\n", "$x = 1; "],
+  bash: ["ls; ", "echo hi\n", "FOO=1 true; ", "cd /tmp && "],
+  powershell: ["Get-Location; ", "Write-Output hi\n", "$x = 1; "],
 } as const;
 
-/** A long benign head, per tool, for the work bound. */
-const HEADS = { Bash: "echo a; ".repeat(200), PowerShell: "Write-Output a; ".repeat(100) } as const;
+/** A long benign head, per shell, for the work bound. */
+const HEADS = { bash: "echo a; ".repeat(200), powershell: "Write-Output a; ".repeat(100) } as const;
 
-/** Registers the tests of `cases`, run by `tool` unless a case says otherwise, under `[destructive-bash-gate] <area>: …`. */
+/** Registers the tests of `cases`, written in `tool` unless a case says otherwise, under `[destructive-bash-gate] <area>: …`. */
 export function registerEvasionCases(
   area: string,
   cases: readonly EvasionCase[],
-  tool: "Bash" | "PowerShell" = "Bash",
+  tool: ShellDialect = "bash",
 ): void {
   for (const c of cases) {
     const shell = c.tool ?? tool;

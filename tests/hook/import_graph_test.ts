@@ -67,7 +67,8 @@ async function allImports(dynamic: boolean): Promise<Map<string, string[]>> {
 const LAYERS: readonly (readonly string[])[] = [
   ["platform", "version.ts"],
   ["glob", "config", "build_info.ts"],
-  ["file_facts", "shell", "transcript", "state", "tools"],
+  ["file_facts", "shell", "transcript", "state"],
+  ["tools"],
   [
     "change",
     "evidence",

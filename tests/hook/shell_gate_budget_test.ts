@@ -33,7 +33,7 @@ function psHostile(repeats: number): string {
 Deno.test("[fail-to-deny] expression segments do not make PowerShell rescan the whole command per segment", () => {
   const scanned = (repeats: number): number => {
     const budget = newDetectBudget();
-    const hit = destructiveHit("PowerShell", psHostile(repeats), [], undefined, budget);
+    const hit = destructiveHit("powershell", psHostile(repeats), [], undefined, budget);
     assertEquals(hit?.rule, "remove-item-recurse");
     return budget.scanned;
   };
@@ -47,7 +47,7 @@ Deno.test("[fail-to-deny] expression segments do not make PowerShell rescan the 
 Deno.test("[fail-to-deny] the same PowerShell text run by pwsh -Command from Bash is scanned linearly", () => {
   const command = `pwsh -NoProfile -Command '${psHostile(9_000)}'`;
   const budget = newDetectBudget();
-  assertEquals(destructiveHit("Bash", command, [], undefined, budget)?.pack, "core");
+  assertEquals(destructiveHit("bash", command, [], undefined, budget)?.pack, "core");
   assert(budget.scanned <= 4 * command.length, `${budget.scanned} for ${command.length}`);
 });
 
@@ -82,7 +82,7 @@ Deno.test("[fail-to-deny] a long Bash command within the budget is read in work 
     // The whole command is parsed once; the raw scan, which counts, never runs.
     const budget = newDetectBudget();
     assertEquals(
-      destructiveHit("Bash", `echo a;${"a;".repeat(n)} rm -rf x`, [], undefined, budget)?.rule,
+      destructiveHit("bash", `echo a;${"a;".repeat(n)} rm -rf x`, [], undefined, budget)?.rule,
       "rm-recursive",
     );
     return budget.scanned;

@@ -19,7 +19,7 @@ import { GIT_COMMANDS } from "../../src/shell/tools/git.ts";
 
 /** Commands of `table` whose verdict under `tool` is not `expected`. */
 function misjudged(
-  tool: "Bash" | "PowerShell",
+  tool: "bash" | "powershell",
   table: readonly string[],
   expected: boolean,
 ): string[] {
@@ -486,12 +486,12 @@ const BENIGN_BASH = [
 
 Deno.test("[destructive-bash-gate] the destructive Bash table is at least 150 commands, all destructive", () => {
   assert(DESTRUCTIVE_BASH.length >= 150, `only ${DESTRUCTIVE_BASH.length} destructive commands`);
-  assertEquals(misjudged("Bash", DESTRUCTIVE_BASH, true), []);
+  assertEquals(misjudged("bash", DESTRUCTIVE_BASH, true), []);
 });
 
 Deno.test("[destructive-bash-gate] the benign Bash look-alike table is at least 100 commands, none destructive", () => {
   assert(BENIGN_BASH.length >= 100, `only ${BENIGN_BASH.length} benign commands`);
-  assertEquals(misjudged("Bash", BENIGN_BASH, false), []);
+  assertEquals(misjudged("bash", BENIGN_BASH, false), []);
 });
 
 const DESTRUCTIVE_POWERSHELL = [
@@ -601,20 +601,20 @@ const BENIGN_POWERSHELL = [
 ];
 
 Deno.test("[destructive-bash-gate] PowerShell destructive table: Remove-Item -Recurse by any spelling, git, SQL, nested shells", () => {
-  assertEquals(misjudged("PowerShell", DESTRUCTIVE_POWERSHELL, true), []);
+  assertEquals(misjudged("powershell", DESTRUCTIVE_POWERSHELL, true), []);
 });
 
 Deno.test("[destructive-bash-gate] PowerShell benign table: no recursion, dry runs and quoted data pass", () => {
-  assertEquals(misjudged("PowerShell", BENIGN_POWERSHELL, false), []);
+  assertEquals(misjudged("powershell", BENIGN_POWERSHELL, false), []);
 });
 
 Deno.test("[destructive-bash-gate] a huge command with a destructive tail is destructive, a huge benign one is not", () => {
   const filler = "a".repeat(200_000);
-  assertEquals(isDestructive("Bash", `echo ${filler} && rm -rf /`, []), true);
-  assertEquals(isDestructive("Bash", `echo ${filler.repeat(2)} && rm -rf /`, []), true);
-  assertEquals(isDestructive("Bash", `echo ${filler} && ls`, []), false);
+  assertEquals(isDestructive("bash", `echo ${filler} && rm -rf /`, []), true);
+  assertEquals(isDestructive("bash", `echo ${filler.repeat(2)} && rm -rf /`, []), true);
+  assertEquals(isDestructive("bash", `echo ${filler} && ls`, []), false);
   assertEquals(
-    isDestructive("PowerShell", `Write-Output ${filler}; Remove-Item -Recurse x`, []),
+    isDestructive("powershell", `Write-Output ${filler}; Remove-Item -Recurse x`, []),
     true,
   );
 });
@@ -629,14 +629,14 @@ Deno.test("[destructive-bash-gate] a command the lexer cannot vouch for fails cl
     "psql -c 'DROP TABLE x",
     "if true; then git reset --hard",
   ];
-  assertEquals(misjudged("Bash", unparseable, true), []);
+  assertEquals(misjudged("bash", unparseable, true), []);
   // Without any destructive form, an unbalanced command is not destructive.
-  assertEquals(isDestructive("Bash", 'echo "unterminated', []), false);
+  assertEquals(isDestructive("bash", 'echo "unterminated', []), false);
 });
 
 Deno.test("[destructive-bash-gate] well-formed quoted data stays benign even when it spells destructive commands", () => {
-  assertEquals(isDestructive("Bash", 'git commit -m "rm -rf / && git reset --hard"', []), false);
-  assertEquals(isDestructive("Bash", "cat <<'EOF'\npsql -c 'DROP TABLE x'\nEOF", []), false);
+  assertEquals(isDestructive("bash", 'git commit -m "rm -rf / && git reset --hard"', []), false);
+  assertEquals(isDestructive("bash", "cat <<'EOF'\npsql -c 'DROP TABLE x'\nEOF", []), false);
 });
 
 Deno.test("[destructive-bash-gate] SQL string literals are data; statements are not", () => {
@@ -658,10 +658,10 @@ Deno.test("[destructive-bash-gate] SQL string literals are data; statements are 
 Deno.test("[graduated-controls] extra patterns match the raw command text", () => {
   const { patterns, warning } = compileExtraPatterns("terraform\\s+destroy");
   assertEquals(warning, null);
-  assertEquals(isDestructive("Bash", "terraform destroy -auto-approve", patterns), true);
-  assertEquals(isDestructive("Bash", "echo 'terraform  destroy'", patterns), true);
-  assertEquals(isDestructive("Bash", "terraform plan", patterns), false);
-  assertEquals(isDestructive("PowerShell", "terraform destroy", patterns), true);
+  assertEquals(isDestructive("bash", "terraform destroy -auto-approve", patterns), true);
+  assertEquals(isDestructive("bash", "echo 'terraform  destroy'", patterns), true);
+  assertEquals(isDestructive("bash", "terraform plan", patterns), false);
+  assertEquals(isDestructive("powershell", "terraform destroy", patterns), true);
 });
 
 Deno.test("[graduated-controls] a malformed extra pattern gives no patterns and one warning naming the variable", () => {
@@ -674,12 +674,12 @@ Deno.test("[graduated-controls] a malformed extra pattern gives no patterns and 
   assertEquals(bad.warning!.includes("\n"), false);
   assertEquals(compileExtraPatterns(undefined), { patterns: [], warning: null });
   assertEquals(compileExtraPatterns("  "), { patterns: [], warning: null });
-  assertEquals(isDestructive("Bash", "rm -rf x", bad.patterns), true);
+  assertEquals(isDestructive("bash", "rm -rf x", bad.patterns), true);
 });
 
 Deno.test("[destructive-bash-gate] a non-string command is not destructive and does not throw", () => {
-  assertEquals(isDestructive("Bash", undefined as unknown as string, []), false);
-  assertEquals(isDestructive("PowerShell", 42 as unknown as string, []), false);
+  assertEquals(isDestructive("bash", undefined as unknown as string, []), false);
+  assertEquals(isDestructive("powershell", 42 as unknown as string, []), false);
 });
 
 // ---------------------------------------------------------------------------
@@ -771,7 +771,7 @@ const READS_PER_CHAR = 40 + GIT_COMMANDS.size;
 
 /** The verdict on `command` and the characters the detector read for it, counted by its budget. */
 function detectorWork(
-  tool: "Bash" | "PowerShell",
+  tool: "bash" | "powershell",
   command: string,
 ): { destructive: boolean; chars: number } {
   const budget = newDetectBudget();
@@ -802,7 +802,7 @@ Deno.test("[destructive-bash-gate] random and mutated commands always give a boo
     samples.push(mutate(rand, base));
   }
   samples.push(joinPieces(rand, PIECES, 4000));
-  for (const tool of ["Bash", "PowerShell"] as const) {
+  for (const tool of ["bash", "powershell"] as const) {
     for (const command of samples) {
       const work = detectorWork(tool, command);
       assertEquals(typeof work.destructive, "boolean");
@@ -826,32 +826,32 @@ Deno.test("[destructive-bash-gate] hostile nesting and repetition stay bounded",
     "bash -c 'ls'; ".repeat(700),
     `* -c '* -c "* -c \\"* -c x\\""'`,
   ];
-  for (const tool of ["Bash", "PowerShell"] as const) {
+  for (const tool of ["bash", "powershell"] as const) {
     for (const command of hostile) {
       const { chars } = detectorWork(tool, command);
       assertStepsPerChar(`${tool} ${command.slice(0, 60)}`, command, chars, READS_PER_CHAR);
     }
   }
-  assertEquals(isDestructive("Bash", "sudo ".repeat(10_000) + "rm -rf x", []), true);
-  assertEquals(isDestructive("Bash", "bash -c '".repeat(201) + "rm -rf x", []), true);
-  assertEquals(isDestructive("Bash", "eval ".repeat(5000) + "rm -rf x", []), true);
+  assertEquals(isDestructive("bash", "sudo ".repeat(10_000) + "rm -rf x", []), true);
+  assertEquals(isDestructive("bash", "bash -c '".repeat(201) + "rm -rf x", []), true);
+  assertEquals(isDestructive("bash", "eval ".repeat(5000) + "rm -rf x", []), true);
 });
 
 Deno.test("[destructive-bash-gate] a benign prefix never changes a verdict", () => {
   const changed: string[] = [];
   for (const prefix of ["true && ", "ls; ", "echo hi\n", "cd /tmp && ", "FOO=1 true; "]) {
     for (const command of DESTRUCTIVE_BASH) {
-      if (!isDestructive("Bash", prefix + command, [])) changed.push(prefix + command);
+      if (!isDestructive("bash", prefix + command, [])) changed.push(prefix + command);
     }
   }
   // `&&` before a comment-only command is a syntax error, so benign commands get list prefixes.
   for (const prefix of ["ls; ", "echo hi\n", "FOO=1 true; "]) {
     for (const command of BENIGN_BASH) {
-      if (isDestructive("Bash", prefix + command, [])) changed.push(prefix + command);
+      if (isDestructive("bash", prefix + command, [])) changed.push(prefix + command);
     }
   }
   for (const command of DESTRUCTIVE_POWERSHELL) {
-    if (!isDestructive("PowerShell", "Get-Location; " + command, [])) changed.push(command);
+    if (!isDestructive("powershell", "Get-Location; " + command, [])) changed.push(command);
   }
   assertEquals(changed, []);
 });
@@ -882,8 +882,8 @@ Deno.test("[destructive-bash-gate] commands run inside containers, clusters and 
     "script -q out.log",
     "a=l b=s; $a$b -la",
   ];
-  assertEquals(destructive.filter((c) => !isDestructive("Bash", c, [])), []);
-  assertEquals(benign.filter((c) => isDestructive("Bash", c, [])), []);
+  assertEquals(destructive.filter((c) => !isDestructive("bash", c, [])), []);
+  assertEquals(benign.filter((c) => isDestructive("bash", c, [])), []);
 });
 
 Deno.test("[destructive-bash-gate] SQL comments never split a destructive statement", () => {
@@ -895,8 +895,8 @@ Deno.test("[destructive-bash-gate] SQL comments never split a destructive statem
     'psql --command="DROP TABLE x"',
   ];
   const benign = ["psql -c 'select 1 -- drop table x'", `psql -c "select '/* drop table x */'"`];
-  assertEquals(destructive.filter((c) => !isDestructive("Bash", c, [])), []);
-  assertEquals(benign.filter((c) => isDestructive("Bash", c, [])), []);
+  assertEquals(destructive.filter((c) => !isDestructive("bash", c, [])), []);
+  assertEquals(benign.filter((c) => isDestructive("bash", c, [])), []);
 });
 
 Deno.test("[destructive-bash-gate] PowerShell removers named by an expression or splatted fail closed", () => {
@@ -908,8 +908,8 @@ Deno.test("[destructive-bash-gate] PowerShell removers named by an expression or
     "Invoke-Sqlcmd -Query 'DROP TABLE x'",
   ];
   const benign = ["& git status", "Get-ChildItem x", "Remove-Item x @p -WhatIf"];
-  assertEquals(destructive.filter((c) => !isDestructive("PowerShell", c, [])), []);
-  assertEquals(benign.filter((c) => isDestructive("PowerShell", c, [])), []);
+  assertEquals(destructive.filter((c) => !isDestructive("powershell", c, [])), []);
+  assertEquals(benign.filter((c) => isDestructive("powershell", c, [])), []);
 });
 
 Deno.test("[destructive-bash-gate] substitutions inside quotes that bash does not honour are read", () => {
@@ -920,13 +920,13 @@ Deno.test("[destructive-bash-gate] substitutions inside quotes that bash does no
     "cat <<EOF\n${x:-'$(git push --force)'}\nEOF",
   ];
   const benign = [`echo \${x:-'$(rm -rf x)'}`, "echo $(( ')' + 1 ))", `echo "\${x:-'a'}"`];
-  assertEquals(misjudged("Bash", destructive, true), []);
-  assertEquals(misjudged("Bash", benign, false), []);
+  assertEquals(misjudged("bash", destructive, true), []);
+  assertEquals(misjudged("bash", benign, false), []);
 });
 
 Deno.test("[fail-to-deny] nested $(( retries cannot stall the detector past the hook timeout", () => {
   const command = `echo ${"$((".repeat(30)}${"1) x)".repeat(30)}; rm -rf /`;
-  const work = detectorWork("Bash", command);
+  const work = detectorWork("bash", command);
   assertEquals(work.destructive, true);
   assertStepsPerChar(command, command, work.chars, READS_PER_CHAR);
 });
@@ -938,7 +938,7 @@ Deno.test("[fail-to-deny] a long pipeline is read with bounded work and its pipe
     [`${"echo a | ".repeat(8000)}cat`, false],
   ];
   for (const [command, expected] of cases) {
-    const work = detectorWork("Bash", command);
+    const work = detectorWork("bash", command);
     assertEquals(work.destructive, expected, command.slice(0, 40));
     assertStepsPerChar(command.slice(0, 40), command, work.chars, READS_PER_CHAR);
   }

@@ -84,7 +84,7 @@ const CASES: readonly EvasionCase[] = [
   },
   {
     mechanism: "the same forms from the PowerShell tool",
-    tool: "PowerShell",
+    tool: "powershell",
     destructive: [
       "cmd /c rd,/s,/q x",
       'cmd /c "rd;/s;/q x"',
@@ -101,12 +101,12 @@ registerEvasionCases("cmd.exe", CASES);
 Deno.test("[destructive-bash-gate] cmd.exe: a keyword's later words are tried as starts within the budget, then scanned", () => {
   const long = `cmd /c "if ${"a ".repeat(3000)}rd /s /q x"`;
   const budget = newDetectBudget();
-  assertEquals(destructiveHit("Bash", long, [], undefined, budget)?.rule, "cmd-remove-tree");
+  assertEquals(destructiveHit("bash", long, [], undefined, budget)?.rule, "cmd-remove-tree");
   assert(budget.chars >= 0 && budget.left >= 0, JSON.stringify(budget));
-  assertEquals(destructiveHit("Bash", `cmd /c "if ${"a ".repeat(3000)}echo x"`, []), null);
+  assertEquals(destructiveHit("bash", `cmd /c "if ${"a ".repeat(3000)}echo x"`, []), null);
 });
 
 Deno.test("[destructive-bash-gate] cmd.exe: the fail-closed scan knows rd /s", () => {
   // Unbalanced quoting makes the line unreadable; the scan still finds the delete.
-  assertEquals(destructiveHit("Bash", "cmd /c 'rd /s /q x", [])?.rule, "cmd-remove-tree");
+  assertEquals(destructiveHit("bash", "cmd /c 'rd /s /q x", [])?.rule, "cmd-remove-tree");
 });

@@ -219,24 +219,24 @@ registerEvasionCases("git", CASES);
 Deno.test("[destructive-bash-gate] git: a chain of aliases and a long unknown word stay bounded", () => {
   const chain = Array.from({ length: 50 }, (_, i) => `-c alias.a${i}=a${i + 1}`).join(" ");
   const budget = newDetectBudget();
-  const hit = destructiveHit("Bash", `git ${chain} -c alias.a50=status a0`, [], undefined, budget);
+  const hit = destructiveHit("bash", `git ${chain} -c alias.a50=status a0`, [], undefined, budget);
   // Past the aliases it follows, the end of the chain is unknown.
   assertEquals(hit?.rule, "git-alias-unknown");
   assert(budget.left >= 0 && budget.chars >= 0);
-  assertEquals(destructiveHit("Bash", `git ${"x".repeat(5000)} --hard`, []), null);
+  assertEquals(destructiveHit("bash", `git ${"x".repeat(5000)} --hard`, []), null);
 });
 
 Deno.test("[destructive-bash-gate] git: the hit names the rule the alias or command reaches", () => {
   assertEquals(
-    destructiveHit("Bash", "git -c alias.nuke='reset --hard' nuke", [])?.rule,
+    destructiveHit("bash", "git -c alias.nuke='reset --hard' nuke", [])?.rule,
     "git-reset",
   );
-  assertEquals(destructiveHit("Bash", "git --config-env=alias.x=V x", []), {
+  assertEquals(destructiveHit("bash", "git --config-env=alias.x=V x", []), {
     pack: "core",
     rule: "git-alias-unknown",
     destroys: "may discard work: runs a git alias whose definition is only known at run time",
   });
-  assertEquals(destructiveHit("Bash", "GIT_PAGER='rm -rf x' git log", [])?.rule, "rm-recursive");
+  assertEquals(destructiveHit("bash", "GIT_PAGER='rm -rf x' git log", [])?.rule, "rm-recursive");
 });
 
 Deno.test("[destructive-bash-gate] git: GIT_CONFIG_PARAMETERS is read in both quoting styles", () => {

@@ -139,17 +139,17 @@ const CASES: readonly EvasionCase[] = [
   },
 ];
 
-registerEvasionCases("PowerShell", CASES, "PowerShell");
+registerEvasionCases("PowerShell", CASES, "powershell");
 
 Deno.test("[destructive-bash-gate] PowerShell: more .NET calls or script blocks than can be read count", () => {
   const many = (call: string) => Array.from({ length: 100 }, () => call).join("; ");
-  assertEquals(destructiveHit("PowerShell", many("$d.Delete(0)"), [])?.rule, "dotnet-delete");
+  assertEquals(destructiveHit("powershell", many("$d.Delete(0)"), [])?.rule, "dotnet-delete");
   assertEquals(
-    destructiveHit("PowerShell", many("[scriptblock]::Create('ls')"), [])?.rule,
+    destructiveHit("powershell", many("[scriptblock]::Create('ls')"), [])?.rule,
     "unreadable",
   );
   assertEquals(
-    destructiveHit("PowerShell", many("[IO.Directory]::Delete('x')"), [])?.rule,
+    destructiveHit("powershell", many("[IO.Directory]::Delete('x')"), [])?.rule,
     "dotnet-delete",
   );
 });

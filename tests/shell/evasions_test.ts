@@ -331,8 +331,8 @@ const PREFIXES = ["ls; ", "echo hi\n", "FOO=1 true; ", "x=ls; "];
 
 for (const c of CASES) {
   Deno.test(`[destructive-bash-gate] ${c.mechanism}`, () => {
-    const missed = c.destructive.filter((cmd) => !isDestructive("Bash", cmd, []));
-    const flagged = c.benign.filter((cmd) => isDestructive("Bash", cmd, []));
+    const missed = c.destructive.filter((cmd) => !isDestructive("bash", cmd, []));
+    const flagged = c.benign.filter((cmd) => isDestructive("bash", cmd, []));
     assertEquals({ missed, flagged }, { missed: [], flagged: [] });
   });
 }
@@ -344,12 +344,12 @@ Deno.test("[destructive-bash-gate] a benign prefix never changes the verdict of 
       // `x=ls; ` gives a variable a value, which is what some cases test: skip those.
       const uses = (cmd: string) => /\$\{?x\b|\bx=/.test(cmd);
       for (const cmd of c.destructive) {
-        if (!(prefix.startsWith("x=") && uses(cmd)) && !isDestructive("Bash", prefix + cmd, [])) {
+        if (!(prefix.startsWith("x=") && uses(cmd)) && !isDestructive("bash", prefix + cmd, [])) {
           changed.push(prefix + cmd);
         }
       }
       for (const cmd of c.benign) {
-        if (!(prefix.startsWith("x=") && uses(cmd)) && isDestructive("Bash", prefix + cmd, [])) {
+        if (!(prefix.startsWith("x=") && uses(cmd)) && isDestructive("bash", prefix + cmd, [])) {
           changed.push(prefix + cmd);
         }
       }
@@ -363,7 +363,7 @@ Deno.test("[fail-to-deny] every evasion and look-alike is read within a bound of
     for (const cmd of [...c.destructive, ...c.benign]) {
       const command = `${"echo a; ".repeat(200)}${cmd}`;
       const work = new WorkBudget();
-      destructiveHit("Bash", command, [], undefined, newDetectBudget(work));
+      destructiveHit("bash", command, [], undefined, newDetectBudget(work));
       assert(work.spent <= 4 * command.length, `${cmd}: ${work.spent} units for ${command.length}`);
     }
   }
@@ -379,7 +379,7 @@ Deno.test("[fail-to-deny] in text read crudely a help or dry-run word disarms no
       "rsync -a --delete a/ b/ $(--dry-run)",
     ]
   ) {
-    assertEquals(isDestructive("Bash", deep + tail, []), true, tail);
+    assertEquals(isDestructive("bash", deep + tail, []), true, tail);
   }
-  assertEquals(isDestructive("Bash", deep + "ls --help", []), false);
+  assertEquals(isDestructive("bash", deep + "ls --help", []), false);
 });

@@ -530,9 +530,9 @@ for (const [pack, table] of Object.entries(TABLES)) {
   const rules = rulesWith(pack);
   Deno.test(`[destructive-bash-gate] the ${pack} pack: destructive forms name it, look-alikes pass`, () => {
     const missed = table.destructive.filter((c) =>
-      destructiveHit("Bash", c, [], rules)?.pack !== pack
+      destructiveHit("bash", c, [], rules)?.pack !== pack
     );
-    const flagged = table.benign.filter((c) => destructiveHit("Bash", c, [], rules) !== null);
+    const flagged = table.benign.filter((c) => destructiveHit("bash", c, [], rules) !== null);
     assertEquals({ missed, flagged }, { missed: [], flagged: [] });
   });
 
@@ -540,10 +540,10 @@ for (const [pack, table] of Object.entries(TABLES)) {
     const changed: string[] = [];
     for (const prefix of PREFIXES) {
       for (const c of table.destructive) {
-        if (destructiveHit("Bash", prefix + c, [], rules) === null) changed.push(prefix + c);
+        if (destructiveHit("bash", prefix + c, [], rules) === null) changed.push(prefix + c);
       }
       for (const c of table.benign) {
-        if (destructiveHit("Bash", prefix + c, [], rules) !== null) changed.push(prefix + c);
+        if (destructiveHit("bash", prefix + c, [], rules) !== null) changed.push(prefix + c);
       }
     }
     assertEquals(changed, []);
@@ -554,7 +554,7 @@ for (const [pack, table] of Object.entries(TABLES)) {
       const command = `${"echo a; ".repeat(200)}${c}`;
       const budget = newDetectBudget();
       const start = { ...budget };
-      destructiveHit("Bash", command, [], rules, budget);
+      destructiveHit("bash", command, [], rules, budget);
       const chars = start.chars - budget.chars;
       const analyses = start.left - budget.left;
       assert(chars <= 8 * command.length, `${c}: ${chars} characters for ${command.length}`);
@@ -573,49 +573,49 @@ Deno.test("[destructive-bash-gate] every pack but the core has a destructive and
 Deno.test("[destructive-bash-gate] a pack switched off stops finding its forms; the core cannot be switched off", () => {
   const selection = selectPacks(["-kubernetes", "-core", "-nosuch"]);
   const rules = indexRules(selection.active);
-  assertEquals(destructiveHit("Bash", "kubectl delete namespace prod", [], rules), null);
-  assertEquals(destructiveHit("Bash", "rm -rf x", [], rules)?.rule, "rm-recursive");
+  assertEquals(destructiveHit("bash", "kubectl delete namespace prod", [], rules), null);
+  assertEquals(destructiveHit("bash", "rm -rf x", [], rules)?.rule, "rm-recursive");
   assertEquals(selection.warnings, [
     "the core pack cannot be switched off",
     'unknown destructive pack "nosuch" ignored',
   ]);
   const back = selectPacks(["-kubernetes", "+kubernetes"]);
   assertEquals(
-    destructiveHit("Bash", "kubectl delete ns x", [], indexRules(back.active))?.pack,
+    destructiveHit("bash", "kubectl delete ns x", [], indexRules(back.active))?.pack,
     "kubernetes",
   );
 });
 
 Deno.test("[destructive-bash-gate] the opt-in publish pack is off by default and names itself once on", () => {
   assertEquals(PACKS.filter((p) => !p.defaultOn).map((p) => p.id), ["publish"]);
-  assertEquals(destructiveHit("Bash", "npm publish", []), null);
-  assertEquals(destructiveHit("Bash", "git push --tags", []), null);
-  assertEquals(destructiveHit("Bash", "npm publish", [], rulesWith("publish")), {
+  assertEquals(destructiveHit("bash", "npm publish", []), null);
+  assertEquals(destructiveHit("bash", "git push --tags", []), null);
+  assertEquals(destructiveHit("bash", "npm publish", [], rulesWith("publish")), {
     pack: "publish",
     rule: "npm-publish",
     destroys: "publishes a version to a registry; it cannot be replaced under the same number",
   });
   // Switched on, it adds to the default packs and takes none away.
-  assertEquals(destructiveHit("Bash", "rm -rf x", [], rulesWith("publish"))?.pack, "core");
-  assertEquals(destructiveHit("Bash", "git push -f", [], rulesWith("publish"))?.rule, "git-push");
+  assertEquals(destructiveHit("bash", "rm -rf x", [], rulesWith("publish"))?.pack, "core");
+  assertEquals(destructiveHit("bash", "git push -f", [], rulesWith("publish"))?.rule, "git-push");
 });
 
 Deno.test("[destructive-bash-gate] the hit names the pack, the rule and what it destroys", () => {
-  assertEquals(destructiveHit("Bash", "rm -rf build", []), {
+  assertEquals(destructiveHit("bash", "rm -rf build", []), {
     pack: "core",
     rule: "rm-recursive",
     destroys: "deletes a directory tree and every file below it",
   });
-  assertEquals(destructiveHit("Bash", "git reset --hard", [])?.rule, "git-reset");
+  assertEquals(destructiveHit("bash", "git reset --hard", [])?.rule, "git-reset");
   assertEquals(
-    destructiveHit("PowerShell", "Remove-Item -Recurse x", [])?.rule,
+    destructiveHit("powershell", "Remove-Item -Recurse x", [])?.rule,
     "remove-item-recurse",
   );
 });
 
 Deno.test("[destructive-bash-gate] every SQL client: UPDATE and DELETE without WHERE are denied, with WHERE they pass", () => {
   const verdicts = [...SQL_CLIENTS].map((client) => {
-    const pack = (sql: string) => destructiveHit("Bash", `echo '${sql}' | ${client}`, [])?.pack;
+    const pack = (sql: string) => destructiveHit("bash", `echo '${sql}' | ${client}`, [])?.pack;
     return {
       client,
       update: pack("UPDATE t SET a = 1;"),
@@ -646,8 +646,8 @@ Deno.test("[destructive-bash-gate] every SQL client: UPDATE and DELETE without W
       "sqlcmd -Q 'DELETE FROM users'",
     ]
   ) {
-    assertEquals(destructiveHit("Bash", c, [])?.rule, "sql-drop-delete", c);
+    assertEquals(destructiveHit("bash", c, [])?.rule, "sql-drop-delete", c);
     const update = c.replace(/DELETE FROM (\w+)/, "UPDATE $1 SET a = 1");
-    assertEquals(destructiveHit("Bash", update, [])?.rule, "sql-without-where", update);
+    assertEquals(destructiveHit("bash", update, [])?.rule, "sql-without-where", update);
   }
 });

@@ -4,12 +4,8 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
-import {
-  MAX_READONLY_CHARS,
-  type ReadOnlyKind,
-  readOnlyKind,
-  type ShellTool,
-} from "../../src/shell/readonly.ts";
+import { MAX_READONLY_CHARS, type ReadOnlyKind, readOnlyKind } from "../../src/shell/readonly.ts";
+import type { ShellDialect } from "../../src/shell/dialect.ts";
 import { parseBash } from "../../src/shell/parser.ts";
 import { parsePowerShell } from "../../src/shell/powershell.ts";
 import { joinPieces, mulberry32 } from "../helpers/prng.ts";
@@ -30,16 +26,16 @@ function readOnlyVerdict(command: string): ReadOnlyKind {
 }
 
 /** Asserts the verdict of every command in `commands`. */
-function expectAll(tool: ShellTool, commands: readonly string[], kind: ReadOnlyKind): void {
+function expectAll(tool: ShellDialect, commands: readonly string[], kind: ReadOnlyKind): void {
   for (const command of commands) {
     const expected = kind === "readonly" ? readOnlyVerdict(command) : kind;
     assertEquals(readOnlyKind(tool, command), expected, `${tool}: ${JSON.stringify(command)}`);
   }
 }
 
-const bash = (commands: readonly string[], kind: ReadOnlyKind) => expectAll("Bash", commands, kind);
+const bash = (commands: readonly string[], kind: ReadOnlyKind) => expectAll("bash", commands, kind);
 const ps = (commands: readonly string[], kind: ReadOnlyKind) =>
-  expectAll("PowerShell", commands, kind);
+  expectAll("powershell", commands, kind);
 
 // ---------------------------------------------------------------------------
 // All-git commands.
@@ -650,19 +646,19 @@ Deno.test("[read-only-first-shell-command] PowerShell comma lists reach a native
 Deno.test("[read-only-first-shell-command] over 4096 characters, or a non-string command, rejects", () => {
   const at = "ls " + "a".repeat(MAX_READONLY_CHARS - 3);
   assertEquals(at.length, 4096);
-  assertEquals(readOnlyKind("Bash", at), "readonly");
-  assertEquals(readOnlyKind("Bash", at + "a"), null);
-  assertEquals(readOnlyKind("PowerShell", at + "a"), null);
+  assertEquals(readOnlyKind("bash", at), "readonly");
+  assertEquals(readOnlyKind("bash", at + "a"), null);
+  assertEquals(readOnlyKind("powershell", at + "a"), null);
   const gitAt = "git status" + " ".repeat(MAX_READONLY_CHARS - 10);
-  assertEquals(readOnlyKind("Bash", gitAt), "readonly-git");
-  assertEquals(readOnlyKind("Bash", gitAt + " "), null);
+  assertEquals(readOnlyKind("bash", gitAt), "readonly-git");
+  assertEquals(readOnlyKind("bash", gitAt + " "), null);
   for (const bad of [undefined, null, 42, {}, ["ls"]]) {
-    assertEquals(readOnlyKind("Bash", bad as unknown as string), null);
-    assertEquals(readOnlyKind("PowerShell", bad as unknown as string), null);
+    assertEquals(readOnlyKind("bash", bad as unknown as string), null);
+    assertEquals(readOnlyKind("powershell", bad as unknown as string), null);
   }
-  assertEquals(readOnlyKind("Bash", ""), null);
-  assertEquals(readOnlyKind("Bash", "   "), null);
-  assertEquals(readOnlyKind("PowerShell", "# only a comment"), null);
+  assertEquals(readOnlyKind("bash", ""), null);
+  assertEquals(readOnlyKind("bash", "   "), null);
+  assertEquals(readOnlyKind("powershell", "# only a comment"), null);
 });
 
 const PIECES = [
@@ -724,7 +720,7 @@ Deno.test("[read-only-first-shell-command] random commands never throw, and extr
   const rand = mulberry32(0x5eed);
   for (let n = 0; n < 3000; n++) {
     const command = joinPieces(rand, PIECES, 1 + Math.floor(rand() * 24));
-    for (const tool of ["Bash", "PowerShell"] as const) {
+    for (const tool of ["bash", "powershell"] as const) {
       const kind = readOnlyKind(tool, command);
       assert(kind === null || kind === "readonly" || kind === "readonly-git", command);
       if (kind !== null && !command.includes("#")) {
@@ -738,7 +734,7 @@ Deno.test("[read-only-first-shell-command] random commands never throw, and extr
 Deno.test("[read-only-first-shell-command] hostile near-limit input is lexed with bounded work, and past the limit not at all", () => {
   for (const unit of ["'", '"', "ls ", "; ", "(", "$(", "a,", "-x", "git log -n "]) {
     const command = unit.repeat(Math.floor(MAX_READONLY_CHARS / unit.length));
-    for (const tool of ["Bash", "PowerShell"] as const) {
+    for (const tool of ["bash", "powershell"] as const) {
       const kind = readOnlyKind(tool, command);
       assert(kind === null || kind === "readonly" || kind === "readonly-git", unit);
     }
@@ -746,6 +742,6 @@ Deno.test("[read-only-first-shell-command] hostile near-limit input is lexed wit
     const label = JSON.stringify(unit);
     assertStepsPerChar(label, command, parseBash(command).steps, BASH_STEPS_PER_CHAR);
     assertStepsPerChar(label, command, parsePowerShell(command).steps, POWERSHELL_STEPS_PER_CHAR);
-    assertEquals(readOnlyKind("Bash", unit.repeat(200_000)), null, unit);
+    assertEquals(readOnlyKind("bash", unit.repeat(200_000)), null, unit);
   }
 });

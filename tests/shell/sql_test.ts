@@ -144,6 +144,6 @@ Deno.test("[destructive-bash-gate] SQL: dynamic SQL nested in dynamic SQL is rea
   // A printf format that repeats for every argument stays bounded.
   const many = `printf '%s' ${"a ".repeat(4000)}| psql`;
   const budget = newDetectBudget();
-  assertEquals(destructiveHit("Bash", many, [], undefined, budget), null);
+  assertEquals(destructiveHit("bash", many, [], undefined, budget), null);
   assert(budget.chars >= 0);
 });
