@@ -47,7 +47,7 @@ async function verdicts(root: string, env: EnvSnapshot): Promise<Record<string, 
   const settings = await resolveSettings(env, root, denoFs);
   const out: Record<string, string | null> = {};
   for (const [pack, command] of [...Object.entries(SAMPLES), ["core", "rm -rf x"]]) {
-    out[pack] = (await destructiveRule("Bash", command, settings)).hit?.pack ?? null;
+    out[pack] = (await destructiveRule("bash", command, settings)).hit?.pack ?? null;
   }
   return out;
 }
