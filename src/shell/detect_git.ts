@@ -284,8 +284,8 @@ function runsHit(
       return engine.unwrapped(unwrapCommand(command, walk.depth + 1), [], deeper(walk), raw);
     }
   }
+  if (!Object.hasOwn(GIT_CODE_OPTIONS, sub)) return null;
   const code = GIT_CODE_OPTIONS[sub];
-  if (code === undefined) return null;
   const scan = scanArgs(rest, code);
   const values = [
     ...scan.shorts.filter((o) => code.codeShort.includes(o.letter)).map((o) => o.value),

@@ -492,7 +492,7 @@ class Lexer {
       if (c === "`" && this.i + 1 < s.length) {
         const n = s[this.i + 1];
         this.flags.backtickEscape = true;
-        text += ESCAPES[n] ?? n;
+        text += Object.hasOwn(ESCAPES, n) ? ESCAPES[n] : n;
         this.i += 2;
         continue;
       }

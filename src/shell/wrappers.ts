@@ -233,7 +233,11 @@ class Unwrapper {
       this.result.opaque = true;
       return;
     }
-    const wrapper = isDynamic(words[0]) ? undefined : WRAPPERS[programName(words[0])];
+    const name = programName(words[0]);
+    // The table is looked up by a word the command chose: only its own keys count.
+    const wrapper = isDynamic(words[0]) || !Object.hasOwn(WRAPPERS, name)
+      ? undefined
+      : WRAPPERS[name];
     if (wrapper === undefined) {
       this.result.commands.push({ words: [...words], stdinAsArgs });
       return;
@@ -251,9 +255,9 @@ class Unwrapper {
         // The program is a command itself (`npm install`), and some subcommands run others.
         this.result.commands.push({ words: [...words], stdinAsArgs });
         const scan = scanArgs(args, wrapper.options);
-        const sub = wrapper.subcommands[args[scan.stop] ?? ""];
-        if (sub !== undefined && Object.hasOwn(wrapper.subcommands, args[scan.stop])) {
-          this.apply(sub, args.slice(scan.stop), next, stdinAsArgs);
+        const word = args[scan.stop] ?? "";
+        if (Object.hasOwn(wrapper.subcommands, word)) {
+          this.apply(wrapper.subcommands[word], args.slice(scan.stop), next, stdinAsArgs);
         }
         return;
       }

@@ -3,7 +3,8 @@
  * evasions of issue 13: `-Depth` as recursion, `-WhatIf` with a value that
  * is false or unknown, .NET deletes with any true recursion flag, aliases
  * made on the line, dot-sourcing a quoted command name, default parameter
- * values, and script blocks built from text. Each mechanism has
+ * values, script blocks built from text, and the PowerShell CLI started
+ * from either shell with any spelling of `-Command`. Each mechanism has
  * destructive forms and benign look-alikes, run through the property that
  * a benign prefix never changes a verdict and under a bound on the work
  * counted.
@@ -137,6 +138,26 @@ const CASES: readonly EvasionCase[] = [
       "Write-Output 'Remove-Item x -Recurse'",
     ],
   },
+  ...(["Bash", "PowerShell"] as const).map((tool) => ({
+    mechanism: `pwsh and powershell started from ${tool} with any spelling of -Command`,
+    tool,
+    destructive: ["pwsh", "powershell"].flatMap((exe) => [
+      `${exe} -Comm "Remove-Item -Recurse x"`,
+      `${exe} -COMMA "Remove-Item -Recurse x"`,
+      `${exe} --command "Remove-Item -Recurse x"`,
+      `${exe} /c "Remove-Item -Recurse x"`,
+      `${exe} /command "Remove-Item -Recurse x"`,
+      `${exe} /ec cgBtACAALQByACAAeAA=`,
+      `${exe} -EncodedCommand cgBtACAALQByACAAeAA=`,
+    ]),
+    benign: ["pwsh", "powershell"].flatMap((exe) => [
+      `${exe} -Comm "Get-ChildItem -Recurse x"`,
+      `${exe} --command "Write-Output hi"`,
+      `${exe} /c "Write-Output 'Remove-Item -Recurse x'"`,
+      `${exe} /ec ZwBjAGkAIAAtAHIAIAB4AA==`,
+      `${exe} -File build.ps1`,
+    ]),
+  })),
 ];
 
 registerEvasionCases("PowerShell", CASES, "powershell");

@@ -2,10 +2,10 @@
  * Evasions of the destructive gate from issue 13 whose mechanisms are
  * closed: wrappers not known before (read as command runners), a program
  * named by a variable handed a script, `xargs` completing a wrapper from
- * stdin, every spelling of the PowerShell CLI's `-Command`, cmd.exe's
- * `/r`, glued switches, `@` and `if`/`for` bodies, shells reading stdin,
+ * stdin, cmd.exe's `/r`, glued switches, `@` and `if`/`for` bodies, shells reading stdin,
  * command words built by expansion, scripts carried in variables and
- * `xargs -I`. Each destructive form has a benign look-alike that must pass.
+ * `xargs -I`, and words that name a JavaScript object's built-in members.
+ * (The PowerShell CLI's spellings are in detect_powershell_test.ts.) Each destructive form has a benign look-alike that must pass.
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
@@ -20,6 +20,7 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "chrt -f 10 rm -rf x",
       "taskset 1 rm -rf x",
       "taskset -c 0 git reset --hard",
+      "strace rm -rf x",
       "strace -o log rm -rf x",
       "ltrace rm -rf x",
       "fakeroot rm -rf x",
@@ -45,7 +46,12 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
   },
   {
     mechanism: "a program named by a variable may be a shell: its script arguments are read",
-    destructive: ["$SHELL -c 'rm -rf x'", '$BASH -c "git reset --hard"', "${SH:-sh} -c 'rm -rf x'"],
+    destructive: [
+      "$SHELL -c 'rm -rf x'",
+      "$BASH -c 'rm -rf x'",
+      '$BASH -c "git reset --hard"',
+      "${SH:-sh} -c 'rm -rf x'",
+    ],
     benign: ["$SHELL -c 'echo hi'", "$EDITOR notes.txt", '$PAGER "README.md"'],
   },
   {
@@ -57,22 +63,6 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "printf 'git reset --hard' | xargs nohup",
     ],
     benign: ["echo hello | xargs env", "echo ls | xargs sudo", "find . -name '*.o' | xargs ls -l"],
-  },
-  {
-    mechanism: "every spelling of the PowerShell CLI's -Command is read",
-    destructive: [
-      'pwsh -Comm "Remove-Item -Recurse x"',
-      'pwsh -COMMA "Remove-Item -Recurse x"',
-      'pwsh --command "Remove-Item -Recurse x"',
-      'powershell /c "Remove-Item -Recurse x"',
-      'powershell /command "Remove-Item -Recurse x"',
-      "powershell /ec cgBtACAALQByACAAeAA=",
-    ],
-    benign: [
-      'pwsh -Comm "Get-ChildItem"',
-      'pwsh --command "Write-Output hi"',
-      'powershell /c "Get-Location"',
-    ],
   },
   {
     mechanism: "cmd.exe: /r, switches glued to the command, @, if and for bodies",
@@ -127,6 +117,7 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "x=rmrf; ${x:0:2} -rf x",
       "printf -v x rm; $x -rf x",
       "printf -v x '\\x72\\x6d'; $x -rf x",
+      "for c in rm; do $c -rf x; done",
       "for c in ls rm; do $c -rf x; done",
       "select c in rm; do $c -rf x; done",
       "declare -n r=x; x=rm; $r -rf y",
@@ -322,6 +313,30 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "shred --help",
       "psql --help -c 'DROP TABLE x'",
       "rsync -a --delete --help a/ b/",
+    ],
+  },
+  {
+    mechanism:
+      "a word naming a built-in member of a JavaScript object is a plain word to every table",
+    destructive: [
+      "git -c alias.constructor='reset --hard' constructor",
+      "git -c alias.tostring='!rm -rf x' toString",
+      "alias __proto__=rm; __proto__ -rf x",
+      "hash -p /bin/rm constructor; constructor -rf x",
+      "sudo -u __proto__ rm -rf x",
+      "docker __proto__ rm -rf x",
+      "constructor; rm -rf x",
+      "valueOf && git reset --hard",
+    ],
+    benign: [
+      "git constructor",
+      "git __proto__ --hard",
+      "git hasOwnProperty",
+      "constructor rm -rf x",
+      "__proto__ -rf x",
+      "toString rm -rf x",
+      "npm constructor -- rm -rf x",
+      "kubectl constructor",
     ],
   },
 ];

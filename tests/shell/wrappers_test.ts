@@ -44,6 +44,17 @@ Deno.test("[destructive-bash-gate] a command that is no wrapper comes back as it
   assertEquals(unwrapCommand([]), NOTHING);
 });
 
+Deno.test("[destructive-bash-gate] a program or subcommand named like an object's built-in member is no wrapper", () => {
+  for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+    assertEquals(commands([name, "rm", "-rf", "x"]), [[name, "rm", "-rf", "x"]], name);
+    assertEquals(
+      commands(["npm", name, "rm", "-rf", "x"]),
+      [["npm", name, "rm", "-rf", "x"]],
+      name,
+    );
+  }
+});
+
 Deno.test("[destructive-bash-gate] sudo and doas skip their value-taking options", () => {
   const rm = [["rm", "-rf", "x"]];
   assertEquals(commands(["sudo", "rm", "-rf", "x"]), rm);
