@@ -138,8 +138,10 @@ const CASES: readonly EvasionCase[] = [
       "Write-Output 'Remove-Item x -Recurse'",
     ],
   },
-  ...(["Bash", "PowerShell"] as const).map((tool) => ({
-    mechanism: `pwsh and powershell started from ${tool} with any spelling of -Command`,
+  ...(["bash", "powershell"] as const).map((tool) => ({
+    mechanism: `pwsh and powershell started from ${
+      tool === "bash" ? "Bash" : "PowerShell"
+    } with any spelling of -Command`,
     tool,
     destructive: ["pwsh", "powershell"].flatMap((exe) => [
       `${exe} -Comm "Remove-Item -Recurse x"`,
