@@ -32,7 +32,7 @@ import type { CallEvidence, ParseContext } from "./types.ts";
 import { changesDirectory } from "./shell_search.ts";
 import { callMatters, mayName } from "./prefilter.ts";
 import { MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
-import { toolNames } from "../tools/gated.ts";
+import { CREDITING_TOOL_NAMES, READ_TOOL, toolNames } from "../tools/gated.ts";
 
 /** A first-touch target, as the decision code hands it over. */
 export interface CreditTarget {
@@ -74,9 +74,6 @@ export interface SearchRoots {
   /** The hook process's working directory. */
   processCwd: string;
 }
-
-/** Tools whose completed calls can credit. */
-const SEARCH_TOOLS: ReadonlySet<string> = new Set(["Glob", "Grep", "LS", ...toolNames("shell")]);
 
 /** Tools whose calls may change the shell's directory. */
 const SHELL_TOOLS: ReadonlySet<string> = new Set(toolNames("shell"));
@@ -219,7 +216,9 @@ export function priorSearchCredit(
     const judged = judgeEachOnce(t, contextsFor(scan, roots), fs, budget);
     if (t.stem.usable || t.isNewWrite) {
       for (const call of scan.calls) {
-        if (!SEARCH_TOOLS.has(call.tool) || !call.completed || call.messageId === null) continue;
+        if (!CREDITING_TOOL_NAMES.has(call.tool) || !call.completed || call.messageId === null) {
+          continue;
+        }
         if (call.sameBatch) continue;
         if (!mayName(call, t.stem.name, t.isNewWrite)) continue;
         const j = judged(call);
@@ -281,7 +280,10 @@ function findClosestMiss(
   const canMention = t.isNewWrite || t.stem.name.length >= MIN_MENTION_LENGTH;
   for (const call of scan.calls) {
     if (!callMatters(call)) continue;
-    if (call.tool !== "Read" && (!canMention || !mayName(call, t.stem.name, t.isNewWrite))) {
+    if (
+      call.tool !== READ_TOOL.read.name &&
+      (!canMention || !mayName(call, t.stem.name, t.isNewWrite))
+    ) {
       continue;
     }
     const j = judged(call);

@@ -3,8 +3,8 @@
  * parsed, each call of the turn is checked for the target's name as plain
  * text. A call that cannot name the target can neither credit it nor be
  * its closest miss, so it is skipped; when no call passes, the caller need
- * not load the search-evidence modules at all. This module only depends
- * on `stem.ts` for that reason. See docs/search-credit.md "Search
+ * not load the search-evidence modules at all. For that reason this module
+ * depends only on `stem.ts` and the tool table the hook has already loaded. See docs/search-credit.md "Search
  * prefilter".
  *
  * @module
@@ -12,15 +12,16 @@
 
 import type { TurnCall, TurnScan } from "../transcript/turn_scan.ts";
 import { mayMention, MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
+import { READ_TOOL, TOOL } from "../tools/gated.ts";
 
 /** Input fields whose text may name a target, by tool. */
 const NAMING_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  Glob: ["pattern"],
-  Grep: ["pattern", "glob"],
-  LS: [],
-  Bash: ["command"],
-  PowerShell: ["command"],
-  Read: ["file_path"],
+  [READ_TOOL.glob.name]: ["pattern"],
+  [READ_TOOL.grep.name]: ["pattern", "glob"],
+  [READ_TOOL.ls.name]: [],
+  [TOOL.bash.name]: ["command"],
+  [TOOL.powershell.name]: ["command"],
+  [READ_TOOL.read.name]: ["file_path"],
 };
 
 /** What the prefilter needs to know about a target. */
@@ -61,7 +62,7 @@ export function mayName(call: TurnCall, name: string, isNewWrite: boolean): bool
 export function turnMayMention(target: PrefilterTarget, scan: TurnScan): boolean {
   const { name } = stemOf(target.basename, target.isTest);
   if (!target.isNewWrite && name.length < MIN_MENTION_LENGTH) {
-    return scan.calls.some((c) => c.tool === "Read" && callMatters(c));
+    return scan.calls.some((c) => c.tool === READ_TOOL.read.name && callMatters(c));
   }
   return scan.calls.some((c) => callMatters(c) && mayName(c, name, target.isNewWrite));
 }

@@ -3,7 +3,7 @@
  * was searched. Each search offers stem texts, the filters it applied,
  * the scope a target must lie in, and the directories it named exactly.
  *
- * The `Glob`, `Grep` and `LS` tool inputs are read here; shell commands
+ * The search tools' inputs (`READ_TOOL` of the tool table) are read here; shell commands
  * are read by `shell_search.ts`. Evidence is parsed once per call and
  * cached, so the credit check and the closest-miss note share one parse.
  * See docs/search-credit.md "Search scope" and "Path patterns".
@@ -17,7 +17,7 @@ import { sanitizeDetail } from "./detail.ts";
 import { addGlob, addType, hasGlobChars, newFilters, splitTopLevel } from "./filters.ts";
 import { shellCallEvidence } from "./shell_search.ts";
 import type { CallEvidence, ParseContext, SearchEvidence } from "./types.ts";
-import { gatedTool } from "../tools/gated.ts";
+import { gatedTool, READ_TOOL, TOOL } from "../tools/gated.ts";
 
 function str(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
@@ -106,19 +106,19 @@ function lsEvidence(input: Record<string, unknown>, ctx: ParseContext): SearchEv
 const TOOL_READERS: Readonly<
   Record<string, (input: Record<string, unknown>, ctx: ParseContext) => SearchEvidence[]>
 > = {
-  Glob: globEvidence,
-  Grep: grepEvidence,
-  LS: lsEvidence,
+  [READ_TOOL.glob.name]: globEvidence,
+  [READ_TOOL.grep.name]: grepEvidence,
+  [READ_TOOL.ls.name]: lsEvidence,
 };
 
 /** The input fields shown as a call's detail, in order. */
 const DETAIL_FIELDS: Readonly<Record<string, readonly string[]>> = {
-  Glob: ["pattern", "path"],
-  Grep: ["pattern", "path", "glob", "type"],
-  LS: ["path"],
-  Read: ["file_path"],
-  Bash: ["command"],
-  PowerShell: ["command"],
+  [READ_TOOL.glob.name]: ["pattern", "path"],
+  [READ_TOOL.grep.name]: ["pattern", "path", "glob", "type"],
+  [READ_TOOL.ls.name]: ["path"],
+  [READ_TOOL.read.name]: ["file_path"],
+  [TOOL.bash.name]: ["command"],
+  [TOOL.powershell.name]: ["command"],
 };
 
 function detailOf(call: TurnCall): string {
@@ -136,7 +136,7 @@ function parse(call: TurnCall, ctx: ParseContext): CallEvidence {
     otherTexts: [],
     readPath: null,
   };
-  if (call.tool === "Read") {
+  if (call.tool === READ_TOOL.read.name) {
     const path = str(call.input.file_path);
     if (path !== null) evidence.readPath = resolveToolPath(path, ctx);
     return evidence;

@@ -36,6 +36,7 @@ import { exemptReason, parseExemptGlobs } from "../file_facts/exempt.ts";
 import { isNewFile } from "../file_facts/new_file.ts";
 import { siblingDirKey } from "../file_facts/sibling.ts";
 import type { TurnScan } from "../transcript/turn_scan.ts";
+import { SCANNED_TOOL_NAMES } from "../tools/gated.ts";
 import type { CreditResult } from "../evidence/credit.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { NEAR_MISS_PREFIX } from "../metrics/codes.ts";
@@ -130,6 +131,7 @@ function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> 
       transcriptPath: path,
       promptId: ctx.call.promptId,
       toolUseId: ctx.call.toolUseId,
+      tools: SCANNED_TOOL_NAMES,
     };
     const sizeNow = (): number | null => {
       const info = ctx.ports.fs.stat(path);

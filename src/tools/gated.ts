@@ -191,6 +191,47 @@ export function shellToolName(dialect: ShellDialect): string {
   return shellTool(dialect).name;
 }
 
+/**
+ * Why the transcript scan keeps a tool's calls: a search whose completed
+ * calls may credit, a shell whose commands are read for searches, or a
+ * file read, which only feeds the closest-miss note.
+ */
+export type ScanRole = "search" | "shell" | "read";
+
+/** A Claude Code tool whose calls the transcript scan keeps. */
+export interface ScannedTool {
+  name: string;
+  role: ScanRole;
+}
+
+/**
+ * Claude Code's tools that look at the tree without changing it. They are
+ * not gated: their calls in the transcript are what the file gate credits.
+ */
+export const READ_TOOL = {
+  glob: { name: "Glob", role: "search" },
+  grep: { name: "Grep", role: "search" },
+  ls: { name: "LS", role: "search" },
+  read: { name: "Read", role: "read" },
+} as const satisfies Readonly<Record<string, ScannedTool>>;
+
+/** Every tool whose calls the transcript scan keeps: the read tools, then the shells. */
+export const SCANNED_TOOLS: readonly ScannedTool[] = [
+  READ_TOOL.glob,
+  READ_TOOL.grep,
+  READ_TOOL.ls,
+  READ_TOOL.read,
+  ...toolNames("shell").map((name) => ({ name, role: "shell" as const })),
+];
+
+/** The names of `SCANNED_TOOLS`: what the file gate asks the transcript scan to keep. */
+export const SCANNED_TOOL_NAMES: ReadonlySet<string> = new Set(SCANNED_TOOLS.map((t) => t.name));
+
+/** The names of the scanned tools whose completed calls can credit (searches and shells). */
+export const CREDITING_TOOL_NAMES: ReadonlySet<string> = new Set(
+  SCANNED_TOOLS.filter((t) => t.role !== "read").map((t) => t.name),
+);
+
 /** Reads a gated tool's input into a typed call; null for a tool GateGuard does not gate. */
 export function readToolCall(
   toolName: string,

@@ -20,21 +20,11 @@ import type { FsPort } from "../platform/fs_port.ts";
 import { TAIL_WINDOW, walkTranscriptBack } from "./tail.ts";
 import { isRecord } from "../platform/json.ts";
 
-/** The tools whose calls the scan keeps: searches, shells, and `Read` for the miss note. */
-export const SCANNED_TOOLS: ReadonlySet<string> = new Set([
-  "Glob",
-  "Grep",
-  "LS",
-  "Bash",
-  "PowerShell",
-  "Read",
-]);
-
 /** One tool call of the current turn. */
 export interface TurnCall {
   /** The `tool_use` id. */
   id: string;
-  /** The tool name, one of `SCANNED_TOOLS`. */
+  /** The tool name, one of the scan's `tools`. */
   tool: string;
   /** The call's input object (empty when the record had none). */
   input: Record<string, unknown>;
@@ -65,7 +55,7 @@ export interface TurnScan {
    * window agrees on; null when none applies.
    */
   turnId: string | null;
-  /** The turn's calls of `SCANNED_TOOLS`, newest first, whatever their outcome. */
+  /** The turn's calls of the tools asked for, newest first, whatever their outcome. */
   calls: readonly TurnCall[];
 }
 
@@ -95,6 +85,11 @@ export interface TurnScanInput {
   promptId: string | null;
   /** The pending call's `tool_use_id`, when present. */
   toolUseId: string | null;
+  /**
+   * The names of the tools whose calls to keep; the caller's tool table
+   * says which. Other calls still count for pairing and batching.
+   */
+  tools: ReadonlySet<string>;
 }
 
 type Json = Record<string, unknown>;
@@ -316,6 +311,7 @@ function scan(input: TurnScanInput, fs: FsPort, budget?: WorkBudget): TurnScanRe
       turn.resultCounts,
       identity.promptRef,
       input.toolUseId,
+      input.tools,
     ),
     pendingFound: input.toolUseId !== null && turn.useCounts.has(input.toolUseId),
   };
@@ -355,6 +351,7 @@ function turnCalls(
   resultCounts: Map<string, number>,
   promptRef: string | null,
   pendingId: string | null,
+  tools: ReadonlySet<string>,
 ): TurnCall[] {
   const results = new Map<string, ToolResult>();
   let newestMessage: string | null | undefined;
@@ -381,7 +378,7 @@ function turnCalls(
     : new Set(newestMessage ? [newestMessage] : []);
   const calls: TurnCall[] = [];
   for (const use of uses) {
-    if (!SCANNED_TOOLS.has(use.name)) continue;
+    if (!tools.has(use.name)) continue;
     const result = results.get(use.id);
     const completed = result !== undefined && !result.error &&
       useCounts.get(use.id) === 1 && resultCounts.get(use.id) === 1 &&

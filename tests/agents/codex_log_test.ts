@@ -2,6 +2,7 @@ import { assertEquals } from "../helpers/assert.ts";
 import { denialSeen, exitedCleanly, scanTurn } from "../../src/agents/codex_log.ts";
 import { deletionCommand } from "../../src/tools/call.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
+import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
 
 /** Records shaped like Codex 0.171.0's rollout lines (compact JSON, one per line). */
 function call(turn: string, id: string, cmd: string, sampling: number | null): string {
@@ -50,7 +51,12 @@ function patch(turn: string, id: string, sampling: number, body = ""): string {
 async function scan(lines: string[], turn: string | null, pending: string | null) {
   const path = await Deno.makeTempFile({ suffix: ".jsonl" });
   await Deno.writeTextFile(path, lines.join("\n") + "\n");
-  const out = scanTurn({ transcriptPath: path, promptId: turn, toolUseId: pending }, denoFs);
+  const out = scanTurn({
+    transcriptPath: path,
+    promptId: turn,
+    toolUseId: pending,
+    tools: SCANNED_TOOL_NAMES,
+  }, denoFs);
   await Deno.remove(path);
   return out;
 }

@@ -2,6 +2,7 @@ import { assert, assertEquals } from "../helpers/assert.ts";
 import { denialSeen, PENDING_RESCAN, scanTurn } from "../../src/agents/copilot_log.ts";
 import { copilotCallKey } from "../../src/agents/copilot_session.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
+import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
 
 /**
  * Copilot CLI 1.0.102 event logs copied by a probe hook at the moment the
@@ -18,7 +19,12 @@ const EDIT = {
 const rm = { command: "rm -r build", description: "x" };
 
 function scan(name: string, key: string) {
-  return scanTurn({ transcriptPath: fixture(name), promptId: null, toolUseId: key }, denoFs);
+  return scanTurn({
+    transcriptPath: fixture(name),
+    promptId: null,
+    toolUseId: key,
+    tools: SCANNED_TOOL_NAMES,
+  }, denoFs);
 }
 
 async function temp(lines: unknown[]): Promise<string> {
@@ -86,11 +92,21 @@ Deno.test("[turn-boundaries] Copilot events: the turn starts at the newest user 
     reply("m1", [["c1", "bash", grep]]),
     complete("c1", 0),
   ]);
-  const out = scanTurn({ transcriptPath: path, promptId: null, toolUseId: "none" }, denoFs);
+  const out = scanTurn({
+    transcriptPath: path,
+    promptId: null,
+    toolUseId: "none",
+    tools: SCANNED_TOOL_NAMES,
+  }, denoFs);
   assertEquals(out?.calls.map((c) => c.id), ["c1"]);
   const headless = await temp([reply("m1", [["c1", "bash", grep]]), complete("c1", 0)]);
   assertEquals(
-    scanTurn({ transcriptPath: headless, promptId: null, toolUseId: null }, denoFs),
+    scanTurn({
+      transcriptPath: headless,
+      promptId: null,
+      toolUseId: null,
+      tools: SCANNED_TOOL_NAMES,
+    }, denoFs),
     null,
   );
   await Deno.remove(path);
@@ -125,7 +141,12 @@ Deno.test("[tool-result-pairing] Copilot events: only success with exit 0 comple
     reply("m2", [["edit", "edit", EDIT]]),
   ]);
   const out = scanTurn(
-    { transcriptPath: path, promptId: null, toolUseId: copilotCallKey("edit", EDIT) },
+    {
+      transcriptPath: path,
+      promptId: null,
+      toolUseId: copilotCallKey("edit", EDIT),
+      tools: SCANNED_TOOL_NAMES,
+    },
     denoFs,
   );
   assertEquals(out?.calls.map((c) => [c.id, c.completed, c.denied]), [

@@ -1,6 +1,7 @@
 import { assertEquals } from "../helpers/assert.ts";
 import { denialSeen, scanTurn, shellResultClean } from "../../src/agents/gemini_log.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
+import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
 
 /** Records shaped like Gemini CLI 0.61.0's chat log lines. */
 const header = JSON.stringify({ sessionId: "s", projectHash: "h", kind: "main" });
@@ -25,7 +26,12 @@ const shell = (id: string, command: string, output: string, status = "success") 
 async function scan(lines: string[]) {
   const path = await Deno.makeTempFile({ suffix: ".jsonl" });
   await Deno.writeTextFile(path, lines.join("\n") + "\n");
-  const out = scanTurn({ transcriptPath: path, promptId: null, toolUseId: null }, denoFs);
+  const out = scanTurn({
+    transcriptPath: path,
+    promptId: null,
+    toolUseId: null,
+    tools: SCANNED_TOOL_NAMES,
+  }, denoFs);
   await Deno.remove(path);
   return out;
 }

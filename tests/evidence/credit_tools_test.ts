@@ -6,6 +6,7 @@ import { MemoryFs, ROOT } from "../transcript/builder.ts";
 import { credited, creditOf, missed, ROOTS, scanOf, target } from "./harness.ts";
 import { realTranscript } from "../transcript/real_fixtures.ts";
 import { toolUseId } from "../e2e/claude_code/fake_api.ts";
+import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
 
 const SRC = `${ROOT}/src`;
 const tokenizer = target(`${SRC}/tokenizer.js`);
@@ -372,7 +373,10 @@ Deno.test("[search-prefilter] a search that cannot name the stem is never parsed
 
 function realScan(name: string, toolUseId: string | null): TurnScan {
   const transcriptPath = realTranscript(name);
-  const scan = scanTurn({ transcriptPath, promptId: null, toolUseId }, denoFs);
+  const scan = scanTurn(
+    { transcriptPath, promptId: null, toolUseId, tools: SCANNED_TOOL_NAMES },
+    denoFs,
+  );
   if (!scan) throw new Error(`${name} has no turn`);
   return scan;
 }
@@ -417,7 +421,12 @@ const HAND_PROMPT = "0b1c2d3e-0000-4000-8000-00000000a001";
 
 function handOutcome(name: string, toolUseId: string): unknown {
   const scan = scanTurn(
-    { transcriptPath: `${HAND}${name}`, promptId: HAND_PROMPT, toolUseId },
+    {
+      transcriptPath: `${HAND}${name}`,
+      promptId: HAND_PROMPT,
+      toolUseId,
+      tools: SCANNED_TOOL_NAMES,
+    },
     denoFs,
   );
   if (!scan) return "no turn";

@@ -24,6 +24,7 @@ import {
   ROOT,
   type ToolUseBlock,
 } from "../transcript/builder.ts";
+import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
 
 /** The prompt id of every built turn. */
 export const PROMPT = "0b1c2d3e-0000-4000-8000-0000000000c1";
@@ -111,7 +112,12 @@ export function turnText(calls: Call[], cwd: string | null = ROOT): string {
 /** Scans a built turn whose records carry `cwd` (null: none). */
 export function scanOf(calls: Call[], cwd: string | null = ROOT): TurnScan {
   const fs = new MemoryFs({ "/t.jsonl": turnText(calls, cwd) });
-  const scan = scanTurn({ transcriptPath: "/t.jsonl", promptId: PROMPT, toolUseId: PENDING }, fs);
+  const scan = scanTurn({
+    transcriptPath: "/t.jsonl",
+    promptId: PROMPT,
+    toolUseId: PENDING,
+    tools: SCANNED_TOOL_NAMES,
+  }, fs);
   if (!scan) throw new Error("the built transcript has no turn");
   return scan;
 }

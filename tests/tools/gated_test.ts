@@ -1,9 +1,11 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import {
+  CREDITING_TOOL_NAMES,
   GATED_TOOLS,
   gateMatcher,
   MAX_INPUT_ENTRIES,
   readToolCall,
+  SCANNED_TOOL_NAMES,
 } from "../../src/tools/gated.ts";
 import { decide } from "../../src/hook/decide.ts";
 import { tooComplexText } from "../../src/questions/messages.ts";
@@ -134,5 +136,74 @@ Deno.test("[fail-to-deny] a refused input is refused on every retry and recorded
   assertEquals(decision.outcome.kind, "deny");
   assertEquals(decision.events.map((e) => [e.tool, e.decision, e.reason]), [
     ["MultiEdit", "deny", "oversize-input"],
+  ]);
+});
+
+Deno.test("[gated-tools] the scan keeps the read tools and the shells; all but Read can credit", () => {
+  assertEquals([...SCANNED_TOOL_NAMES], ["Glob", "Grep", "LS", "Read", "Bash", "PowerShell"]);
+  assertEquals([...CREDITING_TOOL_NAMES], ["Glob", "Grep", "LS", "Bash", "PowerShell"]);
+});
+
+const SRC = new URL("../../src/", import.meta.url);
+const TABLE = "tools/gated.ts";
+
+function* srcFiles(dir: URL): Generator<URL> {
+  for (const entry of Deno.readDirSync(dir)) {
+    if (entry.isDirectory) yield* srcFiles(new URL(`${entry.name}/`, dir));
+    else if (entry.name.endsWith(".ts")) yield new URL(entry.name, dir);
+  }
+}
+
+/**
+ * The tool names `code` spells as a string literal or an object key.
+ * Comments may name tools; a `//` right after a quote or a colon starts no
+ * comment (it is a URL or a path in a string).
+ */
+function spelledNames(code: string, names: readonly string[]): string[] {
+  const text = code.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+  const alternatives = names.join("|");
+  const literal = new RegExp(`(["'\`])(${alternatives})\\1`, "g");
+  const key = new RegExp(`(?:^|[{,])\\s*(${alternatives})\\s*:`, "gm");
+  return [
+    ...[...text.matchAll(literal)].map((m) => m[2]),
+    ...[...text.matchAll(key)].map((m) => m[1]),
+  ];
+}
+
+/** Claude Code's tool names GateGuard knows: the gated tools and the tools the scan keeps. */
+const CLAUDE_TOOLS = [...new Set([...GATED_TOOLS.map((t) => t.name), ...SCANNED_TOOL_NAMES])];
+
+Deno.test("[gated-tools] Claude Code's tool names are spelled in the tool table alone", () => {
+  const found: string[] = [];
+  let files = 0;
+  for (const url of srcFiles(SRC)) {
+    files++;
+    const name = url.pathname.slice(SRC.pathname.length);
+    if (name === TABLE) continue;
+    for (const tool of spelledNames(Deno.readTextFileSync(url), CLAUDE_TOOLS)) {
+      found.push(`${name}: ${tool}`);
+    }
+  }
+  assertEquals(found, []);
+  assert(files > 100, `only ${files} files read`);
+  assertEquals(spelledNames(Deno.readTextFileSync(new URL(TABLE, SRC)), ["Bash"]).length > 0, true);
+});
+
+Deno.test("[gated-tools] the spelling check finds literals and keys, not comments or longer words", () => {
+  const code = [
+    `if (call.tool === "Read") return;`,
+    `const t = { Glob: a, x: 'LS' };`,
+    "const u = `PowerShell`;",
+    `/** The \`Bash\` tool. */`,
+    `// "Edit" is gated`,
+    `const url = "https://x"; const w = "Write";`,
+    `const v = "Bash2" + "ReadMe" + GlobX;`,
+  ].join("\n");
+  assertEquals(spelledNames(code, CLAUDE_TOOLS).sort(), [
+    "Glob",
+    "LS",
+    "PowerShell",
+    "Read",
+    "Write",
   ]);
 });

@@ -4,6 +4,7 @@ import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { scanTurn, type TurnScan, type TurnScanResult } from "../../src/transcript/turn_scan.ts";
 import { assistant, compaction, filler, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
 import { realPromptId, realTranscript } from "./real_fixtures.ts";
+import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
 
 const HAND = new URL("../fixtures/transcripts/", import.meta.url).pathname;
 const P1 = "0b1c2d3e-0000-4000-8000-00000000a001";
@@ -15,7 +16,10 @@ function scanText(
   toolUseId: string | null = null,
 ): TurnScanResult | null {
   const fs = new MemoryFs({ "/t.jsonl": text });
-  return scanTurn({ transcriptPath: "/t.jsonl", promptId, toolUseId }, fs);
+  return scanTurn(
+    { transcriptPath: "/t.jsonl", promptId, toolUseId, tools: SCANNED_TOOL_NAMES },
+    fs,
+  );
 }
 
 /** The calls of a scan as `id:completed:sameBatch` strings, newest first. */
@@ -41,7 +45,12 @@ Deno.test("[turn-boundaries] real 2.1.332 transcript: Grep and Glob results pair
   // The newest assistant message is the final text answer, so no search is in the batch.
   const promptId = realPromptId("grep-glob-tools.jsonl");
   const scan = scanTurn(
-    { transcriptPath: realTranscript("grep-glob-tools.jsonl"), promptId, toolUseId: null },
+    {
+      transcriptPath: realTranscript("grep-glob-tools.jsonl"),
+      promptId,
+      toolUseId: null,
+      tools: SCANNED_TOOL_NAMES,
+    },
     denoFs,
   );
   assertEquals(scan?.turnId, promptId);
@@ -52,10 +61,29 @@ Deno.test("[turn-boundaries] real 2.1.332 transcript: Grep and Glob results pair
   ]);
 });
 
+Deno.test("[turn-boundaries] the scan keeps the calls of the tools it is asked for, and only those", () => {
+  const promptId = realPromptId("grep-glob-tools.jsonl");
+  const scan = scanTurn(
+    {
+      transcriptPath: realTranscript("grep-glob-tools.jsonl"),
+      promptId,
+      toolUseId: null,
+      tools: new Set(["Grep", "Bash"]),
+    },
+    denoFs,
+  );
+  assertEquals(scan?.calls.map((c) => [c.tool, c.completed]), [["Grep", true], ["Bash", false]]);
+});
+
 Deno.test("[turn-identity] real 2.1.332 transcript without a payload prompt id takes the prompt record's promptId", () => {
   const name = "bash-then-missing-tools.jsonl";
   const scan = scanTurn(
-    { transcriptPath: realTranscript(name), promptId: null, toolUseId: null },
+    {
+      transcriptPath: realTranscript(name),
+      promptId: null,
+      toolUseId: null,
+      tools: SCANNED_TOOL_NAMES,
+    },
     denoFs,
   );
   assertEquals(scan?.turnId, realPromptId(name));
@@ -70,7 +98,12 @@ Deno.test("[turn-identity] real 2.1.332 transcript without a payload prompt id t
 Deno.test("[turn-boundaries] real 2.1.332 transcripts with only an Edit give a turn without calls", () => {
   for (const name of ["edit-denied.jsonl", "edit-with-note.jsonl"]) {
     const scan = scanTurn(
-      { transcriptPath: realTranscript(name), promptId: null, toolUseId: null },
+      {
+        transcriptPath: realTranscript(name),
+        promptId: null,
+        toolUseId: null,
+        tools: SCANNED_TOOL_NAMES,
+      },
       denoFs,
     );
     assert(scan !== null && typeof scan.turnId === "string", name);
@@ -80,7 +113,12 @@ Deno.test("[turn-boundaries] real 2.1.332 transcripts with only an Edit give a t
 
 Deno.test("[turn-boundaries] an earlier human turn's searches are left out; a pending Edit batch is located by tool_use_id", () => {
   const scan = scanTurn(
-    { transcriptPath: `${HAND}search-then-edit.jsonl`, promptId: P1, toolUseId: "toolu_edit" },
+    {
+      transcriptPath: `${HAND}search-then-edit.jsonl`,
+      promptId: P1,
+      toolUseId: "toolu_edit",
+      tools: SCANNED_TOOL_NAMES,
+    },
     denoFs,
   );
   assertEquals(scan?.turnId, P1);
@@ -89,7 +127,12 @@ Deno.test("[turn-boundaries] an earlier human turn's searches are left out; a pe
 
 Deno.test("[turn-boundaries] a compaction starts a new turn, so the search before it is gone", () => {
   const scan = scanTurn(
-    { transcriptPath: `${HAND}compacted.jsonl`, promptId: null, toolUseId: "toolu_c_edit" },
+    {
+      transcriptPath: `${HAND}compacted.jsonl`,
+      promptId: null,
+      toolUseId: "toolu_c_edit",
+      tools: SCANNED_TOOL_NAMES,
+    },
     denoFs,
   );
   assertEquals(scan?.turnId, P1);
@@ -113,7 +156,12 @@ Deno.test("[turn-boundaries] a compact_boundary marker alone also starts the tur
 Deno.test("[same-batch-searches] a search in the pending call's own message never counts, even with its result written", () => {
   const path = `${HAND}parallel-batch.jsonl`;
   for (const toolUseId of ["toolu_p_edit", null, "toolu_not_in_transcript"]) {
-    const scan = scanTurn({ transcriptPath: path, promptId: P1, toolUseId }, denoFs);
+    const scan = scanTurn({
+      transcriptPath: path,
+      promptId: P1,
+      toolUseId,
+      tools: SCANNED_TOOL_NAMES,
+    }, denoFs);
     assertEquals(summary(scan), ["toolu_p_grep:ok:batch"], String(toolUseId));
   }
 });
@@ -136,6 +184,7 @@ Deno.test("[tool-result-pairing] errors, <tool_use_error> content and duplicated
       transcriptPath: `${HAND}errors-and-duplicates.jsonl`,
       promptId: P1,
       toolUseId: "toolu_e_edit",
+      tools: SCANNED_TOOL_NAMES,
     },
     denoFs,
   );
@@ -196,7 +245,12 @@ Deno.test("[tool-result-pairing] a result stamped with another prompt's id does 
 
 Deno.test("[turn-boundaries] meta, sidechain and transcript-only records neither start a turn nor add calls", () => {
   const scan = scanTurn(
-    { transcriptPath: `${HAND}meta-sidechain.jsonl`, promptId: P1, toolUseId: "toolu_m_edit" },
+    {
+      transcriptPath: `${HAND}meta-sidechain.jsonl`,
+      promptId: P1,
+      toolUseId: "toolu_m_edit",
+      tools: SCANNED_TOOL_NAMES,
+    },
     denoFs,
   );
   assertEquals(summary(scan), ["toolu_m_grep:ok:-"]);
@@ -327,7 +381,10 @@ Deno.test("[fail-to-deny] missing, non-file, empty and garbage transcripts give 
   ]);
   for (const path of ["/missing.jsonl", "/dir", "/empty.jsonl", "/garbage.jsonl"]) {
     assertEquals(
-      scanTurn({ transcriptPath: path, promptId: null, toolUseId: null }, fs),
+      scanTurn(
+        { transcriptPath: path, promptId: null, toolUseId: null, tools: SCANNED_TOOL_NAMES },
+        fs,
+      ),
       null,
       path,
     );
@@ -336,7 +393,13 @@ Deno.test("[fail-to-deny] missing, non-file, empty and garbage transcripts give 
   throwing.readRange = () => {
     throw new Error("boom");
   };
-  assertEquals(scanTurn({ transcriptPath: "/t", promptId: null, toolUseId: null }, throwing), null);
+  assertEquals(
+    scanTurn(
+      { transcriptPath: "/t", promptId: null, toolUseId: null, tools: SCANNED_TOOL_NAMES },
+      throwing,
+    ),
+    null,
+  );
 });
 
 Deno.test("[fail-to-deny] garbage lines and odd shapes inside a turn are skipped", () => {
@@ -392,7 +455,12 @@ Deno.test("[prior-search-credit] a search 40 calls back in a long turn, ~400 KB 
     assistant("msg_e", [edit("toolu_edit")]),
   );
   const fs = new MemoryFs({ "/t.jsonl": text });
-  const scan = scanTurn({ transcriptPath: "/t.jsonl", promptId: P1, toolUseId: "toolu_edit" }, fs);
+  const scan = scanTurn({
+    transcriptPath: "/t.jsonl",
+    promptId: P1,
+    toolUseId: "toolu_edit",
+    tools: SCANNED_TOOL_NAMES,
+  }, fs);
   assertEquals(scan?.turnId, P1);
   assertEquals(scan?.calls.at(-1)?.id, "toolu_search");
   assertEquals(scan?.calls.at(-1)?.completed, true);
@@ -451,7 +519,12 @@ Deno.test("[turn-boundaries] a 100 MB transcript costs the same bounded read as 
   );
   const costs = [100 * 1024, 100 * 1024 * 1024].map((size) => {
     const { fs, served } = virtualTranscript(size, turn);
-    const scan = scanTurn({ transcriptPath: "/big.jsonl", promptId: P1, toolUseId: null }, fs);
+    const scan = scanTurn({
+      transcriptPath: "/big.jsonl",
+      promptId: P1,
+      toolUseId: null,
+      tools: SCANNED_TOOL_NAMES,
+    }, fs);
     assertEquals(scan?.turnId, P1);
     assertEquals(summary(scan), ["toolu_a:ok:batch"]);
     return served();
@@ -462,7 +535,12 @@ Deno.test("[turn-boundaries] a 100 MB transcript costs the same bounded read as 
 Deno.test("[turn-boundaries] without a turn start, a 100 MB transcript costs at most the byte budget", () => {
   const turn = jsonl(assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1));
   const { fs, served } = virtualTranscript(100 * 1024 * 1024, turn);
-  const scan = scanTurn({ transcriptPath: "/big.jsonl", promptId: null, toolUseId: null }, fs);
+  const scan = scanTurn({
+    transcriptPath: "/big.jsonl",
+    promptId: null,
+    toolUseId: null,
+    tools: SCANNED_TOOL_NAMES,
+  }, fs);
   // The budget ran out first: a clipped window whose promptIds agree is the turn.
   assertEquals(scan?.turnId, P1);
   assertEquals(served(), TAIL_WINDOW.maxBytes);

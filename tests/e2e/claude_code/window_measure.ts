@@ -10,6 +10,7 @@
 import { denoFs, type FsPort } from "../../../src/platform/fs_port.ts";
 import { mayBeMessageRecord, TAIL_WINDOW } from "../../../src/transcript/tail.ts";
 import { scanTurn, type TurnScanResult } from "../../../src/transcript/turn_scan.ts";
+import { SCANNED_TOOL_NAMES } from "../../../src/tools/gated.ts";
 
 /** Where one record sits relative to the end of a snapshot. */
 export interface WindowMeasure {
@@ -130,7 +131,10 @@ export function scanCost(
     },
   };
   const started = performance.now();
-  const scan = scanTurn({ transcriptPath: path, promptId, toolUseId }, counting);
+  const scan = scanTurn(
+    { transcriptPath: path, promptId, toolUseId, tools: SCANNED_TOOL_NAMES },
+    counting,
+  );
   return { scan, bytesRead, reads, ms: performance.now() - started };
 }
 
