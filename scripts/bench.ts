@@ -3,7 +3,10 @@
  * hello-world started with the same flags in the same run (absolute times
  * on a shared 2-core machine mean little), plus a few in-process costs.
  *
- * Usage: deno task bench [--runs N] [--hostile-runs N] [--json]
+ * Usage: deno task bench [--runs N] [--hostile-runs N] [--only CLASS[,CLASS]] [--json]
+ *
+ * `--only` times just the named slow-input classes (beside the plain
+ * first-touch denial they are measured against) and skips the rest.
  *
  * @module
  */
@@ -103,7 +106,48 @@ function transcript(bytes: number): string {
   return jsonl(...Array.from({ length: fillers }, () => filler("attachment", 4000))) + turn;
 }
 
-if (import.meta.main) {
+/** The value after `flag` on the command line, or null. */
+function argValue(flag: string): string | null {
+  const at = Deno.args.indexOf(flag);
+  return at < 0 ? null : Deno.args[at + 1] ?? null;
+}
+
+/** Times only the named slow-input classes and prints them. */
+async function benchOnly(names: string[], hostileRuns: number, asJson: boolean): Promise<void> {
+  const cli = sourceArgv(Deno.execPath(), REPO);
+  const { measureHostile } = await import("./bench_hostile.ts");
+  const hostile = await measureHostile(
+    (stdin, env) => spawnHook(cli, stdin, env),
+    hostileRuns,
+    names,
+  );
+  if (asJson) console.log(JSON.stringify({ hostile }, null, 2));
+  else printHostile(hostile, hostileRuns);
+}
+
+function printHostile(
+  hostile: { name: string; ms: number; ratio: number; outcome: string }[],
+  hostileRuns: number,
+): void {
+  console.log(
+    `slow-input classes, median of ${hostileRuns} runs, as a ratio to a plain first-touch denial:`,
+  );
+  for (const row of hostile) {
+    console.log(
+      `  ${row.name.padEnd(28)} ${row.ratio.toFixed(2)}x  ${
+        row.ms.toFixed(0).padStart(6)
+      } ms  (${row.outcome})`,
+    );
+  }
+}
+
+if (import.meta.main && argValue("--only") !== null) {
+  await benchOnly(
+    argValue("--only")!.split(","),
+    Number(argValue("--hostile-runs")) || 3,
+    Deno.args.includes("--json"),
+  );
+} else if (import.meta.main) {
   const runs = Number(Deno.args[Deno.args.indexOf("--runs") + 1]) || 15;
   const asJson = Deno.args.includes("--json");
   const tmp = await Deno.makeTempDir({ prefix: "gateguard-bench-" });
@@ -213,16 +257,7 @@ if (import.meta.main) {
       const outcome = outcomes[k] ? `  (${outcomes[k]})` : "";
       console.log(`  ${k.padEnd(28)} ${v.toFixed(2)}x${outcome}`);
     }
-    console.log(
-      `slow-input classes, median of ${hostileRuns} runs, as a ratio to a plain first-touch denial:`,
-    );
-    for (const row of hostile) {
-      console.log(
-        `  ${row.name.padEnd(28)} ${row.ratio.toFixed(2)}x  ${
-          row.ms.toFixed(0).padStart(6)
-        } ms  (${row.outcome})`,
-      );
-    }
+    printHostile(hostile, hostileRuns);
     console.log("in-process costs:");
     for (const [k, v] of Object.entries(inProcess)) console.log(`  ${k.padEnd(28)} ${v}`);
   }

@@ -1,7 +1,9 @@
 /**
  * The slow-input classes of the bounded-time work, timed as whole hook
  * processes and reported as ratios to a plain first-touch Edit denial in
- * the same run: the hostile search turn, crafted project globs against a
+ * the same run: the hostile search turn (a first touch 60 directories deep
+ * after 999 crafted searches that repeat one search or share no pattern),
+ * crafted project globs against a
  * long path, a MultiEdit of millions of entries, huge and quadratic shell
  * commands, a deeply nested state file, and the lock faults. The inputs
  * come from `tests/helpers/hostile.ts`, the ones the tests count work on.
@@ -92,17 +94,30 @@ function clearLock(dir: string): Promise<void> {
   return Promise.resolve();
 }
 
+/** Writes the deep target and a hostile search turn to `name`. */
+function deepTurn(dir: string, name: string, distinct: boolean): void {
+  Deno.mkdirSync(parentOf(`${dir}/proj/${H.deepTarget(60)}`), { recursive: true });
+  Deno.writeTextFileSync(`${dir}/proj/${H.deepTarget(60)}`, "export const widget = 1;\n");
+  Deno.writeTextFileSync(`${dir}/${name}`, H.hostileSearchTurn(999, distinct));
+}
+
 const CLASSES: HostileClass[] = [
   {
     name: "deep-edit-999-rg-turn",
-    setup: (dir) => {
-      Deno.mkdirSync(parentOf(`${dir}/proj/${H.deepTarget(60)}`), { recursive: true });
-      Deno.writeTextFileSync(`${dir}/proj/${H.deepTarget(60)}`, "export const widget = 1;\n");
-      Deno.writeTextFileSync(`${dir}/turn.jsonl`, H.hostileSearchTurn(999));
-    },
+    setup: (dir) => deepTurn(dir, "turn.jsonl", false),
     payload: (dir, run) => ({
       ...firstTouch(dir, `deep-${run}`, H.deepTarget(60)),
       transcript_path: `${dir}/turn.jsonl`,
+      prompt_id: H.SEARCH_TURN_PROMPT,
+      tool_use_id: "toolu_absent",
+    }),
+  },
+  {
+    name: "deep-edit-999-distinct-rg",
+    setup: (dir) => deepTurn(dir, "distinct.jsonl", true),
+    payload: (dir, run) => ({
+      ...firstTouch(dir, `distinct-${run}`, H.deepTarget(60)),
+      transcript_path: `${dir}/distinct.jsonl`,
       prompt_id: H.SEARCH_TURN_PROMPT,
       tool_use_id: "toolu_absent",
     }),
@@ -194,11 +209,26 @@ const CLASSES: HostileClass[] = [
   },
 ];
 
+/** The names of every slow-input class, in the order they run. */
+export const HOSTILE_CLASSES: readonly string[] = CLASSES.map((c) => c.name);
+
 /**
  * Times every class `runs` times (after one untimed run that also records
  * the decision) beside a plain first-touch denial, in a scratch directory.
+ * With `only`, just the classes of those names run; an unknown name throws.
  */
-export async function measureHostile(spawn: SpawnHook, runs: number): Promise<HostileRow[]> {
+export async function measureHostile(
+  spawn: SpawnHook,
+  runs: number,
+  only?: readonly string[],
+): Promise<HostileRow[]> {
+  const unknown = only?.filter((n) => !HOSTILE_CLASSES.includes(n)) ?? [];
+  if (unknown.length > 0) {
+    throw new Error(
+      `no slow-input class ${unknown.join(", ")}; known: ${HOSTILE_CLASSES.join(", ")}`,
+    );
+  }
+  const classes = only ? CLASSES.filter((c) => only.includes(c.name)) : CLASSES;
   const dir = await Deno.makeTempDir({ prefix: "gateguard-bench-hostile-" });
   try {
     Deno.mkdirSync(`${dir}/proj/src`, { recursive: true });
@@ -227,7 +257,7 @@ export async function measureHostile(spawn: SpawnHook, runs: number): Promise<Ho
       ratio: 1,
       outcome: "deny",
     }];
-    for (const c of CLASSES) {
+    for (const c of classes) {
       await c.setup?.(dir);
       const projectEnv = c.name.startsWith("exempt")
         ? { ...env, CLAUDE_PROJECT_DIR: `${dir}/globs` }

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { absolutePath, formatPath, parsePath } from "../file_facts/paths.ts";
+import { absolutePath, formatPath, parsePath, type PathParts } from "../file_facts/paths.ts";
 import { addGlob, hasGlobChars, newFilters, type SearchFilters } from "./filters.ts";
 import type {
   ArgsContext,
@@ -111,8 +111,17 @@ function wildcard(op: RawOperand, ctx: ArgsContext): boolean {
   return w.globs;
 }
 
-/** Resolves one operand against the segment's base. */
-function resolveOperand(op: RawOperand, base: string | null, ctx: ArgsContext): Operand {
+/**
+ * Resolves one operand against the segment's base. `anchors` keeps the
+ * anchors resolved so far by their leading text: most operands of a search
+ * share one, and resolving it again would read the whole base again.
+ */
+function resolveOperand(
+  op: RawOperand,
+  base: string | null,
+  ctx: ArgsContext,
+  anchors: Map<string, PathParts> = new Map(),
+): Operand {
   const w = op.word;
   let text = w.text;
   if (w.expands || text === "" || text.startsWith("~")) return { kind: "unresolvable" };
@@ -138,11 +147,12 @@ function resolveOperand(op: RawOperand, base: string | null, ctx: ArgsContext): 
   const segments = slashed.split("/");
   const firstGlob = segments.findIndex(hasGlobChars);
   const lead = segments.slice(0, firstGlob).join("/");
-  const anchor = absolutePath(
-    lead === "" && !absolute ? "." : lead || "/",
-    anchorBase,
-    ctx.processCwd,
-  );
+  const leadText = lead === "" && !absolute ? "." : lead || "/";
+  let anchor = anchors.get(leadText);
+  if (!anchor) {
+    anchor = absolutePath(leadText, anchorBase, ctx.processCwd);
+    anchors.set(leadText, anchor);
+  }
   return { kind: "glob", anchor, glob: segments.slice(firstGlob).join("/"), gitStyle, fold };
 }
 
@@ -174,7 +184,8 @@ function namedDir(op: RawOperand, base: string | null, ctx: ArgsContext): NamedD
 
 /** Turns a filled collector into evidence. */
 export function finish(c: Collector, segment: ShellSegment, ctx: ArgsContext): SearchEvidence {
-  const operands = c.operands.map((op) => resolveOperand(op, c.base, ctx));
+  const anchors = new Map<string, PathParts>();
+  const operands = c.operands.map((op) => resolveOperand(op, c.base, ctx, anchors));
   const firstOperand = c.operands.length > 0
     ? Math.min(...c.operands.map((o) => o.index))
     : Infinity;

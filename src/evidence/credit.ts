@@ -27,7 +27,7 @@ import {
   samePlace,
   type Verdict,
 } from "./judge.ts";
-import { callEvidence } from "./search.ts";
+import { callEvidence, contextKey } from "./search.ts";
 import type { CallEvidence, ParseContext } from "./types.ts";
 import { changesDirectory } from "./shell_search.ts";
 import { callMatters, mayName } from "./prefilter.ts";
@@ -100,6 +100,7 @@ function judgeTarget(
       stem: stem.name,
       windows: place.windows,
       budget,
+      verdicts: new Map(),
     },
   };
 }
@@ -115,13 +116,33 @@ function movesShell(call: TurnCall): boolean {
  * That value was written when the model sent the call, so another call of
  * the same batch that changes directory may have moved the shell before
  * this one ran: then the start is unknown (null), as it is without a value.
+ * `batchOf` gives the calls of the call's own message.
  */
-function recordedStart(call: TurnCall, scan: TurnScan): string | null {
+function recordedStart(call: TurnCall, batchOf: (call: TurnCall) => TurnCall[]): string | null {
   if (call.cwd === null || parsePath(call.cwd).root === "") return null;
-  const batchMoved = scan.calls.some((c) =>
-    c !== call && c.messageId !== null && c.messageId === call.messageId && movesShell(c)
-  );
+  const batchMoved = call.messageId !== null &&
+    batchOf(call).some((c) => c !== call && movesShell(c));
   return batchMoved ? null : call.cwd;
+}
+
+/**
+ * The calls of each message of the scan, grouped in one pass on first use,
+ * so finding a call's batch costs its batch, not the turn.
+ */
+function batches(scan: TurnScan): (call: TurnCall) => TurnCall[] {
+  let byMessage: Map<string, TurnCall[]> | null = null;
+  return (call) => {
+    if (byMessage === null) {
+      byMessage = new Map();
+      for (const c of scan.calls) {
+        if (c.messageId === null) continue;
+        const batch = byMessage.get(c.messageId);
+        if (batch) batch.push(c);
+        else byMessage.set(c.messageId, [c]);
+      }
+    }
+    return call.messageId === null ? [] : byMessage.get(call.messageId) ?? [];
+  };
 }
 
 /**
@@ -139,9 +160,10 @@ function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => Pa
     processCwd: roots.processCwd,
     shellCwdUnknown: false,
   };
+  const batchOf = batches(scan);
   let movers: TurnCall[] | null = null;
   return (call) => {
-    const start = recordedStart(call, scan);
+    const start = recordedStart(call, batchOf);
     if (start !== null) return { ...plain, base: start };
     if (!SHELL_TOOLS.has(call.tool)) return plain;
     movers ??= scan.calls.filter(movesShell);
@@ -171,8 +193,11 @@ function inputChars(call: TurnCall): number {
 
 /**
  * Judges each call once per decision, for the credit and the closest miss
- * alike, charging its input text to `budget` first. A call the budget
- * cannot pay for is null: it earns nothing and names no miss.
+ * alike, charging its input text to `budget` first. Calls with the same
+ * tool, input and context are one judgement: the first pays for parsing
+ * and judging, each later one only for reading its input to find it. A
+ * call the budget cannot pay for is null: it earns nothing and names no
+ * miss.
  */
 function judgeEachOnce(
   t: JudgeTarget,
@@ -181,17 +206,25 @@ function judgeEachOnce(
   budget: WorkBudget | undefined,
 ): (call: TurnCall) => Judged | null {
   const memo = new Map<TurnCall, Judged | null>();
+  const byContent = new Map<string, Judged>();
   return (call) => {
     const known = memo.get(call);
     if (known !== undefined) return known;
     let judged: Judged | null = null;
-    if (!budget || budget.spend(UNITS_PER_INPUT_CHAR * inputChars(call), "evidence")) {
-      const ev = callEvidence(call, contextOf(call));
+    const chars = inputChars(call);
+    const ctx = contextOf(call);
+    const key = `${call.tool}\u0000${contextKey(ctx)}\u0000${JSON.stringify(call.input)}`;
+    const same = byContent.get(key);
+    if (same !== undefined) {
+      if (!budget || budget.spend(chars, "evidence")) judged = same;
+    } else if (!budget || budget.spend(UNITS_PER_INPUT_CHAR * chars, "evidence")) {
+      const ev = callEvidence(call, ctx);
       let verdict: Verdict = { kind: "silent" };
       if (!ev.ambiguous) {
         for (const search of ev.searches) verdict = closer(verdict, judgeSearch(search, t, fs));
       }
       judged = { ev, verdict };
+      byContent.set(key, judged);
     }
     memo.set(call, judged);
     return judged;

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { compileGlob, type GlobToken, matchGlob } from "../glob/glob.ts";
+import { compileGlob, type GlobToken, matchGlob, matchGlobOrAncestor } from "../glob/glob.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 import { containsWord } from "./stem.ts";
 import { RG_TYPES, UGREP_TYPES } from "./tool_flags.ts";
@@ -51,6 +51,32 @@ export interface FilterTarget {
   windows: boolean;
   /** The call's work budget the glob matches draw on; a match it refuses gives no credit. */
   budget?: WorkBudget;
+  /**
+   * Glob verdicts already worked out for this target in this decision, by
+   * what decides them: the calls of one turn repeat their filters and
+   * operands, and each distinct one is matched once (see `remembered`).
+   */
+  verdicts?: Map<string, boolean>;
+}
+
+/** Most verdicts a target keeps; past it the memo starts over, so its memory stays bounded. */
+const VERDICT_MEMO_ENTRIES = 4096;
+
+/**
+ * The verdict `judge` gives for `key`, worked out once per target when the
+ * target keeps a memo. `key` must name everything the verdict depends on
+ * besides the target itself. A verdict the budget refused is remembered as
+ * given: the budget stays spent, so it would be refused again.
+ */
+export function remembered(target: FilterTarget, key: string, judge: () => boolean): boolean {
+  const memo = target.verdicts;
+  if (!memo) return judge();
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const verdict = judge();
+  if (memo.size >= VERDICT_MEMO_ENTRIES) memo.clear();
+  memo.set(key, verdict);
+  return verdict;
 }
 
 /** A search without filters. */
@@ -112,8 +138,10 @@ export function splitTopLevel(text: string, separator: string): string[] {
 
 /** True when `text` holds a glob metacharacter. */
 export function hasGlobChars(text: string): boolean {
-  for (const c of text) {
-    if (c === "*" || c === "?" || c === "[" || c === "{") return true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // `*`, `?`, `[` and `{`: none is half of a surrogate pair.
+    if (c === 0x2a || c === 0x3f || c === 0x5b || c === 0x7b) return true;
   }
   return false;
 }
@@ -189,22 +217,22 @@ export function isLookup(filters: SearchFilters, target: FilterTarget): boolean 
  * covers the file or a directory above it when it matches a run of path
  * segments ending there: the whole path is matched with any directories
  * allowed before the glob, and with or without any segments after it.
+ * Neither the filter's case flag nor anything but its text matters.
  */
 function exclusionCovers(filter: GlobFilter, target: FilterTarget): boolean {
   if (filter.opaque) return true;
-  if (target.stem !== "" && containsWord(filter.glob.toLowerCase(), target.stem, target.budget)) {
-    return true;
-  }
-  let glob = stripLeading(filter.glob);
-  while (glob.startsWith("/")) glob = glob.slice(1);
-  while (glob.endsWith("/")) glob = glob.slice(0, -1);
-  if (glob === "") return true;
-  const path = target.segments.join("/");
-  for (const shape of [`**/${glob}`, `**/${glob}/**`]) {
-    const compiled = compileGlob(shape, { foldCase: true }, target.budget);
-    if (!compiled || matchGlob(compiled, path, target.budget) !== "no-match") return true;
-  }
-  return false;
+  return remembered(target, `exclusion\u0000${filter.glob}`, () => {
+    if (target.stem !== "" && containsWord(filter.glob.toLowerCase(), target.stem, target.budget)) {
+      return true;
+    }
+    let glob = stripLeading(filter.glob);
+    while (glob.startsWith("/")) glob = glob.slice(1);
+    while (glob.endsWith("/")) glob = glob.slice(0, -1);
+    if (glob === "") return true;
+    const compiled = compileGlob(`**/${glob}`, { foldCase: true }, target.budget);
+    return !compiled ||
+      matchGlobOrAncestor(compiled, target.segments.join("/"), target.budget) !== "no-match";
+  });
 }
 
 /**

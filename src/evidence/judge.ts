@@ -13,9 +13,16 @@
  */
 
 import type { FsPort } from "../platform/fs_port.ts";
-import { compileGlob, matchGlob } from "../glob/glob.ts";
-import { formatPath, type PathParts, relativeSegments } from "../file_facts/paths.ts";
-import { admits, excludes, type FilterTarget, isLookup, namesOnlyTarget } from "./filters.ts";
+import { compileGlob, matchGlob, matchGlobOrAncestor } from "../glob/glob.ts";
+import { formatPath, insideAt, type PathParts, relativeSegments } from "../file_facts/paths.ts";
+import {
+  admits,
+  excludes,
+  type FilterTarget,
+  isLookup,
+  namesOnlyTarget,
+  remembered,
+} from "./filters.ts";
 import type { DepthLimit, Operand, Scope, SearchEvidence } from "./types.ts";
 import { withinDepth } from "./depth.ts";
 import { containsWord, MIN_MENTION_LENGTH, type TargetStem } from "./stem.ts";
@@ -82,15 +89,23 @@ function withinOrSame(outer: PathParts, inner: PathParts): readonly string[] | n
   return samePlace(outer, inner) ? [] : relativeSegments(outer, inner);
 }
 
+/**
+ * True when a glob operand matches the target or a directory above it,
+ * below the operand's anchor. The verdict depends on the pattern, its
+ * flags and how deep the anchor is (the target fixes the rest), so the
+ * same operand in many calls of the turn is matched once.
+ */
 function globOperandAdmits(op: Extract<Operand, { kind: "glob" }>, t: JudgeTarget): boolean {
-  const rel = relativeSegments(op.anchor, t.place);
-  if (rel === null) return false;
-  const options = { slashWildcards: op.gitStyle, foldCase: op.fold || t.filter.windows };
-  for (const shape of [op.glob, `${op.glob}/**`]) {
-    const compiled = compileGlob(shape, options, t.filter.budget);
-    if (compiled && matchGlob(compiled, rel.join("/"), t.filter.budget) === "match") return true;
-  }
-  return false;
+  const at = insideAt(op.anchor, t.place);
+  if (at === null) return false;
+  const key = `operand\u0000${+op.gitStyle}${+op.fold}${at}\u0000${op.glob}`;
+  return remembered(t.filter, key, () => {
+    const options = { slashWildcards: op.gitStyle, foldCase: op.fold || t.filter.windows };
+    const compiled = compileGlob(op.glob, options, t.filter.budget);
+    const below = t.place.segments.slice(at).join("/");
+    return compiled !== null &&
+      matchGlobOrAncestor(compiled, below, t.filter.budget) === "match";
+  });
 }
 
 /**

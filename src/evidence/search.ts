@@ -153,12 +153,17 @@ function parse(call: TurnCall, ctx: ParseContext): CallEvidence {
 
 const cache = new WeakMap<TurnCall, Map<string, CallEvidence>>();
 
+/** A text naming everything of `ctx` a parse depends on: equal texts parse alike. */
+export function contextKey(ctx: ParseContext): string {
+  return `${ctx.base}\u0000${ctx.processCwd}\u0000${ctx.shellCwdUnknown}`;
+}
+
 /**
  * The evidence of `call` under `ctx`, parsed on first use and cached per
  * call, so every check of one hook run shares one parse.
  */
 export function callEvidence(call: TurnCall, ctx: ParseContext): CallEvidence {
-  const key = `${ctx.base}\u0000${ctx.processCwd}\u0000${ctx.shellCwdUnknown}`;
+  const key = contextKey(ctx);
   let byContext = cache.get(call);
   if (!byContext) {
     byContext = new Map();

@@ -146,11 +146,12 @@ export function formatPath(parts: PathParts): string {
 }
 
 /**
- * The segments of `inner` below `outer`, or null when `inner` is not
- * inside it (or is it). Compared case-insensitively when either is
- * Windows-style.
+ * How many segments `outer` has when `inner` lies strictly inside it, or
+ * null when it does not (or is it): `inner`'s segments from that index on
+ * are its path below `outer`. Compared case-insensitively when either is
+ * Windows-style. Allocates nothing.
  */
-export function relativeSegments(outer: PathParts, inner: PathParts): string[] | null {
+export function insideAt(outer: PathParts, inner: PathParts): number | null {
   const fold = outer.windows || inner.windows;
   const same = (a: string, b: string): boolean =>
     fold ? a.toLowerCase() === b.toLowerCase() : a === b;
@@ -159,5 +160,15 @@ export function relativeSegments(outer: PathParts, inner: PathParts): string[] |
   for (let i = 0; i < outer.segments.length; i++) {
     if (!same(outer.segments[i], inner.segments[i])) return null;
   }
-  return inner.segments.slice(outer.segments.length);
+  return outer.segments.length;
+}
+
+/**
+ * The segments of `inner` below `outer`, or null when `inner` is not
+ * inside it (or is it). Compared case-insensitively when either is
+ * Windows-style.
+ */
+export function relativeSegments(outer: PathParts, inner: PathParts): string[] | null {
+  const at = insideAt(outer, inner);
+  return at === null ? null : inner.segments.slice(at);
 }

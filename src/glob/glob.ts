@@ -4,7 +4,7 @@
  * A pattern is parsed into tokens once (`compileGlob`, cached per pattern
  * and options) and its brace alternatives are expanded up front. All
  * alternatives then run together as one automaton over bit sets
- * (`matchGlob`): each character of the text moves every live position at
+ * (`matchGlob`, running `glob/automaton.ts`): each character of the text moves every live position at
  * once, 32 positions to a machine word. The cost is the text length times
  * the word count, so a hostile pattern such as `*a*a*a*a*b` cannot
  * backtrack, and a long pattern against a long path stays linear in the
@@ -24,6 +24,14 @@
  */
 
 import type { WorkBudget } from "../platform/budget.ts";
+import {
+  type CompiledGlob,
+  type GlobClassRange,
+  type GlobToken,
+  runAutomaton,
+} from "./automaton.ts";
+
+export type { CompiledGlob, GlobClassRange, GlobToken } from "./automaton.ts";
 
 /** Longest pattern accepted, in UTF-16 code units; longer ones are past bounds. */
 export const GLOB_MAX_PATTERN = 256;
@@ -49,41 +57,6 @@ export interface GlobOptions {
 
 /** Outcome of a match: `"invalid"` when the pattern or the text cannot be judged. */
 export type GlobResult = "match" | "no-match" | "invalid";
-
-/** One inclusive code-point range of a bracket class (a single member has `lo === hi`). */
-export interface GlobClassRange {
-  readonly lo: number;
-  readonly hi: number;
-}
-
-/** One matching step of a compiled alternative. */
-export type GlobToken =
-  | { readonly kind: "literal"; readonly char: string }
-  /** `?`: one character. */
-  | { readonly kind: "one" }
-  /** `*`: any run of characters within a segment. */
-  | { readonly kind: "star" }
-  /** `**` at the end of a segment chain (or any wildcard run in pathspec style): anything. */
-  | { readonly kind: "any" }
-  /** `**` followed by `/`: nothing, or anything that ends in `/`. */
-  | { readonly kind: "dirs" }
-  | {
-    readonly kind: "class";
-    readonly negated: boolean;
-    readonly ranges: readonly GlobClassRange[];
-  };
-
-/** A parsed pattern, ready to match many texts. */
-export interface CompiledGlob {
-  /** The pattern as given. */
-  readonly source: string;
-  /** See `GlobOptions.slashWildcards`. */
-  readonly slashWildcards: boolean;
-  /** See `GlobOptions.foldCase`; literals are stored lowercased when set. */
-  readonly foldCase: boolean;
-  /** The brace-expanded alternatives; the glob matches when any of them does. */
-  readonly alternatives: readonly (readonly GlobToken[])[];
-}
 
 /** Parse tree before brace expansion. */
 type Item =
@@ -220,13 +193,30 @@ function expand(items: readonly Item[]): FlatItem[][] {
 const isSlash = (item: FlatItem | undefined): boolean =>
   item !== undefined && item.kind === "literal" && item.char === "/";
 
+/** The wildcard tokens, one object each: tokens are never changed, so patterns share them. */
+const ANY: GlobToken = { kind: "any" };
+const DIRS: GlobToken = { kind: "dirs" };
+const STAR: GlobToken = { kind: "star" };
+
+/** Literal tokens by character, shared by every pattern (a bounded count of them). */
+const literalTokens = new Map<string, GlobToken>();
+
+function literalToken(char: string): GlobToken {
+  let token = literalTokens.get(char);
+  if (!token) {
+    token = { kind: "literal", char };
+    if (literalTokens.size < COMPILE_CACHE_ENTRIES) literalTokens.set(char, token);
+  }
+  return token;
+}
+
 function tokenize(flat: readonly FlatItem[], slashWildcards: boolean, fold: boolean): GlobToken[] {
   const tokens: GlobToken[] = [];
   let i = 0;
   while (i < flat.length) {
     const item = flat[i];
     if (item.kind === "literal") {
-      tokens.push({ kind: "literal", char: fold ? item.char.toLowerCase() : item.char });
+      tokens.push(literalToken(fold ? item.char.toLowerCase() : item.char));
       i++;
       continue;
     }
@@ -240,13 +230,13 @@ function tokenize(flat: readonly FlatItem[], slashWildcards: boolean, fold: bool
     const wholeSegment = end - i >= 2 && (i === 0 || isSlash(flat[i - 1])) &&
       (end === flat.length || isSlash(flat[end]));
     if (slashWildcards) {
-      tokens.push({ kind: "any" });
+      tokens.push(ANY);
     } else if (!wholeSegment) {
-      tokens.push({ kind: "star" });
+      tokens.push(STAR);
     } else if (end === flat.length) {
-      tokens.push({ kind: "any" });
+      tokens.push(ANY);
     } else {
-      tokens.push({ kind: "dirs" });
+      tokens.push(DIRS);
       end++; // the `/` belongs to the `dirs` token
     }
     i = end;
@@ -301,281 +291,38 @@ export function compileGlob(
   return glob;
 }
 
-function inRanges(ranges: readonly GlobClassRange[], char: string): boolean {
-  const cp = char.codePointAt(0)!;
-  return ranges.some((r) => cp >= r.lo && cp <= r.hi);
-}
-
-function classMatches(
-  token: Extract<GlobToken, { kind: "class" }>,
-  char: string,
-  fold: boolean,
-): boolean {
-  const member = inRanges(token.ranges, char) ||
-    (fold && (inRanges(token.ranges, char.toUpperCase()) ||
-      inRanges(token.ranges, char.toLowerCase())));
-  return member !== token.negated;
-}
-
-/** What one character does: the positions it moves forward, and those it keeps live. */
-interface Step {
-  advance: Uint32Array;
-  stay: Uint32Array;
-}
-
-/** Characters below this code are looked up in an array, not a map. */
-const ASCII = 128;
-
-/**
- * All alternatives of a glob as one automaton over bit sets, one bit per
- * position: alternative `k` owns the positions `offset[k]` to
- * `offset[k] + tokens.length`, the last of them its accepting position. A
- * character moves every live position at once, 32 to a word, so matching
- * costs the text length times the word count: linear in the text, with no
- * backtracking and no per-position loop.
- */
-interface Automaton {
-  /** Words per bit set. */
-  words: number;
-  /** The start positions, closed over the wildcards that may match nothing. */
-  start: Uint32Array;
-  /** Accepting positions. */
-  accept: Uint32Array;
-  /** Positions of `*`, `**` and `**\/` tokens, which may be left without reading. */
-  empty: Uint32Array;
-  /** Positions of `**\/` tokens, which read anything but may be left only after a `/`. */
-  dirs: Uint32Array;
-  /** Per ASCII character met so far (folded when the glob folds case): its step. */
-  ascii: (Step | undefined)[];
-  /** Per other character met so far: its step. */
-  steps: Map<string, Step>;
-  tokens: readonly { token: GlobToken; position: number }[];
-}
-
-const automata = new WeakMap<CompiledGlob, Automaton>();
-
-function setBit(bits: Uint32Array, position: number): void {
-  bits[position >>> 5] |= 1 << (position & 31);
-}
-
-/**
- * Lets the wildcards at `mask` match nothing: every set position inside a
- * run of `mask` positions sets the rest of the run and the position after
- * it. One pass, by addition: adding the run to its set positions carries
- * through the run to its end, and the carry lands one past it.
- */
-function closeOverEmpty(bits: Uint32Array, mask: Uint32Array): void {
-  let carry = 0;
-  for (let w = 0; w < bits.length; w++) {
-    const sum = ((bits[w] & mask[w]) >>> 0) + mask[w] + carry;
-    carry = sum > 0xffffffff ? 1 : 0;
-    bits[w] = (bits[w] | ((sum >>> 0) ^ mask[w])) >>> 0;
-  }
-}
-
-function automatonOf(glob: CompiledGlob): Automaton {
-  const known = automata.get(glob);
-  if (known) return known;
-  const size = glob.alternatives.reduce((n, alt) => n + alt.length + 1, 0);
-  const words = (size + 31) >>> 5;
-  const bits = (): Uint32Array => new Uint32Array(words);
-  const a: Automaton = {
-    words,
-    start: bits(),
-    accept: bits(),
-    empty: bits(),
-    dirs: bits(),
-    ascii: new Array(ASCII),
-    steps: new Map(),
-    tokens: [],
-  };
-  const tokens: { token: GlobToken; position: number }[] = [];
-  let offset = 0;
-  for (const alt of glob.alternatives) {
-    setBit(a.start, offset);
-    alt.forEach((token, j) => {
-      tokens.push({ token, position: offset + j });
-      if (token.kind === "star" || token.kind === "any" || token.kind === "dirs") {
-        setBit(a.empty, offset + j);
-      }
-      if (token.kind === "dirs") setBit(a.dirs, offset + j);
-    });
-    offset += alt.length;
-    setBit(a.accept, offset);
-    offset++;
-  }
-  a.tokens = tokens;
-  closeOverEmpty(a.start, a.empty);
-  automata.set(glob, a);
-  return a;
-}
-
-/** UTF-16 units of the character at `text[i]`: 2 for a surrogate pair. */
-function widthAt(text: string, i: number): number {
-  const code = text.charCodeAt(i);
-  return code >= 0xd800 && code <= 0xdbff && i + 1 < text.length &&
-      (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00
-    ? 2
-    : 1;
-}
-
-/** The step of the character at `text[i]`, folded as the glob says. */
-function stepAt(glob: CompiledGlob, a: Automaton, text: string, i: number): Step {
-  let code = text.charCodeAt(i);
-  if (code < ASCII) {
-    if (glob.foldCase && code >= 0x41 && code <= 0x5a) code += 0x20;
-    return a.ascii[code] ??= buildStep(glob, a, String.fromCharCode(code));
-  }
-  const raw = String.fromCodePoint(text.codePointAt(i)!);
-  const char = glob.foldCase ? raw.toLowerCase() : raw;
-  let step = a.steps.get(char);
-  if (!step) {
-    step = buildStep(glob, a, char);
-    a.steps.set(char, step);
-  }
-  return step;
-}
-
-/** The positions `char` moves forward and keeps live. */
-function buildStep(glob: CompiledGlob, a: Automaton, char: string): Step {
-  const advance = new Uint32Array(a.words);
-  const stay = new Uint32Array(a.words);
-  const slash = char === "/";
-  const wildcardOk = glob.slashWildcards || !slash;
-  for (const { token, position } of a.tokens) {
-    let forward = false;
-    let keep = false;
-    switch (token.kind) {
-      case "literal":
-        forward = token.char === char;
-        break;
-      case "one":
-        forward = wildcardOk;
-        break;
-      case "class":
-        forward = wildcardOk && classMatches(token, char, glob.foldCase);
-        break;
-      case "star":
-        keep = !slash;
-        break;
-      case "any":
-        keep = true;
-        break;
-      case "dirs":
-        forward = slash;
-        break;
-    }
-    if (forward) setBit(advance, position);
-    if (keep) setBit(stay, position);
-  }
-  return { advance, stay };
-}
-
-/** How a run ended: whether it matched, and the word steps it took. */
-interface Run {
-  matched: boolean;
-  steps: number;
-}
-
-/**
- * The automaton over the whole text. Two bit sets run side by side:
- * `entered` positions may be left by a wildcard matching nothing more,
- * `inside` positions are within a `**\/` run and may only be left through a
- * `/`. Only the words from the lowest to the highest live one (and those a
- * carry reaches) are visited, and the run stops as soon as nothing is live
- * or the steps would pass `limit` (then it returns null).
- */
-function runAutomaton(glob: CompiledGlob, a: Automaton, text: string, limit: number): Run | null {
-  return a.words === 1 ? runOneWord(glob, a, text, limit) : runWords(glob, a, text, limit);
-}
-
-/** `runAutomaton` for up to 32 positions, in plain numbers. */
-function runOneWord(glob: CompiledGlob, a: Automaton, text: string, limit: number): Run | null {
-  const empty = a.empty[0];
-  const dirs = a.dirs[0];
-  let entered = a.start[0];
-  let inside = 0;
-  let steps = 1;
-  for (let i = 0; i < text.length;) {
-    steps += 2;
-    if (steps > limit) return null;
-    const step = stepAt(glob, a, text, i);
-    i += widthAt(text, i);
-    const here = entered | inside;
-    const reached = (((here & step.advance[0]) << 1) | (here & step.stay[0])) >>> 0;
-    // Wildcards reached may match nothing (see closeOverEmpty).
-    const sum = ((reached & empty) >>> 0) + empty;
-    entered = (reached | ((sum >>> 0) ^ empty)) >>> 0;
-    inside = here & dirs;
-    if ((entered | inside) === 0) return { matched: false, steps };
-  }
-  return { matched: (entered & a.accept[0]) !== 0, steps };
-}
-
-/** `runAutomaton` over several words, visiting only the live ones. */
-function runWords(glob: CompiledGlob, a: Automaton, text: string, limit: number): Run | null {
-  const words = a.words;
-  const { empty, dirs } = a;
-  let entered = a.start.slice();
-  let inside = new Uint32Array(words);
-  let nextEntered = new Uint32Array(words);
-  let nextInside = new Uint32Array(words);
-  // Live words of the current sets, and the words the next sets last wrote.
-  let lo = 0;
-  let hi = words - 1;
-  let staleLo = 0;
-  let staleHi = -1;
-  let steps = 1;
-  for (let i = 0; i < text.length;) {
-    steps += hi - lo + 2;
-    if (steps > limit) return null;
-    const { advance, stay } = stepAt(glob, a, text, i);
-    i += widthAt(text, i);
-    nextEntered.fill(0, staleLo, staleHi + 1);
-    nextInside.fill(0, staleLo, staleHi + 1);
-    let shifted = 0;
-    let carry = 0;
-    let newLo = words;
-    let newHi = -1;
-    let w = lo;
-    for (; w < words && (w <= hi || shifted !== 0 || carry !== 0); w++) {
-      const here = entered[w] | inside[w];
-      const moved = here & advance[w];
-      const reached = ((moved << 1) | shifted | (here & stay[w])) >>> 0;
-      shifted = moved >>> 31;
-      // Wildcards reached may match nothing (see closeOverEmpty), inline.
-      const sum = ((reached & empty[w]) >>> 0) + empty[w] + carry;
-      carry = sum > 0xffffffff ? 1 : 0;
-      const e = (reached | ((sum >>> 0) ^ empty[w])) >>> 0;
-      const d = here & dirs[w];
-      nextEntered[w] = e;
-      nextInside[w] = d;
-      if ((e | d) !== 0) {
-        if (newLo === words) newLo = w;
-        newHi = w;
-      }
-    }
-    if (newHi < 0) return { matched: false, steps };
-    staleLo = lo;
-    staleHi = w - 1;
-    lo = newLo;
-    hi = newHi;
-    [entered, nextEntered] = [nextEntered, entered];
-    [inside, nextInside] = [nextInside, inside];
-  }
-  for (let w = lo; w <= hi; w++) if (entered[w] & a.accept[w]) return { matched: true, steps };
-  return { matched: false, steps };
-}
-
 /**
  * Matches a compiled glob against the whole of `text`. With a `budget`, each
  * word step of the automaton is one unit; a match the budget cannot pay for
  * is stopped and is `"invalid"`, the same as any other failure to judge.
  */
 export function matchGlob(glob: CompiledGlob, text: string, budget?: WorkBudget): GlobResult {
+  return matchRun(glob, text, budget, false);
+}
+
+/**
+ * Like `matchGlob`, but also a match when the glob matches `text` up to one
+ * of its `/` (a directory the path lies in): what `glob` and `glob/**`
+ * match together, in one run.
+ */
+export function matchGlobOrAncestor(
+  glob: CompiledGlob,
+  text: string,
+  budget?: WorkBudget,
+): GlobResult {
+  return matchRun(glob, text, budget, true);
+}
+
+function matchRun(
+  glob: CompiledGlob,
+  text: string,
+  budget: WorkBudget | undefined,
+  ancestors: boolean,
+): GlobResult {
   if (text.length > GLOB_MAX_TEXT) return "invalid";
   if (budget && !budget.spend(CALL_UNITS + text.length, "glob")) return "invalid";
-  const run = runAutomaton(glob, automatonOf(glob), text, budget?.remaining ?? Infinity);
+  const limit = budget?.remaining ?? Infinity;
+  const run = runAutomaton(glob, text, limit, ancestors);
   if (run === null) {
     budget?.spend(Infinity, "glob");
     return "invalid";

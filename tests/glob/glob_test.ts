@@ -9,6 +9,7 @@ import {
   type GlobOptions,
   type GlobResult,
   matchGlob,
+  matchGlobOrAncestor,
 } from "../../src/glob/glob.ts";
 import { CALL_WORK_UNITS, WorkBudget } from "../../src/platform/budget.ts";
 import { joinPieces, mulberry32, pick } from "../helpers/prng.ts";
@@ -157,11 +158,14 @@ Deno.test("[glob-matching-without-regexp] a compiled glob matches many texts", (
 
 /**
  * The most units a match may cost: a step per word of positions per
- * character, the reading, and 16 for the call itself.
+ * character, the reading, 16 for the call itself, and for each distinct
+ * character a word and a position (building its step).
  */
-function costBound(glob: CompiledGlob, textLength: number): number {
+function costBound(glob: CompiledGlob, text: string): number {
   const positions = glob.alternatives.reduce((n, alt) => n + alt.length + 1, 0);
-  return 16 + textLength + (textLength + 1) * (Math.ceil(positions / 32) + 1);
+  const words = Math.ceil(positions / 32);
+  return 16 + text.length + (text.length + 1) * (words + 1) +
+    new Set(text).size * (words + positions);
 }
 
 Deno.test("[glob-matching-without-regexp] hostile patterns get a defined result at a cost linear in the text", () => {
@@ -170,19 +174,24 @@ Deno.test("[glob-matching-without-regexp] hostile patterns get a defined result 
     const glob = compileGlob(pattern)!;
     const budget = new WorkBudget();
     assertEquals(matchGlob(glob, input, budget), result, pattern);
-    assert(budget.spent <= costBound(glob, input.length), `${pattern}: ${budget.spent}`);
+    assert(budget.spent <= costBound(glob, input), `${pattern}: ${budget.spent}`);
     return budget.spent;
   };
   run("*a*a*a*a*a*a*a*b", text, "no-match");
   run("*a*a*a*a*a*a*a*a", text, "match");
   // The worst case inside the bounds: 32 alternatives of a long star chain,
-  // 7,552 positions in 236 words; about 2 million units, never more.
+  // 7,552 positions in 236 words; about 2 million units, never more (the
+  // two distinct characters add a word and a position each for their steps).
   const worst = "{a,b}{c,d}{e,f}{g,h}{i,j}" + "*a".repeat(115);
   assert(worst.length <= GLOB_MAX_PATTERN);
-  assert(run(worst, "a" + text.slice(1, -1) + "b", "no-match") <= 8193 * 237 + 8192 + 16);
+  assert(
+    run(worst, "a" + text.slice(1, -1) + "b", "no-match") <=
+      8193 * 237 + 8192 + 16 + 2 * (236 + 7552),
+  );
   run("**/**/**/**/**/**/**/**/x", "a/".repeat(4000) + "y", "no-match");
-  // A text no alternative can start on stops at once.
-  assertEquals(run("x*a*a*a*a", text, "no-match"), GLOB_MAX_TEXT + 3 + 16);
+  // A text no alternative can start on stops at once, after building the
+  // step of its first character (one word and the four literals of `a`).
+  assertEquals(run("x*a*a*a*a", text, "no-match"), GLOB_MAX_TEXT + 3 + 16 + 5);
 });
 
 Deno.test("[glob-matching-without-regexp] a match the budget cannot pay for is invalid and marks the budget spent", () => {
@@ -234,6 +243,55 @@ Deno.test("[glob-matching-without-regexp] the bit-set automaton agrees with the 
     const want = referenceMatch(glob, text) ? "match" : "no-match";
     assertEquals(matchGlob(glob, text), want, `${JSON.stringify(options)} ${pattern} vs ${text}`);
   }
+});
+
+Deno.test("[glob-matching-without-regexp] matching a path or a directory above it is matching the glob or the glob with /** after it", () => {
+  const rand = mulberry32(2411);
+  const patternPieces = ["a", "b", "/", "*", "**", "**/", "?", "[ab]", "{a,b/}", "{,x}"];
+  const textPieces = ["a", "b", "/", "x", "ab/", "A"];
+  const styles: GlobOptions[] = [{}, { foldCase: true }, { slashWildcards: true }];
+  for (let i = 0; i < 3000; i++) {
+    const pattern = joinPieces(rand, patternPieces, 1 + Math.floor(rand() * 12));
+    const text = joinPieces(rand, textPieces, Math.floor(rand() * 10));
+    const options = pick(rand, styles);
+    const glob = compileGlob(pattern, options);
+    const below = compileGlob(`${pattern}/**`, options);
+    if (!glob || !below) continue;
+    const want = referenceMatch(glob, text) || referenceMatch(below, text) ? "match" : "no-match";
+    assertEquals(
+      matchGlobOrAncestor(glob, text),
+      want,
+      `${JSON.stringify(options)} ${pattern} vs ${text}`,
+    );
+  }
+});
+
+Deno.test("[glob-matching-without-regexp] a match costs the same the first time and every later time", () => {
+  // Fresh patterns: their steps are built during the first match only.
+  for (const pattern of ["{a,b}*[c-x]q91/**", "*/**/[!z]x7*", "??[é-ü]*"]) {
+    const glob = compileGlob(pattern, { foldCase: true })!;
+    const text = "Déjà/vu/über/cq91/x7/éé";
+    const costs = [0, 1, 2].map(() => {
+      const budget = new WorkBudget();
+      matchGlobOrAncestor(glob, text, budget);
+      return budget.spent;
+    });
+    assertEquals(costs[1], costs[0], pattern);
+    assertEquals(costs[2], costs[0], pattern);
+  }
+});
+
+Deno.test("[glob-matching-without-regexp] building a step for each distinct character is charged", () => {
+  // Many bracket classes against a text of many distinct characters: each
+  // character's step looks at every class, and is paid for.
+  const pattern = "{a,b}" + "[!q]".repeat(60);
+  const glob = compileGlob(pattern)!;
+  const text = "a" +
+    Array.from({ length: 62 }, (_, i) => String.fromCodePoint(0x4e00 + i)).join("");
+  const budget = new WorkBudget();
+  assertEquals(matchGlob(glob, text, budget), "no-match");
+  const classPositions = 2 * 60;
+  assert(budget.spent >= 62 * classPositions, `${budget.spent}`);
 });
 
 Deno.test("[exempt-globs] 64 crafted project globs against a 4,039-character path cost a bounded count of work", () => {

@@ -22,23 +22,29 @@ export function deepTarget(depth: number): string {
  * (`!*{a,…,h}N[a-z]*`) and `paths` path patterns (`*\/**\/xN*`, relative
  * to the project the call runs in, so the command stays within the
  * lexer's 8,192 characters wherever the project lives): each mentions the
- * stem, so nothing is skipped before the globs run.
+ * stem, so nothing is skipped before the globs run. The numbers N start at
+ * `from`, so commands built from different starts share no pattern.
  */
-export function hostileRg(exclusions: number, paths: number): string {
-  const ex = Array.from({ length: exclusions }, (_, n) => `-g '!*{a,b,c,d,e,f,g,h}${n}[a-z]*'`);
-  const ps = Array.from({ length: paths }, (_, n) => `*/**/x${n}*`);
+export function hostileRg(exclusions: number, paths: number, from = 0): string {
+  const ex = Array.from(
+    { length: exclusions },
+    (_, n) => `-g '!*{a,b,c,d,e,f,g,h}${from + n}[a-z]*'`,
+  );
+  const ps = Array.from({ length: paths }, (_, n) => `*/**/x${from + n}*`);
   return ["rg", "widget", ...ex, ...ps].join(" ");
 }
 
 /**
  * A transcript whose current turn holds `calls` completed Bash calls, each
  * `hostileRg(32, 200)`, in separate assistant messages: about 6 MB at 999
- * calls. The pending call's `tool_use_id` is not in it.
+ * calls. The pending call's `tool_use_id` is not in it. With `distinct`,
+ * every call numbers its patterns apart from the others, so no two calls
+ * share a pattern (and nothing judged once can be reused).
  */
-export function hostileSearchTurn(calls: number): string {
-  const command = hostileRg(32, 200);
+export function hostileSearchTurn(calls: number, distinct = false): string {
   const records = [prompt("tidy the widget", SEARCH_TURN_PROMPT)];
   for (let i = 0; i < calls; i++) {
+    const command = hostileRg(32, 200, distinct ? i * 200 : 0);
     records.push(
       ...assistant(`m${i}`, [{ id: `t${i}`, name: "Bash", input: { command } }]),
       result(`t${i}`, SEARCH_TURN_PROMPT, { content: "" }),

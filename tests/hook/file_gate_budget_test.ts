@@ -1,9 +1,11 @@
 /**
  * The file gate under the call's work budget: the hostile search turn of
  * issue 12 (a first touch 60 directories deep after ~1000 calls of `rg`
- * with 32 crafted exclusions and 200 path patterns each) is decided within
- * one budget and denied, never credited, and the work grows with the turn,
- * not faster. Counted in work units, never timed.
+ * with 32 crafted exclusions and 200 path patterns each). Calls that repeat
+ * one search are parsed and matched once, so the whole turn is judged
+ * within one budget and its closest miss named; a turn whose calls share
+ * no pattern runs the budget out and is denied as too complex. Neither is
+ * ever credited. Counted in work units, never timed.
  *
  * @module
  */
@@ -17,16 +19,36 @@ import { emptyState } from "../../src/state/schema.ts";
 import { CALL_WORK_UNITS, WorkBudget } from "../../src/platform/budget.ts";
 import { tooComplexLine } from "../../src/questions/messages.ts";
 import { MemoryFs, ROOT } from "../transcript/builder.ts";
-import { deepTarget, hostileSearchTurn, SEARCH_TURN_PROMPT } from "../helpers/hostile.ts";
+import {
+  deepTarget,
+  hostileRg,
+  hostileSearchTurn,
+  SEARCH_TURN_PROMPT,
+} from "../helpers/hostile.ts";
+
+/** A budget that also counts the units each analysis was granted. */
+class CountingBudget extends WorkBudget {
+  readonly by = new Map<string, number>();
+
+  override spend(units: number, what: string): boolean {
+    const ok = super.spend(units, what);
+    if (ok) this.by.set(what, (this.by.get(what) ?? 0) + units);
+    return ok;
+  }
+
+  units(what: string): number {
+    return this.by.get(what) ?? 0;
+  }
+}
 
 const TRANSCRIPT = `${ROOT}/.transcript.jsonl`;
 const TARGET = `${ROOT}/${deepTarget(60)}`;
 
-function deepEdit(calls: number, budget: WorkBudget): DecideContext {
+function deepEdit(calls: number, budget: WorkBudget, distinct = false): DecideContext {
   const dirs = [ROOT];
   for (const d of deepTarget(60).split("/").slice(0, -1)) dirs.push(`${dirs.at(-1)}/${d}`);
   const fs = new MemoryFs({
-    [TRANSCRIPT]: hostileSearchTurn(calls),
+    [TRANSCRIPT]: hostileSearchTurn(calls, distinct),
     [TARGET]: "export const widget = 1;\n",
   }, dirs);
   return {
@@ -47,9 +69,68 @@ function deepEdit(calls: number, budget: WorkBudget): DecideContext {
   };
 }
 
-Deno.test("[fail-to-deny] the hostile search turn of 999 calls is denied within one call's budget, never credited", async () => {
+Deno.test("[fail-to-deny] the hostile search turn of 999 calls is judged within one call's budget and denied, never credited", async () => {
   const budget = new WorkBudget();
   const decision = await decide(deepEdit(999, budget));
+  assertEquals(decision.outcome.kind, "deny");
+  // Every search was judged: the closest miss is named, nothing ran out.
+  assertEquals(decision.events.map((e) => e.reason), ["near-miss:out-of-scope"]);
+  if (decision.outcome.kind === "deny") {
+    assertStringIncludes(decision.outcome.text, "Closest search this turn did not count (Bash rg");
+  }
+  assertEquals(budget.exhausted(), null);
+  // The 6 MB walk is most of it; the judging is about one unit per character.
+  assert(budget.spent < CALL_WORK_UNITS * 0.6, `${budget.spent}`);
+  // Denied like any first touch: the retry of the same file passes.
+  assertEquals(decision.delta.check.length, 1);
+});
+
+Deno.test("[fail-to-deny] calls that repeat one search are parsed and matched once", async () => {
+  const spent = async (calls: number): Promise<CountingBudget> => {
+    const budget = new CountingBudget(Infinity);
+    const decision = await decide(deepEdit(calls, budget));
+    assertEquals(decision.events.map((e) => e.reason), ["near-miss:out-of-scope"]);
+    return budget;
+  };
+  const ten = await spent(10);
+  const forty = await spent(40);
+  // No glob is compiled or matched again for the thirty more calls...
+  assertEquals(forty.units("glob"), ten.units("glob"));
+  assertEquals(forty.units("stem"), ten.units("stem"));
+  // ...and each costs one unit per character of its input, to find its twin.
+  const command = hostileRg(32, 200);
+  assertEquals(forty.units("evidence") - ten.units("evidence"), 30 * command.length);
+  // The first call paid for its judging many times over what a repeat costs.
+  assert(ten.units("glob") > 20 * command.length, `${ten.units("glob")}`);
+});
+
+Deno.test("[fail-to-deny] the work of judging a search turn grows in step with the turn", async () => {
+  const spent = async (calls: number, distinct: boolean): Promise<number> => {
+    const budget = new WorkBudget(Infinity);
+    const decision = await decide(deepEdit(calls, budget, distinct));
+    assertEquals(decision.outcome.kind, "deny");
+    return budget.spent;
+  };
+  for (const distinct of [false, true]) {
+    const ten = await spent(10, distinct);
+    const twenty = await spent(20, distinct);
+    const forty = await spent(40, distinct);
+    // Each call of the turn costs the same; nothing is paid per pair of calls.
+    const perCall = (twenty - ten) / 10;
+    assert(
+      Math.abs((forty - twenty) / 20 - perCall) <= perCall * 0.01,
+      `${distinct}: ${ten} ${twenty} ${forty}`,
+    );
+    // Repeated searches fit 999 calls in one budget; searches that share
+    // nothing need far more than one budget, so that turn is denied unjudged.
+    if (distinct) assert(perCall * 999 > CALL_WORK_UNITS, `${perCall} per call`);
+    else assert(perCall * 999 < CALL_WORK_UNITS, `${perCall} per call`);
+  }
+});
+
+Deno.test("[fail-to-deny] 999 hostile searches that share no pattern are denied as too complex within one budget", async () => {
+  const budget = new WorkBudget();
+  const decision = await decide(deepEdit(999, budget, true));
   assertEquals(decision.outcome.kind, "deny");
   if (decision.outcome.kind === "deny") {
     assertStringIncludes(decision.outcome.text, tooComplexLine("searches"));
@@ -57,24 +138,5 @@ Deno.test("[fail-to-deny] the hostile search turn of 999 calls is denied within 
   assertEquals(decision.events.map((e) => e.reason), ["work-budget"]);
   assert(budget.exhausted() !== null);
   assert(budget.spent <= CALL_WORK_UNITS);
-  // Denied like any first touch: the retry of the same file passes.
   assertEquals(decision.delta.check.length, 1);
-});
-
-Deno.test("[fail-to-deny] the work of judging a search turn grows in step with the turn", async () => {
-  const spent = async (calls: number): Promise<number> => {
-    const budget = new WorkBudget(Infinity);
-    const decision = await decide(deepEdit(calls, budget));
-    assertEquals(decision.outcome.kind, "deny");
-    return budget.spent;
-  };
-  const ten = await spent(10);
-  const twenty = await spent(20);
-  const forty = await spent(40);
-  // Each call of the turn costs the same; nothing is paid per pair of calls.
-  const perCall = (twenty - ten) / 10;
-  assert(Math.abs((forty - twenty) / 20 - perCall) <= perCall * 0.01, `${ten} ${twenty} ${forty}`);
-  // So the 999-call turn needs about 999 calls' worth: far past one budget,
-  // which is why it is denied rather than judged.
-  assert(perCall * 999 > CALL_WORK_UNITS, `${perCall} per call`);
 });
