@@ -40,6 +40,12 @@
  *   variable the line never sets (`$x reset --hard`), counts when its
  *   arguments only make sense as a forced recursive `rm` or a destructive
  *   git subcommand with options (`$GREP -r x` and `$MAKE clean` do not).
+ * - An argument made only of expansions the line leaves unresolved
+ *   (`rm $o x`, `git reset "$@"`, `rm $(tool) x`) may be any option when it
+ *   runs: it is tried as each option that makes a rule fire, so only `--`,
+ *   literal text before it, or a command that prints only paths keeps it
+ *   an operand. A call of a function the line defines gives the body the
+ *   call's arguments (`zap() { rm "$@"; }; zap -rf x`).
  * - An `echo` or `printf` substitution is read as what it writes
  *   (`rm $(echo -rf) x`); a substitution that runs a decoder (`base64 -d`,
  *   `rev`, …) cannot be read, so as a command word, as an argument of a
@@ -69,7 +75,7 @@ import {
   unwrapCommand,
   type Unwrapped,
 } from "./wrappers.ts";
-import { hasLong, hasShort, programName, scanArgs } from "./options.ts";
+import { hasLong, hasShort, mayBeAnyOption, programName, scanArgs } from "./options.ts";
 import { gitVerdict } from "./detect_git.ts";
 import {
   asksForHelp,
@@ -77,6 +83,7 @@ import {
   dryRunOrHelp,
   namesCommand,
   ruleMatches,
+  worstCaseMatches,
 } from "./packs/pack.ts";
 import { CORE_PACK } from "./packs/core.ts";
 import { indexRules, PACKS } from "./packs/registry.ts";
@@ -247,11 +254,20 @@ function rulesHit(
   const code = (dialect: Dialect, text: string): boolean =>
     codeHit(dialect, text, deeper(walk), []) !== null;
   const disarmed = !walk.crude && dryRunOrHelp(args);
-  for (const { pack, rule, dryRunsAndHelp } of candidates) {
-    if (dryRunsAndHelp && disarmed) continue;
-    if (!namesCommand(rule.commands, name)) continue;
-    if (!walk.crude && asksForHelp(rule, args)) continue;
+  const active = candidates.filter(({ rule, dryRunsAndHelp }) =>
+    !(dryRunsAndHelp && disarmed) && namesCommand(rule.commands, name) &&
+    (walk.crude || !asksForHelp(rule, args))
+  );
+  for (const { pack, rule } of active) {
     if (ruleMatches(rule, args, stdin, code)) {
+      return { pack, rule: rule.id, destroys: rule.destroys };
+    }
+  }
+  // An argument only known at run time may be the option that makes it destructive.
+  if (!args.some(mayBeAnyOption) || (walk.crude ?? false)) return null;
+  for (const { pack, rule } of active) {
+    if (!spend(walk, args.length + 1)) return null;
+    if (worstCaseMatches(rule, args, stdin, code)) {
       return { pack, rule: rule.id, destroys: rule.destroys };
     }
   }

@@ -149,6 +149,7 @@ export function bashVerdict(
     const values = lineValues(
       segments,
       (i) => bashStdin(segments, i, walk, AS_WRITTEN, asWritten),
+      new Set(parsed.functions),
     );
     // A pipeline too long to follow into `read` leaves variables unknown.
     if (walk.budget.chars < 0) return engine.raw(command, walk);

@@ -1,7 +1,8 @@
 /**
  * What Bash words expand to, as far as the command line itself shows. The
  * values a line gives its variables (assignments, `declare`, `read` and
- * `mapfile` from visible input, `printf -v`, `for … in`, `set --`) and the
+ * `mapfile` from visible input, `printf -v`, `for … in`, `set --`, the
+ * arguments of a call of a function the line defines) and the
  * command names it redefines (`hash -p`, `alias`) are collected first;
  * every word is then read with those values substituted, through the
  * parameter expansion operators that reshape a value (`${x,,}`,
@@ -76,11 +77,15 @@ function arrayElements(inner: string): string[] {
 
 /**
  * Collects the values the line gives: `stdinOf(i)` is the visible input of
- * segment `i` (null when it cannot be told), for `read` and `mapfile`.
+ * segment `i` (null when it cannot be told), for `read` and `mapfile`. A
+ * call of one of `functions` (defined on the line) gives the positional
+ * parameters its arguments, so a body that forwards them (`rm "$@"`) is
+ * read with what the call passes.
  */
 export function lineValues(
   segments: readonly Segment[],
   stdinOf: (index: number) => string[] | null,
+  functions: ReadonlySet<string> = new Set(),
 ): LineValues {
   const vars = new Map<string, string[][]>();
   const refs = new Map<string, string>();
@@ -110,7 +115,11 @@ export function lineValues(
     for (const a of seg.assignments) assign(a.text);
     const [first, ...rest] = argv(seg);
     if (first === undefined) continue;
-    if (DECLARING_BUILTINS.has(first)) {
+    if (functions.has(first)) {
+      // A function hides the builtin of its name. Every body defined on the
+      // line may be the one called: each reads these arguments.
+      ["@", "*"].forEach((n) => give(n, rest));
+    } else if (DECLARING_BUILTINS.has(first)) {
       const scan = scanArgs(rest);
       const asRef = scan.shorts.some((s) => s.letter === "n");
       rest.filter((w) => !w.startsWith("-")).forEach((w) => assign(w, asRef));

@@ -130,3 +130,88 @@ export function programName(word: string): string {
 export function isDynamic(word: string): boolean {
   return word.includes("$") || word.includes("`");
 }
+
+/** The index after the expansion that starts `word` at `i`, or -1 when none starts there. */
+function expansionEnd(word: string, i: number): number {
+  if (word[i] === "`") {
+    const end = word.indexOf("`", i + 1);
+    return end < 0 ? -1 : end + 1;
+  }
+  if (word[i] !== "$") return -1;
+  const next = word[i + 1] ?? "";
+  // `$((…))`, `${#x}`, `$#`, `$?`, `$$` and `$!` are numbers, never options.
+  if (next === "{" || (next === "(" && word[i + 2] !== "(")) {
+    if (next === "{" && word[i + 2] === "#") return -1;
+    const close = next === "{" ? "}" : ")";
+    let level = 0;
+    for (let k = i + 1; k < word.length; k++) {
+      if (word[k] === "\\") k++;
+      else if (word[k] === next) level++;
+      else if (word[k] === close && --level === 0) return k + 1;
+    }
+    return -1;
+  }
+  if (/[@*1-9]/.test(next)) return i + 2;
+  const name = new RegExp(NAME_AT.source, "y");
+  name.lastIndex = i + 1;
+  return name.test(word) ? name.lastIndex : -1;
+}
+
+/** A variable name, matched where a `$` leaves off. */
+const NAME_AT = /[A-Za-z_][A-Za-z0-9_]*/;
+
+/** Blanks, quotes or shell operators: text that is more than plain words. */
+const NOT_PLAIN = /[|;&<>()`$\\'"]/;
+
+/**
+ * Commands whose every output word starts like their first operand or
+ * with `/`, so it is never an option: `find DIR …` prints paths under
+ * DIR (unless a `-printf`-style action writes free text), `pwd` and
+ * `mktemp` print absolute paths (mktemp's template cannot start with `-`
+ * without a `--`).
+ */
+const OPERAND_PRINTERS: ReadonlyMap<string, (args: readonly string[]) => boolean> = new Map([
+  [
+    "find",
+    (args: readonly string[]) => {
+      const start = args.find((a) => !/^-[HLP]$/.test(a));
+      return start !== undefined && !start.startsWith("-") &&
+        !args.some((a) => /^-(f?printf|fprint0?|fls)$/.test(a));
+    },
+  ],
+  ["pwd", () => true],
+  ["mktemp", (args: readonly string[]) => !args.includes("--")],
+]);
+
+/** Whether `word` is one plain substitution (`$(find . -name '*.o')`) of an operand printer. */
+function printsOperands(word: string): boolean {
+  const inner = word.startsWith("$(") && word.endsWith(")")
+    ? word.slice(2, -1)
+    : word.length > 1 && word.startsWith("`") && word.endsWith("`")
+    ? word.slice(1, -1)
+    : null;
+  if (inner === null) return false;
+  // Quotes are dropped crudely: only a word's first character matters.
+  const words = inner.trim().split(/\s+/).map((w) => w.replace(/^(['"])(.*)\1$/, "$2"));
+  const check = OPERAND_PRINTERS.get(words[0]);
+  const plain = inner.replace(/'[^']*'|"[^"$`\\]*"/g, "x");
+  return check !== undefined && !NOT_PLAIN.test(plain) && check(words.slice(1));
+}
+
+/**
+ * Whether an argument, as the line leaves it, may be any option when the
+ * program runs: it is made only of expansions the line does not resolve
+ * (`$o`, `"$@"`, `${a[@]}`, `$(tool)`), or dashes followed by one (`-$o`).
+ * Literal text before it (`./$f`, `x$o`) makes it an operand, and so does
+ * a substitution of a command that only prints paths (`$(find . …)`).
+ */
+export function mayBeAnyOption(word: string): boolean {
+  if (/^--?[$`]/.test(word)) return true;
+  if (word === "" || printsOperands(word)) return false;
+  for (let i = 0; i < word.length;) {
+    const end = expansionEnd(word, i);
+    if (end < 0) return false;
+    i = end;
+  }
+  return true;
+}

@@ -245,6 +245,7 @@ class ListParser {
         seg.words.length === 1 && seg.assignments.length === 0 &&
         seg.redirects.length === 0 && this.t.consumeClose()
       ) {
+        this.t.out.functions.push(seg.words[0].text);
         this.drop();
         this.started = false;
         this.afterCommand = false;
@@ -391,7 +392,9 @@ class ListParser {
 
   /** After `function`: the name and an optional `()`. */
   private readFunctionHeader(): void {
-    if (this.t.next(false).kind !== "word") throw new ParseFail("unbalanced");
+    const name = this.t.next(false);
+    if (name.kind !== "word") throw new ParseFail("unbalanced");
+    this.t.out.functions.push(name.word.text);
     this.t.readFunctionParens();
   }
 }
@@ -416,7 +419,13 @@ function emptyFlags(): Flags {
  * unexpected exception is a bug, and it is thrown, not dressed as a limit.
  */
 export function parseBash(command: string): BashParse {
-  const out: Collector = { segments: [], flags: emptyFlags(), reread: 0, steps: 0 };
+  const out: Collector = {
+    segments: [],
+    flags: emptyFlags(),
+    reread: 0,
+    steps: 0,
+    functions: [],
+  };
   let problem: ParseProblem | null = null;
   if (typeof command !== "string") problem = "unbalanced";
   else if (command.length > MAX_LEX_CHARS) problem = "too-long";
@@ -431,7 +440,14 @@ export function parseBash(command: string): BashParse {
     }
     if (problem === null && command.length > MAX_COMMAND_CHARS) problem = "too-long";
   }
-  return { ok: problem === null, problem, segments: out.segments, ...out.flags, steps: out.steps };
+  return {
+    ok: problem === null,
+    problem,
+    segments: out.segments,
+    ...out.flags,
+    steps: out.steps,
+    functions: out.functions,
+  };
 }
 
 /** The program a command word names: its last path component, `/bin/rm` is `rm`. */

@@ -44,7 +44,7 @@ export class ParseFail {
 }
 
 /** The construct flags of a parse, collected while it runs. */
-export type Flags = Omit<BashParse, "ok" | "problem" | "segments" | "steps">;
+export type Flags = Omit<BashParse, "ok" | "problem" | "segments" | "steps" | "functions">;
 
 /** What one parse collects, shared by every tokenizer of nested text. */
 export interface Collector {
@@ -54,6 +54,8 @@ export interface Collector {
   flags: Flags;
   /** Characters read again so far. */
   reread: number;
+  /** Names of the functions defined so far (`name () …`, `function name …`). */
+  functions: string[];
   /**
    * Work done so far: one step per character a cursor moved over (again
    * when it is read again), per token and per word a brace expansion made.

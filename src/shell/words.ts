@@ -168,6 +168,8 @@ export interface BashParse {
   hereString: boolean;
   /** A parameter or arithmetic expansion (`$x`, `$1`, `${…}`, `$((…))`, `((…))`) occurred. */
   parameterExpansion: boolean;
+  /** Names of the functions the line defines; their bodies are among the segments. */
+  functions: readonly string[];
   /**
    * The work the parse did, in steps: characters its cursors moved over
    * (again when text is read again: backtick bodies, here-document bodies,

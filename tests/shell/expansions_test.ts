@@ -4,8 +4,9 @@ import { Expander, ExpansionTooLarge, lineValues } from "../../src/shell/expansi
 
 /** The readings of the last command of `line`, with the values the line gives. */
 function readings(line: string, stdin: string[] | null = null): string[][] {
-  const segments = parseBash(line).segments;
-  const expander = new Expander(lineValues(segments, () => stdin));
+  const parsed = parseBash(line);
+  const segments = parsed.segments;
+  const expander = new Expander(lineValues(segments, () => stdin, new Set(parsed.functions)));
   return expander.argv(segments[segments.length - 1].words);
 }
 
@@ -48,6 +49,20 @@ Deno.test("[destructive-bash-gate] every value a line gives a variable is a read
   assertEquals(readings('x="a b"; printf "$x" $x'), [["printf", "a b", "a", "b"]]);
   assertEquals(readings("IFS=,; x=rm,-rf; $x"), [["rm", "-rf"]]);
   assertEquals(readings("hash -p /bin/rm zap; zap -rf x"), [["/bin/rm", "-rf", "x"]]);
+});
+
+Deno.test("[destructive-bash-gate] a call of a function defined on the line gives its body the call's arguments", () => {
+  const body = (line: string) => {
+    const parsed = parseBash(line);
+    const values = lineValues(parsed.segments, () => null, new Set(parsed.functions));
+    return new Expander(values).argv(parsed.segments[0].words);
+  };
+  assertEquals(body('zap() { rm "$@"; }; zap -rf x'), [["rm", "-rf", "x"]]);
+  assertEquals(body("zap() { rm $2 $1; }; zap x -r; zap y"), [["rm", "-r", "x"], ["rm", "y"]]);
+  // A function hides the builtin of its name.
+  assertEquals(body('set() { rm "$@"; }; set -- -rf x'), [["rm", "--", "-rf", "x"]]);
+  // Without a call the parameters stay unknown.
+  assertEquals(body('zap() { rm "$@"; }'), [["rm", "$@"]]);
 });
 
 Deno.test("[destructive-bash-gate] read without visible input leaves its variable unknown", () => {

@@ -8,6 +8,7 @@ import {
   hasShort,
   isDynamic,
   longsMatching,
+  mayBeAnyOption,
   programName,
   scanArgs,
 } from "../../src/shell/options.ts";
@@ -70,4 +71,35 @@ Deno.test("[ambiguous-shell-is-not-evidence] isDynamic spots $ and backticks", (
   assertEquals(isDynamic("$x"), true);
   assertEquals(isDynamic("`id`"), true);
   assertEquals(isDynamic("rm"), false);
+});
+
+Deno.test("[destructive-bash-gate] an argument made only of unresolved expansions may be any option", () => {
+  const may = ["$o", "${o}", "${o:-x}", "$@", "${a[@]}", "$*", "$1", "$a$b", "$(tool)", "`tool`"];
+  const dashed = ["-$o", "--$o", "-`tool`"];
+  const found = (words: string[]) => words.filter((w) => mayBeAnyOption(w));
+  assertEquals(found([...may, ...dashed]), [...may, ...dashed]);
+  // Literal text before it, a number, or a command that only prints paths.
+  const operands = [
+    "./$f",
+    "$HOME/x",
+    "x$o",
+    "$((1 + 2))",
+    "$#",
+    "$?",
+    "${#x}",
+    "$(find . -name '*.o')",
+    "$(find -L src -type f)",
+    "$(pwd)",
+    "$(mktemp -d)",
+    "-r",
+    "",
+  ];
+  assertEquals(found(operands), []);
+  // The same printers writing free text, or fed through another program, may print anything.
+  assertEquals(
+    found(["$(find . -printf '-rf')", "$(find -rf)", "$(find . | sed s/^/-/)", "$(mktemp -- -rX)"]),
+    ["$(find . -printf '-rf')", "$(find -rf)", "$(find . | sed s/^/-/)", "$(mktemp -- -rX)"],
+  );
+  // A name of any length is read whole.
+  assertEquals(mayBeAnyOption(`$${"a".repeat(500)}`), true);
 });

@@ -41,6 +41,7 @@ const NO_FLAGS = {
   heredoc: false,
   hereString: false,
   parameterExpansion: false,
+  functions: [] as string[],
 };
 
 Deno.test("[destructive-bash-gate] quotes and escapes are removed the way bash removes them", () => {
@@ -141,6 +142,7 @@ Deno.test("[destructive-bash-gate] subshells, brace groups and function bodies g
     ["id", 1],
   ]);
   assertEquals(p.segments[2].sepBefore, "&&");
+  assertEquals(p.functions, ["f", "g"]);
   assert(p.ok);
 });
 

@@ -112,6 +112,8 @@ interface GitRule {
   readonly test: (s: ScannedArgs) => boolean;
   /** The subcommand's own subcommand that destroys (`git stash drop`). */
   readonly sub?: RegExp;
+  /** What an argument only known at run time is tried as (`PackRule.worst`). */
+  readonly worst?: readonly string[];
 }
 
 /** What asks git's option parser for usage instead of running (`git stash drop -h`). */
@@ -135,7 +137,7 @@ const COMMIT_VALUES = [
 
 /** Destructive forms by git subcommand. */
 const GIT_RULES: Readonly<Record<string, GitRule>> = {
-  reset: { test: (s) => hasLong(s, "hard") },
+  reset: { test: (s) => hasLong(s, "hard"), worst: ["--hard"] },
   checkout: {
     shortValue: "bB",
     longValue: ["orphan", "conflict"],
@@ -143,6 +145,7 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
     test: (s) =>
       hasShort(s, "f") || hasLong(s, "force", "pathspec-from-file") || s.dashDash ||
       s.operands.length > 1 || s.operands.some(checkoutPathspec),
+    worst: ["-f"],
   },
   // Without `-f` it still deletes once `clean.requireForce` is off, which a
   // configuration file the hook cannot see may say: only a dry run is safe.
@@ -155,20 +158,33 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
     shortValue: "o",
     longValue: ["push-option", "repo", "receive-pack", "exec"],
     test: pushDestructive,
+    worst: ["--force"],
   },
   // `-f` resets or force-deletes a branch, `-M`/`-C` overwrite an existing one.
   branch: {
     shortValue: "u",
     longValue: ["set-upstream-to", "format", "sort", "points-at"],
     test: (s) => hasShort(s, "DMCf") || hasLong(s, "force"),
+    worst: ["-D"],
   },
-  stash: { shortValue: "m", longValue: ["message"], sub: /^(drop|clear)$/, test: () => true },
-  reflog: { sub: /^(expire|delete)$/, test: () => true },
-  "update-ref": { shortValue: "m", test: (s) => hasShort(s, "d") || hasLong(s, "stdin") },
+  stash: {
+    shortValue: "m",
+    longValue: ["message"],
+    sub: /^(drop|clear)$/,
+    test: () => true,
+    worst: ["clear"],
+  },
+  reflog: { sub: /^(expire|delete)$/, test: () => true, worst: ["expire"] },
+  "update-ref": {
+    shortValue: "m",
+    test: (s) => hasShort(s, "d") || hasLong(s, "stdin"),
+    worst: ["-d"],
+  },
   switch: {
     shortValue: "c",
     longValue: ["create", "orphan", "conflict"],
     test: (s) => hasShort(s, "fC") || hasLong(s, "force", "discard-changes", "force-create"),
+    worst: ["-f"],
   },
   restore: {
     shortValue: "s",
@@ -179,11 +195,13 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
   rm: {
     longValue: ["pathspec-from-file"],
     test: (s) => hasShort(s, "r") && !hasShort(s, "n") && !hasLong(s, "cached", "dry-run"),
+    worst: ["-r"],
   },
   commit: {
     shortValue: "mFcCt",
     longValue: COMMIT_VALUES,
     test: (s) => s.longs.some((l) => l.name.length >= 2 && "amend".startsWith(l.name)),
+    worst: ["--amend"],
   },
   "filter-branch": { test: () => true },
   "filter-repo": { test: () => true },
@@ -217,6 +235,7 @@ const GIT_PACK_RULES: PackRule[] = Object.entries(GIT_RULES).map(([sub, rule]) =
   when: [{ test: (input) => rule.test(input.scan) }],
   // `-h` or `--help` as an option (not an option's value) prints the usage instead.
   unless: [{ test: (input) => input.scan.longs.some((l) => l.name === "help") }, { short: "h" }],
+  worst: rule.worst,
   destroys: GIT_DESTROYS[sub],
 }));
 

@@ -16,7 +16,14 @@
  * @module
  */
 
-import { hasLong, hasShort, type OptionSpec, scanArgs, type ScannedArgs } from "../options.ts";
+import {
+  hasLong,
+  hasShort,
+  mayBeAnyOption,
+  type OptionSpec,
+  scanArgs,
+  type ScannedArgs,
+} from "../options.ts";
 import type { Dialect } from "../wrappers.ts";
 
 /** One step of a subcommand path: a word as written, or a pattern a word must match. */
@@ -81,6 +88,12 @@ export interface PackRule {
    * after the subcommand path and before any operand (default `--help`).
    */
   readonly help?: readonly string[];
+  /**
+   * Options that make it fire where `when` says so only through a `test`:
+   * an argument only known at run time is tried as each of them (the
+   * letters and names `when` lists are tried without being listed here).
+   */
+  readonly worst?: readonly string[];
   /** One line on what it destroys, shown in the denial and by `gateguard explain`. */
   readonly destroys: string;
 }
@@ -207,6 +220,52 @@ export function ruleMatches(
   };
   if (rule.unless?.some((c) => conditionHolds(c, input))) return false;
   return (rule.when ?? []).every((c) => conditionHolds(c, input));
+}
+
+/** The option words of `rule` an unknown argument is tried as, by rule: a memo of a pure function. */
+const WORST_MEMO = new WeakMap<PackRule, readonly string[]>();
+
+/** One cluster of every short letter `when` lists, each long option it lists, and `worst`. */
+function worstOptions(rule: PackRule): readonly string[] {
+  const known = WORST_MEMO.get(rule);
+  if (known !== undefined) return known;
+  const when = rule.when ?? [];
+  const letters = when.map((c) => c.short ?? "").join("");
+  const words = [
+    ...(letters === "" ? [] : [`-${letters}`]),
+    ...when.flatMap((c) => (c.long ?? []).map((l) => `--${l}`)),
+    ...(rule.worst ?? []),
+  ];
+  WORST_MEMO.set(rule, words);
+  return words;
+}
+
+/**
+ * Whether `rule` finds the command destructive once each argument only
+ * known at run time (`rm $o x`, `git reset "$@"`) is read as the worst it
+ * could be: an option that makes the rule fire, or, standing first among
+ * the operands, the subcommand the rule names (`git $x --hard`). An
+ * argument after `--`, or the value of an option, stays what it is.
+ */
+export function worstCaseMatches(
+  rule: PackRule,
+  args: readonly string[],
+  stdin: readonly string[],
+  code: RuleInput["code"],
+): boolean {
+  if (!args.some(mayBeAnyOption)) return false;
+  const options = worstOptions(rule);
+  const as = (w: string | null) => (a: string) => w !== null && mayBeAnyOption(a) ? w : a;
+  if (options.some((w) => ruleMatches(rule, args.map(as(w)), stdin, code))) return true;
+  const step = rule.path?.[0];
+  if (typeof step !== "string") return false;
+  const first = scanArgs(args, rule.options).operands[0];
+  const at = first !== undefined && mayBeAnyOption(first) ? args.indexOf(first) : -1;
+  if (at < 0) return false;
+  return [null, ...options].some((w) => {
+    const tried = args.map((a, k) => k === at ? step : as(w)(a));
+    return ruleMatches(rule, tried, stdin, code);
+  });
 }
 
 /** Whether a rule's command list names `name`. */
