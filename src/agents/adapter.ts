@@ -25,6 +25,7 @@ import {
   type ToolCall,
 } from "../tools/call.ts";
 import { type GatedTool, type OtherAgent, shellTool, TOOL } from "../tools/gated.ts";
+import { joinPath } from "../platform/path.ts";
 
 /** The agents GateGuard answers, as `--agent` names them. */
 export const AGENT_NAMES = ["claude", "codex", "gemini", "copilot", "cursor"] as const;
@@ -95,7 +96,7 @@ export function stringField(obj: Record<string, unknown>, name: string): string 
 export function againstBase(path: string, base: string | null): string {
   if (base === null || path.startsWith("/") || /^[A-Za-z]:[\\/]/.test(path)) return path;
   if (path.startsWith("\\\\")) return path;
-  return `${base.replace(/[\\/]+$/, "")}/${path}`;
+  return joinPath(base, path);
 }
 
 /** Where a call comes from: the session, where it runs, and the log that tells its turn. */

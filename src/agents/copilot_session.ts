@@ -11,6 +11,7 @@
 import type { EnvSnapshot } from "../config/env.ts";
 import { homeDir } from "../config/settings.ts";
 import { canonicalJson } from "../platform/json.ts";
+import { joinPath } from "../platform/path.ts";
 
 /** A session id that is one plain path segment; anything else names no log. */
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -20,7 +21,7 @@ export function copilotLogPath(sessionId: string | null, env: EnvSnapshot): stri
   if (sessionId === null || !SESSION_ID.test(sessionId)) return null;
   const home = env.COPILOT_HOME || (homeDir(env) ? `${homeDir(env)}/.copilot` : null);
   if (!home) return null;
-  return `${home.replace(/[\\/]+$/, "")}/session-state/${sessionId}/events.jsonl`;
+  return joinPath(home, `session-state/${sessionId}/events.jsonl`);
 }
 
 /**

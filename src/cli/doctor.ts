@@ -37,6 +37,7 @@ import { cliProjectRoot } from "./project_root.ts";
 import { versionLine } from "../version.ts";
 import { BUILD_INFO } from "../build_info.ts";
 import { isRecord } from "../platform/json.ts";
+import { joinPath } from "../platform/path.ts";
 
 /** How a finding reads: fine, for information, or a problem (exit 1). */
 export type Level = "ok" | "info" | "FAIL";
@@ -323,7 +324,7 @@ async function transcriptFindings(home: string | null): Promise<Finding[]> {
   if (home === null) {
     return [{ level: "info", text: "no HOME or USERPROFILE, so no transcript directory to check" }];
   }
-  const dir = `${home.replace(/[\\/]+$/, "")}/.claude/projects`;
+  const dir = joinPath(home, ".claude/projects");
   try {
     if (!(await Deno.stat(dir)).isDirectory) throw new Deno.errors.NotADirectory(dir);
     for await (const _ of Deno.readDir(dir)) break;
@@ -394,12 +395,12 @@ async function registrationFindings(
   for (const f of files) describe(f.label, f.path, f.outcome, false);
 
   if (home !== null) {
-    const index = `${home.replace(/[\\/]+$/, "")}/.claude/plugins/installed_plugins.json`;
+    const index = joinPath(home, ".claude/plugins/installed_plugins.json");
     const installed = await readSettingsFile(fs, index);
     if (installed.kind === "parsed") {
       const disabled = disabledPlugins(parsed);
       for (const plugin of installedPlugins(installed.value)) {
-        const hooksFile = `${plugin.path.replace(/[\\/]+$/, "")}/hooks/hooks.json`;
+        const hooksFile = joinPath(plugin.path, "hooks/hooks.json");
         const outcome = await readSettingsFile(fs, hooksFile);
         if (outcome.kind === "absent") continue;
         if (disabled.has(plugin.id)) {

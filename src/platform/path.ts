@@ -1,7 +1,7 @@
 /**
- * Splitting a path string at its last separator, for either separator:
- * payloads, settings and commands may carry POSIX or Windows paths
- * whatever the host. Paths are not resolved or normalised here
+ * Splitting a path string at its last separator, for either separator, and
+ * joining a name under a directory: payloads, settings and commands may
+ * carry POSIX or Windows paths whatever the host. Paths are not resolved or normalised here
  * (`file_facts/paths.ts` does that for targets).
  *
  * @module
@@ -20,4 +20,14 @@ export function baseName(path: string): string {
 export function dirName(path: string): string {
   const cut = lastSeparator(path);
   return cut <= 0 ? (cut === 0 ? path.slice(0, 1) : ".") : path.slice(0, cut);
+}
+
+/** `path` without the separators it ends with (a lone `/` becomes ""). */
+export function trimSeparators(path: string): string {
+  return path.replace(/[\\/]+$/, "");
+}
+
+/** `rest` under the directory `dir`: one `/` between them, whatever separators `dir` ends with. */
+export function joinPath(dir: string, rest: string): string {
+  return `${trimSeparators(dir)}/${rest}`;
 }

@@ -9,6 +9,7 @@ import { METRICS_FILE, ROTATED_FILE } from "../metrics/append.ts";
 import { Aggregator, type RecordFilter, type ScopeSummary } from "./aggregate.ts";
 import { forEachLine } from "./lines.ts";
 import { MAX_LINE_CHARS, parseRecord } from "./record.ts";
+import { trimSeparators } from "../platform/path.ts";
 
 /** Version of the report document; see docs/report-schema.md. */
 export const REPORT_VERSION = 1;
@@ -45,7 +46,7 @@ export function collect(dir: string, filter: RecordFilter): Collected {
   const aggregator = new Aggregator(filter);
   const files: FileSummary[] = [];
   for (const name of [ROTATED_FILE, METRICS_FILE]) {
-    const path = `${dir.replace(/[\\/]+$/, "") || dir}/${name}`;
+    const path = `${trimSeparators(dir) || dir}/${name}`;
     const file: FileSummary = { name, present: true, lines: 0, malformed: 0 };
     const outcome = forEachLine(path, MAX_LINE_CHARS, (line) => {
       file.lines++;

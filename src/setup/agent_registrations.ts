@@ -22,6 +22,8 @@ import type { JsonValue } from "../config/jsonc.ts";
 import { handlerKind, isGateGuardHandler, matcherCovers } from "./claude_settings.ts";
 import type { HookFormat } from "./registration_edit.ts";
 import { agentToolNames, type OtherAgent } from "../tools/gated.ts";
+import { joinPath } from "../platform/path.ts";
+import { isRecord } from "../platform/json.ts";
 
 /** The agents registered through this table. */
 export type SetupAgent = OtherAgent;
@@ -78,14 +80,6 @@ export function agentCommand(command: string, agent: SetupAgent): string {
   return `${command} hook --agent ${agent}`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function trimRoot(path: string): string {
-  return path.replace(/[\\/]+$/, "");
-}
-
 // Each agent's tools, by that agent's names, from the table of gated tools.
 const CODEX_TOOLS = agentToolNames("codex");
 const GEMINI_TOOLS = agentToolNames("gemini");
@@ -126,8 +120,8 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
   codex: {
     agent: "codex",
     title: "Codex CLI",
-    projectFile: (root) => `${trimRoot(root)}/.codex/hooks.json`,
-    userFile: (home) => `${trimRoot(home)}/.codex/hooks.json`,
+    projectFile: (root) => joinPath(root, ".codex/hooks.json"),
+    userFile: (home) => joinPath(home, ".codex/hooks.json"),
     layout: {
       kind: "grouped",
       format: {
@@ -148,8 +142,8 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
   gemini: {
     agent: "gemini",
     title: "Gemini CLI",
-    projectFile: (root) => `${trimRoot(root)}/.gemini/settings.json`,
-    userFile: (home) => `${trimRoot(home)}/.gemini/settings.json`,
+    projectFile: (root) => joinPath(root, ".gemini/settings.json"),
+    userFile: (home) => joinPath(home, ".gemini/settings.json"),
     layout: {
       kind: "grouped",
       format: {
@@ -175,8 +169,8 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
   copilot: {
     agent: "copilot",
     title: "Copilot CLI",
-    projectFile: (root) => `${trimRoot(root)}/.github/hooks/gateguard.json`,
-    userFile: (home) => `${trimRoot(home)}/.copilot/hooks/gateguard.json`,
+    projectFile: (root) => joinPath(root, ".github/hooks/gateguard.json"),
+    userFile: (home) => joinPath(home, ".copilot/hooks/gateguard.json"),
     layout: { kind: "owned", format: COPILOT_FORMAT },
     shellTools: agentToolNames("copilot", "shell"),
     editTools: agentToolNames("copilot", "file"),
@@ -186,8 +180,8 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
   cursor: {
     agent: "cursor",
     title: "Cursor",
-    projectFile: (root) => `${trimRoot(root)}/.cursor/hooks.json`,
-    userFile: (home) => `${trimRoot(home)}/.cursor/hooks.json`,
+    projectFile: (root) => joinPath(root, ".cursor/hooks.json"),
+    userFile: (home) => joinPath(home, ".cursor/hooks.json"),
     layout: {
       kind: "flat",
       format: {

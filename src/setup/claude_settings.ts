@@ -16,6 +16,7 @@ import { classifyCommand, type CommandKind } from "./recognise.ts";
 import { type HookFormat, wantedGroups } from "./registration_edit.ts";
 import { gateMatcher, toolNames } from "../tools/gated.ts";
 import { isRecord } from "../platform/json.ts";
+import { joinPath, trimSeparators } from "../platform/path.ts";
 
 /** The file tools GateGuard gates. */
 export const FILE_TOOLS: readonly string[] = toolNames("file");
@@ -50,13 +51,13 @@ export interface SettingsFile {
 
 /** The settings files of each scope for a project root and home directory. */
 export function settingsFiles(projectRoot: string, home: string | null): SettingsFile[] {
-  const root = projectRoot.replace(/[\\/]+$/, "");
+  const root = trimSeparators(projectRoot);
   const files: SettingsFile[] = [
     { scope: "project", path: `${root}/.claude/settings.json` },
     { scope: "local", path: `${root}/.claude/settings.local.json` },
   ];
   if (home) {
-    files.unshift({ scope: "user", path: `${home.replace(/[\\/]+$/, "")}/.claude/settings.json` });
+    files.unshift({ scope: "user", path: joinPath(home, ".claude/settings.json") });
   }
   return files;
 }

@@ -16,6 +16,7 @@ import type { Registration } from "./claude_settings.ts";
 import { printable } from "../platform/terminal_text.ts";
 import { simpleWords } from "./recognise.ts";
 import { isRecord } from "../platform/json.ts";
+import { trimSeparators } from "../platform/path.ts";
 
 /** Shortest hook timeout, in seconds, that leaves GateGuard time to answer under load. */
 export const MIN_TIMEOUT_SECONDS = 2;
@@ -119,7 +120,7 @@ export function findOnPath(
   const names = windows && !/\.[A-Za-z]+$/.test(name) ? [`${name}.exe`, name] : [name];
   for (const dir of (pathVariable ?? "").split(windows ? ";" : ":")) {
     // An empty entry means the directory the hook starts in.
-    const base = dir === "" ? cwd : dir.replace(/[\\/]+$/, "");
+    const base = dir === "" ? cwd : trimSeparators(dir);
     for (const candidate of names) {
       const path = `${base}/${candidate}`;
       if (state(path) === "ok") return path;

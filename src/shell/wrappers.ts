@@ -26,6 +26,7 @@ import {
 } from "./options.ts";
 import { bindParameter, splitColonArg } from "./powershell_params.ts";
 import { type ArgvWrapper, type Dialect, type Wrapper, WRAPPERS } from "./wrapper_table.ts";
+import { FIND_EXEC_PRIMARIES } from "./tools/find.ts";
 
 export type { Dialect };
 
@@ -92,9 +93,6 @@ function replaceToken(options: readonly string[], scan: ScannedArgs): string | n
   }
   return null;
 }
-
-/** `find` actions that run a command, terminated by `;` (or `{} +`). */
-const FIND_EXEC_ACTIONS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 
 /** A PowerShell parameter and its aliases. */
 interface PsParam {
@@ -390,7 +388,7 @@ class Unwrapper {
   private find(name: string, args: string[], depth: number, stdinAsArgs: boolean): void {
     this.result.commands.push({ words: [name, ...args], stdinAsArgs });
     for (let i = 0; i < args.length; i++) {
-      if (!FIND_EXEC_ACTIONS.has(args[i])) continue;
+      if (!FIND_EXEC_PRIMARIES.has(args[i])) continue;
       let end = i + 1;
       while (
         end < args.length && args[end] !== ";" && !(args[end] === "+" && args[end - 1] === "{}")

@@ -217,10 +217,7 @@ export const READ_TOOL = {
 
 /** Every tool whose calls the transcript scan keeps: the read tools, then the shells. */
 export const SCANNED_TOOLS: readonly ScannedTool[] = [
-  READ_TOOL.glob,
-  READ_TOOL.grep,
-  READ_TOOL.ls,
-  READ_TOOL.read,
+  ...Object.values(READ_TOOL),
   ...toolNames("shell").map((name) => ({ name, role: "shell" as const })),
 ];
 

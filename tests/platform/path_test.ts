@@ -1,5 +1,5 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { baseName, dirName } from "../../src/platform/path.ts";
+import { baseName, dirName, joinPath, trimSeparators } from "../../src/platform/path.ts";
 
 Deno.test("[target-resolution] baseName and dirName split at the last separator of either kind", () => {
   const cases: [string, string, string][] = [
@@ -13,4 +13,14 @@ Deno.test("[target-resolution] baseName and dirName split at the last separator 
   for (const [path, base, dir] of cases) {
     assertEquals([baseName(path), dirName(path)], [base, dir], path);
   }
+});
+
+Deno.test("[target-resolution] joinPath puts one / between a directory and a name, whatever the directory ends with", () => {
+  assertEquals(joinPath("/home/me", ".gateguard"), "/home/me/.gateguard");
+  assertEquals(joinPath("/home/me//", ".claude/settings.json"), "/home/me/.claude/settings.json");
+  assertEquals(joinPath("C:\\Users\\me\\", ".codex/hooks.json"), "C:\\Users\\me/.codex/hooks.json");
+  assertEquals(joinPath("/", "x"), "/x");
+  assertEquals(trimSeparators("/"), "");
+  assertEquals(trimSeparators("dir\\/"), "dir");
+  assertEquals(trimSeparators("plain"), "plain");
 });

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { FIND_PRIMARIES } from "../tools/find.ts";
+import { FIND_EXEC_PRIMARIES, FIND_PRIMARIES } from "../tools/find.ts";
 import type { Pack, RuleInput } from "./pack.ts";
 import { PACKAGE_MANAGERS } from "./package_managers.ts";
 import { baseName } from "../../platform/path.ts";
@@ -19,14 +19,11 @@ const FIND_DELETES = Object.keys(FIND_PRIMARIES).filter((k) =>
   FIND_PRIMARIES[k].action === "deletes"
 );
 
-/** find primaries that run a program on each file. */
-const FIND_RUNS = Object.keys(FIND_PRIMARIES).filter((k) => FIND_PRIMARIES[k].action === "runs");
-
 /** The commands find's `-exec`-style primaries run, each up to its `;` or `+`. */
 function findExecCommands(args: readonly string[]): string[][] {
   const out: string[][] = [];
   for (let i = 0; i < args.length; i++) {
-    if (!FIND_RUNS.includes(args[i])) continue;
+    if (!FIND_EXEC_PRIMARIES.has(args[i])) continue;
     const words: string[] = [];
     for (i++; i < args.length && args[i] !== ";" && args[i] !== "+"; i++) words.push(args[i]);
     out.push(words);

@@ -115,6 +115,11 @@ export const FIND_LEADING_OPTIONS: Readonly<Record<string, number>> = {
   "-x": 0,
 };
 
+/** The primaries that run the words after them as a command, up to `;` or `+`. */
+export const FIND_EXEC_PRIMARIES: ReadonlySet<string> = new Set(
+  Object.keys(FIND_PRIMARIES).filter((k) => FIND_PRIMARIES[k].role === "exec"),
+);
+
 /** The primaries that delete, run programs or write files. */
 export const FIND_ACTIONS: readonly string[] = Object.keys(FIND_PRIMARIES).filter((k) =>
   FIND_PRIMARIES[k].action !== undefined

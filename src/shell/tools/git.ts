@@ -8,6 +8,8 @@
  * @module
  */
 
+import { baseName } from "../../platform/path.ts";
+
 /**
  * What a global option does to a search run by the subcommand: nothing
  * (`inert`), sets the directory it runs in (`base`), or something the
@@ -228,7 +230,8 @@ const FILE_EXTENSIONS = words(`
  */
 export function checkoutPathspec(operand: string): boolean {
   if (NOT_A_REF.test(operand)) return true;
-  const base = operand.slice(operand.lastIndexOf("/") + 1);
+  // NOT_A_REF took every backslash, so the last segment is after a `/`.
+  const base = baseName(operand);
   const dot = base.lastIndexOf(".");
   return dot > 0 && FILE_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
 }
