@@ -16,7 +16,7 @@ import {
   assertNotIncludes,
   assertStringIncludes,
 } from "../helpers/assert.ts";
-import { CLI_ARGV, runCli } from "../helpers/cli.ts";
+import { runCli } from "../helpers/cli.ts";
 import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, tooComplexText } from "../../src/questions/messages.ts";
 import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
@@ -1461,25 +1461,14 @@ Deno.test("[metrics] gateguard report answers instead of hanging when a FIFO sta
   const box = await sandbox();
   await Deno.mkdir(box.state, { recursive: true });
   mkfifo(`${box.state}/metrics.jsonl`);
-  const child = new Deno.Command(CLI_ARGV[0], {
-    args: [...CLI_ARGV.slice(1), "report", "--dir", box.state],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    clearEnv: true,
-    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", HOME: box.tmp },
-  }).spawn();
-  let killed = false;
-  const timer = setTimeout(() => {
-    killed = true;
-    child.kill("SIGKILL");
-  }, HANG_MS);
-  const out = await child.output();
-  clearTimeout(timer);
-  assert(!killed, "gateguard report hung on a FIFO");
+  const out = await runCli(["report", "--dir", box.state], {
+    env: { HOME: box.tmp },
+    killAfterMs: HANG_MS,
+  });
+  assert(!out.killed, "gateguard report hung on a FIFO");
   assertEquals(out.code, 1);
   assertEquals(
-    new TextDecoder().decode(out.stderr).trim(),
+    out.stderr.trim(),
     `gateguard report: cannot read ${box.state}/metrics.jsonl: not a regular file`,
   );
 });

@@ -4,7 +4,7 @@
  */
 
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { CLI_ARGV, type CliResult, runCli, runHook } from "../helpers/cli.ts";
+import { CLI_ARGV, type CliResult, denoDir, runCli, runHook } from "../helpers/cli.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 
 interface Explained {
@@ -185,9 +185,10 @@ Deno.test("[order-of-checks] explain's text reads the way the rules decided: a c
 
 /** Runs explain with stdin read from `path` by the shell, as `explain < path` does. */
 async function explainFrom(path: string, env: Record<string, string>): Promise<CliResult> {
+  const cache = await denoDir();
   const out = await new Deno.Command("sh", {
     args: ["-c", 'exec "$@" < "$0"', path, ...CLI_ARGV, "explain"],
-    env,
+    env: cache ? { ...env, DENO_DIR: cache } : env,
     clearEnv: true,
     stdout: "piped",
     stderr: "piped",

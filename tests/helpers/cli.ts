@@ -3,6 +3,13 @@
  * `deno run` with the `gateguard` permission set of `deno.json`, the one
  * source of the binary's permissions.
  *
+ * Besides `PATH`, every child gets `DENO_DIR`, the test runner's own Deno
+ * cache. Tests point `HOME` at a fresh folder, and Deno keeps its cache under
+ * `HOME` unless told otherwise: each new `HOME` would compile every module
+ * again, about three times the cost of a warm start. GateGuard cannot see the
+ * variable (it is not in the permission set's env list), so the answer is
+ * the same either way.
+ *
  * @module
  */
 
@@ -13,6 +20,30 @@ export const REPO_ROOT: string = new URL("../..", import.meta.url).pathname.repl
 
 /** The argv prefix that runs the CLI from source with the binary's permissions. */
 export const CLI_ARGV: readonly string[] = sourceArgv(Deno.execPath(), REPO_ROOT);
+
+let cache: Promise<string | null> | undefined;
+
+/** Deno's cache folder as the test runner uses it, looked up once per test module. */
+export function denoDir(): Promise<string | null> {
+  cache ??= lookUpDenoDir();
+  return cache;
+}
+
+async function lookUpDenoDir(): Promise<string | null> {
+  const fromEnv = Deno.env.get("DENO_DIR");
+  if (fromEnv) return fromEnv;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json"],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  try {
+    const info = JSON.parse(new TextDecoder().decode(out.stdout));
+    return typeof info.denoDir === "string" ? info.denoDir : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What one CLI run produced. */
 export interface CliResult {
@@ -27,7 +58,7 @@ export interface CliResult {
 export interface CliOptions {
   /** Text written to stdin (closed right after). */
   stdin?: string | Uint8Array;
-  /** The whole environment of the child (nothing is inherited but PATH). */
+  /** The whole environment of the child (nothing is inherited but PATH and Deno's cache). */
   env?: Record<string, string>;
   /** Working directory of the child. */
   cwd?: string;
@@ -37,6 +68,7 @@ export interface CliOptions {
 
 /** Runs `gateguard <args>` and collects its exit code and output. */
 export async function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  const denoCache = await denoDir();
   const cmd = new Deno.Command(CLI_ARGV[0], {
     args: [...CLI_ARGV.slice(1), ...args],
     stdin: "piped",
@@ -44,7 +76,11 @@ export async function runCli(args: string[], opts: CliOptions = {}): Promise<Cli
     stderr: "piped",
     cwd: opts.cwd,
     clearEnv: true,
-    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...(opts.env ?? {}) },
+    env: {
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      ...(denoCache ? { DENO_DIR: denoCache } : {}),
+      ...(opts.env ?? {}),
+    },
   });
   const child = cmd.spawn();
   let killed = false;

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { runCli } from "../../helpers/cli.ts";
+import { denoDir, runCli } from "../../helpers/cli.ts";
 import { type FakeApi, type ScriptedTurn, startFakeApi } from "./fake_api.ts";
 
 /** The folders of one scenario run, all absolute and symlink-free. */
@@ -142,23 +142,6 @@ export async function createTree(scenario: Scenario): Promise<E2eTree> {
     await Deno.writeTextFile(full, text);
   }
   return tree;
-}
-
-/** Deno's cache folder, passed to the hooks so the fresh `HOME` does not cold-start them. */
-export async function denoDir(): Promise<string | null> {
-  const fromEnv = Deno.env.get("DENO_DIR");
-  if (fromEnv) return fromEnv;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["info", "--json"],
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  try {
-    const info = JSON.parse(new TextDecoder().decode(out.stdout));
-    return typeof info.denoDir === "string" ? info.denoDir : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The client's whole environment: nothing is inherited but `PATH` (and Deno's cache). */

@@ -11,7 +11,8 @@
  */
 
 import type { AgentClient, ClientInstall } from "../../../scripts/install_agents.ts";
-import { denoDir, shellQuote } from "../claude_code/harness.ts";
+import { denoDir, runCli } from "../../helpers/cli.ts";
+import { shellQuote } from "../claude_code/harness.ts";
 import { type FakeModel, type ModelReply, type ModelWire, startFakeModel } from "./fake_model.ts";
 
 /** The folders of one run, all absolute and symlink-free. */
@@ -210,7 +211,6 @@ export async function realClientSuite(
 
 /** Registers GateGuard for the agent the way a user does: `gateguard init --agent <name>` in the project. */
 export async function registerByInit(tree: AgentTree, agent: AgentClient): Promise<void> {
-  const { runCli } = await import("../../helpers/cli.ts");
   const r = await runCli(["init", "--agent", agent], {
     cwd: tree.project,
     env: { HOME: tree.home },
