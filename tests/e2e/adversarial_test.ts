@@ -21,6 +21,7 @@ import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, tooComplexText } from "../../src/questi
 import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
 import { sandbox } from "../helpers/sandbox.ts";
+import { pooled as all } from "../helpers/pool.ts";
 import { decide } from "../../src/hook/decide.ts";
 import { contextFor } from "../hook/context.ts";
 
@@ -31,9 +32,6 @@ import { contextFor } from "../hook/context.ts";
  * loaded machine. Bounded work is checked by counting, in the unit tests.
  */
 const HANG_MS = 90_000;
-
-/** Processes run at once by `all`. */
-const PARALLEL = 4;
 
 const SENSITIVE_LINE =
   "Sensitive target: prior-search credit, sibling collapse, and the denial cap do not apply.";
@@ -72,23 +70,6 @@ async function hookRaw(
 
 function hook(payload: unknown, env: Record<string, string>, label: string): Promise<Answer> {
   return hookRaw(new TextEncoder().encode(JSON.stringify(payload)), env, label);
-}
-
-/** Maps `items` through `fn`, `PARALLEL` at a time, keeping the order. */
-async function all<T, R>(
-  items: readonly T[],
-  fn: (item: T, i: number) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
-  return out;
 }
 
 function mkfifo(path: string): void {

@@ -6,6 +6,7 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { REPO_ROOT, runCli } from "../helpers/cli.ts";
 import { sandbox } from "../helpers/sandbox.ts";
+import { pooled } from "../helpers/pool.ts";
 
 /** Kill a hook process only when it is plainly stuck; a stuck one counts as hung. */
 const STUCK_AFTER_MS = 30_000;
@@ -67,23 +68,22 @@ Deno.test("[project-config] a FIFO swapped in and out of the project file's and 
       stderr: "null",
     }).spawn()
   );
-  const runs: Run[] = [];
+  // A few hook processes at a time: the swappers spin for as long as the
+  // calls take, on the cores those calls and the rest of the suite need.
+  let runs: Run[] = [];
   try {
-    for (let k = 0; k < 24; k++) {
-      runs.push(
-        await runHookBounded(
-          {
-            session_id: "swap",
-            cwd: root,
-            transcript_path: transcript,
-            tool_name: "Write",
-            tool_input: { file_path: `${root}/m${k}/f.py`, content: "x = 1\n" },
-          },
-          env,
-          root,
-        ),
-      );
-    }
+    runs = await pooled(Array.from({ length: 24 }, (_, k) => k), (k) =>
+      runHookBounded(
+        {
+          session_id: "swap",
+          cwd: root,
+          transcript_path: transcript,
+          tool_name: "Write",
+          tool_input: { file_path: `${root}/m${k}/f.py`, content: "x = 1\n" },
+        },
+        env,
+        root,
+      ));
   } finally {
     Deno.writeTextFileSync(stop, "");
     await Promise.all(swappers.map((s) => s.status));
