@@ -53,8 +53,11 @@
  * - `git branch -f/-M/-C` overwrite or reset a branch like `-D` deletes one;
  *   `git clean` without `-f` counts once `clean.requireForce` is set off.
  * - A script made only of variables the line never sets (`eval "$x"`,
- *   `bash -c "$CMD"`, `echo "$x" | sh`) is decided outside the command
- *   and counts as destructive (`core/hidden-script`).
+ *   `bash -c "$CMD"`, `echo "$x" | sh`, PowerShell's `iex $x`) is decided
+ *   outside the command and counts as destructive (`core/hidden-script`).
+ * - A script fetched from the network into a shell, an interpreter or
+ *   `Invoke-Expression` (`curl … | sh`, `bash <(curl …)`, `irm … | iex`)
+ *   cannot be read before it runs and counts as destructive.
  * - Files a program cannot be seen reading (`psql < dump.sql`) are unknown
  *   and pass; text it visibly reads (`psql -f <(echo …)`, a pipe, a
  *   here-document) is checked.
@@ -98,10 +101,11 @@ import {
   type Walk,
 } from "./detect_types.ts";
 import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
-import { decodedHit, decodedWord, substitutes } from "./packs/interpreters.ts";
+import { substitutes, unreadableHit, unreadableWord } from "./packs/interpreters.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
 import { powerShellVerdict } from "./detect_powershell.ts";
 import { cmdVerdict } from "./detect_cmd.ts";
+import { fetchesText, PS_HIDDEN } from "./powershell_defs.ts";
 import { baseName } from "../platform/path.ts";
 import type { ShellDialect } from "./dialect.ts";
 
@@ -247,8 +251,13 @@ function rulesHit(
   ];
   if (candidates.length === 0) return null;
   // Words decoded at run time (`rm $(echo LXJm | base64 -d) x`) may be any option.
-  if (args.some((a) => substitutes(a) && spend(walk, a.length) && decodedWord(a))) {
-    const hit = decodedHit(walk);
+  // (Fetched words are left to the worst-case reading below: `kubectl apply -f <(curl …)` reads a file.)
+  if (
+    args.some((a) =>
+      substitutes(a) && spend(walk, a.length) && unreadableWord(a) === "decoded-script"
+    )
+  ) {
+    const hit = unreadableHit(walk, "decoded-script");
     if (hit) return hit;
   }
   const code = (dialect: Dialect, text: string): boolean =>
@@ -320,8 +329,9 @@ const SIMPLE_EXPANSION = /\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\$[@*#?$!0-9-]/g;
  */
 function dynamicHit(words: readonly string[], walk: Walk): Verdict {
   // A program named by decoded text (`$(echo cm0g… | base64 -d)`) cannot be read.
-  if (spend(walk, words[0].length) && decodedWord(words[0])) {
-    const hit = decodedHit(walk);
+  const unreadable = spend(walk, words[0].length) ? unreadableWord(words[0]) : null;
+  if (unreadable !== null) {
+    const hit = unreadableHit(walk, unreadable);
     if (hit) return hit;
   }
   const cut = (text: string): string[] =>
@@ -425,7 +435,9 @@ function unwrappedHit(
     if (hit) return hit;
   }
   for (const s of u.scripts) {
-    const hit = scriptHit(s.dialect, s.text, { ...walk, depth: s.depth }, stdin);
+    const hit = s.evaluated && s.dialect === "powershell"
+      ? evaluatedHit(s.text, { ...walk, depth: s.depth }, stdin)
+      : scriptHit(s.dialect, s.text, { ...walk, depth: s.depth }, stdin);
     if (hit) return hit;
   }
   if (u.stdinShell !== null) {
@@ -469,8 +481,19 @@ function scriptHit(
   walk: Walk,
   stdin: readonly string[],
 ): Verdict {
-  if (dialect === "bash" && HIDDEN_SCRIPT.test(text)) return coreHit("hidden-script");
+  const hidden = dialect === "bash" ? HIDDEN_SCRIPT : dialect === "powershell" ? PS_HIDDEN : null;
+  if (hidden?.test(text)) return coreHit("hidden-script");
   return codeHit(dialect, text, walk, stdin);
+}
+
+/**
+ * What `Invoke-Expression` runs: the value of its argument or of the
+ * pipeline feeding it. A web request fetches it (`iex (irm …)`, `irm … |
+ * iex`); otherwise it is read like any script.
+ */
+function evaluatedHit(text: string, walk: Walk, stdin: readonly string[]): Verdict {
+  const fetched = fetchesText(text) ? unreadableHit(walk, "fetched-script") : null;
+  return fetched ?? scriptHit("powershell", text, walk, stdin);
 }
 
 // ---------------------------------------------------------------------------

@@ -3,10 +3,11 @@
  * the values its line gives (`shell/expansions.ts`: `x=rm; $x -rf /`,
  * `${x,,}`, `printf -v`, `for … in`, `hash -p`), text piped or redirected
  * into a command is handed to it as stdin (what `echo` and `printf` write,
- * here-strings, `< <(…)`), scripts a shell reads from a process
+ * here-strings, `< <(…)`, carried along pipelines and into piped groups by
+ * `shell/pipe_flow.ts`), scripts a shell reads from a process
  * substitution are scanned, and a script decoded on the way into a shell
- * or interpreter (`base64 -d`, `rev`, `tr`) is taken as able to do
- * anything. Every simple command is handed to the engine through the
+ * or interpreter (`base64 -d`, `rev`, `tr`) or fetched from the network
+ * (`curl`, `wget -O -`) is taken as able to do anything. Every simple command is handed to the engine through the
  * shared wrapper reading.
  *
  * @module
@@ -27,12 +28,13 @@ import {
 import { Expander, ExpansionTooLarge, lineValues } from "./expansions.ts";
 import { producedTexts } from "./printf.ts";
 import {
-  decodedHit,
-  decodedIntoInterpreter,
-  decodedWord,
-  decodesWords,
   readsStdinCode,
+  unreadableHit,
+  unreadableOutput,
+  type UnreadableRule,
+  unreadableWord,
 } from "./packs/interpreters.ts";
+import { PipeFlow, type Stream } from "./pipe_flow.ts";
 
 /** Programs that run a script file named by an operand, which may be a `<( … )`. */
 export const SCRIPT_READERS: ReadonlySet<string> = new Set([
@@ -52,47 +54,51 @@ type Reader = (text: string) => string[];
 
 const AS_WRITTEN: Reader = (text) => [text];
 
+/** Most texts `read` or `mapfile` take their values from; with more, the values stay unknown. */
+const MAX_READ_TEXTS = 64;
+
 /**
- * What a command earlier in a pipeline writes: the text `echo` or `printf`
+ * What a command writes into a pipe: the text `echo` or `printf`
  * produces, else its arguments (a program's output is unknown, and its
- * arguments are the closest the line shows).
+ * arguments are the closest the line shows), with a marker for output a
+ * decoder or fetcher makes that cannot be read from the line.
  */
 function written(words: readonly string[]): string[] {
   const produced = producedTexts(words);
   if (produced !== null) return produced;
   const args = words.length > 1 ? [words.slice(1).join(" ")] : [];
-  // A decoder's output cannot be read from the line (`base64 -d … | psql`).
-  return decodesWords(words) ? [...args, UNREADABLE_STDIN] : args;
+  return unreadableOutput(words) !== null ? [...args, UNREADABLE_STDIN] : args;
+}
+
+/** Texts a segment feeds its own stdin: here-documents, here-strings and `< <( … )`. */
+function ownStdin(seg: Segment, read: Reader): string[] {
+  return [
+    ...seg.stdinTexts.flatMap(read),
+    ...redirectedSubstitutions(seg).flatMap((w) => substitutionOutput(w)),
+  ];
 }
 
 /**
- * Texts that reach the stdin of `segments[index]`: its here-documents and
- * here-strings and, when it is piped, the words and stdin texts of the
- * commands before it in the pipeline (a group or subshell piped into it
- * included). Null once the call's character budget is spent: the command
- * is then read with the fail-closed token scan.
+ * The visible input of each `read` or `mapfile`, as the line writes it:
+ * the segments are passed in order once, however many ask.
  */
-function bashStdin(
+function stdinAsWritten(
   segments: readonly Segment[],
-  index: number,
-  walk: Walk,
-  read: Reader,
-  readings: (seg: Segment) => string[][],
-): string[] | null {
-  const seg = segments[index];
-  const out = seg.stdinTexts.flatMap(read);
-  out.push(...redirectedSubstitutions(seg).flatMap((w) => substitutionOutput(w)));
-  if (seg.sepBefore !== "|" && seg.sepBefore !== "|&") return out;
-  for (let j = index - 1; j >= 0; j--) {
-    const prev = segments[j];
-    if (prev.depth < seg.depth) break;
-    for (const words of readings(prev)) out.push(...written(words));
-    out.push(...prev.stdinTexts.flatMap(read));
-    // Every element of a long pipeline looks back over all the others.
-    if ((walk.budget.chars -= prev.raw.length + 1) < 0) return null;
-    if (prev.depth === seg.depth && prev.sepBefore !== "|" && prev.sepBefore !== "|&") break;
-  }
-  return out;
+  outer: readonly string[],
+): (index: number) => string[] | null {
+  const flow = new PipeFlow(outer);
+  let next = 0;
+  return (index) => {
+    let texts: string[] | null = null;
+    for (; next <= index && next < segments.length; next++) {
+      const seg = segments[next];
+      const stream = flow.enter(seg, ownStdin(seg, AS_WRITTEN));
+      if (next === index && stream.texts.length <= MAX_READ_TEXTS) texts = [...stream.texts];
+      const words = argv(seg);
+      flow.wrote(seg.depth, written(words), unreadableOutput(words));
+    }
+    return texts;
+  };
 }
 
 /**
@@ -145,14 +151,7 @@ export function bashVerdict(
   let expander: Expander;
   try {
     // `read` and `mapfile` take their values from the input as written.
-    const asWritten = (seg: Segment): string[][] => [argv(seg)];
-    const values = lineValues(
-      segments,
-      (i) => bashStdin(segments, i, walk, AS_WRITTEN, asWritten),
-      new Set(parsed.functions),
-    );
-    // A pipeline too long to follow into `read` leaves variables unknown.
-    if (walk.budget.chars < 0) return engine.raw(command, walk);
+    const values = lineValues(segments, stdinAsWritten(segments, stdin), new Set(parsed.functions));
     // What the line assigns may reach the programs it runs (`GIT_PAGER=… git log`).
     if (values.vars.size > 0) {
       const given = [...values.vars].map(([name, list]) =>
@@ -162,26 +161,21 @@ export function bashVerdict(
     }
     const inner = walk;
     expander = new Expander(values, (units) => spend(inner, units));
-    // Every element of a pipeline reads the ones before it: each is expanded once.
-    const memo = new Map<Segment, string[][]>();
-    const readings = (seg: Segment): string[][] => {
-      const known = memo.get(seg);
-      if (known !== undefined) return known;
-      const fresh = expander.argv(seg.words);
-      memo.set(seg, fresh);
-      return fresh;
-    };
     const read: Reader = (text) => expander.texts(text);
+    const flow = new PipeFlow(stdin);
     for (let i = 0; i < segments.length; i++) {
       const seg = segments[i];
-      const piped = bashStdin(segments, i, walk, read, readings);
-      if (piped === null) return engine.raw(command, walk);
-      for (const [n, words] of readings(seg).entries()) {
+      const stream = flow.enter(seg, ownStdin(seg, read));
+      const readings = expander.argv(seg.words);
+      for (const [n, words] of readings.entries()) {
         if (words.length === 0) continue;
         // Each further reading of a command costs another analysis.
         if (n > 0 && !afford(walk, seg.raw.length)) return engine.raw(command, walk);
-        const hit = commandVerdict(segments, i, words, [...piped, ...stdin], walk, engine);
+        const hit = commandVerdict(seg, words, stream, walk, engine);
         if (hit) return hit;
+      }
+      for (const words of readings) {
+        flow.wrote(seg.depth, written(words), unreadableOutput(words));
       }
     }
   } catch (err) {
@@ -191,35 +185,45 @@ export function bashVerdict(
   return parsed.ok ? null : engine.raw(command, walk);
 }
 
-/** One reading of the command at `segments[index]`, fed `stdin`. */
+/** One reading of the command `seg`, fed the texts of `stream`. */
 function commandVerdict(
-  segments: readonly Segment[],
-  index: number,
+  seg: Segment,
   words: readonly string[],
-  stdin: readonly string[],
+  stream: Stream,
   walk: Walk,
   engine: Engine,
 ): Verdict {
-  const seg = segments[index];
-  const segStdin = [
-    ...words.filter((w) => w.startsWith("<(")).flatMap(substitutionOutput),
-    ...stdin,
-  ];
+  const substituted = words.filter((w) => w.startsWith("<(")).flatMap(substitutionOutput);
+  const stdin = substituted.length === 0 ? stream.texts : [...substituted, ...stream.texts];
   const u = unwrapCommand(words, walk.depth);
   const readsCode = u.stdinShell !== null || readsStdinCode(words);
-  const hit = engine.unwrapped(u, segStdin, walk, seg.raw) ??
-    (readsCode ? decodedIntoInterpreter(segments, index, walk) : null) ??
-    // A script file or stdin whose text a decoder writes cannot be read.
-    ((readsCode && redirectedSubstitutions(seg).some(decodedWord)) ||
-        (readsProcessSubstitution(words) && words.some((w) => w.startsWith("<(") && decodedWord(w)))
-      ? decodedHit(walk)
-      : null);
+  const hit = engine.unwrapped(u, stdin, walk, seg.raw);
   if (hit) return hit;
+  // A script whose text a decoder or fetcher writes cannot be read: from a
+  // pipe, a redirected `<( … )`, or a `<( … )` a script reader runs.
+  const unreadable = (readsCode ? stream.hidden : null) ??
+    (readsCode ? firstUnreadable(redirectedSubstitutions(seg)) : null) ??
+    (readsProcessSubstitution(words)
+      ? firstUnreadable(words.filter((w) => w.startsWith("<(")))
+      : null);
+  if (unreadable !== null) {
+    const found = unreadableHit(walk, unreadable);
+    if (found) return found;
+  }
   if (readsProcessSubstitution(words)) {
     for (const w of words) {
       const inner = w.startsWith("<(") ? engine.raw(w, walk) : null;
       if (inner) return inner;
     }
+  }
+  return null;
+}
+
+/** The rule of the first of `words` whose substitution a decoder or fetcher writes, or null. */
+function firstUnreadable(words: readonly string[]): UnreadableRule | null {
+  for (const w of words) {
+    const rule = unreadableWord(w);
+    if (rule !== null) return rule;
   }
   return null;
 }

@@ -21,6 +21,7 @@ import { deeper, type Engine, type Verdict, type Walk } from "./detect_types.ts"
 import {
   defaultsRecurse,
   dotNetDeletes,
+  PS_HIDDEN,
   psAliases,
   resolveAlias,
   scriptsFromText,
@@ -74,6 +75,9 @@ const GET_CHILD_ITEM_PARAMETERS = [
   "LiteralPath",
   "Filter",
 ];
+
+/** Names of `Invoke-Expression`, which runs its argument, or else its pipeline input. */
+const EVALUATORS = new Set(["invoke-expression", "iex"]);
 
 /** Names of `Get-ChildItem`. */
 const CHILD_ITEM_LISTERS = new Set(["get-childitem", "gci", "ls", "dir"]);
@@ -286,6 +290,14 @@ export function powerShellVerdict(
       continue;
     }
     const fed = source === null ? [...stdin] : [source.join(" "), ...stdin];
+    if (EVALUATORS.has(name)) {
+      // The value of a subexpression is the script: read its source (`iex (irm …)`).
+      seg.words.forEach((w, k) => {
+        if (k > 0 && w.text.includes("(…)")) words[k] = w.raw;
+      });
+      // `… | Invoke-Expression` runs what the pipeline writes.
+      if (args.length === 0 && source !== null) words.push(source.join(" "));
+    }
     const raw = seg.words.map((w) => w.raw).join(" ");
     const hit = engine.unwrapped(unwrapCommand(words, walk.depth), fed, walk, raw);
     if (hit) return hit;
@@ -295,6 +307,7 @@ export function powerShellVerdict(
   const scripts = scriptsFromText(command, (name) => vars.get(name));
   if (scripts === null) return engine.core("unreadable");
   for (const script of scripts) {
+    if (PS_HIDDEN.test(script)) return engine.core("hidden-script");
     const hit = engine.code("powershell", script, deeper(walk), []);
     if (hit) return hit;
   }

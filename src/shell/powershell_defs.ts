@@ -155,6 +155,22 @@ function stringLiterals(expression: string): string[] {
   return out;
 }
 
+/**
+ * PowerShell text made only of variables (`$x`, `"$env:CMD"`, `(${x})`):
+ * the script it stands for is set outside the line.
+ */
+export const PS_HIDDEN: RegExp =
+  /^\s*(?:[("]*\$(?:[A-Za-z_][A-Za-z0-9_]*:)?(?:[A-Za-z_][A-Za-z0-9_]*|\{[^}]*\})[)"]*\s*)+$/;
+
+/** Web requests: cmdlets, their aliases, `Net.WebClient` downloads. */
+const WEB_FETCH =
+  /\b(?:invoke-restmethod|invoke-webrequest|irm|iwr|start-bitstransfer)\b|\.\s*(?:DownloadString|DownloadData|GetStringAsync)\s*\(|\bNet\.WebClient\b|\b(?:curl|wget)(?:\.exe)?\s/i;
+
+/** Whether PowerShell `text` fetches text from the network. */
+export function fetchesText(text: string): boolean {
+  return WEB_FETCH.test(text);
+}
+
 /** Calls that turn text into a script block or run it as one. */
 const SCRIPT_FROM_TEXT =
   /\[\s*(?:System\.Management\.Automation\.)?ScriptBlock\s*\]\s*::\s*Create\s*\(|\.\s*(?:NewScriptBlock|InvokeScript)\s*\(/gi;
@@ -162,7 +178,8 @@ const SCRIPT_FROM_TEXT =
 /**
  * Scripts the line builds from text: the literals given to
  * `[scriptblock]::Create(…)` and its kin, joined (`'Remove-' + 'Item …'`),
- * with a whole-word variable replaced by the value the line gave it.
+ * with a whole-word variable replaced by the value the line gave it (or
+ * left as written when it gave none).
  */
 export function scriptsFromText(
   command: string,
@@ -170,7 +187,8 @@ export function scriptsFromText(
 ): string[] | null {
   return callArguments(command, SCRIPT_FROM_TEXT)?.map((arg) => {
     const lone = /^\s*\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\s*$/.exec(arg);
-    if (lone !== null) return variable(lone[1].toLowerCase()) ?? "";
+    // A variable the line never sets stays itself: a hidden script.
+    if (lone !== null) return variable(lone[1].toLowerCase()) ?? arg.trim();
     return stringLiterals(arg).join("");
   }).filter((script) => script !== "") ?? null;
 }

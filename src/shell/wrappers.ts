@@ -39,6 +39,11 @@ export interface Script {
   text: string;
   /** Wrapper depth at which it should be parsed. */
   depth: number;
+  /**
+   * Given to `eval` or `Invoke-Expression` as an expression: its value,
+   * not its text, is the script that runs.
+   */
+  evaluated?: boolean;
 }
 
 /** A command that runs behind the wrappers. */
@@ -262,7 +267,7 @@ class Unwrapper {
       case "shell":
         return this.shell(args, next, stdinAsArgs);
       case "eval":
-        return this.script(wrapper.dialect, args.join(" "), next);
+        return this.script(wrapper.dialect, args.join(" "), next, true);
       case "joined": {
         const scan = scanArgs(args, wrapper.options);
         const rest = (scan.dashDash ? scan.operands : args.slice(scan.stop)).slice(
@@ -289,9 +294,9 @@ class Unwrapper {
     }
   }
 
-  private script(dialect: Dialect, text: string, depth: number): void {
+  private script(dialect: Dialect, text: string, depth: number, evaluated = false): void {
     if (depth >= MAX_WRAPPER_DEPTH) this.result.opaque = true;
-    else this.result.scripts.push({ dialect, text, depth });
+    else this.result.scripts.push({ dialect, text, depth, ...evaluated ? { evaluated } : {} });
   }
 
   private argv(

@@ -470,7 +470,7 @@ const BENIGN_BASH = [
   "echo {rm,-rf,x}",
   "ls *.txt",
   "./*.sh --force",
-  "bash <(curl -s https://example.com/install.sh)",
+  "curl -s https://example.com/install.sh -o install.sh",
   "alias rm='rm -i'",
   "redis-cli get x",
   'mongosh --eval "db.users.find()"',

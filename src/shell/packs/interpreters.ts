@@ -3,15 +3,15 @@
  * `bun -e`, `perl -e`, `ruby -e`, `php -r`, awk programs) that delete a
  * tree through the language's own library, or shell out: the commands they
  * hand to a shell are read with the same detector. A script decoded on its
- * way into a shell or interpreter (`base64 -d`, `rev`, `tr`, …) cannot be
- * read at all, so it counts as able to do anything.
+ * way into a shell or interpreter (`base64 -d`, `rev`, `tr`, …) or fetched
+ * from the network (`curl … | sh`, `bash <(wget -qO- …)`) cannot be read
+ * at all, so it counts as able to do anything.
  *
  * @module
  */
 
 import { programName } from "../options.ts";
 import { argv, parseBash } from "../parser.ts";
-import type { Segment } from "../words.ts";
 import type { Verdict, Walk } from "../detect_types.ts";
 import type { Pack, RuleInput } from "./pack.ts";
 
@@ -158,23 +158,53 @@ const DECODERS: Readonly<Record<string, RegExp | null>> = {
   iconv: null,
 };
 
-/** Whether the segment is a decoder (with its decoding option where one is needed). */
-function decodes(segment: Segment): boolean {
-  return decodesWords(argv(segment));
-}
+/**
+ * Programs that print text fetched from the network (wget only with
+ * `-O -`): a script from them is not on the line or the machine.
+ */
+const FETCHERS: Readonly<Record<string, RegExp | null>> = {
+  curl: null,
+  curlie: null,
+  wget: /^-[a-zA-Z]*O-$|^--output-document=-$|^-$/,
+  http: null,
+  https: null,
+  xh: null,
+  xhs: null,
+  nc: null,
+  ncat: null,
+  netcat: null,
+  socat: null,
+};
 
-/** Whether the argument vector `words` runs a decoder (with its decoding option where needed). */
-export function decodesWords(words: readonly string[]): boolean {
+/** Why text can be unreadable: the rule that names it, and the tables of programs that make it so. */
+const UNREADABLE_SOURCES = [
+  { rule: "decoded-script", programs: DECODERS },
+  { rule: "fetched-script", programs: FETCHERS },
+] as const;
+
+/** The rule naming text that cannot be read from the line: decoded on the way in, or fetched. */
+export type UnreadableRule = typeof UNREADABLE_SOURCES[number]["rule"];
+
+/**
+ * Why the output of the argument vector `words` cannot be read from the
+ * line: it runs a decoder (with its decoding option where one is needed)
+ * or a fetcher. Null for any other command.
+ */
+export function unreadableOutput(words: readonly string[]): UnreadableRule | null {
   const name = programName(words[0] ?? "");
-  if (!Object.hasOwn(DECODERS, name)) return false;
-  const option = DECODERS[name];
-  return option === null || words.slice(1).some((w) => option.test(w));
+  for (const { rule, programs } of UNREADABLE_SOURCES) {
+    if (!Object.hasOwn(programs, name)) continue;
+    const option = programs[name];
+    if (option === null || words.slice(1).some((w) => option.test(w))) return rule;
+  }
+  return null;
 }
 
-/** The decoded-script hit, while the interpreters pack is active. */
-export function decodedHit(walk: Walk): Verdict {
+/** The hit of an unreadable script, while the interpreters pack is active. */
+export function unreadableHit(walk: Walk, rule: UnreadableRule): Verdict {
   if (!walk.rules.packs.has(INTERPRETERS_PACK.id)) return null;
-  return { pack: INTERPRETERS_PACK.id, rule: "decoded-script", destroys: DECODED_DESTROYS };
+  const destroys = rule === "fetched-script" ? FETCHED_DESTROYS : DECODED_DESTROYS;
+  return { pack: INTERPRETERS_PACK.id, rule, destroys };
 }
 
 /** Whether `text` holds a substitution (`$(…)`, backquotes, `<(…)`). */
@@ -183,39 +213,25 @@ export function substitutes(text: string): boolean {
 }
 
 /**
- * Whether a word's substitutions run a decoder (`$(echo … | base64 -d)`,
- * `<(rev <<< …)`): what the word becomes cannot be read.
+ * Why a word's substitutions cannot be read (`$(echo … | base64 -d)`,
+ * `<(curl -s …)`): the rule of the first decoder or fetcher they run, or
+ * null when they run neither.
  */
-export function decodedWord(word: string): boolean {
-  if (!substitutes(word)) return false;
+export function unreadableWord(word: string): UnreadableRule | null {
+  if (!substitutes(word)) return null;
   // A word alone on a line parses as a command whose substitutions are listed before it.
-  return parseBash(word).segments.some((s) => s.inSubstitution && decodes(s));
-}
-
-/**
- * A shell or interpreter at `segments[index]` reading a script that a
- * decoder earlier in its pipeline produced: the script cannot be read, so
- * it counts as destructive while the interpreters pack is active.
- */
-export function decodedIntoInterpreter(
-  segments: readonly Segment[],
-  index: number,
-  walk: Walk,
-): Verdict {
-  const seg = segments[index];
-  for (let j = index - 1, cur = seg; j >= 0; j--) {
-    if (cur.sepBefore !== "|" && cur.sepBefore !== "|&") break;
-    const prev = segments[j];
-    if (prev.depth < seg.depth) break;
-    if (prev.depth > seg.depth) continue;
-    if (decodes(prev)) return decodedHit(walk);
-    cur = prev;
+  for (const s of parseBash(word).segments) {
+    const rule = s.inSubstitution ? unreadableOutput(argv(s)) : null;
+    if (rule !== null) return rule;
   }
   return null;
 }
 
 const DECODED_DESTROYS =
   "runs a script or command words decoded on the way in, which cannot be read first";
+
+const FETCHED_DESTROYS =
+  "runs a script fetched from the network, which cannot be read before it runs";
 
 /** The interpreters pack. */
 export const INTERPRETERS_PACK: Pack = {
@@ -275,6 +291,11 @@ export const INTERPRETERS_PACK: Pack = {
       id: "decoded-script",
       commands: [],
       destroys: DECODED_DESTROYS,
+    },
+    {
+      id: "fetched-script",
+      commands: [],
+      destroys: FETCHED_DESTROYS,
     },
   ],
 };
