@@ -120,7 +120,7 @@ function resolveOperand(
   op: RawOperand,
   base: string | null,
   ctx: ArgsContext,
-  anchors: Map<string, PathParts> = new Map(),
+  anchors: Map<string, PathParts>,
 ): Operand {
   const w = op.word;
   let text = w.text;
@@ -171,14 +171,20 @@ function readGitMagic(text: string): { text: string; words: Set<string> } | null
 }
 
 /** The directory an operand names exactly, if any (new-file credit). */
-function namedDir(op: RawOperand, base: string | null, ctx: ArgsContext): NamedDir | null {
+function namedDir(
+  op: RawOperand,
+  base: string | null,
+  ctx: ArgsContext,
+  anchors: Map<string, PathParts>,
+): NamedDir | null {
   if (!op.mayName || op.word.expands || (op.git && op.word.text.startsWith(":"))) return null;
   const text = directoryText(
     ctx.dialect === "powershell" ? op.word.text.replaceAll("\\", "/") : op.word.text,
   );
   if (text === "." || text === "" || text.startsWith("~") || text.startsWith("$")) return null;
   if (hasGlobChars(text)) return null;
-  const resolved = resolveOperand({ ...op, word: { ...op.word, text, globs: false } }, base, ctx);
+  const word = { ...op.word, text, globs: false };
+  const resolved = resolveOperand({ ...op, word }, base, ctx, anchors);
   return resolved.kind === "path" ? { place: resolved.place, mustExist: true } : null;
 }
 
@@ -195,7 +201,8 @@ export function finish(c: Collector, segment: ShellSegment, ctx: ArgsContext): S
   const cwd = c.base === null ? null : absolutePath(c.base, "/", ctx.processCwd);
   // A search held at depth 0 reads no file of its directories.
   const namedDirs = ctx.dirEvidence && c.depth.max !== 0
-    ? c.operands.map((op) => namedDir(op, c.base, ctx)).filter((d): d is NamedDir => d !== null)
+    ? c.operands.map((op) => namedDir(op, c.base, ctx, anchors))
+      .filter((d): d is NamedDir => d !== null)
     : [];
   return {
     stemTexts: c.stemWords.map((s) => s.toLowerCase()),

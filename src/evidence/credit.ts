@@ -94,8 +94,10 @@ function judgeTarget(
     basename,
     stem,
     isNewWrite: target.isNewWrite,
+    below: new Map(),
     filter: {
       segments: place.segments,
+      path: place.segments.join("/"),
       basename,
       stem: stem.name,
       windows: place.windows,

@@ -44,6 +44,8 @@ export interface SearchFilters {
 export interface FilterTarget {
   /** Segments of the absolute target path. */
   segments: readonly string[];
+  /** The same segments joined by `/`, when the caller keeps them so. */
+  path?: string;
   basename: string;
   /** The lowercased stem (see `stemOf`). */
   stem: string;
@@ -231,7 +233,8 @@ function exclusionCovers(filter: GlobFilter, target: FilterTarget): boolean {
     if (glob === "") return true;
     const compiled = compileGlob(`**/${glob}`, { foldCase: true }, target.budget);
     return !compiled ||
-      matchGlobOrAncestor(compiled, target.segments.join("/"), target.budget) !== "no-match";
+      matchGlobOrAncestor(compiled, target.path ?? target.segments.join("/"), target.budget) !==
+        "no-match";
   });
 }
 

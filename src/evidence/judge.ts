@@ -55,6 +55,8 @@ export interface JudgeTarget {
   stem: TargetStem;
   isNewWrite: boolean;
   filter: FilterTarget;
+  /** The target's path below a number of its segments, by that number (see `belowText`). */
+  below: Map<number, string>;
 }
 
 const CREDIT: Verdict = { kind: "credit" };
@@ -89,6 +91,16 @@ function withinOrSame(outer: PathParts, inner: PathParts): readonly string[] | n
   return samePlace(outer, inner) ? [] : relativeSegments(outer, inner);
 }
 
+/** The target's path below its first `at` segments, joined once per depth. */
+function belowText(t: JudgeTarget, at: number): string {
+  let text = t.below.get(at);
+  if (text === undefined) {
+    text = t.place.segments.slice(at).join("/");
+    t.below.set(at, text);
+  }
+  return text;
+}
+
 /**
  * True when a glob operand matches the target or a directory above it,
  * below the operand's anchor. The verdict depends on the pattern, its
@@ -102,7 +114,7 @@ function globOperandAdmits(op: Extract<Operand, { kind: "glob" }>, t: JudgeTarge
   return remembered(t.filter, key, () => {
     const options = { slashWildcards: op.gitStyle, foldCase: op.fold || t.filter.windows };
     const compiled = compileGlob(op.glob, options, t.filter.budget);
-    const below = t.place.segments.slice(at).join("/");
+    const below = belowText(t, at);
     return compiled !== null &&
       matchGlobOrAncestor(compiled, below, t.filter.budget) === "match";
   });

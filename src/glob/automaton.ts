@@ -64,13 +64,7 @@ function classMatches(
   return member !== token.negated;
 }
 
-/** What one character does: the positions it moves forward, and those it keeps live. */
-interface Step {
-  advance: Uint32Array;
-  stay: Uint32Array;
-}
-
-/** Characters below this code are marked in an array and looked up by their code. */
+/** Characters below this code have a row of their own in the step table. */
 const ASCII = 128;
 
 /**
@@ -81,10 +75,10 @@ const ASCII = 128;
  * costs the text length times the word count: linear in the text, with no
  * backtracking and no per-position loop.
  *
- * A character's step is built the first time the text shows it, from
- * position sets sorted by token kind: only the literals naming that
- * character and the bracket classes are looked at, and a character that
- * neither names (most of a path, for most globs) shares one prebuilt step.
+ * What a character moves forward (its step) is worked out from position
+ * sets sorted by token kind: only the literals of that character and the
+ * bracket classes are looked at. The positions a character keeps live
+ * depend only on whether it is a `/`.
  */
 interface Automaton {
   /** Words per bit set. */
@@ -97,10 +91,6 @@ interface Automaton {
   empty: Uint32Array;
   /** Positions of `**\/` tokens, which read anything but may be left only after a `/`. */
   dirs: Uint32Array;
-  /** Per ASCII character code met so far (folded when the glob folds case): its step. */
-  ascii: Map<number, Step>;
-  /** Per other character met so far: its step. */
-  steps: Map<string, Step>;
   /** Positions of literal tokens, by their (folded) character. */
   literals: Map<string, number[]>;
   /**
@@ -108,8 +98,6 @@ interface Automaton {
    * written, however many alternatives its braces gave it.
    */
   classes: { token: Extract<GlobToken, { kind: "class" }>; positions: number[] }[];
-  /** The step of a character other than `/` that no literal or class names. */
-  plain: Step;
   /** Positions a character other than `/` keeps live: `*` and `**`. */
   keep: Uint32Array;
   /** Positions `/` keeps live: `**` (and, in pathspec style, every wildcard run). */
@@ -117,28 +105,30 @@ interface Automaton {
   /** Positions any character moves forward where wildcards may read it: `?`. */
   one: Uint32Array;
   /**
-   * Units charged for each distinct character a run meets, on top of its
-   * literals of that character, whether its step is built then or was built
-   * by an earlier run: a build looks at every word and every class, and
-   * charging it the same either way keeps a match's cost independent of
-   * what ran before.
+   * Units a step costs to work out, on top of the literals of its
+   * character: every word, every class and every class position.
    */
-  buildUnits: number;
-  /** Build units charged so far, summed over all runs. */
-  charged: number;
+  stepUnits: number;
 }
 
 /**
- * Counts runs, so a run tells the characters it met from those earlier
- * runs met: the per-character marks below hold the number of the last run
- * that met the character, whatever its automaton (one run at a time).
+ * The steps of the running match, one row of words per ASCII character
+ * and one more for the current other character, shared by every run (one
+ * run at a time): a run works out the step of each distinct ASCII
+ * character it meets once, of each other character at each occurrence,
+ * and allocates nothing per character. `rowRun` holds the run that last
+ * filled each ASCII row.
  */
+let table = new Uint32Array(0);
+const rowRun = new Uint32Array(ASCII);
 let runCount = 0;
-const seenAscii = new Uint32Array(ASCII);
-const seenOther = new Map<string, number>();
 
-/** Other characters whose marks are kept before the map starts over; bounds its memory. */
-const SEEN_OTHER_ENTRIES = 4096;
+/** Makes the step table hold a row of `words` words for each ASCII character and one more. */
+function tableFor(words: number): Uint32Array {
+  const needed = (ASCII + 1) * words;
+  if (table.length < needed) table = new Uint32Array(Math.max(needed, 2 * table.length));
+  return table;
+}
 
 const automata = new WeakMap<CompiledGlob, Automaton>();
 
@@ -164,35 +154,31 @@ function closeOverEmpty(bits: Uint32Array, mask: Uint32Array): void {
 function automatonOf(glob: CompiledGlob): Automaton {
   const known = automata.get(glob);
   if (known) return known;
-  const size = glob.alternatives.reduce((n, alt) => n + alt.length + 1, 0);
+  let size = 0;
+  for (const alt of glob.alternatives) size += alt.length + 1;
   const words = (size + 31) >>> 5;
-  const bits = (): Uint32Array => new Uint32Array(words);
-  const keep = bits();
-  const one = bits();
+  // The seven bit sets share one buffer: one allocation, not seven.
+  const buffer = new Uint32Array(7 * words);
+  const bits = (k: number): Uint32Array => buffer.subarray(k * words, (k + 1) * words);
   const a: Automaton = {
     words,
-    start: bits(),
-    accept: bits(),
-    empty: bits(),
-    dirs: bits(),
-    ascii: new Map(),
-    steps: new Map(),
+    start: bits(0),
+    accept: bits(1),
+    empty: bits(2),
+    dirs: bits(3),
     literals: new Map(),
     classes: [],
-    plain: { advance: one, stay: keep },
-    keep,
-    keepSlash: bits(),
-    one,
-    buildUnits: 0,
-    charged: 0,
+    keep: bits(4),
+    keepSlash: bits(5),
+    one: bits(6),
+    stepUnits: 0,
   };
   const classOf = new Map<GlobToken, Automaton["classes"][number]>();
   let classPositions = 0;
-  let offset = 0;
+  let position = 0;
   for (const alt of glob.alternatives) {
-    setBit(a.start, offset);
-    alt.forEach((token, j) => {
-      const position = offset + j;
+    setBit(a.start, position);
+    for (const token of alt) {
       switch (token.kind) {
         case "literal": {
           const at = a.literals.get(token.char);
@@ -212,15 +198,15 @@ function automatonOf(glob: CompiledGlob): Automaton {
           break;
         }
         case "one":
-          setBit(one, position);
+          setBit(a.one, position);
           break;
         case "star":
           setBit(a.empty, position);
-          setBit(keep, position);
+          setBit(a.keep, position);
           break;
         case "any":
           setBit(a.empty, position);
-          setBit(keep, position);
+          setBit(a.keep, position);
           setBit(a.keepSlash, position);
           break;
         case "dirs":
@@ -228,13 +214,13 @@ function automatonOf(glob: CompiledGlob): Automaton {
           setBit(a.dirs, position);
           break;
       }
-    });
-    offset += alt.length;
-    setBit(a.accept, offset);
-    offset++;
+      position++;
+    }
+    setBit(a.accept, position);
+    position++;
   }
   closeOverEmpty(a.start, a.empty);
-  a.buildUnits = words + a.classes.length + classPositions;
+  a.stepUnits = words + a.classes.length + classPositions;
   automata.set(glob, a);
   return a;
 }
@@ -249,65 +235,56 @@ function widthAt(text: string, i: number): number {
 }
 
 /**
- * The step of the character at `text[i]`, folded as the glob says. The
- * first time run `run` meets a character, its build units are charged.
+ * Writes the positions `char` moves forward into row `row` of the step
+ * table: `?` and the classes that take it where wildcards may read it, its
+ * literals, and for `/` the `**\/` runs it may leave. Returns the units
+ * that cost.
  */
-function stepAt(glob: CompiledGlob, a: Automaton, text: string, i: number, run: number): Step {
-  let code = text.charCodeAt(i);
-  if (code < ASCII) {
-    if (glob.foldCase && code >= 0x41 && code <= 0x5a) code += 0x20;
-    if (seenAscii[code] !== run) {
-      seenAscii[code] = run;
-      a.charged += a.buildUnits + (a.literals.get(String.fromCharCode(code))?.length ?? 0);
-    }
-    let known = a.ascii.get(code);
-    if (!known) {
-      known = buildStep(glob, a, String.fromCharCode(code));
-      a.ascii.set(code, known);
-    }
-    return known;
-  }
-  const raw = String.fromCodePoint(text.codePointAt(i)!);
-  const char = glob.foldCase ? raw.toLowerCase() : raw;
-  if (seenOther.get(char) !== run) {
-    if (seenOther.size >= SEEN_OTHER_ENTRIES) seenOther.clear();
-    seenOther.set(char, run);
-    a.charged += a.buildUnits + (a.literals.get(char)?.length ?? 0);
-  }
-  let step = a.steps.get(char);
-  if (!step) {
-    step = buildStep(glob, a, char);
-    a.steps.set(char, step);
-  }
-  return step;
-}
-
-/**
- * The positions `char` moves forward and keeps live: the literals of that
- * character, the classes that take it, `?` and, for `/`, the `**\/` runs it
- * may leave. A character other than `/` that no literal or class takes
- * shares the automaton's plain step.
- */
-function buildStep(glob: CompiledGlob, a: Automaton, char: string): Step {
+function fillRow(glob: CompiledGlob, a: Automaton, char: string, row: number): number {
+  const words = a.words;
+  const at = row * words;
   const slash = char === "/";
   const wildcardOk = glob.slashWildcards || !slash;
-  let advance: Uint32Array | null = null;
-  const literal = a.literals.get(char);
-  if (literal) {
-    advance = wildcardOk ? new Uint32Array(a.one) : new Uint32Array(a.words);
-    for (const position of literal) setBit(advance, position);
+  for (let w = 0; w < words; w++) {
+    table[at + w] = (wildcardOk ? a.one[w] : 0) | (slash ? a.dirs[w] : 0);
   }
+  const literal = a.literals.get(char);
+  if (literal) { for (const p of literal) table[at + (p >>> 5)] |= 1 << (p & 31); }
   if (wildcardOk) {
     for (const { token, positions } of a.classes) {
       if (!classMatches(token, char, glob.foldCase)) continue;
-      advance ??= new Uint32Array(a.one);
-      for (const position of positions) setBit(advance, position);
+      for (const p of positions) table[at + (p >>> 5)] |= 1 << (p & 31);
     }
   }
-  if (!slash) return advance === null ? a.plain : { advance, stay: a.keep };
-  advance ??= wildcardOk ? new Uint32Array(a.one) : new Uint32Array(a.words);
-  for (let w = 0; w < a.words; w++) advance[w] |= a.dirs[w];
-  return { advance, stay: a.keepSlash };
+  return a.stepUnits + (literal?.length ?? 0);
+}
+
+/** A row of the step table, and the units spent filling it (0 when the run filled it before). */
+interface RowAt {
+  row: number;
+  units: number;
+}
+
+/** Reused by every run: a run reads it before asking again. */
+const rowAt: RowAt = { row: 0, units: 0 };
+
+/** The row holding the step of the character at `text[i]`, folded as the glob says. */
+function stepRow(glob: CompiledGlob, a: Automaton, text: string, i: number, run: number): RowAt {
+  let code = text.charCodeAt(i);
+  rowAt.units = 0;
+  if (code < ASCII) {
+    if (glob.foldCase && code >= 0x41 && code <= 0x5a) code += 0x20;
+    if (rowRun[code] !== run) {
+      rowRun[code] = run;
+      rowAt.units = fillRow(glob, a, String.fromCharCode(code), code);
+    }
+    rowAt.row = code;
+    return rowAt;
+  }
+  const raw = String.fromCodePoint(text.codePointAt(i)!);
+  rowAt.units = fillRow(glob, a, glob.foldCase ? raw.toLowerCase() : raw, ASCII);
+  rowAt.row = ASCII;
+  return rowAt;
 }
 
 /** How a run ended: whether it matched, and the word steps it took. */
@@ -351,28 +328,30 @@ function runOneWord(
 ): Run | null {
   const empty = a.empty[0];
   const dirs = a.dirs[0];
+  const keep = a.keep[0];
+  const keepSlash = a.keepSlash[0];
+  const rows = tableFor(1);
   let entered = a.start[0];
   let inside = 0;
-  // Steps of the characters this run meets are charged to it.
   const run = ++runCount;
-  let steps = 1 - a.charged;
+  let steps = 1;
   for (let i = 0; i < text.length;) {
-    if (ancestors && text.charCodeAt(i) === SLASH && (entered & a.accept[0]) !== 0) {
-      return { matched: true, steps: steps + a.charged };
-    }
-    steps += 2;
-    const step = stepAt(glob, a, text, i, run);
-    if (steps + a.charged > limit) return null;
+    const slash = text.charCodeAt(i) === SLASH;
+    if (ancestors && slash && (entered & a.accept[0]) !== 0) return { matched: true, steps };
+    const { row, units } = stepRow(glob, a, text, i, run);
+    steps += 2 + units;
+    if (steps > limit) return null;
     i += widthAt(text, i);
     const here = entered | inside;
-    const reached = (((here & step.advance[0]) << 1) | (here & step.stay[0])) >>> 0;
+    const stay = slash ? keepSlash : keep;
+    const reached = (((here & rows[row]) << 1) | (here & stay)) >>> 0;
     // Wildcards reached may match nothing (see closeOverEmpty).
     const sum = ((reached & empty) >>> 0) + empty;
     entered = (reached | ((sum >>> 0) ^ empty)) >>> 0;
     inside = here & dirs;
-    if ((entered | inside) === 0) return { matched: false, steps: steps + a.charged };
+    if ((entered | inside) === 0) return { matched: false, steps };
   }
-  return { matched: (entered & a.accept[0]) !== 0, steps: steps + a.charged };
+  return { matched: (entered & a.accept[0]) !== 0, steps };
 }
 
 /** True when a live word of `bits` holds an accepting position. */
@@ -400,19 +379,20 @@ function runWords(
   let hi = words - 1;
   let staleLo = 0;
   let staleHi = -1;
-  // Steps of the characters this run meets are charged to it.
+  const rows = tableFor(words);
   const run = ++runCount;
-  let steps = 1 - a.charged;
+  let steps = 1;
   for (let i = 0; i < text.length;) {
-    if (ancestors && text.charCodeAt(i) === SLASH) {
+    const slash = text.charCodeAt(i) === SLASH;
+    if (ancestors && slash) {
       steps += hi - lo + 1;
-      if (accepts(a, entered, lo, hi)) return { matched: true, steps: steps + a.charged };
+      if (accepts(a, entered, lo, hi)) return { matched: true, steps };
     }
-    steps += hi - lo + 2;
-    const step = stepAt(glob, a, text, i, run);
-    const advance = step.advance;
-    const stay = step.stay;
-    if (steps + a.charged > limit) return null;
+    const { row, units } = stepRow(glob, a, text, i, run);
+    steps += hi - lo + 2 + units;
+    if (steps > limit) return null;
+    const at = row * words;
+    const stay = slash ? a.keepSlash : a.keep;
     i += widthAt(text, i);
     for (let w = staleLo; w <= staleHi; w++) {
       nextEntered[w] = 0;
@@ -425,7 +405,7 @@ function runWords(
     let w = lo;
     for (; w < words && (w <= hi || shifted !== 0 || carry !== 0); w++) {
       const here = entered[w] | inside[w];
-      const moved = here & advance[w];
+      const moved = here & rows[at + w];
       const reached = ((moved << 1) | shifted | (here & stay[w])) >>> 0;
       shifted = moved >>> 31;
       // Wildcards reached may match nothing (see closeOverEmpty), inline.
@@ -440,7 +420,7 @@ function runWords(
         newHi = w;
       }
     }
-    if (newHi < 0) return { matched: false, steps: steps + a.charged };
+    if (newHi < 0) return { matched: false, steps };
     staleLo = lo;
     staleHi = w - 1;
     lo = newLo;
@@ -452,5 +432,5 @@ function runWords(
     inside = nextInside;
     nextInside = insideWas;
   }
-  return { matched: accepts(a, entered, lo, hi), steps: steps + a.charged };
+  return { matched: accepts(a, entered, lo, hi), steps };
 }

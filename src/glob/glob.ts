@@ -137,6 +137,18 @@ const WILDCARDS: ReadonlyMap<string, Item> = new Map<string, Item>([
   ["?", { kind: "one" }],
 ]);
 
+/** Literal items by character: items are never changed, so patterns share them. */
+const literalItems = new Map<string, Item>();
+
+function literalItem(char: string): Item {
+  let item = literalItems.get(char);
+  if (!item) {
+    item = { kind: "literal", char };
+    if (literalItems.size < COMPILE_CACHE_ENTRIES) literalItems.set(char, item);
+  }
+  return item;
+}
+
 function parseRange(chars: readonly string[], plan: Plan, start: number, end: number): Item[] {
   const items: Item[] = [];
   let i = start;
@@ -156,7 +168,7 @@ function parseRange(chars: readonly string[], plan: Plan, start: number, end: nu
       items.push({ kind: "alt", options });
       i = close + 1;
     } else {
-      items.push(WILDCARDS.get(c) ?? { kind: "literal", char: c });
+      items.push(WILDCARDS.get(c) ?? literalItem(c));
       i++;
     }
   }
@@ -244,11 +256,22 @@ function tokenize(flat: readonly FlatItem[], slashWildcards: boolean, fold: bool
   return tokens;
 }
 
-/** Compiled patterns by options and text, so a pattern seen again in one call is parsed once. */
-const compiled = new Map<string, CompiledGlob | null>();
+/**
+ * Compiled patterns by options and text, so a pattern seen again is parsed
+ * once per process; with the tokens it was charged for (null: malformed).
+ */
+const compiled = new Map<string, { glob: CompiledGlob | null; tokens: number }>();
 
-/** Units charged per match and per parse on top of the characters, for the work around them. */
+/** Units charged per match on top of the characters, for the work around them. */
 const CALL_UNITS = 16;
+
+/**
+ * Units charged per pattern, on top of its characters and tokens: parsing,
+ * expanding the braces and building the automaton allocate a few
+ * kilobytes, which in a fresh hook process costs about as much as matching
+ * a few thousand characters.
+ */
+export const GLOB_PARSE_UNITS = 2048;
 
 /** Entries the compile cache holds before it starts over; bounds its memory. */
 const COMPILE_CACHE_ENTRIES = 4096;
@@ -257,9 +280,10 @@ const COMPILE_CACHE_ENTRIES = 4096;
  * Parses `pattern`. Returns null when it is malformed (an unclosed bracket
  * class or a reversed range) or past bounds (over `GLOB_MAX_PATTERN`
  * characters, or more than `GLOB_MAX_ALTERNATIVES` brace alternatives), and
- * when `budget` refuses the parse (charged the pattern length, then the
- * tokens of its alternatives). A pattern compiled before with the same
- * options is not parsed or charged again.
+ * when `budget` refuses the parse (charged `GLOB_PARSE_UNITS` and the
+ * pattern length, then the tokens of its alternatives). A pattern seen
+ * before with the same options is not parsed again but is charged the
+ * same, so a call's cost never depends on what the process did before.
  */
 export function compileGlob(
   pattern: string,
@@ -271,23 +295,27 @@ export function compileGlob(
   const foldCase = options.foldCase ?? false;
   const braces = options.braces ?? true;
   const key = `${+slashWildcards}${+foldCase}${+braces}\u0000${pattern}`;
+  if (budget && !budget.spend(GLOB_PARSE_UNITS + pattern.length, "glob")) return null;
   const known = compiled.get(key);
-  if (known !== undefined) return known;
-  if (budget && !budget.spend(CALL_UNITS + pattern.length, "glob")) return null;
+  if (known !== undefined) {
+    return !budget || budget.spend(known.tokens, "glob") ? known.glob : null;
+  }
   const chars = Array.from(pattern);
   const found = scanPattern(chars, braces);
   let glob: CompiledGlob | null = null;
+  let tokens = 0;
   if (found) {
     const items = parseRange(chars, found, 0, chars.length);
     if (countAlternatives(items) <= GLOB_MAX_ALTERNATIVES) {
       const flat = expand(items);
-      if (budget && !budget.spend(flat.reduce((n, f) => n + f.length, 0), "glob")) return null;
+      tokens = flat.reduce((n, f) => n + f.length, 0);
+      if (budget && !budget.spend(tokens, "glob")) return null;
       const alternatives = flat.map((f) => tokenize(f, slashWildcards, foldCase));
       glob = { source: pattern, slashWildcards, foldCase, alternatives };
     }
   }
   if (compiled.size >= COMPILE_CACHE_ENTRIES) compiled.clear();
-  compiled.set(key, glob);
+  compiled.set(key, { glob, tokens });
   return glob;
 }
 

@@ -5,6 +5,7 @@ import {
   GLOB_MAX_ALTERNATIVES,
   GLOB_MAX_PATTERN,
   GLOB_MAX_TEXT,
+  GLOB_PARSE_UNITS,
   globMatch,
   type GlobOptions,
   type GlobResult,
@@ -205,15 +206,17 @@ Deno.test("[glob-matching-without-regexp] a match the budget cannot pay for is i
   assertEquals(matchGlob(glob, "abc", short), "invalid");
 });
 
-Deno.test("[glob-matching-without-regexp] a pattern seen again is neither parsed nor charged again", () => {
+Deno.test("[glob-matching-without-regexp] a pattern seen again is parsed once and costs the same every time", () => {
   const pattern = "src/{a,b}/**/*.ts";
   const first = new WorkBudget();
   const glob = compileGlob(pattern, { foldCase: true }, first);
-  // Either an earlier test compiled it (free) or this call paid for it once.
   const again = new WorkBudget();
   assertEquals(compileGlob(pattern, { foldCase: true }, again), glob);
-  assertEquals(again.spent, 0);
+  assertEquals(again.spent, first.spent);
+  // The fixed part, the characters and the tokens of both alternatives.
+  assertEquals(first.spent, GLOB_PARSE_UNITS + pattern.length + 2 * 13);
   assertEquals(compileGlob("q{a,b}" + pattern, {}, new WorkBudget(1)), null);
+  assertEquals(compileGlob(pattern, { foldCase: true }, new WorkBudget(first.spent - 1)), null);
 });
 
 Deno.test("[glob-matching-without-regexp] the bit-set automaton agrees with the plain dynamic program", () => {
