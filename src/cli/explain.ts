@@ -22,8 +22,8 @@ import { gatedTool, readToolCall } from "../tools/gated.ts";
 import { renderOutcome } from "../hook/respond.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
 import type { DestructiveHit } from "../shell/destructive.ts";
-import { MAX_PAYLOAD_BYTES } from "./hook.ts";
-import { readBounded, readFileBounded } from "../platform/bounded_read.ts";
+import { WorkBudget } from "../platform/budget.ts";
+import { admitPayload, type AdmittedPayload, MAX_PAYLOAD_BYTES, refusalText } from "./payload.ts";
 
 function rulesOf(toolName: string): readonly Rule[] {
   return gatedTool(toolName)?.gate === "file" ? FILE_RULES : SHELL_RULES;
@@ -45,7 +45,24 @@ interface Explained {
   destructive?: DestructiveHit | null;
 }
 
-async function explain(text: string, env: EnvSnapshot): Promise<Explained | string> {
+/** What the hook would say about a payload it turns away before parsing it. */
+const REFUSED: Readonly<Record<"oversize" | "too-complex", string>> = {
+  oversize: `the input is larger than ${MAX_PAYLOAD_BYTES} bytes`,
+  "too-complex": "the input is too large or too complex to check",
+};
+
+/** Reads the payload file like stdin; a FIFO is refused before it is opened (it would wait). */
+function admitFile(path: string, work: WorkBudget): AdmittedPayload | "fifo" {
+  if (Deno.statSync(path).isFifo) return "fifo";
+  using file = Deno.openSync(path, { read: true });
+  return admitPayload(file, work);
+}
+
+async function explain(
+  text: string,
+  env: EnvSnapshot,
+  payloadUnits: number,
+): Promise<Explained | string> {
   const parsed = parseCall(text);
   if (!parsed.ok) return `the hook would pass: ${parsed.reason}`;
   const call = parsed.call;
@@ -64,7 +81,7 @@ async function explain(text: string, env: EnvSnapshot): Promise<Explained | stri
     ...await resolveSettings(env, projectRootOf(call, env), denoFs),
     metrics: true,
   };
-  const { ctx } = await callContext(call, env, settings, text.length);
+  const { ctx } = await callContext(call, env, settings, payloadUnits);
   const decision = await decide(ctx);
   const rules = rulesOf(call.toolName);
   const typed = readToolCall(call.toolName, call.toolInput);
@@ -137,31 +154,30 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
       return 2;
     }
   }
-  let input: ReturnType<typeof readFileBounded>;
+  // The hook's own admission: the same bounds, the same work budget.
+  const work = new WorkBudget();
+  let input: AdmittedPayload | "fifo";
   try {
-    input = file === null
-      ? readBounded(Deno.stdin, MAX_PAYLOAD_BYTES)
-      : readFileBounded(file, MAX_PAYLOAD_BYTES);
+    input = file === null ? admitPayload(Deno.stdin, work) : admitFile(file, work);
   } catch (err) {
     console.error(`gateguard explain: cannot read the payload: ${(err as Error).message}`);
     return 1;
   }
-  if (!input.ok) {
-    if ("fifo" in input) {
-      console.error("gateguard explain: the payload file is a FIFO; pipe it to stdin instead");
-      return 1;
-    }
+  if (input === "fifo") {
+    console.error("gateguard explain: the payload file is a FIFO; pipe it to stdin instead");
+    return 1;
+  }
+  if (input.kind !== "text") {
     // The hook refuses such an input before parsing it; so does explain.
-    const message = (await import("../questions/messages.ts")).oversizeText(MAX_PAYLOAD_BYTES);
+    const message = await refusalText(input.kind);
     console.log(
       json
         ? JSON.stringify({ gated: true, decision: "deny", message })
-        : `the hook would deny: the input is larger than ${MAX_PAYLOAD_BYTES} bytes\n\n${message}`,
+        : `the hook would deny: ${REFUSED[input.kind]}\n\n${message}`,
     );
     return 0;
   }
-  const text = input.text;
-  const result = await explain(text, env);
+  const result = await explain(input.text, env, work.spent);
   if (typeof result === "string") {
     console.log(json ? JSON.stringify({ gated: false, decision: "pass", note: result }) : result);
     return 0;

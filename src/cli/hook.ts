@@ -29,21 +29,10 @@ import {
 } from "../agents/adapter.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
 import { pruneStale, saveDelta } from "../state/store.ts";
-import { jsonShapeWithin } from "../platform/json_shape.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
 import { denoFs } from "../platform/fs_port.ts";
-import { type BoundedBytes, readBoundedBytes } from "../platform/bounded_read.ts";
 import { WorkBudget } from "../platform/budget.ts";
-
-/** Largest payload read; a larger one is denied as uninspectable. */
-export const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
-
-/**
- * Most arrays and objects, and deepest nesting, of a payload that is
- * parsed. A real call holds a few dozen; a MultiEdit of 100,000 entries
- * is no edit anyone reviews.
- */
-const PAYLOAD_SHAPE = { maxDepth: 512, maxContainers: 100_000 } as const;
+import { admitPayload, type AdmittedPayload, refusalText } from "./payload.ts";
 
 /** An unchanged state is rewritten only this often, to keep its idle clock current. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -105,34 +94,19 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
 }
 
 async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> {
-  // Decoding, the shape scan and parsing each read every byte once: the
-  // payload is charged to the call's budget before any of them, so an input
-  // the budget could not even read is refused unread (and not kept).
   const payloadWork = new WorkBudget();
-  let stdin: BoundedBytes;
+  let admitted: AdmittedPayload;
   try {
-    stdin = readBoundedBytes(Deno.stdin, MAX_PAYLOAD_BYTES, payloadWork.limit);
+    admitted = admitPayload(Deno.stdin, payloadWork);
   } catch (err) {
     warn(`could not read the hook input (${(err as Error).name}); the call is not gated`);
     return;
   }
-  if (!stdin.ok) {
-    const { oversizeText } = await messages();
-    writeOut(adapter.render({ kind: "deny", text: oversizeText(MAX_PAYLOAD_BYTES) }));
+  if (admitted.kind !== "text") {
+    writeOut(adapter.render({ kind: "deny", text: await refusalText(admitted.kind) }));
     return;
   }
-  if (!payloadWork.spend(stdin.size, "payload") || stdin.bytes === null) {
-    const { tooComplexText } = await messages();
-    writeOut(adapter.render({ kind: "deny", text: tooComplexText("call") }));
-    return;
-  }
-  const text = new TextDecoder().decode(stdin.bytes);
-  // Millions of tiny objects cost seconds to parse and allocate: look first.
-  if (!jsonShapeWithin(text, PAYLOAD_SHAPE)) {
-    const { tooComplexText } = await messages();
-    writeOut(adapter.render({ kind: "deny", text: tooComplexText("call") }));
-    return;
-  }
+  const text = admitted.text;
   let payload: unknown;
   try {
     payload = JSON.parse(text);

@@ -15,22 +15,12 @@ export interface SyncReader {
   readSync(p: Uint8Array): number | null;
 }
 
-/** The text of an input, or `ok: false` once it is past `max` bytes. */
-export type BoundedRead = { ok: true; text: string } | { ok: false };
-
 /**
  * An input read to its end: its size in bytes and its bytes, which are null
  * when it was larger than the caller wanted kept; or `ok: false` once it is
  * past the bound.
  */
 export type BoundedBytes = { ok: true; size: number; bytes: Uint8Array | null } | { ok: false };
-
-/** Reads `reader` to its end as text, stopping once it is past `max` bytes. */
-export function readBounded(reader: SyncReader, max: number): BoundedRead {
-  const read = readBoundedBytes(reader, max, max);
-  if (!read.ok || read.bytes === null) return { ok: false };
-  return { ok: true, text: new TextDecoder().decode(read.bytes) };
-}
 
 /** The first chunk is small, so a typical payload costs one small read. */
 const FIRST_CHUNK = 64 * 1024;
@@ -74,18 +64,4 @@ export function readBoundedBytes(reader: SyncReader, max: number, keep: number):
   }
   bytes.set(chunk.subarray(0, filled), at);
   return { ok: true, size: total, bytes };
-}
-
-/**
- * Reads the file at `path` with the same bound. A FIFO is refused before it
- * is opened, since opening one waits for a writer that may never come.
- * Throws the file system's errors (missing, not allowed).
- */
-export function readFileBounded(
-  path: string,
-  max: number,
-): BoundedRead | { ok: false; fifo: true } {
-  if (Deno.statSync(path).isFifo) return { ok: false, fifo: true };
-  using file = Deno.openSync(path, { read: true });
-  return readBounded(file, max);
 }

@@ -6,6 +6,7 @@
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { CLI_ARGV, type CliResult, denoDir, runCli, runHook } from "../helpers/cli.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
+import { tooComplexText } from "../../src/questions/messages.ts";
 
 interface Explained {
   tool: string;
@@ -220,4 +221,54 @@ Deno.test("[fail-to-deny] explain refuses a FIFO as --payload instead of waiting
   const r = await runCli(["explain", "--payload", fifo], { env });
   assertEquals(r.code, 1);
   assertStringIncludes(r.stderr, "the payload file is a FIFO; pipe it to stdin instead");
+});
+
+Deno.test("[fail-to-deny] explain turns a payload away as too complex exactly where the hook does", async () => {
+  const { env, root, payload } = await setup();
+  const edits = (count: number) => Array.from({ length: count }, () => ({ old_string: "a" }));
+  const nested = (depth: number) => JSON.parse("[".repeat(depth) + "]".repeat(depth));
+  const cases: [string, unknown][] = [
+    // More arrays and objects than any real call holds.
+    [
+      "100,001 objects",
+      payload("MultiEdit", { file_path: `${root}/src/a.py`, edits: edits(100_001) }),
+    ],
+    // Nested deeper than the payload bound.
+    [
+      "513 levels deep",
+      payload("Edit", { file_path: `${root}/src/a.py`, old_string: nested(513) }),
+    ],
+    // Larger than the whole call's work budget: refused unread.
+    ["17 MB command", payload("Bash", { command: "echo " + "a".repeat(17_000_000) })],
+  ];
+  for (const [name, p] of cases) {
+    const stdin = JSON.stringify(p);
+    const hook = await runHook(p as Record<string, unknown>, { env });
+    assertEquals(hook.code, 0, hook.stderr);
+    const denial = JSON.parse(hook.stdout).hookSpecificOutput;
+    assertEquals(denial.permissionDecision, "deny", name);
+    assertEquals(denial.permissionDecisionReason, tooComplexText("call"), name);
+    const json = await runCli(["explain", "--json"], { stdin, env, cwd: root });
+    assertEquals(json.code, 0, json.stderr);
+    assertEquals(
+      JSON.parse(json.stdout),
+      { gated: true, decision: "deny", message: tooComplexText("call") },
+      name,
+    );
+    const text = await runCli(["explain"], { stdin, env, cwd: root });
+    assertStringIncludes(
+      text.stdout,
+      `the hook would deny: the input is too large or too complex to check\n\n${
+        tooComplexText("call")
+      }`,
+    );
+  }
+  // Just inside the bounds, both read the call and decide it as usual.
+  const within = payload("MultiEdit", { file_path: `${root}/src/a.py`, edits: edits(99_990) });
+  const explained = await runCli(["explain", "--json"], {
+    stdin: JSON.stringify(within),
+    env,
+    cwd: root,
+  });
+  assertEquals(JSON.parse(explained.stdout).tool, "MultiEdit");
 });
