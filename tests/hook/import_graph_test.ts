@@ -19,8 +19,15 @@ interface Module {
   dependencies?: Dep[];
 }
 
-/** Every module reachable from `main.ts`, lazily loaded ones included. */
-async function modules(): Promise<Module[]> {
+let listed: Promise<Module[]> | undefined;
+
+/** Every module reachable from `main.ts`, lazily loaded ones included; listed once per file. */
+function modules(): Promise<Module[]> {
+  listed ??= listModules();
+  return listed;
+}
+
+async function listModules(): Promise<Module[]> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", new URL("main.ts", SRC).pathname],
     stdout: "piped",
