@@ -327,7 +327,7 @@ const SIMPLE_EXPANSION = /\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*|\$[@*#?$!0-9-]/g;
  * into tokens and scanned together with the arguments, so a destructive
  * form spelled inside it is found.
  */
-function dynamicHit(words: readonly string[], walk: Walk): Verdict {
+function dynamicHit(words: readonly string[], stdin: readonly string[], walk: Walk): Verdict {
   // A program named by decoded text (`$(echo cm0g… | base64 -d)`) cannot be read.
   const unreadable = spend(walk, words[0].length) ? unreadableWord(words[0]) : null;
   if (unreadable !== null) {
@@ -337,10 +337,14 @@ function dynamicHit(words: readonly string[], walk: Walk): Verdict {
   const cut = (text: string): string[] =>
     text.split(/[^A-Za-z0-9_./+=-]+/).filter((t) => t !== "" && t !== "-");
   const rest = words.slice(1);
-  // The program is unknown, so it may be a shell (`$SHELL -c '…'`): an
-  // argument that reads as a script is checked as one.
+  // The program is unknown, so it may be a shell (`$SHELL -c '…'`, `… | $SHELL`):
+  // an argument that reads as a script, and what it reads on stdin, are checked as scripts.
   for (const arg of rest) {
     const script = /\s/.test(arg) ? codeHit("bash", arg, deeper(walk), []) : null;
+    if (script) return script;
+  }
+  for (const text of stdin) {
+    const script = scriptHit("bash", text, deeper(walk), []);
     if (script) return script;
   }
   // Also read the word with its simple expansions removed: `r$@m` runs `rm`.
@@ -423,7 +427,7 @@ function unwrappedHit(
       );
       if (again) return again;
     }
-    const hit = (/[$`]/.test(c.words[0]) ? dynamicHit([c.words[0], ...args], walk) : null) ??
+    const hit = (/[$`]/.test(c.words[0]) ? dynamicHit([c.words[0], ...args], stdin, walk) : null) ??
       (/[*?[]/.test(c.words[0]) && walk.depth < MAX_WRAPPER_DEPTH
         ? globHit([c.words[0], ...args], stdin, walk)
         : null) ??

@@ -7,7 +7,9 @@
  * `shell/pipe_flow.ts`), scripts a shell reads from a process
  * substitution are scanned, and a script decoded on the way into a shell
  * or interpreter (`base64 -d`, `rev`, `tr`) or fetched from the network
- * (`curl`, `wget -O -`) is taken as able to do anything. Every simple command is handed to the engine through the
+ * (`curl`, `wget -O -`) is taken as able to do anything. A script file the
+ * line writes and then runs (`echo … > s.sh && sh s.sh`) is read from what
+ * it wrote (`shell/line_files.ts`). Every simple command is handed to the engine through the
  * shared wrapper reading.
  *
  * @module
@@ -16,9 +18,11 @@
 import { argv, parseBash } from "./parser.ts";
 import type { Segment } from "./words.ts";
 import { programName } from "./options.ts";
-import { unwrapCommand } from "./wrappers.ts";
+import { unwrapCommand, type Unwrapped } from "./wrappers.ts";
+import { filesRun, LineFiles, type WrittenFile } from "./line_files.ts";
 import {
   afford,
+  deeper,
   type Engine,
   spend,
   UNREADABLE_STDIN,
@@ -71,11 +75,24 @@ function written(words: readonly string[]): string[] {
 }
 
 /** Texts a segment feeds its own stdin: here-documents, here-strings and `< <( … )`. */
-function ownStdin(seg: Segment, read: Reader): string[] {
+function ownStdin(seg: Segment, read: Reader, files: LineFiles | null = null): string[] {
   return [
     ...seg.stdinTexts.flatMap(read),
     ...redirectedSubstitutions(seg).flatMap((w) => substitutionOutput(w)),
+    // A file the line wrote earlier (`echo … > f; sh < f`), unreadable when fetched or decoded.
+    ...redirectedFiles(seg, files).flatMap((f) =>
+      f.hidden ? [...f.texts, UNREADABLE_STDIN] : f.texts
+    ),
   ];
+}
+
+/** The files written earlier on the line that a segment's stdin is redirected from. */
+function redirectedFiles(seg: Segment, files: LineFiles | null): WrittenFile[] {
+  if (files === null || files.empty) return [];
+  return seg.redirects
+    .filter((r) => r.op === "<" && (r.fd === null || r.fd === "0"))
+    .map((r) => files.get(r.target.text))
+    .filter((f): f is WrittenFile => f !== undefined);
 }
 
 /**
@@ -163,19 +180,23 @@ export function bashVerdict(
     expander = new Expander(values, (units) => spend(inner, units));
     const read: Reader = (text) => expander.texts(text);
     const flow = new PipeFlow(stdin);
+    const files = new LineFiles();
     for (let i = 0; i < segments.length; i++) {
       const seg = segments[i];
-      const stream = flow.enter(seg, ownStdin(seg, read));
+      const stream = flow.enter(seg, ownStdin(seg, read, files));
       const readings = expander.argv(seg.words);
       for (const [n, words] of readings.entries()) {
         if (words.length === 0) continue;
         // Each further reading of a command costs another analysis.
         if (n > 0 && !afford(walk, seg.raw.length)) return engine.raw(command, walk);
-        const hit = commandVerdict(seg, words, stream, walk, engine);
+        const hit = commandVerdict(seg, words, stream, files, walk, engine);
         if (hit) return hit;
       }
       for (const words of readings) {
-        flow.wrote(seg.depth, written(words), unreadableOutput(words));
+        const output = written(words);
+        const hidden = unreadableOutput(words);
+        files.record(seg, words, output, hidden, stream);
+        flow.wrote(seg.depth, output, hidden);
       }
     }
   } catch (err) {
@@ -190,19 +211,24 @@ function commandVerdict(
   seg: Segment,
   words: readonly string[],
   stream: Stream,
+  files: LineFiles,
   walk: Walk,
   engine: Engine,
 ): Verdict {
   const substituted = words.filter((w) => w.startsWith("<(")).flatMap(substitutionOutput);
   const stdin = substituted.length === 0 ? stream.texts : [...substituted, ...stream.texts];
   const u = unwrapCommand(words, walk.depth);
-  const readsCode = u.stdinShell !== null || readsStdinCode(words);
-  const hit = engine.unwrapped(u, stdin, walk, seg.raw);
+  // A program named by a variable may be a shell reading its stdin (`curl … | $SHELL`).
+  const readsCode = u.stdinShell !== null || readsStdinCode(words) || /[$`]/.test(words[0]);
+  const hit = engine.unwrapped(u, stdin, walk, seg.raw) ?? writtenFilesHit(u, files, walk, engine);
   if (hit) return hit;
   // A script whose text a decoder or fetcher writes cannot be read: from a
-  // pipe, a redirected `<( … )`, or a `<( … )` a script reader runs.
-  const unreadable = (readsCode ? stream.hidden : null) ??
-    (readsCode ? firstUnreadable(redirectedSubstitutions(seg)) : null) ??
+  // pipe, a redirected `<( … )` or file, or a `<( … )` a script reader runs.
+  const fromFile = redirectedFiles(seg, files).find((f) => f.hidden !== null)?.hidden ?? null;
+  const fed = readsCode
+    ? stream.hidden ?? fromFile ?? firstUnreadable(redirectedSubstitutions(seg))
+    : null;
+  const unreadable = fed ??
     (readsProcessSubstitution(words)
       ? firstUnreadable(words.filter((w) => w.startsWith("<(")))
       : null);
@@ -214,6 +240,24 @@ function commandVerdict(
     for (const w of words) {
       const inner = w.startsWith("<(") ? engine.raw(w, walk) : null;
       if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+/** A script file the command runs that an earlier command of the line wrote: its text as code. */
+function writtenFilesHit(u: Unwrapped, files: LineFiles, walk: Walk, engine: Engine): Verdict {
+  if (files.empty) return null;
+  for (const run of filesRun(u.commands, u.scriptFiles ?? [])) {
+    const file = files.get(run.path);
+    if (file === undefined) continue;
+    const unreadable = file.hidden === null ? null : unreadableHit(walk, file.hidden);
+    if (unreadable) return unreadable;
+    for (const text of file.texts) {
+      const hit = run.interpreter === null
+        ? engine.code("bash", text, deeper(walk), [])
+        : engine.rules(run.interpreter.name, [run.interpreter.flag, text], [], walk);
+      if (hit) return hit;
     }
   }
   return null;

@@ -75,6 +75,8 @@ export interface Unwrapped {
   stdinShell: Dialect | null;
   /** Some wrapper's inner command could not be determined (too deep). */
   opaque: boolean;
+  /** Script files a shell runs (`sh s.sh`); absent when none. */
+  scriptFiles?: string[];
 }
 
 /** Paths through which a shell or `source` reads its script from stdin. */
@@ -387,6 +389,7 @@ class Unwrapper {
       return;
     }
     if (fromStdin || operands.length === 0) this.result.stdinShell ??= "bash";
+    else (this.result.scriptFiles ??= []).push(operands[0]);
   }
 
   /** find runs its `-exec` commands, and is a command itself (`-delete`). */

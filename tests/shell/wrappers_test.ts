@@ -137,10 +137,14 @@ Deno.test("[destructive-bash-gate] sh/bash/zsh/dash/ksh -c hand their operand ba
   assertEquals(unwrapCommand(["sh", "-c", "rm x"]).scripts[0].depth, 1);
 });
 
-Deno.test("[destructive-bash-gate] a shell without a script operand reads its script from stdin", () => {
+Deno.test("[destructive-bash-gate] a shell without a script operand reads its script from stdin; with one it runs that file", () => {
   assertEquals(unwrapCommand(["bash"]), { ...NOTHING, stdinShell: "bash" });
   assertEquals(unwrapCommand(["sh", "-s"]), { ...NOTHING, stdinShell: "bash" });
-  assertEquals(unwrapCommand(["bash", "script.sh"]), NOTHING);
+  assertEquals(unwrapCommand(["bash", "script.sh"]), { ...NOTHING, scriptFiles: ["script.sh"] });
+  assertEquals(unwrapCommand(["sudo", "sh", "-e", "./s.sh", "a"]), {
+    ...NOTHING,
+    scriptFiles: ["./s.sh"],
+  });
 });
 
 Deno.test("[destructive-bash-gate] eval, ssh, watch, su -c, flock -c and trap run scripts", () => {
