@@ -79,6 +79,9 @@ const GET_CHILD_ITEM_PARAMETERS = [
 /** Names of `Invoke-Expression`, which runs its argument, or else its pipeline input. */
 const EVALUATORS = new Set(["invoke-expression", "iex"]);
 
+/** Commands that write their arguments to the pipeline. */
+const ECHOES = new Set(["write-output", "echo", "write"]);
+
 /** Names of `Get-ChildItem`. */
 const CHILD_ITEM_LISTERS = new Set(["get-childitem", "gci", "ls", "dir"]);
 
@@ -295,8 +298,11 @@ export function powerShellVerdict(
       seg.words.forEach((w, k) => {
         if (k > 0 && w.text.includes("(…)")) words[k] = w.raw;
       });
-      // `… | Invoke-Expression` runs what the pipeline writes.
-      if (args.length === 0 && source !== null) words.push(source.join(" "));
+      // `… | Invoke-Expression` runs what the pipeline writes: what an echo writes, else
+      // the command itself (a string literal is the script; another command's text is read).
+      if (args.length === 0 && source !== null) {
+        words.push((ECHOES.has(psName(source[0])) ? source.slice(1) : source).join(" "));
+      }
     }
     const raw = seg.words.map((w) => w.raw).join(" ");
     const hit = engine.unwrapped(unwrapCommand(words, walk.depth), fed, walk, raw);

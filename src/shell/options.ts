@@ -163,12 +163,15 @@ const NAME_AT = /[A-Za-z_][A-Za-z0-9_]*/;
 /** Blanks, quotes or shell operators: text that is more than plain words. */
 const NOT_PLAIN = /[|;&<>()`$\\'"]/;
 
+/** `git rev-parse` options that print an object name, a branch name or the top-level path. */
+const GIT_NAME_OPTIONS = new Set(["--abbrev-ref", "--short", "--verify", "--show-toplevel", "-q"]);
+
 /**
  * Commands whose every output word starts like their first operand or
  * with `/`, so it is never an option: `find DIR …` prints paths under
  * DIR (unless a `-printf`-style action writes free text), `pwd` and
  * `mktemp` print absolute paths (mktemp's template cannot start with `-`
- * without a `--`).
+ * without a `--`), and git prints branch and object names, which cannot.
  */
 const OPERAND_PRINTERS: ReadonlyMap<string, (args: readonly string[]) => boolean> = new Map([
   [
@@ -181,6 +184,14 @@ const OPERAND_PRINTERS: ReadonlyMap<string, (args: readonly string[]) => boolean
   ],
   ["pwd", () => true],
   ["mktemp", (args: readonly string[]) => !args.includes("--")],
+  // Branch names and object names never start with `-`; the top level is absolute.
+  [
+    "git",
+    (args: readonly string[]) =>
+      (args[0] === "branch" && args[1] === "--show-current" && args.length === 2) ||
+      (args[0] === "rev-parse" &&
+        args.slice(1).every((a) => !a.startsWith("-") || GIT_NAME_OPTIONS.has(a))),
+  ],
 ]);
 
 /** Whether `word` is one plain substitution (`$(find . -name '*.o')`) of an operand printer. */

@@ -189,6 +189,8 @@ export function scriptsFromText(
     const lone = /^\s*\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?\s*$/.exec(arg);
     // A variable the line never sets stays itself: a hidden script.
     if (lone !== null) return variable(lone[1].toLowerCase()) ?? arg.trim();
+    // Text a web request returns (`Create((irm …))`) is run as Invoke-Expression runs it.
+    if (fetchesText(arg.replace(/'(?:[^']|'')*'|"(?:[^"`]|`.)*"/g, "''"))) return `iex ${arg}`;
     return stringLiterals(arg).join("");
   }).filter((script) => script !== "") ?? null;
 }

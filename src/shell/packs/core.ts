@@ -256,6 +256,7 @@ export const CORE_PACK: Pack = {
       id: "dd-file",
       commands: ["dd"],
       when: [{ arg: /^(if|of)=/ }],
+      worst: ["of=/dev/sda"],
       destroys: "reads or overwrites a named file or device byte for byte",
     },
     ...GIT_PACK_RULES,

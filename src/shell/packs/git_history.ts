@@ -22,6 +22,7 @@ export const GIT_HISTORY_PACK: Pack = {
       commands: ["git"],
       path: ["gc"],
       when: [{ arg: /^--prune=(now|all)$/i }],
+      worst: ["--prune=now"],
       destroys: "deletes unreachable commits at once, ending any chance to recover them",
     },
     {
@@ -44,6 +45,7 @@ export const GIT_HISTORY_PACK: Pack = {
       path: ["worktree", "prune"],
       unless: [{ short: "n", long: ["dry-run"] }],
       when: [{ arg: /^--expire=(now|all)$/i }],
+      worst: ["--expire=now"],
       destroys: "drops the records of missing work trees at once",
     },
     {
