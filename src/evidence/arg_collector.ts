@@ -11,7 +11,15 @@
  * @module
  */
 
-import { absolutePath, formatPath, parsePath, type PathParts } from "../file_facts/paths.ts";
+import {
+  absolutePath,
+  type Anchor,
+  anchorOf,
+  formatPath,
+  joinPath,
+  parsePath,
+  type PathParts,
+} from "../file_facts/paths.ts";
 import { addGlob, hasGlobChars, newFilters, type SearchFilters } from "./filters.ts";
 import type {
   ArgsContext,
@@ -112,16 +120,55 @@ function wildcard(op: RawOperand, ctx: ArgsContext): boolean {
 }
 
 /**
- * Resolves one operand against the segment's base. `anchors` keeps the
- * anchors resolved so far by their leading text: most operands of a search
- * share one, and resolving it again would read the whole base again.
+ * Where one segment's operands resolve: its base (null: unknown), read
+ * once for all of them, since a base can be thousands of characters deep
+ * and a command can hold thousands of operands; and the glob anchors met
+ * so far, by their leading text.
  */
-function resolveOperand(
-  op: RawOperand,
-  base: string | null,
-  ctx: ArgsContext,
-  anchors: Map<string, PathParts>,
-): Operand {
+interface Resolver {
+  base: string | null;
+  processCwd: string;
+  anchor: Anchor | null;
+  leads: Map<string, PathParts>;
+}
+
+function resolverFor(base: string | null, ctx: ArgsContext): Resolver {
+  return { base, processCwd: ctx.processCwd, anchor: null, leads: new Map() };
+}
+
+/**
+ * Path segments joined by operand resolution so far in this process. Each
+ * resolution copies the whole base, so a command of many operands run in
+ * a deep directory costs far more than its characters: callers read this
+ * before and after a parse and charge the difference.
+ */
+let joined = 0;
+
+/** The segments operand resolution has joined so far (see `joined`). */
+export function resolutionSteps(): number {
+  return joined;
+}
+
+/**
+ * Deepest base an operand is resolved against. Each resolved operand holds
+ * a copy of its base, so a command of thousands of operands run thousands
+ * of directories deep would cost its characters times the depth; deeper
+ * than any project, such a base leaves its relative operands unresolvable
+ * (they scope nothing, so they only ever lose credit).
+ */
+const MAX_BASE_DEPTH = 256;
+
+/** `path` made absolute against the resolver's base; null when the base is too deep. */
+function resolvePath(r: Resolver, path: string): PathParts | null {
+  r.anchor ??= anchorOf(r.base ?? "/", r.processCwd);
+  const depth = r.anchor.folded.segments.length;
+  if (depth > MAX_BASE_DEPTH && parsePath(path).root === "") return null;
+  joined += depth + 1;
+  return joinPath(path, r.anchor);
+}
+
+/** Resolves one operand against the segment's base. */
+function resolveOperand(op: RawOperand, r: Resolver, ctx: ArgsContext): Operand {
   const w = op.word;
   let text = w.text;
   if (w.expands || text === "" || text.startsWith("~")) return { kind: "unresolvable" };
@@ -139,19 +186,20 @@ function resolveOperand(
   }
   const slashed = ctx.dialect === "powershell" ? text.replaceAll("\\", "/") : text;
   const absolute = parsePath(slashed).root !== "";
-  if (!absolute && base === null) return { kind: "unresolvable" };
-  const anchorBase = base ?? "/";
+  if (!absolute && r.base === null) return { kind: "unresolvable" };
   if (literal) {
-    return { kind: "path", place: absolutePath(slashed, anchorBase, ctx.processCwd) };
+    const place = resolvePath(r, slashed);
+    return place ? { kind: "path", place } : { kind: "unresolvable" };
   }
   const segments = slashed.split("/");
   const firstGlob = segments.findIndex(hasGlobChars);
   const lead = segments.slice(0, firstGlob).join("/");
   const leadText = lead === "" && !absolute ? "." : lead || "/";
-  let anchor = anchors.get(leadText);
+  let anchor = r.leads.get(leadText) ?? null;
   if (!anchor) {
-    anchor = absolutePath(leadText, anchorBase, ctx.processCwd);
-    anchors.set(leadText, anchor);
+    anchor = resolvePath(r, leadText);
+    if (!anchor) return { kind: "unresolvable" };
+    r.leads.set(leadText, anchor);
   }
   return { kind: "glob", anchor, glob: segments.slice(firstGlob).join("/"), gitStyle, fold };
 }
@@ -171,12 +219,7 @@ function readGitMagic(text: string): { text: string; words: Set<string> } | null
 }
 
 /** The directory an operand names exactly, if any (new-file credit). */
-function namedDir(
-  op: RawOperand,
-  base: string | null,
-  ctx: ArgsContext,
-  anchors: Map<string, PathParts>,
-): NamedDir | null {
+function namedDir(op: RawOperand, r: Resolver, ctx: ArgsContext): NamedDir | null {
   if (!op.mayName || op.word.expands || (op.git && op.word.text.startsWith(":"))) return null;
   const text = directoryText(
     ctx.dialect === "powershell" ? op.word.text.replaceAll("\\", "/") : op.word.text,
@@ -184,14 +227,14 @@ function namedDir(
   if (text === "." || text === "" || text.startsWith("~") || text.startsWith("$")) return null;
   if (hasGlobChars(text)) return null;
   const word = { ...op.word, text, globs: false };
-  const resolved = resolveOperand({ ...op, word }, base, ctx, anchors);
+  const resolved = resolveOperand({ ...op, word }, r, ctx);
   return resolved.kind === "path" ? { place: resolved.place, mustExist: true } : null;
 }
 
 /** Turns a filled collector into evidence. */
 export function finish(c: Collector, segment: ShellSegment, ctx: ArgsContext): SearchEvidence {
-  const anchors = new Map<string, PathParts>();
-  const operands = c.operands.map((op) => resolveOperand(op, c.base, ctx, anchors));
+  const r = resolverFor(c.base, ctx);
+  const operands = c.operands.map((op) => resolveOperand(op, r, ctx));
   const firstOperand = c.operands.length > 0
     ? Math.min(...c.operands.map((o) => o.index))
     : Infinity;
@@ -201,7 +244,7 @@ export function finish(c: Collector, segment: ShellSegment, ctx: ArgsContext): S
   const cwd = c.base === null ? null : absolutePath(c.base, "/", ctx.processCwd);
   // A search held at depth 0 reads no file of its directories.
   const namedDirs = ctx.dirEvidence && c.depth.max !== 0
-    ? c.operands.map((op) => namedDir(op, c.base, ctx, anchors))
+    ? c.operands.map((op) => namedDir(op, r, ctx))
       .filter((d): d is NamedDir => d !== null)
     : [];
   return {

@@ -30,6 +30,7 @@ import {
 import { callEvidence, contextKey } from "./search.ts";
 import type { CallEvidence, ParseContext } from "./types.ts";
 import { changesDirectory } from "./shell_search.ts";
+import { resolutionSteps } from "./arg_collector.ts";
 import { callMatters, mayName } from "./prefilter.ts";
 import { MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
 import { CREDITING_TOOL_NAMES, READ_TOOL, toolNames } from "../tools/gated.ts";
@@ -180,11 +181,19 @@ interface Judged {
 }
 
 /**
- * Units a call's parse costs: lexing its input, reading its flags and
- * resolving each operand against the target make a character several
- * times the cost of a byte scanned.
+ * Units a call's parse costs per character of its input: lexing it,
+ * reading its flags and resolving each operand make a character cost many
+ * times a byte scanned (a command of 232 short operands took about 1 to 3
+ * ms to parse in a fresh hook process, some 2,100 characters).
  */
-const UNITS_PER_INPUT_CHAR = 4;
+const UNITS_PER_INPUT_CHAR = 16;
+
+/**
+ * Units per path segment operand resolution joins: each operand copies its
+ * whole base, so 900 operands run 1,300 directories deep took about as
+ * long as parsing a million characters.
+ */
+const UNITS_PER_JOINED_SEGMENT = 8;
 
 /** Characters of the call's input text: what parsing and judging it reads. */
 function inputChars(call: TurnCall): number {
@@ -220,13 +229,19 @@ function judgeEachOnce(
     if (same !== undefined) {
       if (!budget || budget.spend(chars, "evidence")) judged = same;
     } else if (!budget || budget.spend(UNITS_PER_INPUT_CHAR * chars, "evidence")) {
+      // Resolving operands costs the base's depth each: a parse's steps are
+      // bounded by the longest command and path, and charged once known.
+      const before = resolutionSteps();
       const ev = callEvidence(call, ctx);
-      let verdict: Verdict = { kind: "silent" };
-      if (!ev.ambiguous) {
-        for (const search of ev.searches) verdict = closer(verdict, judgeSearch(search, t, fs));
+      const joined = resolutionSteps() - before;
+      if (!budget || budget.spend(UNITS_PER_JOINED_SEGMENT * joined, "evidence")) {
+        let verdict: Verdict = { kind: "silent" };
+        if (!ev.ambiguous) {
+          for (const search of ev.searches) verdict = closer(verdict, judgeSearch(search, t, fs));
+        }
+        judged = { ev, verdict };
+        byContent.set(key, judged);
       }
-      judged = { ev, verdict };
-      byContent.set(key, judged);
     }
     memo.set(call, judged);
     return judged;

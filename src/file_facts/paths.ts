@@ -95,8 +95,11 @@ export function needsWindowsName(windows: boolean, segment: string): boolean {
  * `names`, each segment is first reduced to its Windows name, and segments
  * that reduce to nothing are dropped.
  */
-export function foldSegments(segments: readonly string[], names: boolean): string[] {
-  const out: string[] = [];
+export function foldSegments(
+  segments: readonly string[],
+  names: boolean,
+  out: string[] = [],
+): string[] {
   for (const raw of segments) {
     const segment = names ? windowsName(raw) : raw;
     if (segment === "" || segment === ".") continue;
@@ -113,6 +116,47 @@ export function normalizeNames(windows: boolean, segments: readonly string[]): s
     .filter((s) => s !== "");
 }
 
+/** An absolute directory to join relative paths to, as given and folded. */
+export interface Anchor {
+  readonly raw: PathParts;
+  readonly folded: PathParts;
+}
+
+/**
+ * The absolute directory relative paths are joined to: `base`, itself made
+ * absolute against `fallback` when relative. Worked out once, it serves
+ * any number of paths (`joinPath`).
+ */
+export function anchorOf(base: string, fallback: string): Anchor {
+  let raw = parsePath(base);
+  if (raw.root === "") {
+    const outer = parsePath(fallback);
+    raw = {
+      windows: raw.windows || outer.windows,
+      root: outer.root === "" ? "/" : outer.root,
+      segments: [...outer.segments, ...raw.segments],
+    };
+  }
+  return { raw, folded: { ...raw, segments: foldSegments(raw.segments, raw.windows) } };
+}
+
+/**
+ * Makes `path` absolute against `anchor` and folds it, as `absolutePath`
+ * does. The folded anchor is copied, not read again segment by segment,
+ * unless a Windows-style path makes the anchor Windows-style too.
+ */
+export function joinPath(path: string, anchor: Anchor): PathParts {
+  const parts = parsePath(path);
+  if (parts.root !== "") {
+    return { ...parts, segments: foldSegments(parts.segments, parts.windows) };
+  }
+  const windows = parts.windows || anchor.raw.windows;
+  const segments = windows === anchor.raw.windows
+    ? foldSegments(parts.segments, windows, anchor.folded.segments.slice())
+    : foldSegments([...anchor.raw.segments, ...parts.segments], windows);
+  return { windows, root: anchor.raw.root, segments };
+}
+
 /**
  * Makes `path` absolute against `base` (itself made absolute against
  * `fallback` when relative) and folds it. The result is Windows-style when
@@ -123,21 +167,7 @@ export function absolutePath(path: string, base: string, fallback: string): Path
   if (parts.root !== "") {
     return { ...parts, segments: foldSegments(parts.segments, parts.windows) };
   }
-  let anchor = parsePath(base);
-  if (anchor.root === "") {
-    const outer = parsePath(fallback);
-    anchor = {
-      windows: anchor.windows || outer.windows,
-      root: outer.root === "" ? "/" : outer.root,
-      segments: [...outer.segments, ...anchor.segments],
-    };
-  }
-  const windows = parts.windows || anchor.windows;
-  return {
-    windows,
-    root: anchor.root,
-    segments: foldSegments([...anchor.segments, ...parts.segments], windows),
-  };
+  return joinPath(path, anchorOf(base, fallback));
 }
 
 /** The `/`-separated text of an absolute path. */

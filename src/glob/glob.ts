@@ -268,22 +268,40 @@ const CALL_UNITS = 16;
 /**
  * Units charged per pattern, on top of its characters and tokens: parsing,
  * expanding the braces and building the automaton allocate a few
- * kilobytes, which in a fresh hook process costs about as much as matching
- * a few thousand characters.
+ * kilobytes, which in a fresh hook process took about 200 µs for a pattern
+ * seen once, as much as matching several thousand characters.
  */
-export const GLOB_PARSE_UNITS = 2048;
+export const GLOB_PARSE_UNITS = 8192;
 
 /** Entries the compile cache holds before it starts over; bounds its memory. */
 const COMPILE_CACHE_ENTRIES = 4096;
+
+/** The patterns each call's budget has paid for, by cache key. */
+const paidBy = new WeakMap<WorkBudget, Set<string>>();
+
+/**
+ * Charges `budget` for parsing the pattern of `key` (`units` in all), once
+ * per call: a call pays for each pattern it uses, whatever earlier calls in
+ * the same process parsed, and a pattern it asks for again is free.
+ */
+function payParse(budget: WorkBudget | undefined, key: string, units: number): boolean {
+  if (!budget) return true;
+  let paid = paidBy.get(budget);
+  if (paid?.has(key)) return true;
+  if (!budget.spend(units, "glob")) return false;
+  if (!paid) paidBy.set(budget, paid = new Set());
+  paid.add(key);
+  return true;
+}
 
 /**
  * Parses `pattern`. Returns null when it is malformed (an unclosed bracket
  * class or a reversed range) or past bounds (over `GLOB_MAX_PATTERN`
  * characters, or more than `GLOB_MAX_ALTERNATIVES` brace alternatives), and
- * when `budget` refuses the parse (charged `GLOB_PARSE_UNITS` and the
- * pattern length, then the tokens of its alternatives). A pattern seen
- * before with the same options is not parsed again but is charged the
- * same, so a call's cost never depends on what the process did before.
+ * when `budget` refuses the parse (`GLOB_PARSE_UNITS`, the pattern length
+ * and the tokens of its alternatives, once per budget). The process keeps
+ * what it parsed, so a pattern seen again is not parsed again, but each
+ * call's budget pays for it the first time that call asks.
  */
 export function compileGlob(
   pattern: string,
@@ -295,10 +313,16 @@ export function compileGlob(
   const foldCase = options.foldCase ?? false;
   const braces = options.braces ?? true;
   const key = `${+slashWildcards}${+foldCase}${+braces}\u0000${pattern}`;
-  if (budget && !budget.spend(GLOB_PARSE_UNITS + pattern.length, "glob")) return null;
   const known = compiled.get(key);
   if (known !== undefined) {
-    return !budget || budget.spend(known.tokens, "glob") ? known.glob : null;
+    const units = GLOB_PARSE_UNITS + pattern.length + known.tokens;
+    return payParse(budget, key, units) ? known.glob : null;
+  }
+  // Asked before parsing: a budget that cannot pay for the pattern's
+  // characters is refused (and stays spent) before any work.
+  if (budget && budget.remaining < GLOB_PARSE_UNITS + pattern.length) {
+    budget.spend(GLOB_PARSE_UNITS + pattern.length, "glob");
+    return null;
   }
   const chars = Array.from(pattern);
   const found = scanPattern(chars, braces);
@@ -309,11 +333,11 @@ export function compileGlob(
     if (countAlternatives(items) <= GLOB_MAX_ALTERNATIVES) {
       const flat = expand(items);
       tokens = flat.reduce((n, f) => n + f.length, 0);
-      if (budget && !budget.spend(tokens, "glob")) return null;
       const alternatives = flat.map((f) => tokenize(f, slashWildcards, foldCase));
       glob = { source: pattern, slashWildcards, foldCase, alternatives };
     }
   }
+  if (!payParse(budget, key, GLOB_PARSE_UNITS + pattern.length + tokens)) return null;
   if (compiled.size >= COMPILE_CACHE_ENTRIES) compiled.clear();
   compiled.set(key, { glob, tokens });
   return glob;

@@ -18,7 +18,8 @@ import { settingsFrom } from "../../src/config/settings.ts";
 import { emptyState } from "../../src/state/schema.ts";
 import { CALL_WORK_UNITS, WorkBudget } from "../../src/platform/budget.ts";
 import { tooComplexLine } from "../../src/questions/messages.ts";
-import { MemoryFs, ROOT } from "../transcript/builder.ts";
+import { resolutionSteps } from "../../src/evidence/arg_collector.ts";
+import { assistant, jsonl, MemoryFs, prompt, result, ROOT } from "../transcript/builder.ts";
 import {
   deepTarget,
   hostileRg,
@@ -80,7 +81,7 @@ Deno.test("[fail-to-deny] the hostile search turn of 999 calls is judged within 
   }
   assertEquals(budget.exhausted(), null);
   // The 6 MB walk is most of it; the judging is about one unit per character.
-  assert(budget.spent < CALL_WORK_UNITS * 0.6, `${budget.spent}`);
+  assert(budget.spent < CALL_WORK_UNITS * 0.7, `${budget.spent}`);
   // Denied like any first touch: the retry of the same file passes.
   assertEquals(decision.delta.check.length, 1);
 });
@@ -139,4 +140,51 @@ Deno.test("[fail-to-deny] 999 hostile searches that share no pattern are denied 
   assert(budget.exhausted() !== null);
   assert(budget.spent <= CALL_WORK_UNITS);
   assertEquals(decision.delta.check.length, 1);
+});
+
+Deno.test("[fail-to-deny] searches run 1,300 directories deep cost their characters, not characters times depth", async () => {
+  const deep = ROOT + "/ab".repeat(1300);
+  const command = (i: number) =>
+    "rg widget " + Array.from({ length: 900 }, (_, n) => `q${i}_${n}`).join(" ");
+  const spent = async (calls: number): Promise<number> => {
+    const records = [prompt("tidy the widget", SEARCH_TURN_PROMPT)];
+    for (let i = 0; i < calls; i++) {
+      records.push(
+        ...assistant(`m${i}`, [{ id: `t${i}`, name: "Bash", input: { command: command(i) } }], {
+          cwd: deep,
+        }),
+        result(`t${i}`, SEARCH_TURN_PROMPT, { content: "" }),
+      );
+    }
+    const fs = new MemoryFs({
+      [TRANSCRIPT]: jsonl(...records),
+      [`${ROOT}/src/widget.ts`]: "export const widget = 1;\n",
+    }, [ROOT, `${ROOT}/src`]);
+    const budget = new WorkBudget(Infinity);
+    const joinedBefore = resolutionSteps();
+    const decision = await decide({
+      ...deepEdit(0, budget),
+      call: callFromObject({
+        session_id: "s1",
+        transcript_path: TRANSCRIPT,
+        cwd: ROOT,
+        prompt_id: SEARCH_TURN_PROMPT,
+        tool_use_id: "toolu_absent",
+        hook_event_name: "PreToolUse",
+        tool_name: "Edit",
+        tool_input: { file_path: `${ROOT}/src/widget.ts`, old_string: "= 1", new_string: "= 2" },
+      }),
+      ports: { fs, now: 0, processCwd: ROOT, hostWindows: false },
+    });
+    assertEquals(decision.outcome.kind, "deny");
+    // No operand was joined to a base that deep: each would copy all of it.
+    assertEquals(resolutionSteps() - joinedBefore, 0);
+    return budget.spent;
+  };
+  const perCall = (await spent(20) - await spent(10)) / 10;
+  // Reading the record and parsing the command, a few dozen units a
+  // character: the 900 operands are never each joined to the deep base.
+  const record = JSON.stringify({ cwd: deep }).length + command(0).length;
+  assert(perCall < 32 * record, `${perCall} units per call`);
+  assert(perCall > command(0).length, `${perCall} units per call`);
 });
