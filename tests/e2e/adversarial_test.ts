@@ -5,7 +5,8 @@
  * or allow by accident. Every spawn has a kill timer, so a hang fails the
  * test instead of stalling the suite. Many cases share one `Deno.test` and
  * run a few processes at a time to keep the file fast on two cores; the
- * long shell case lists are decided in process and sampled through the CLI.
+ * long shell and file-path case lists are decided in process and sampled
+ * through the CLI.
  *
  * @module
  */
@@ -20,10 +21,11 @@ import { runCli } from "../helpers/cli.ts";
 import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, tooComplexText } from "../../src/questions/messages.ts";
 import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
-import { sandbox } from "../helpers/sandbox.ts";
+import { type Sandbox, sandbox } from "../helpers/sandbox.ts";
 import { pooled as all } from "../helpers/pool.ts";
 import { decide } from "../../src/hook/decide.ts";
 import { contextFor } from "../hook/context.ts";
+import { denoFs } from "../../src/platform/fs_port.ts";
 
 /**
  * How long a hook process may run before the test kills it as hung. It only
@@ -527,6 +529,52 @@ Deno.test("[read-only-first-shell-command] writes, executes, chains and wrappers
 // ---------------------------------------------------------------------------
 // Sensitive and hard-linked targets.
 
+/**
+ * Decides each file call (tool and input), each as its own session, in
+ * process on the real project of `box`, and one of every `CLI_EVERY`
+ * through the spawned CLI on the same project; the spawns must answer as
+ * the core decided. Maps each answer through `verdict`.
+ */
+async function fileAnswers(
+  box: Sandbox,
+  calls: readonly (readonly [string, Record<string, unknown>])[],
+  env: Record<string, string>,
+  verdict: (a: ShellAnswer) => string,
+): Promise<string[]> {
+  const inProcess: string[] = [];
+  for (const [tool, input] of calls) {
+    const ctx = contextFor(tool, input, {
+      env: { ...env, HOME: box.tmp },
+      fs: denoFs,
+      root: box.root,
+    });
+    const { outcome } = await decide(ctx);
+    inProcess.push(verdict(outcome.kind === "pass" ? { kind: "pass", text: "" } : outcome));
+  }
+  const sampled = calls.flatMap((c, i) => i % CLI_EVERY === 0 ? [[c, i] as const] : []);
+  const spawned = await all(sampled, async ([[tool, input], i]) =>
+    verdict(
+      await hook(
+        { session_id: `f${i}`, cwd: box.root, tool_name: tool, tool_input: input },
+        { ...box.env, ...env },
+        JSON.stringify(input).slice(0, 80),
+      ),
+    ));
+  assertEquals(
+    spawned,
+    sampled.map(([, i]) => inProcess[i]),
+    "the CLI answers as the core decides",
+  );
+  return inProcess;
+}
+
+/** A file-gate answer as the sensitive-target tests compare it. */
+function strictness(a: ShellAnswer): string {
+  if (a.kind !== "deny") return a.kind;
+  if (a.text.includes(SENSITIVE_LINE)) return "sensitive";
+  return a.text.includes(HARD_LINK_LINE) ? "hard-linked" : "plain deny";
+}
+
 Deno.test("[sensitive-targets] traversal, case, separators, Windows names and outside paths never launder a sensitive target", async () => {
   const box = await sandbox({
     "src/auth/login.py": "x = 1\n",
@@ -602,20 +650,12 @@ Deno.test("[sensitive-targets] traversal, case, separators, Windows names and ou
     ".envrc",
   ];
   const cases = [...sensitive, ...ordinary];
-  const got = await all(cases, async (file, i) => {
-    const a = await hook(
-      {
-        session_id: `p${i}`,
-        cwd: box.root,
-        tool_name: "Write",
-        tool_input: { file_path: file, content: "y" },
-      },
-      env,
-      JSON.stringify(file).slice(0, 80),
-    );
-    if (a.kind !== "deny") return a.kind;
-    return a.text.includes(SENSITIVE_LINE) ? "sensitive" : "plain deny";
-  });
+  const got = await fileAnswers(
+    box,
+    cases.map((file) => ["Write", { file_path: file, content: "y" }] as const),
+    env,
+    strictness,
+  );
   assertEquals(
     mismatches(cases, got, (c) => sensitive.includes(c) ? "sensitive" : "pass"),
     [],
@@ -662,16 +702,12 @@ Deno.test("[sensitive-targets] symlinks, look-alike names, dangling links and ha
     ["src/lib/plain.py", "hard-linked"],
     ["src/lib/fresh.py", "pass"],
   ];
-  const got = await all(cases, async ([file], i) => {
-    const a = await hook(
-      { session_id: `l${i}`, cwd: r, tool_name: "Edit", tool_input: { file_path: file, ...EDIT } },
-      env,
-      file,
-    );
-    if (a.kind !== "deny") return a.kind;
-    if (a.text.includes(SENSITIVE_LINE)) return "sensitive";
-    return a.text.includes(HARD_LINK_LINE) ? "hard-linked" : "plain deny";
-  });
+  const got = await fileAnswers(
+    box,
+    cases.map(([file]) => ["Edit", { file_path: file, ...EDIT }] as const),
+    env,
+    strictness,
+  );
   assertEquals(mismatches(cases, got, ([, want]) => want), []);
 });
 

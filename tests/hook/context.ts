@@ -12,6 +12,7 @@ import { emptyState, type SessionState } from "../../src/state/schema.ts";
 import type { EnvSnapshot } from "../../src/config/env.ts";
 import { MemoryFs, ROOT } from "../transcript/builder.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
+import type { FsPort } from "../../src/platform/fs_port.ts";
 
 export { MemoryFs, ROOT };
 
@@ -19,7 +20,10 @@ export { MemoryFs, ROOT };
 export interface ContextOptions {
   env?: EnvSnapshot;
   state?: SessionState;
-  fs?: MemoryFs;
+  /** The filesystem; the in-memory one by default, the real one for a real project. */
+  fs?: FsPort;
+  /** The project root, cwd of the call and of the process; `ROOT` by default. */
+  root?: string;
   now?: number;
   /** Extra payload fields (`transcript_path`, `agent_id`, ...). */
   payload?: Record<string, unknown>;
@@ -31,21 +35,22 @@ export function contextFor(
   input: unknown,
   opts: ContextOptions = {},
 ): DecideContext {
+  const root = opts.root ?? ROOT;
   return {
     call: callFromObject({
       session_id: "s1",
-      cwd: ROOT,
+      cwd: root,
       hook_event_name: "PreToolUse",
       tool_name: tool,
       tool_input: input,
       ...opts.payload,
     }),
-    settings: settingsFrom({ CLAUDE_PROJECT_DIR: ROOT, HOME: "/home/u", ...opts.env }),
+    settings: settingsFrom({ CLAUDE_PROJECT_DIR: root, HOME: "/home/u", ...opts.env }),
     state: opts.state ?? emptyState(0),
     ports: {
       fs: opts.fs ?? new MemoryFs({}, [ROOT, `${ROOT}/src`]),
       now: opts.now ?? 1_000,
-      processCwd: ROOT,
+      processCwd: root,
       hostWindows: false,
     },
     budget: new WorkBudget(),
