@@ -101,7 +101,12 @@ import {
   type Walk,
 } from "./detect_types.ts";
 import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
-import { substitutes, unreadableHit, unreadableWord } from "./packs/interpreters.ts";
+import {
+  stdinUnreadable,
+  substitutes,
+  unreadableHit,
+  unreadableWord,
+} from "./packs/interpreters.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
 import { powerShellVerdict } from "./detect_powershell.ts";
 import { cmdVerdict } from "./detect_cmd.ts";
@@ -445,6 +450,10 @@ function unwrappedHit(
     if (hit) return hit;
   }
   if (u.stdinShell !== null) {
+    // A shell behind a runner (`curl … | docker exec -i c sh`) reads what cannot be read.
+    const unreadable = stdinUnreadable(stdin);
+    const hidden = unreadable === null ? null : unreadableHit(walk, unreadable);
+    if (hidden) return hidden;
     for (const text of stdin) {
       const hit = scriptHit(u.stdinShell, text, deeper(walk), []);
       if (hit) return hit;

@@ -20,20 +20,14 @@ import type { Segment } from "./words.ts";
 import { programName } from "./options.ts";
 import { unwrapCommand, type Unwrapped } from "./wrappers.ts";
 import { filesRun, LineFiles, type WrittenFile } from "./line_files.ts";
-import {
-  afford,
-  deeper,
-  type Engine,
-  spend,
-  UNREADABLE_STDIN,
-  type Verdict,
-  type Walk,
-} from "./detect_types.ts";
+import { afford, deeper, type Engine, spend, type Verdict, type Walk } from "./detect_types.ts";
 import { Expander, ExpansionTooLarge, lineValues } from "./expansions.ts";
 import { producedTexts } from "./printf.ts";
 import {
   readsStdinCode,
+  stdinUnreadable,
   unreadableHit,
+  unreadableMarkers,
   unreadableOutput,
   type UnreadableRule,
   unreadableWord,
@@ -71,7 +65,7 @@ function written(words: readonly string[]): string[] {
   const produced = producedTexts(words);
   if (produced !== null) return produced;
   const args = words.length > 1 ? [words.slice(1).join(" ")] : [];
-  return unreadableOutput(words) !== null ? [...args, UNREADABLE_STDIN] : args;
+  return [...args, ...unreadableMarkers(unreadableOutput(words))];
 }
 
 /** Texts a segment feeds its own stdin: here-documents, here-strings and `< <( … )`. */
@@ -80,9 +74,7 @@ function ownStdin(seg: Segment, read: Reader, files: LineFiles | null = null): s
     ...seg.stdinTexts.flatMap(read),
     ...redirectedSubstitutions(seg).flatMap((w) => substitutionOutput(w)),
     // A file the line wrote earlier (`echo … > f; sh < f`), unreadable when fetched or decoded.
-    ...redirectedFiles(seg, files).flatMap((f) =>
-      f.hidden ? [...f.texts, UNREADABLE_STDIN] : f.texts
-    ),
+    ...redirectedFiles(seg, files).flatMap((f) => [...f.texts, ...unreadableMarkers(f.hidden)]),
   ];
 }
 
@@ -226,7 +218,8 @@ function commandVerdict(
   // pipe, a redirected `<( … )` or file, or a `<( … )` a script reader runs.
   const fromFile = redirectedFiles(seg, files).find((f) => f.hidden !== null)?.hidden ?? null;
   const fed = readsCode
-    ? stream.hidden ?? fromFile ?? firstUnreadable(redirectedSubstitutions(seg))
+    ? stream.hidden ?? stdinUnreadable(stdin) ?? fromFile ??
+      firstUnreadable(redirectedSubstitutions(seg))
     : null;
   const unreadable = fed ??
     (readsProcessSubstitution(words)

@@ -64,6 +64,9 @@ export interface Walk {
  */
 export const UNREADABLE_STDIN = "\u0000unreadable stdin";
 
+/** Stands beside `UNREADABLE_STDIN` when the text was fetched from the network, not decoded. */
+export const FETCHED_STDIN = "\u0000fetched stdin";
+
 /** A verdict: the rule that fired, or null for a command that destroys nothing. */
 export type Verdict = DestructiveHit | null;
 

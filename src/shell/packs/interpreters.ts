@@ -12,7 +12,7 @@
 
 import { programName } from "../options.ts";
 import { argv, parseBash } from "../parser.ts";
-import type { Verdict, Walk } from "../detect_types.ts";
+import { FETCHED_STDIN, UNREADABLE_STDIN, type Verdict, type Walk } from "../detect_types.ts";
 import type { Pack, RuleInput } from "./pack.ts";
 
 /** Library calls that delete a directory tree. */
@@ -198,6 +198,18 @@ export function unreadableOutput(words: readonly string[]): UnreadableRule | nul
     if (option === null || words.slice(1).some((w) => option.test(w))) return rule;
   }
   return null;
+}
+
+/** The markers that stand in a pipe's texts for output of `rule` that cannot be read. */
+export function unreadableMarkers(rule: UnreadableRule | null): string[] {
+  if (rule === null) return [];
+  return rule === "fetched-script" ? [UNREADABLE_STDIN, FETCHED_STDIN] : [UNREADABLE_STDIN];
+}
+
+/** Why texts fed to a program's stdin cannot all be read, from their markers; null when they can. */
+export function stdinUnreadable(stdin: readonly string[]): UnreadableRule | null {
+  if (!stdin.includes(UNREADABLE_STDIN)) return null;
+  return stdin.includes(FETCHED_STDIN) ? "fetched-script" : "decoded-script";
 }
 
 /** The hit of an unreadable script, while the interpreters pack is active. */
