@@ -3,7 +3,8 @@
  * processes and reported as ratios to a plain first-touch Edit denial in
  * the same run: the hostile search turn (a first touch 60 directories deep
  * after 999 crafted searches that repeat one search or share no pattern),
- * crafted project globs against a
+ * searches of 900 operands each run 1,300 directories deep, crafted
+ * project globs against a
  * long path, a MultiEdit of millions of entries, huge and quadratic shell
  * commands, a deeply nested state file, and the lock faults. The inputs
  * come from `tests/helpers/hostile.ts`, the ones the tests count work on.
@@ -118,6 +119,19 @@ const CLASSES: HostileClass[] = [
     payload: (dir, run) => ({
       ...firstTouch(dir, `distinct-${run}`, H.deepTarget(60)),
       transcript_path: `${dir}/distinct.jsonl`,
+      prompt_id: H.SEARCH_TURN_PROMPT,
+      tool_use_id: "toolu_absent",
+    }),
+  },
+  {
+    name: "deep-cwd-300x900-operands",
+    setup: (dir) => {
+      Deno.writeTextFileSync(`${dir}/proj/src/widget.ts`, "export const widget = 1;\n");
+      Deno.writeTextFileSync(`${dir}/deep-cwd.jsonl`, H.deepCwdSearchTurn(`${dir}/proj`, 300));
+    },
+    payload: (dir, run) => ({
+      ...firstTouch(dir, `deep-cwd-${run}`, "src/widget.ts"),
+      transcript_path: `${dir}/deep-cwd.jsonl`,
       prompt_id: H.SEARCH_TURN_PROMPT,
       tool_use_id: "toolu_absent",
     }),

@@ -16,6 +16,7 @@ import {
   type Anchor,
   anchorOf,
   formatPath,
+  isAbsolute,
   joinPath,
   parsePath,
   type PathParts,
@@ -162,7 +163,7 @@ const MAX_BASE_DEPTH = 256;
 function resolvePath(r: Resolver, path: string): PathParts | null {
   r.anchor ??= anchorOf(r.base ?? "/", r.processCwd);
   const depth = r.anchor.folded.segments.length;
-  if (depth > MAX_BASE_DEPTH && parsePath(path).root === "") return null;
+  if (depth > MAX_BASE_DEPTH && !isAbsolute(path)) return null;
   joined += depth + 1;
   return joinPath(path, r.anchor);
 }
@@ -185,7 +186,7 @@ function resolveOperand(op: RawOperand, r: Resolver, ctx: ArgsContext): Operand 
     fold = magic.words.has("icase");
   }
   const slashed = ctx.dialect === "powershell" ? text.replaceAll("\\", "/") : text;
-  const absolute = parsePath(slashed).root !== "";
+  const absolute = isAbsolute(slashed);
   if (!absolute && r.base === null) return { kind: "unresolvable" };
   if (literal) {
     const place = resolvePath(r, slashed);

@@ -16,7 +16,7 @@
 import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { TurnCall, TurnScan } from "../transcript/turn_scan.ts";
-import { absolutePath, parsePath } from "../file_facts/paths.ts";
+import { absolutePath, isAbsolute, parsePath } from "../file_facts/paths.ts";
 import {
   closer,
   judgeSearch,
@@ -122,7 +122,7 @@ function movesShell(call: TurnCall): boolean {
  * `batchOf` gives the calls of the call's own message.
  */
 function recordedStart(call: TurnCall, batchOf: (call: TurnCall) => TurnCall[]): string | null {
-  if (call.cwd === null || parsePath(call.cwd).root === "") return null;
+  if (call.cwd === null || !isAbsolute(call.cwd)) return null;
   const batchMoved = call.messageId !== null &&
     batchOf(call).some((c) => c !== call && movesShell(c));
   return batchMoved ? null : call.cwd;

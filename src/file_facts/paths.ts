@@ -67,6 +67,13 @@ export function parsePath(path: string, windows: boolean = isWindowsStyle(path))
   return { windows, root, segments: rest.split("/").filter((s) => s !== "") };
 }
 
+/** True when `path` has a root, as `parsePath` would find, without splitting it into segments. */
+export function isAbsolute(path: string): boolean {
+  const windows = isWindowsStyle(path);
+  const text = windows ? path.replaceAll("\\", "/") : path;
+  return text.startsWith("/") || (windows && DRIVE.test(text));
+}
+
 /**
  * The name Windows actually opens for one segment: a `:stream` suffix and
  * then trailing dots and spaces are dropped (`CLAUDE.md.` and

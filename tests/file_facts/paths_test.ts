@@ -2,6 +2,7 @@ import { assertEquals } from "../helpers/assert.ts";
 import {
   anchorOf,
   foldSegments,
+  isAbsolute,
   joinPath,
   parsePath,
   type PathParts,
@@ -47,4 +48,25 @@ Deno.test("[target-resolution] joining to an anchor worked out once folds like t
       );
     }
   }
+});
+
+Deno.test("[target-resolution] a path has a root exactly when parsing it finds one", () => {
+  const paths = [
+    "/a",
+    "a/b",
+    "",
+    ".",
+    "C:",
+    "C:\\x",
+    "c:/x",
+    "C:x",
+    "\\\\server\\share\\x",
+    "//server/share",
+    "\\x",
+    "\\\\?\\C:\\x",
+    "//?/unc/s/h/x",
+    "~/x",
+    "a\\b",
+  ];
+  for (const path of paths) assertEquals(isAbsolute(path), parsePath(path).root !== "", path);
 });

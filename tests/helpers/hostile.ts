@@ -53,6 +53,25 @@ export function hostileSearchTurn(calls: number, distinct = false): string {
   return jsonl(...records);
 }
 
+/**
+ * A turn of `calls` completed Bash calls, each `rg widget` with 900 plain
+ * operands named apart from every other call's, whose records say they ran
+ * `depth` directories below `root` (`/ab` repeated): every operand is
+ * relative to that deep directory.
+ */
+export function deepCwdSearchTurn(root: string, calls: number, depth = 1300): string {
+  const cwd = root + "/ab".repeat(depth);
+  const records = [prompt("tidy the widget", SEARCH_TURN_PROMPT)];
+  for (let i = 0; i < calls; i++) {
+    const command = "rg widget " + Array.from({ length: 900 }, (_, n) => `q${i}_${n}`).join(" ");
+    records.push(
+      ...assistant(`m${i}`, [{ id: `t${i}`, name: "Bash", input: { command } }], { cwd }),
+      result(`t${i}`, SEARCH_TURN_PROMPT, { content: "" }),
+    );
+  }
+  return jsonl(...records);
+}
+
 /** A PowerShell command of `repeats` `$null;` statements, then a recursive delete. */
 export function powershellNulls(repeats: number): string {
   return "$null;".repeat(repeats) + "gci C:\\x -Recurse | Remove-Item";

@@ -19,8 +19,9 @@ import { emptyState } from "../../src/state/schema.ts";
 import { CALL_WORK_UNITS, WorkBudget } from "../../src/platform/budget.ts";
 import { tooComplexLine } from "../../src/questions/messages.ts";
 import { resolutionSteps } from "../../src/evidence/arg_collector.ts";
-import { assistant, jsonl, MemoryFs, prompt, result, ROOT } from "../transcript/builder.ts";
+import { MemoryFs, ROOT } from "../transcript/builder.ts";
 import {
+  deepCwdSearchTurn,
   deepTarget,
   hostileRg,
   hostileSearchTurn,
@@ -143,21 +144,9 @@ Deno.test("[fail-to-deny] 999 hostile searches that share no pattern are denied 
 });
 
 Deno.test("[fail-to-deny] searches run 1,300 directories deep cost their characters, not characters times depth", async () => {
-  const deep = ROOT + "/ab".repeat(1300);
-  const command = (i: number) =>
-    "rg widget " + Array.from({ length: 900 }, (_, n) => `q${i}_${n}`).join(" ");
   const spent = async (calls: number): Promise<number> => {
-    const records = [prompt("tidy the widget", SEARCH_TURN_PROMPT)];
-    for (let i = 0; i < calls; i++) {
-      records.push(
-        ...assistant(`m${i}`, [{ id: `t${i}`, name: "Bash", input: { command: command(i) } }], {
-          cwd: deep,
-        }),
-        result(`t${i}`, SEARCH_TURN_PROMPT, { content: "" }),
-      );
-    }
     const fs = new MemoryFs({
-      [TRANSCRIPT]: jsonl(...records),
+      [TRANSCRIPT]: deepCwdSearchTurn(ROOT, calls),
       [`${ROOT}/src/widget.ts`]: "export const widget = 1;\n",
     }, [ROOT, `${ROOT}/src`]);
     const budget = new WorkBudget(Infinity);
@@ -184,7 +173,7 @@ Deno.test("[fail-to-deny] searches run 1,300 directories deep cost their charact
   const perCall = (await spent(20) - await spent(10)) / 10;
   // Reading the record and parsing the command, a few dozen units a
   // character: the 900 operands are never each joined to the deep base.
-  const record = JSON.stringify({ cwd: deep }).length + command(0).length;
+  const record = deepCwdSearchTurn(ROOT, 1).length;
   assert(perCall < 32 * record, `${perCall} units per call`);
-  assert(perCall > command(0).length, `${perCall} units per call`);
+  assert(perCall > record, `${perCall} units per call`);
 });
