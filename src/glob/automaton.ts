@@ -130,6 +130,23 @@ function tableFor(words: number): Uint32Array {
   return table;
 }
 
+/**
+ * The position sets each wildcard token joins: `?` reads one character;
+ * `*`, `**` and `**\/` may be left without reading; `*` and `**` keep
+ * reading any character but `/`, `**` a `/` too; `**\/` leaves on a `/`.
+ */
+const WILDCARD_SETS: Readonly<
+  Record<
+    "one" | "star" | "any" | "dirs",
+    readonly ("one" | "empty" | "keep" | "keepSlash" | "dirs")[]
+  >
+> = {
+  one: ["one"],
+  star: ["empty", "keep"],
+  any: ["empty", "keep", "keepSlash"],
+  dirs: ["empty", "dirs"],
+};
+
 const automata = new WeakMap<CompiledGlob, Automaton>();
 
 function setBit(bits: Uint32Array, position: number): void {
@@ -197,22 +214,8 @@ function automatonOf(glob: CompiledGlob): Automaton {
           classPositions++;
           break;
         }
-        case "one":
-          setBit(a.one, position);
-          break;
-        case "star":
-          setBit(a.empty, position);
-          setBit(a.keep, position);
-          break;
-        case "any":
-          setBit(a.empty, position);
-          setBit(a.keep, position);
-          setBit(a.keepSlash, position);
-          break;
-        case "dirs":
-          setBit(a.empty, position);
-          setBit(a.dirs, position);
-          break;
+        default:
+          for (const set of WILDCARD_SETS[token.kind]) setBit(a[set], position);
       }
       position++;
     }

@@ -137,16 +137,17 @@ const WILDCARDS: ReadonlyMap<string, Item> = new Map<string, Item>([
   ["?", { kind: "one" }],
 ]);
 
-/** Literal items by character: items are never changed, so patterns share them. */
-const literalItems = new Map<string, Item>();
+/** Literal items and tokens by character: never changed, so every pattern shares them. */
+const literals = new Map<string, { kind: "literal"; char: string }>();
 
-function literalItem(char: string): Item {
-  let item = literalItems.get(char);
-  if (!item) {
-    item = { kind: "literal", char };
-    if (literalItems.size < COMPILE_CACHE_ENTRIES) literalItems.set(char, item);
+/** The one literal item (and token) of `char`; a bounded count of them are kept. */
+function literalOf(char: string): { kind: "literal"; char: string } {
+  let literal = literals.get(char);
+  if (!literal) {
+    literal = { kind: "literal", char };
+    if (literals.size < COMPILE_CACHE_ENTRIES) literals.set(char, literal);
   }
-  return item;
+  return literal;
 }
 
 function parseRange(chars: readonly string[], plan: Plan, start: number, end: number): Item[] {
@@ -168,7 +169,7 @@ function parseRange(chars: readonly string[], plan: Plan, start: number, end: nu
       items.push({ kind: "alt", options });
       i = close + 1;
     } else {
-      items.push(WILDCARDS.get(c) ?? literalItem(c));
+      items.push(WILDCARDS.get(c) ?? literalOf(c));
       i++;
     }
   }
@@ -210,25 +211,13 @@ const ANY: GlobToken = { kind: "any" };
 const DIRS: GlobToken = { kind: "dirs" };
 const STAR: GlobToken = { kind: "star" };
 
-/** Literal tokens by character, shared by every pattern (a bounded count of them). */
-const literalTokens = new Map<string, GlobToken>();
-
-function literalToken(char: string): GlobToken {
-  let token = literalTokens.get(char);
-  if (!token) {
-    token = { kind: "literal", char };
-    if (literalTokens.size < COMPILE_CACHE_ENTRIES) literalTokens.set(char, token);
-  }
-  return token;
-}
-
 function tokenize(flat: readonly FlatItem[], slashWildcards: boolean, fold: boolean): GlobToken[] {
   const tokens: GlobToken[] = [];
   let i = 0;
   while (i < flat.length) {
     const item = flat[i];
     if (item.kind === "literal") {
-      tokens.push(literalToken(fold ? item.char.toLowerCase() : item.char));
+      tokens.push(literalOf(fold ? item.char.toLowerCase() : item.char));
       i++;
       continue;
     }

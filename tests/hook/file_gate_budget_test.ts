@@ -46,12 +46,16 @@ class CountingBudget extends WorkBudget {
 const TRANSCRIPT = `${ROOT}/.transcript.jsonl`;
 const TARGET = `${ROOT}/${deepTarget(60)}`;
 
-function deepEdit(calls: number, budget: WorkBudget, distinct = false): DecideContext {
-  const dirs = [ROOT];
-  for (const d of deepTarget(60).split("/").slice(0, -1)) dirs.push(`${dirs.at(-1)}/${d}`);
+/** A first touch of `target`, a file mentioning the stem, decided after the turn `transcript`. */
+function editAfter(
+  transcript: string,
+  target: string,
+  dirs: string[],
+  budget: WorkBudget,
+): DecideContext {
   const fs = new MemoryFs({
-    [TRANSCRIPT]: hostileSearchTurn(calls, distinct),
-    [TARGET]: "export const widget = 1;\n",
+    [TRANSCRIPT]: transcript,
+    [target]: "export const widget = 1;\n",
   }, dirs);
   return {
     call: callFromObject({
@@ -62,13 +66,19 @@ function deepEdit(calls: number, budget: WorkBudget, distinct = false): DecideCo
       tool_use_id: "toolu_absent",
       hook_event_name: "PreToolUse",
       tool_name: "Edit",
-      tool_input: { file_path: TARGET, old_string: "= 1", new_string: "= 2" },
+      tool_input: { file_path: target, old_string: "= 1", new_string: "= 2" },
     }),
     settings: { ...settingsFrom({ CLAUDE_PROJECT_DIR: ROOT }), metrics: true },
     state: emptyState(0),
     ports: { fs, now: 0, processCwd: ROOT, hostWindows: false },
     budget,
   };
+}
+
+function deepEdit(calls: number, budget: WorkBudget, distinct = false): DecideContext {
+  const dirs = [ROOT];
+  for (const d of deepTarget(60).split("/").slice(0, -1)) dirs.push(`${dirs.at(-1)}/${d}`);
+  return editAfter(hostileSearchTurn(calls, distinct), TARGET, dirs, budget);
 }
 
 Deno.test("[fail-to-deny] the hostile search turn of 999 calls is judged within one call's budget and denied, never credited", async () => {
@@ -145,26 +155,11 @@ Deno.test("[fail-to-deny] 999 hostile searches that share no pattern are denied 
 
 Deno.test("[fail-to-deny] searches run 1,300 directories deep cost their characters, not characters times depth", async () => {
   const spent = async (calls: number): Promise<number> => {
-    const fs = new MemoryFs({
-      [TRANSCRIPT]: deepCwdSearchTurn(ROOT, calls),
-      [`${ROOT}/src/widget.ts`]: "export const widget = 1;\n",
-    }, [ROOT, `${ROOT}/src`]);
     const budget = new WorkBudget(Infinity);
     const joinedBefore = resolutionSteps();
-    const decision = await decide({
-      ...deepEdit(0, budget),
-      call: callFromObject({
-        session_id: "s1",
-        transcript_path: TRANSCRIPT,
-        cwd: ROOT,
-        prompt_id: SEARCH_TURN_PROMPT,
-        tool_use_id: "toolu_absent",
-        hook_event_name: "PreToolUse",
-        tool_name: "Edit",
-        tool_input: { file_path: `${ROOT}/src/widget.ts`, old_string: "= 1", new_string: "= 2" },
-      }),
-      ports: { fs, now: 0, processCwd: ROOT, hostWindows: false },
-    });
+    const target = `${ROOT}/src/widget.ts`;
+    const turn = deepCwdSearchTurn(ROOT, calls);
+    const decision = await decide(editAfter(turn, target, [ROOT, `${ROOT}/src`], budget));
     assertEquals(decision.outcome.kind, "deny");
     // No operand was joined to a base that deep: each would copy all of it.
     assertEquals(resolutionSteps() - joinedBefore, 0);
