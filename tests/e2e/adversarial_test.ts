@@ -529,36 +529,46 @@ Deno.test("[read-only-first-shell-command] writes, executes, chains and wrappers
 // ---------------------------------------------------------------------------
 // Sensitive and hard-linked targets.
 
+/** One file call of the sampled lists: tool, input, extra payload fields and a label. */
+interface FileCall {
+  tool: string;
+  input: Record<string, unknown>;
+  payload?: Record<string, unknown>;
+  label?: string;
+}
+
 /**
- * Decides each file call (tool and input), each as its own session, in
- * process on the real project of `box`, and one of every `CLI_EVERY`
- * through the spawned CLI on the same project; the spawns must answer as
- * the core decided. Maps each answer through `verdict`.
+ * Decides each file call, each as its own session, in process on the real
+ * project of `box`, and one of every `CLI_EVERY` through the spawned CLI on
+ * the same project; the spawns must answer as the core decided. Maps each
+ * answer (and the call's index) through `verdict`.
  */
 async function fileAnswers(
   box: Sandbox,
-  calls: readonly (readonly [string, Record<string, unknown>])[],
+  calls: readonly FileCall[],
   env: Record<string, string>,
-  verdict: (a: ShellAnswer) => string,
+  verdict: (a: ShellAnswer, i: number) => string,
 ): Promise<string[]> {
   const inProcess: string[] = [];
-  for (const [tool, input] of calls) {
+  for (const [i, { tool, input, payload }] of calls.entries()) {
     const ctx = contextFor(tool, input, {
       env: { ...env, HOME: box.tmp },
       fs: denoFs,
       root: box.root,
+      payload,
     });
     const { outcome } = await decide(ctx);
-    inProcess.push(verdict(outcome.kind === "pass" ? { kind: "pass", text: "" } : outcome));
+    inProcess.push(verdict(outcome.kind === "pass" ? { kind: "pass", text: "" } : outcome, i));
   }
   const sampled = calls.flatMap((c, i) => i % CLI_EVERY === 0 ? [[c, i] as const] : []);
-  const spawned = await all(sampled, async ([[tool, input], i]) =>
+  const spawned = await all(sampled, async ([{ tool, input, payload, label }, i]) =>
     verdict(
       await hook(
-        { session_id: `f${i}`, cwd: box.root, tool_name: tool, tool_input: input },
+        { session_id: `f${i}`, cwd: box.root, tool_name: tool, tool_input: input, ...payload },
         { ...box.env, ...env },
-        JSON.stringify(input).slice(0, 80),
+        label ?? JSON.stringify(input).slice(0, 80),
       ),
+      i,
     ));
   assertEquals(
     spawned,
@@ -652,7 +662,7 @@ Deno.test("[sensitive-targets] traversal, case, separators, Windows names and ou
   const cases = [...sensitive, ...ordinary];
   const got = await fileAnswers(
     box,
-    cases.map((file) => ["Write", { file_path: file, content: "y" }] as const),
+    cases.map((file) => ({ tool: "Write", input: { file_path: file, content: "y" } })),
     env,
     strictness,
   );
@@ -704,7 +714,7 @@ Deno.test("[sensitive-targets] symlinks, look-alike names, dangling links and ha
   ];
   const got = await fileAnswers(
     box,
-    cases.map(([file]) => ["Edit", { file_path: file, ...EDIT }] as const),
+    cases.map(([file]) => ({ tool: "Edit", input: { file_path: file, ...EDIT } })),
     env,
     strictness,
   );
@@ -963,23 +973,22 @@ Deno.test("[comment-and-whitespace-only-edits] line terminators, continuations a
     ["k.py", "x = 1  # note\n", "# absent", "# other", "deny"],
     ["auth/l.py", "x = 1  # note\n", "x = 1  # note", "x = 1  # changed", "deny"],
   ];
-  const got = await all(cases, async ([file, text, old_string, new_string], i) => {
-    await Deno.writeTextFile(`${box.root}/src/${file}`, text);
-    const a = await hook(
-      {
-        session_id: `c${i}`,
-        cwd: box.root,
-        tool_name: "Edit",
-        tool_input: { file_path: `${box.root}/src/${file}`, old_string, new_string },
-      },
-      box.env,
-      file,
-    );
-    if (a.kind === "note") {
-      assertStringIncludes(a.text, "Comment or whitespace-only change to", file);
-    }
-    return a.kind;
-  });
+  for (const [file, text] of cases) await Deno.writeTextFile(`${box.root}/src/${file}`, text);
+  const got = await fileAnswers(
+    box,
+    cases.map(([file, , old_string, new_string]) => ({
+      tool: "Edit",
+      input: { file_path: `${box.root}/src/${file}`, old_string, new_string },
+      label: file,
+    })),
+    {},
+    (a, i) => {
+      if (a.kind === "note") {
+        assertStringIncludes(a.text, "Comment or whitespace-only change to", cases[i][0]);
+      }
+      return a.kind;
+    },
+  );
   assertEquals(mismatches(cases, got, ([, , , , want]) => want, ([file]) => file), []);
 });
 
@@ -1237,30 +1246,34 @@ Deno.test("[prior-search-credit] forged, stale, same-batch, duplicated or failed
       "deny",
     ],
   ];
-  const got = await all(cases, async ([label, text, file, extra], i) => {
+  for (const [i, [, text]] of cases.entries()) {
     const path = `${box.tmp}/t${i}.jsonl`;
     if (typeof text === "string") await Deno.writeTextFile(path, text);
     else await Deno.writeFile(path, text);
-    const a = await hook(
-      {
-        session_id: `t${i}`,
-        cwd: box.root,
-        tool_name: "Edit",
-        transcript_path: path,
+  }
+  const got = await fileAnswers(
+    box,
+    cases.map(([label, , file, extra], i) => ({
+      tool: "Edit",
+      input: { file_path: `${box.root}/${file}`, ...EDIT },
+      payload: {
+        transcript_path: `${box.tmp}/t${i}.jsonl`,
         tool_use_id: PENDING,
         prompt_id: PROMPT,
-        tool_input: { file_path: `${box.root}/${file}`, ...EDIT },
         ...extra,
       },
-      box.env,
       label,
-    );
-    if (a.kind === "note") {
-      assertStringIncludes(a.text, "Prior-search credit: the Grep search", label);
-    }
-    if (file.includes("auth")) assertStringIncludes(a.text, SENSITIVE_LINE, label);
-    return a.kind;
-  });
+    })),
+    {},
+    (a, i) => {
+      const [label, , file] = cases[i];
+      if (a.kind === "note") {
+        assertStringIncludes(a.text, "Prior-search credit: the Grep search", label);
+      }
+      if (file.includes("auth")) assertStringIncludes(a.text, SENSITIVE_LINE, label);
+      return a.kind;
+    },
+  );
   assertEquals(mismatches(cases, got, ([, , , , want]) => want, ([label]) => label), []);
 });
 
