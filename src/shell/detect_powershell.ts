@@ -265,6 +265,9 @@ export function powerShellVerdict(
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i];
     if (seg.words.length === 0) continue;
+    // A lone variable (`$null;`, `$x`) only writes its value: it runs nothing,
+    // and skipping it keeps a line of thousands of them cheap to read.
+    if (seg.words.length === 1 && PS_LONE_VARIABLE.test(seg.words[0].raw)) continue;
     const words = psArgv(seg, vars);
     // An alias made on the line runs the command it stands for.
     words[0] = resolveAlias(commandWord(seg, words[0]), aliases);

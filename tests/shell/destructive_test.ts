@@ -811,6 +811,20 @@ Deno.test("[destructive-bash-gate] random and mutated commands always give a boo
   }
 });
 
+Deno.test("[fail-to-deny] PowerShell statements that are a lone variable run nothing and cost no scan of the line", () => {
+  const nulls = "$null; ".repeat(1000);
+  for (const tail of ["gci C:\\x -Recurse | Remove-Item", "Remove-Item -Recurse x"]) {
+    const budget = newDetectBudget();
+    const hit = destructiveHit("powershell", nulls + "$x; ${y}; " + tail, [], undefined, budget);
+    assertEquals(hit?.rule, "remove-item-recurse");
+    assertEquals(budget.scanned, 0);
+  }
+  // Anything more than the variable is still read: a call through it, or a method on it.
+  for (const command of ["$c = 'Remove-Item'; & $c -Recurse x", "$d.Delete($true)"]) {
+    assertEquals(destructiveHit("powershell", nulls + command, []) !== null, true, command);
+  }
+});
+
 Deno.test("[destructive-bash-gate] hostile nesting and repetition stay bounded", () => {
   const hostile = [
     "$(".repeat(5000) + "rm -rf x" + ")".repeat(5000),
