@@ -33,6 +33,9 @@ export const ROTATED_FILE = "metrics.jsonl.1";
 /** Size past which an append first rotates the live file. */
 export const ROTATE_BYTES = 1024 * 1024;
 
+/** Looks at the file again after losing a create race, at most this often in all. */
+const CREATE_ATTEMPTS = 3;
+
 const encoder = new TextEncoder();
 
 function sameFile(a: Deno.FileInfo, b: Deno.FileInfo): boolean {
@@ -44,13 +47,21 @@ function writeAll(file: Deno.FsFile, bytes: Uint8Array): void {
   while (done < bytes.length) done += file.writeSync(bytes.subarray(done));
 }
 
-function createAndWrite(path: string, bytes: Uint8Array): void {
-  const file = Deno.openSync(path, { append: true, createNew: true, mode: 0o600 });
+/** Creates the file and writes; false when another process created it first. */
+function createAndWrite(path: string, bytes: Uint8Array): boolean {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(path, { append: true, createNew: true, mode: 0o600 });
+  } catch (err) {
+    if (err instanceof Deno.errors.AlreadyExists) return false;
+    throw err;
+  }
   try {
     writeAll(file, bytes);
   } finally {
     file.close();
   }
+  return true;
 }
 
 function appendExisting(path: string, seen: Deno.FileInfo, bytes: Uint8Array): void {
@@ -75,9 +86,15 @@ function tryLstat(path: string): Deno.FileInfo | "missing" | null {
 /**
  * Appends `lines` (each one JSON line without its newline) to
  * `<dir>/metrics.jsonl` in a single write. Never throws; on any problem
- * nothing, or at worst the rotation alone, happens.
+ * nothing, or at worst the rotation alone, happens. `look` is how the file
+ * is examined before writing (`lstat`; a port, so a test can stage a
+ * parallel process creating the file in between).
  */
-export function appendMetrics(dir: string, lines: readonly string[]): void {
+export function appendMetrics(
+  dir: string,
+  lines: readonly string[],
+  look: (path: string) => Deno.FileInfo | "missing" | null = tryLstat,
+): void {
   try {
     // A line holding a line break would forge or break neighbouring lines.
     const kept = lines.filter((l) => typeof l === "string" && !/[\r\n]/.test(l));
@@ -85,15 +102,23 @@ export function appendMetrics(dir: string, lines: readonly string[]): void {
     const bytes = encoder.encode(kept.join("\n") + "\n");
     const path = `${dir}/${METRICS_FILE}`;
     Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const seen = tryLstat(path);
-    if (seen === null) return;
-    if (seen === "missing") return createAndWrite(path, bytes);
-    if (!seen.isFile || seen.isSymlink || (seen.nlink ?? 1) > 1) return;
-    if (seen.size > 0 && seen.size + bytes.length > ROTATE_BYTES) {
-      Deno.renameSync(path, `${dir}/${ROTATED_FILE}`);
-      return createAndWrite(path, bytes);
+    // Parallel hooks of one batch may all find the file missing: the ones
+    // whose create loses look again and append to the winner's file.
+    for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
+      const seen = look(path);
+      if (seen === null) return;
+      if (seen === "missing") {
+        if (createAndWrite(path, bytes)) return;
+        continue;
+      }
+      if (!seen.isFile || seen.isSymlink || (seen.nlink ?? 1) > 1) return;
+      if (seen.size > 0 && seen.size + bytes.length > ROTATE_BYTES) {
+        Deno.renameSync(path, `${dir}/${ROTATED_FILE}`);
+        if (createAndWrite(path, bytes)) return;
+        continue;
+      }
+      return appendExisting(path, seen, bytes);
     }
-    appendExisting(path, seen, bytes);
   } catch {
     // Metrics are best effort: a failure here must not reach the decision.
   }

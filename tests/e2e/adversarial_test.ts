@@ -1485,12 +1485,11 @@ Deno.test("[metrics] a symlinked metrics file is never written through, and host
   );
   assertEquals(await Deno.readTextFile(victim), "keep");
   await Deno.remove(`${box.state}/metrics.jsonl`);
-  // One at a time: two processes that both find no metrics file race to
-  // create it, and today the one that loses drops its line. That race is
-  // not what this test checks.
-  for (const [i, p] of payloads.entries()) {
-    await hook({ session_id: `n${i}`, cwd: box.root, ...p }, env, p.tool_name);
-  }
+  // In parallel: both may find no metrics file, and both lines must land.
+  await all(
+    payloads,
+    (p, i) => hook({ session_id: `n${i}`, cwd: box.root, ...p }, env, p.tool_name),
+  );
   const lines = await Deno.readTextFile(`${box.state}/metrics.jsonl`);
   assertEquals(lines.trim().split("\n").length, 2);
   assertNotIncludes(lines, secret);

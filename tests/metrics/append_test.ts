@@ -37,6 +37,21 @@ Deno.test("[metrics] a call's lines are appended together, one per line", () =>
     );
   }));
 
+Deno.test("[metrics] two hooks that both find the file missing both keep their lines", () =>
+  withDir((dir) => {
+    const path = `${dir}/${METRICS_FILE}`;
+    let looks = 0;
+    // The other hook creates the file between this one's look and its create.
+    const raced = (p: string): Deno.FileInfo | "missing" => {
+      if (looks++ > 0) return Deno.lstatSync(p);
+      appendMetrics(dir, [LINE_A]);
+      return "missing";
+    };
+    appendMetrics(dir, [LINE_B], raced);
+    assertEquals(Deno.readTextFileSync(path), `${LINE_A}\n${LINE_B}\n`);
+    assertEquals(looks, 2);
+  }));
+
 Deno.test("[metrics] no lines, or lines holding a line break, write nothing", () =>
   withDir((dir) => {
     appendMetrics(dir, []);
