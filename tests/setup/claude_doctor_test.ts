@@ -1,5 +1,5 @@
 /**
- * `gateguard doctor` as pure functions: finding registrations, judging
+ * What `gateguard doctor` finds, as pure functions: finding registrations, judging
  * their coverage of the six gated tools, reporting the project file and
  * the sources of the effective configuration.
  */
@@ -10,7 +10,7 @@ import {
   coverageFindings,
   healthFindings,
   projectFileFindings,
-} from "../../src/cli/doctor.ts";
+} from "../../src/setup/claude_doctor.ts";
 import {
   type Registration,
   registrationGroups,
