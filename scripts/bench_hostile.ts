@@ -95,34 +95,31 @@ function clearLock(dir: string): Promise<void> {
   return Promise.resolve();
 }
 
-/** Writes the deep target and a hostile search turn to `name`. */
-function deepTurn(dir: string, name: string, distinct: boolean): void {
-  Deno.mkdirSync(parentOf(`${dir}/proj/${H.deepTarget(60)}`), { recursive: true });
-  Deno.writeTextFileSync(`${dir}/proj/${H.deepTarget(60)}`, "export const widget = 1;\n");
-  Deno.writeTextFileSync(`${dir}/${name}`, H.hostileSearchTurn(999, distinct));
+/**
+ * A first touch of the file 60 directories deep after a turn of 999 hostile
+ * searches (written to `<tag>.jsonl`), each with its own patterns when
+ * `distinct`; the pending call is not in the transcript.
+ */
+function deepEditClass(name: string, tag: string, distinct: boolean): HostileClass {
+  return {
+    name,
+    setup: (dir) => {
+      Deno.mkdirSync(parentOf(`${dir}/proj/${H.deepTarget(60)}`), { recursive: true });
+      Deno.writeTextFileSync(`${dir}/proj/${H.deepTarget(60)}`, "export const widget = 1;\n");
+      Deno.writeTextFileSync(`${dir}/${tag}.jsonl`, H.hostileSearchTurn(999, distinct));
+    },
+    payload: (dir, run) => ({
+      ...firstTouch(dir, `${tag}-${run}`, H.deepTarget(60)),
+      transcript_path: `${dir}/${tag}.jsonl`,
+      prompt_id: H.SEARCH_TURN_PROMPT,
+      tool_use_id: "toolu_absent",
+    }),
+  };
 }
 
 const CLASSES: HostileClass[] = [
-  {
-    name: "deep-edit-999-rg-turn",
-    setup: (dir) => deepTurn(dir, "turn.jsonl", false),
-    payload: (dir, run) => ({
-      ...firstTouch(dir, `deep-${run}`, H.deepTarget(60)),
-      transcript_path: `${dir}/turn.jsonl`,
-      prompt_id: H.SEARCH_TURN_PROMPT,
-      tool_use_id: "toolu_absent",
-    }),
-  },
-  {
-    name: "deep-edit-999-distinct-rg",
-    setup: (dir) => deepTurn(dir, "distinct.jsonl", true),
-    payload: (dir, run) => ({
-      ...firstTouch(dir, `distinct-${run}`, H.deepTarget(60)),
-      transcript_path: `${dir}/distinct.jsonl`,
-      prompt_id: H.SEARCH_TURN_PROMPT,
-      tool_use_id: "toolu_absent",
-    }),
-  },
+  deepEditClass("deep-edit-999-rg-turn", "deep", false),
+  deepEditClass("deep-edit-999-distinct-rg", "distinct", true),
   {
     name: "deep-cwd-300x900-operands",
     setup: (dir) => {
