@@ -10,16 +10,22 @@ const HAND = new URL("../fixtures/transcripts/", import.meta.url).pathname;
 const P1 = "0b1c2d3e-0000-4000-8000-00000000a001";
 const P2 = "0b1c2d3e-0000-4000-8000-00000000a002";
 
+/** The scan of the transcript at `path`, keeping every tool the gate reads. */
+function scanFile(
+  path: string,
+  promptId: string | null,
+  toolUseId: string | null,
+  fs: FsPort = denoFs,
+): TurnScanResult | null {
+  return scanTurn({ transcriptPath: path, promptId, toolUseId, tools: SCANNED_TOOL_NAMES }, fs);
+}
+
 function scanText(
   text: string,
   promptId: string | null = null,
   toolUseId: string | null = null,
 ): TurnScanResult | null {
-  const fs = new MemoryFs({ "/t.jsonl": text });
-  return scanTurn(
-    { transcriptPath: "/t.jsonl", promptId, toolUseId, tools: SCANNED_TOOL_NAMES },
-    fs,
-  );
+  return scanFile("/t.jsonl", promptId, toolUseId, new MemoryFs({ "/t.jsonl": text }));
 }
 
 /** The calls of a scan as `id:completed:sameBatch` strings, newest first. */
@@ -44,15 +50,7 @@ const edit = (id: string) => ({
 Deno.test("[turn-boundaries] real 2.1.332 transcript: Grep and Glob results pair, a hook-denied Bash does not", () => {
   // The newest assistant message is the final text answer, so no search is in the batch.
   const promptId = realPromptId("grep-glob-tools.jsonl");
-  const scan = scanTurn(
-    {
-      transcriptPath: realTranscript("grep-glob-tools.jsonl"),
-      promptId,
-      toolUseId: null,
-      tools: SCANNED_TOOL_NAMES,
-    },
-    denoFs,
-  );
+  const scan = scanFile(realTranscript("grep-glob-tools.jsonl"), promptId, null);
   assertEquals(scan?.turnId, promptId);
   assertEquals(scan?.calls.map((c) => [c.tool, c.input, c.completed, c.sameBatch]), [
     ["Glob", { pattern: "*.txt", path: "$ROOT" }, true, false],
@@ -77,15 +75,7 @@ Deno.test("[turn-boundaries] the scan keeps the calls of the tools it is asked f
 
 Deno.test("[turn-identity] real 2.1.332 transcript without a payload prompt id takes the prompt record's promptId", () => {
   const name = "bash-then-missing-tools.jsonl";
-  const scan = scanTurn(
-    {
-      transcriptPath: realTranscript(name),
-      promptId: null,
-      toolUseId: null,
-      tools: SCANNED_TOOL_NAMES,
-    },
-    denoFs,
-  );
+  const scan = scanFile(realTranscript(name), null, null);
   assertEquals(scan?.turnId, realPromptId(name));
   // The build had no Grep/Glob tools: both calls failed with <tool_use_error>.
   assertEquals(scan?.calls.map((c) => [c.tool, c.completed]), [
@@ -97,44 +87,20 @@ Deno.test("[turn-identity] real 2.1.332 transcript without a payload prompt id t
 
 Deno.test("[turn-boundaries] real 2.1.332 transcripts with only an Edit give a turn without calls", () => {
   for (const name of ["edit-denied.jsonl", "edit-with-note.jsonl"]) {
-    const scan = scanTurn(
-      {
-        transcriptPath: realTranscript(name),
-        promptId: null,
-        toolUseId: null,
-        tools: SCANNED_TOOL_NAMES,
-      },
-      denoFs,
-    );
+    const scan = scanFile(realTranscript(name), null, null);
     assert(scan !== null && typeof scan.turnId === "string", name);
     assertEquals(scan.calls, []);
   }
 });
 
 Deno.test("[turn-boundaries] an earlier human turn's searches are left out; a pending Edit batch is located by tool_use_id", () => {
-  const scan = scanTurn(
-    {
-      transcriptPath: `${HAND}search-then-edit.jsonl`,
-      promptId: P1,
-      toolUseId: "toolu_edit",
-      tools: SCANNED_TOOL_NAMES,
-    },
-    denoFs,
-  );
+  const scan = scanFile(`${HAND}search-then-edit.jsonl`, P1, "toolu_edit");
   assertEquals(scan?.turnId, P1);
   assertEquals(summary(scan), ["toolu_read:ok:-", "toolu_bash:ok:-", "toolu_grep:ok:-"]);
 });
 
 Deno.test("[turn-boundaries] a compaction starts a new turn, so the search before it is gone", () => {
-  const scan = scanTurn(
-    {
-      transcriptPath: `${HAND}compacted.jsonl`,
-      promptId: null,
-      toolUseId: "toolu_c_edit",
-      tools: SCANNED_TOOL_NAMES,
-    },
-    denoFs,
-  );
+  const scan = scanFile(`${HAND}compacted.jsonl`, null, "toolu_c_edit");
   assertEquals(scan?.turnId, P1);
   assertEquals(scan?.calls, []);
 });
@@ -156,12 +122,7 @@ Deno.test("[turn-boundaries] a compact_boundary marker alone also starts the tur
 Deno.test("[same-batch-searches] a search in the pending call's own message never counts, even with its result written", () => {
   const path = `${HAND}parallel-batch.jsonl`;
   for (const toolUseId of ["toolu_p_edit", null, "toolu_not_in_transcript"]) {
-    const scan = scanTurn({
-      transcriptPath: path,
-      promptId: P1,
-      toolUseId,
-      tools: SCANNED_TOOL_NAMES,
-    }, denoFs);
+    const scan = scanFile(path, P1, toolUseId);
     assertEquals(summary(scan), ["toolu_p_grep:ok:batch"], String(toolUseId));
   }
 });
@@ -179,15 +140,7 @@ Deno.test("[same-batch-searches] without the pending id, the newest assistant me
 });
 
 Deno.test("[tool-result-pairing] errors, <tool_use_error> content and duplicated ids never complete", () => {
-  const scan = scanTurn(
-    {
-      transcriptPath: `${HAND}errors-and-duplicates.jsonl`,
-      promptId: P1,
-      toolUseId: "toolu_e_edit",
-      tools: SCANNED_TOOL_NAMES,
-    },
-    denoFs,
-  );
+  const scan = scanFile(`${HAND}errors-and-duplicates.jsonl`, P1, "toolu_e_edit");
   assertEquals(summary(scan), [
     "toolu_e_dup:no:-",
     "toolu_e_dup:no:-",
@@ -244,15 +197,7 @@ Deno.test("[tool-result-pairing] a result stamped with another prompt's id does 
 });
 
 Deno.test("[turn-boundaries] meta, sidechain and transcript-only records neither start a turn nor add calls", () => {
-  const scan = scanTurn(
-    {
-      transcriptPath: `${HAND}meta-sidechain.jsonl`,
-      promptId: P1,
-      toolUseId: "toolu_m_edit",
-      tools: SCANNED_TOOL_NAMES,
-    },
-    denoFs,
-  );
+  const scan = scanFile(`${HAND}meta-sidechain.jsonl`, P1, "toolu_m_edit");
   assertEquals(summary(scan), ["toolu_m_grep:ok:-"]);
 });
 
@@ -381,10 +326,7 @@ Deno.test("[fail-to-deny] missing, non-file, empty and garbage transcripts give 
   ]);
   for (const path of ["/missing.jsonl", "/dir", "/empty.jsonl", "/garbage.jsonl"]) {
     assertEquals(
-      scanTurn(
-        { transcriptPath: path, promptId: null, toolUseId: null, tools: SCANNED_TOOL_NAMES },
-        fs,
-      ),
+      scanFile(path, null, null, fs),
       null,
       path,
     );
@@ -394,10 +336,7 @@ Deno.test("[fail-to-deny] missing, non-file, empty and garbage transcripts give 
     throw new Error("boom");
   };
   assertEquals(
-    scanTurn(
-      { transcriptPath: "/t", promptId: null, toolUseId: null, tools: SCANNED_TOOL_NAMES },
-      throwing,
-    ),
+    scanFile("/t", null, null, throwing),
     null,
   );
 });
@@ -455,12 +394,7 @@ Deno.test("[prior-search-credit] a search 40 calls back in a long turn, ~400 KB 
     assistant("msg_e", [edit("toolu_edit")]),
   );
   const fs = new MemoryFs({ "/t.jsonl": text });
-  const scan = scanTurn({
-    transcriptPath: "/t.jsonl",
-    promptId: P1,
-    toolUseId: "toolu_edit",
-    tools: SCANNED_TOOL_NAMES,
-  }, fs);
+  const scan = scanFile("/t.jsonl", P1, "toolu_edit", fs);
   assertEquals(scan?.turnId, P1);
   assertEquals(scan?.calls.at(-1)?.id, "toolu_search");
   assertEquals(scan?.calls.at(-1)?.completed, true);
@@ -519,12 +453,7 @@ Deno.test("[turn-boundaries] a 100 MB transcript costs the same bounded read as 
   );
   const costs = [100 * 1024, 100 * 1024 * 1024].map((size) => {
     const { fs, served } = virtualTranscript(size, turn);
-    const scan = scanTurn({
-      transcriptPath: "/big.jsonl",
-      promptId: P1,
-      toolUseId: null,
-      tools: SCANNED_TOOL_NAMES,
-    }, fs);
+    const scan = scanFile("/big.jsonl", P1, null, fs);
     assertEquals(scan?.turnId, P1);
     assertEquals(summary(scan), ["toolu_a:ok:batch"]);
     return served();
@@ -535,12 +464,7 @@ Deno.test("[turn-boundaries] a 100 MB transcript costs the same bounded read as 
 Deno.test("[turn-boundaries] without a turn start, a 100 MB transcript costs at most the byte budget", () => {
   const turn = jsonl(assistant("msg_a", [grep("toolu_a")]), result("toolu_a", P1));
   const { fs, served } = virtualTranscript(100 * 1024 * 1024, turn);
-  const scan = scanTurn({
-    transcriptPath: "/big.jsonl",
-    promptId: null,
-    toolUseId: null,
-    tools: SCANNED_TOOL_NAMES,
-  }, fs);
+  const scan = scanFile("/big.jsonl", null, null, fs);
   // The budget ran out first: a clipped window whose promptIds agree is the turn.
   assertEquals(scan?.turnId, P1);
   assertEquals(served(), TAIL_WINDOW.maxBytes);
