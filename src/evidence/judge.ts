@@ -103,13 +103,16 @@ function belowText(t: JudgeTarget, at: number): string {
 
 /**
  * True when a glob operand matches the target or a directory above it,
- * below the operand's anchor. The verdict depends on the pattern, its
- * flags and how deep the anchor is (the target fixes the rest), so the
- * same operand in many calls of the turn is matched once.
+ * below the operand's anchor, which holds the target's first `at`
+ * segments. The verdict depends on the pattern, its flags and how deep
+ * the anchor is (the target fixes the rest), so the same operand in many
+ * calls of the turn is matched once.
  */
-function globOperandAdmits(op: Extract<Operand, { kind: "glob" }>, t: JudgeTarget): boolean {
-  const at = insideAt(op.anchor, t.place);
-  if (at === null) return false;
+function globOperandAdmits(
+  op: Extract<Operand, { kind: "glob" }>,
+  t: JudgeTarget,
+  at: number,
+): boolean {
   const key = `operand\u0000${+op.gitStyle}${+op.fold}${at}\u0000${op.glob}`;
   return remembered(t.filter, key, () => {
     const options = { slashWildcards: op.gitStyle, foldCase: op.fold || t.filter.windows };
@@ -121,20 +124,19 @@ function globOperandAdmits(op: Extract<Operand, { kind: "glob" }>, t: JudgeTarge
 }
 
 /**
- * True when a glob operand's matches reach the target within the depth
- * limit. A glob of k segments matches paths k segments below its anchor;
- * with `**` or pathspec wildcards that count is unknown, so a limit admits
- * nothing.
+ * True when a glob operand's matches reach the target (`rel`, its segments
+ * below the operand's anchor) within the depth limit. A glob of k segments
+ * matches paths k segments below its anchor; with `**` or pathspec
+ * wildcards that count is unknown, so a limit admits nothing.
  */
 function globDepthAdmits(
   op: Extract<Operand, { kind: "glob" }>,
-  t: JudgeTarget,
+  rel: readonly string[],
   limit: DepthLimit,
 ): boolean {
   if (limit.min === 0 && limit.max === null) return true;
-  const rel = relativeSegments(op.anchor, t.place);
   const parts = op.glob.split("/").filter((s) => s !== "");
-  if (rel === null || op.gitStyle || parts.includes("**")) return false;
+  if (op.gitStyle || parts.includes("**")) return false;
   return withinDepth(limit, rel.slice(parts.length));
 }
 
@@ -188,12 +190,14 @@ function scopeRelatives(scope: Scope, t: JudgeTarget): (readonly string[])[] | n
             admitted = true;
             relatives.push(rel.length > 0 ? rel : [t.basename]);
           }
-        } else if (
-          op.kind === "glob" && globOperandAdmits(op, t) && globDepthAdmits(op, t, scope.depth)
-        ) {
+        } else if (op.kind === "glob") {
+          // The anchor is compared with the target once, for all three uses.
+          const at = insideAt(op.anchor, t.place);
+          if (at === null || !globOperandAdmits(op, t, at)) continue;
+          const rel = t.place.segments.slice(at);
+          if (!globDepthAdmits(op, rel, scope.depth)) continue;
           admitted = true;
-          const rel = relativeSegments(op.anchor, t.place);
-          if (rel) relatives.push(rel);
+          relatives.push(rel);
         }
       }
       return admitted ? relatives : null;
