@@ -141,14 +141,15 @@ function printHostile(
   }
 }
 
-if (import.meta.main && argValue("--only") !== null) {
+const only = argValue("--only");
+if (import.meta.main && only !== null) {
   await benchOnly(
-    argValue("--only")!.split(","),
+    only.split(","),
     Number(argValue("--hostile-runs")) || 3,
     Deno.args.includes("--json"),
   );
 } else if (import.meta.main) {
-  const runs = Number(Deno.args[Deno.args.indexOf("--runs") + 1]) || 15;
+  const runs = Number(argValue("--runs")) || 15;
   const asJson = Deno.args.includes("--json");
   const tmp = await Deno.makeTempDir({ prefix: "gateguard-bench-" });
   const project = `${tmp}/project`;
@@ -241,7 +242,7 @@ if (import.meta.main && argValue("--only") !== null) {
   ratios["metrics-on/off"] = median(times["edit-deny-metrics-on"]) /
     median(times["edit-first-touch-deny"]);
 
-  const hostileRuns = Number(Deno.args[Deno.args.indexOf("--hostile-runs") + 1]) || 3;
+  const hostileRuns = Number(argValue("--hostile-runs")) || 3;
   const hostile = await import("./bench_hostile.ts").then((m) =>
     m.measureHostile((stdin, env) => spawnHook(cli, stdin, env), hostileRuns)
   );

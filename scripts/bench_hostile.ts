@@ -221,7 +221,7 @@ const CLASSES: HostileClass[] = [
 ];
 
 /** The names of every slow-input class, in the order they run. */
-export const HOSTILE_CLASSES: readonly string[] = CLASSES.map((c) => c.name);
+const HOSTILE_CLASSES: readonly string[] = CLASSES.map((c) => c.name);
 
 /**
  * Times every class `runs` times (after one untimed run that also records

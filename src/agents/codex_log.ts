@@ -39,8 +39,6 @@ import { isRecord, parseRecord } from "../platform/json.ts";
 
 type Json = Record<string, unknown>;
 
-const isJson = isRecord;
-
 /** Codex writes compact JSON; a record that spells this otherwise is skipped (less credit). */
 const RESPONSE_ITEM = '"type":"response_item"';
 
@@ -69,12 +67,12 @@ interface CallRecord {
 
 function turnOf(payload: Json): string | null {
   const meta = payload.internal_chat_message_metadata_passthrough;
-  return isJson(meta) && typeof meta.turn_id === "string" ? meta.turn_id : null;
+  return isRecord(meta) && typeof meta.turn_id === "string" ? meta.turn_id : null;
 }
 
 function samplingOf(record: Json): number | null {
   const meta = record.metadata;
-  return isJson(meta) && typeof meta.sampled_through_sequence === "number"
+  return isRecord(meta) && typeof meta.sampled_through_sequence === "number"
     ? meta.sampled_through_sequence
     : null;
 }
@@ -83,7 +81,7 @@ function commandOf(args: unknown): string | null {
   if (typeof args !== "string") return null;
   try {
     const parsed = JSON.parse(args);
-    if (!isJson(parsed) || typeof parsed.cmd !== "string") return null;
+    if (!isRecord(parsed) || typeof parsed.cmd !== "string") return null;
     return parsed.workdir === undefined ? parsed.cmd : null;
   } catch {
     return null;
@@ -176,7 +174,7 @@ export function scanTurn(
 /** A rollout record's response item with its sampling, or null for any other line. */
 function itemOf(line: string): { item: Json; sampling: number | null } | null {
   const record = parseRecord(line);
-  if (record === null || record.type !== "response_item" || !isJson(record.payload)) return null;
+  if (record === null || record.type !== "response_item" || !isRecord(record.payload)) return null;
   return { item: record.payload, sampling: samplingOf(record) };
 }
 
@@ -185,7 +183,7 @@ function commandsOf(item: Json): string[] {
   if (item.type === "function_call" && item.name === "exec_command") {
     try {
       const args = JSON.parse(String(item.arguments));
-      return isJson(args) && typeof args.cmd === "string" ? [args.cmd] : [];
+      return isRecord(args) && typeof args.cmd === "string" ? [args.cmd] : [];
     } catch {
       return [];
     }

@@ -33,7 +33,7 @@ import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
 import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
 import { copilotCallKey } from "./copilot_session.ts";
-import { AGENT_TOOLS, shellTool, TOOL } from "../tools/gated.ts";
+import { AGENT_TOOLS, shellToolName, TOOL } from "../tools/gated.ts";
 import { isRecord, parseRecord } from "../platform/json.ts";
 
 type Json = Record<string, unknown>;
@@ -45,8 +45,6 @@ type Json = Record<string, unknown>;
  */
 export const PENDING_RESCAN = { retries: 8, delayMs: 50 } as const;
 
-const isJson = isRecord;
-
 /** The event types the readers look at; Copilot writes compact JSON. */
 const EVENTS = ["user.message", "assistant.message", "tool.execution_complete"] as const;
 const KEEP = EVENTS.map((type) => `"type":"${type}"`);
@@ -54,10 +52,13 @@ const KEEP = EVENTS.map((type) => `"type":"${type}"`);
 /** Copilot's shell tool whose calls GateGuard decides as `tool`, by the gated-tools table. */
 function copilotShell(tool: string): string | null {
   const row = AGENT_TOOLS.copilot.find((t) =>
-    t.dialect !== null && shellTool(t.dialect).name === tool
+    t.dialect !== null && shellToolName(t.dialect) === tool
   );
   return row?.name ?? null;
 }
+
+/** The name Copilot gives the tool GateGuard decides as Bash. */
+const COPILOT_BASH = copilotShell(TOOL.bash.name);
 
 /** Argument fields of a `bash` call that leave its scope a fresh shell in the session's cwd. */
 const PLAIN_SHELL_ARGS = new Set(["command", "description"]);
@@ -80,7 +81,7 @@ interface Completion {
 /** One event of the main agent, or null for a line that is none. */
 function eventOf(line: string): { type: string; data: Json; id: string } | null {
   const record = parseRecord(line);
-  if (record === null || typeof record.type !== "string" || !isJson(record.data)) return null;
+  if (record === null || typeof record.type !== "string" || !isRecord(record.data)) return null;
   if (record.agentId !== undefined || record.data.parentToolCallId !== undefined) return null;
   return {
     type: record.type,
@@ -93,7 +94,7 @@ function requestsOf(data: Json, fallbackBatch: string): Request[] {
   const batch = typeof data.messageId === "string" ? data.messageId : fallbackBatch;
   const list = Array.isArray(data.toolRequests) ? data.toolRequests : [];
   return list.flatMap((r) =>
-    isJson(r) && typeof r.toolCallId === "string" && typeof r.name === "string"
+    isRecord(r) && typeof r.toolCallId === "string" && typeof r.name === "string"
       ? [{ id: r.toolCallId, name: r.name, args: r.arguments, batch }]
       : []
   );
@@ -101,8 +102,8 @@ function requestsOf(data: Json, fallbackBatch: string): Request[] {
 
 function completionOf(data: Json): [string, Completion] | null {
   if (typeof data.toolCallId !== "string") return null;
-  const shell = isJson(data.shellExecution) ? data.shellExecution : {};
-  const error = isJson(data.error) ? data.error : {};
+  const shell = isRecord(data.shellExecution) ? data.shellExecution : {};
+  const error = isRecord(data.error) ? data.error : {};
   return [data.toolCallId, {
     clean: data.success === true && shell.exitCode === 0,
     denied: error.code === "denied",
@@ -111,7 +112,7 @@ function completionOf(data: Json): [string, Completion] | null {
 
 /** The command of a plain `bash` call, or null. */
 function plainCommand(request: Request): string | null {
-  if (request.name !== copilotShell(TOOL.bash.name) || !isJson(request.args)) return null;
+  if (request.name !== COPILOT_BASH || !isRecord(request.args)) return null;
   const { command } = request.args;
   if (typeof command !== "string") return null;
   return Object.keys(request.args).every((k) => PLAIN_SHELL_ARGS.has(k)) ? command : null;
@@ -220,7 +221,7 @@ export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Se
           }
           continue;
         }
-        if (r.name !== name || !isJson(r.args) || r.args.command !== call.command) continue;
+        if (r.name !== name || !isRecord(r.args) || r.args.command !== call.command) continue;
         verdict = r.batch !== pending.batch && before.has(r.id) ? "seen" : "unseen";
         return true;
       }

@@ -42,8 +42,6 @@ import { isRecord, parseRecord } from "../platform/json.ts";
 
 type Json = Record<string, unknown>;
 
-const isJson = isRecord;
-
 /**
  * The newest version of a record: walking backwards, the first line of an
  * id is its newest version, and later (older) lines of it are skipped.
@@ -76,10 +74,10 @@ function resultText(result: unknown): string | null {
   if (!Array.isArray(result)) return null;
   const parts: string[] = [];
   for (const part of result) {
-    const response = isJson(part) && isJson(part.functionResponse)
+    const response = isRecord(part) && isRecord(part.functionResponse)
       ? part.functionResponse.response
       : null;
-    if (!isJson(response) || typeof response.output !== "string") return null;
+    if (!isRecord(response) || typeof response.output !== "string") return null;
     parts.push(response.output);
   }
   return parts.join("\n");
@@ -88,11 +86,11 @@ function resultText(result: unknown): string | null {
 function startsTurn(record: Json): boolean {
   if (typeof record.content === "string") return record.content.trim() !== "";
   return Array.isArray(record.content) &&
-    record.content.some((part) => isJson(part) && typeof part.text === "string");
+    record.content.some((part) => isRecord(part) && typeof part.text === "string");
 }
 
 function shellCall(call: unknown, reply: string, sameBatch: boolean): TurnCall | null {
-  if (!isJson(call) || !isShell(call.name) || !isJson(call.args)) return null;
+  if (!isRecord(call) || !isShell(call.name) || !isRecord(call.args)) return null;
   const { command, dir_path: dir } = call.args;
   if (typeof command !== "string" || typeof call.id !== "string" || dir !== undefined) return null;
   const text = resultText(call.result);
@@ -163,7 +161,7 @@ export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Se
       found.replies++;
       const toolCalls = Array.isArray(record.toolCalls) ? record.toolCalls : [];
       for (const c of [...toolCalls].reverse()) {
-        if (!isJson(c) || !isShell(c.name) || !isJson(c.args)) continue;
+        if (!isRecord(c) || !isShell(c.name) || !isRecord(c.args)) continue;
         if (c.args.command !== call.command) continue;
         const answered = Array.isArray(c.result) && c.result.length > 0;
         found.verdict = found.replies > 1 && answered ? "seen" : "unseen";

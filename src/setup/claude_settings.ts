@@ -16,7 +16,7 @@ import { classifyCommand, type CommandKind } from "./recognise.ts";
 import { type HookFormat, wantedGroups } from "./registration_edit.ts";
 import { gateMatcher, toolNames } from "../tools/gated.ts";
 import { isRecord } from "../platform/json.ts";
-import { joinPath, trimSeparators } from "../platform/path.ts";
+import { joinPath } from "../platform/path.ts";
 
 /** The file tools GateGuard gates. */
 export const FILE_TOOLS: readonly string[] = toolNames("file");
@@ -51,10 +51,9 @@ export interface SettingsFile {
 
 /** The settings files of each scope for a project root and home directory. */
 export function settingsFiles(projectRoot: string, home: string | null): SettingsFile[] {
-  const root = trimSeparators(projectRoot);
   const files: SettingsFile[] = [
-    { scope: "project", path: `${root}/.claude/settings.json` },
-    { scope: "local", path: `${root}/.claude/settings.local.json` },
+    { scope: "project", path: joinPath(projectRoot, ".claude/settings.json") },
+    { scope: "local", path: joinPath(projectRoot, ".claude/settings.local.json") },
   ];
   if (home) {
     files.unshift({ scope: "user", path: joinPath(home, ".claude/settings.json") });

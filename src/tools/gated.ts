@@ -196,10 +196,10 @@ export function shellToolName(dialect: ShellDialect): string {
  * calls may credit, a shell whose commands are read for searches, or a
  * file read, which only feeds the closest-miss note.
  */
-export type ScanRole = "search" | "shell" | "read";
+type ScanRole = "search" | "shell" | "read";
 
 /** A Claude Code tool whose calls the transcript scan keeps. */
-export interface ScannedTool {
+interface ScannedTool {
   name: string;
   role: ScanRole;
 }
@@ -216,7 +216,7 @@ export const READ_TOOL = {
 } as const satisfies Readonly<Record<string, ScannedTool>>;
 
 /** Every tool whose calls the transcript scan keeps: the read tools, then the shells. */
-export const SCANNED_TOOLS: readonly ScannedTool[] = [
+const SCANNED_TOOLS: readonly ScannedTool[] = [
   ...Object.values(READ_TOOL),
   ...toolNames("shell").map((name) => ({ name, role: "shell" as const })),
 ];

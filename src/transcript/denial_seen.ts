@@ -26,7 +26,7 @@ import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { TAIL_WINDOW, walkTranscriptBack } from "./tail.ts";
 import { PENDING_RESCAN } from "./turn_scan.ts";
-import { canonicalJson, isRecord } from "../platform/json.ts";
+import { canonicalJson, isRecord, parseRecord } from "../platform/json.ts";
 
 /** The retry being judged. */
 export interface RetryCall {
@@ -78,13 +78,8 @@ class SeenWalk {
 
   /** Takes one line; true once the verdict is known. */
   visit(line: string): boolean {
-    let record: unknown;
-    try {
-      record = JSON.parse(line);
-    } catch {
-      return false;
-    }
-    if (!isRecord(record) || record.isSidechain === true) return false;
+    const record = parseRecord(line);
+    if (record === null || record.isSidechain === true) return false;
     if (record.type === "assistant") return this.assistant(record);
     if (record.type === "user" && this.pendingMessage !== undefined) {
       for (const block of blocksOf(record)) {

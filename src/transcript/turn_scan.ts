@@ -18,7 +18,7 @@
 import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { TAIL_WINDOW, walkTranscriptBack } from "./tail.ts";
-import { isRecord } from "../platform/json.ts";
+import { isRecord, parseRecord } from "../platform/json.ts";
 
 /** One tool call of the current turn. */
 export interface TurnCall {
@@ -118,15 +118,6 @@ const ERROR_PREFIX = "<tool_use_error>";
 
 function nonEmpty(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
-}
-
-function parseLine(line: string): Json | null {
-  try {
-    const value: unknown = JSON.parse(line);
-    return isRecord(value) ? value : null;
-  } catch {
-    return null;
-  }
 }
 
 /** 64-bit FNV-1a in two 32-bit lanes: a stable id for a record without one. */
@@ -269,7 +260,7 @@ class TurnWalk {
 
   /** Takes one line; true once it was the turn start. */
   visit(line: string): boolean {
-    const record = parseLine(line);
+    const record = parseRecord(line);
     if (record === null) return false;
     countIds(record, this.useCounts, this.resultCounts);
     if (record.type === "user") {
