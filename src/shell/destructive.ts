@@ -534,6 +534,7 @@ function codeHit(
 /** The engine as the dialect readers see it. */
 const ENGINE: Engine = {
   code: codeHit,
+  script: scriptHit,
   unwrapped: unwrappedHit,
   program: programHit,
   rules: rulesHit,

@@ -21,7 +21,6 @@ import { deeper, type Engine, type Verdict, type Walk } from "./detect_types.ts"
 import {
   defaultsRecurse,
   dotNetDeletes,
-  PS_HIDDEN,
   psAliases,
   resolveAlias,
   scriptsFromText,
@@ -316,8 +315,7 @@ export function powerShellVerdict(
   const scripts = scriptsFromText(command, (name) => vars.get(name));
   if (scripts === null) return engine.core("unreadable");
   for (const script of scripts) {
-    if (PS_HIDDEN.test(script)) return engine.core("hidden-script");
-    const hit = engine.code("powershell", script, deeper(walk), []);
+    const hit = engine.script("powershell", script, deeper(walk), []);
     if (hit) return hit;
   }
   return parsed.ok ? null : rawOnce();

@@ -74,6 +74,8 @@ export type Verdict = DestructiveHit | null;
 export interface Engine {
   /** Reads `text` as code of `dialect`. */
   code(dialect: Dialect, text: string, walk: Walk, stdin: readonly string[]): Verdict;
+  /** Reads `text` as a script a shell runs: one made only of unset variables is destructive. */
+  script(dialect: Dialect, text: string, walk: Walk, stdin: readonly string[]): Verdict;
   /** Checks what `unwrapCommand` found in one command. */
   unwrapped(u: Unwrapped, stdin: readonly string[], walk: Walk, raw: string): Verdict;
   /** Checks one program run with its arguments. */

@@ -19,7 +19,7 @@
 
 import { argv, parseBash } from "./parser.ts";
 import type { Segment, Word } from "./words.ts";
-import { scanArgs } from "./options.ts";
+import { closingBracket, scanArgs } from "./options.ts";
 import { printfOutput, producedTexts } from "./printf.ts";
 
 /** Most values remembered per variable. */
@@ -202,28 +202,6 @@ function parseBraced(inner: string): Reference | null {
     /^(##|#|%%|%|\/\/|\/#|\/%|\/|@[A-Za-z]|:)/.exec(tail)?.[1];
   if (op === undefined) return null;
   return { ...ref, op, arg: tail.slice(op.length) };
-}
-
-/** The end of the `${…}` whose `{` is at `open`, braces nested; -1 when it does not close. */
-function closingBrace(text: string, open: number): number {
-  let level = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === "\\") i++;
-    else if (text[i] === "{") level++;
-    else if (text[i] === "}" && --level === 0) return i;
-  }
-  return -1;
-}
-
-/** The end of the `$(…)` whose `(` is at `open`; -1 when it does not close. */
-function closingParen(text: string, open: number): number {
-  let level = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === "\\") i++;
-    else if (text[i] === "(") level++;
-    else if (text[i] === ")" && --level === 0) return i;
-  }
-  return -1;
 }
 
 /** A shell pattern as a regular expression source (`*`, `?`, `[…]`). */
@@ -425,19 +403,19 @@ export class Expander {
       }
       const next = text[i + 1];
       if (next === "(" && text[i + 2] !== "(") {
-        const end = closingParen(text, i + 1);
+        const end = closingBracket(text, i + 1);
         substituted(i, end, text.slice(i + 2, end));
         i = end < 0 ? text.length : end;
         continue;
       }
       if (next === "(") {
-        const end = closingParen(text, i + 1);
+        const end = closingBracket(text, i + 1);
         literal += text.slice(i, end < 0 ? text.length : end + 1);
         i = end < 0 ? text.length : end;
         continue;
       }
       if (next === "{") {
-        const end = closingBrace(text, i + 1);
+        const end = closingBracket(text, i + 1);
         const ref = end < 0 ? null : parseBraced(text.slice(i + 2, end));
         if (ref === null) {
           literal += text.slice(i, end < 0 ? text.length : end + 1);

@@ -142,23 +142,33 @@ function expansionEnd(word: string, i: number): number {
   // `$((…))`, `${#x}`, `$#`, `$?`, `$$` and `$!` are numbers, never options.
   if (next === "{" || (next === "(" && word[i + 2] !== "(")) {
     if (next === "{" && word[i + 2] === "#") return -1;
-    const close = next === "{" ? "}" : ")";
-    let level = 0;
-    for (let k = i + 1; k < word.length; k++) {
-      if (word[k] === "\\") k++;
-      else if (word[k] === next) level++;
-      else if (word[k] === close && --level === 0) return k + 1;
-    }
-    return -1;
+    const close = closingBracket(word, i + 1);
+    return close < 0 ? -1 : close + 1;
   }
   if (/[@*1-9]/.test(next)) return i + 2;
-  const name = new RegExp(NAME_AT.source, "y");
-  name.lastIndex = i + 1;
-  return name.test(word) ? name.lastIndex : -1;
+  NAME_AT.lastIndex = i + 1;
+  return NAME_AT.test(word) ? NAME_AT.lastIndex : -1;
 }
 
-/** A variable name, matched where a `$` leaves off. */
-const NAME_AT = /[A-Za-z_][A-Za-z0-9_]*/;
+/** A variable name, matched where a `$` leaves off (sticky: set `lastIndex` first). */
+const NAME_AT = /[A-Za-z_][A-Za-z0-9_]*/y;
+
+/**
+ * Where the `{…}` or `(…)` whose opening bracket is at `open` closes,
+ * counting nested brackets of its kind and skipping backslash escapes;
+ * -1 when it does not close.
+ */
+export function closingBracket(text: string, open: number): number {
+  const opener = text[open];
+  const closer = opener === "{" ? "}" : ")";
+  let level = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === opener) level++;
+    else if (text[i] === closer && --level === 0) return i;
+  }
+  return -1;
+}
 
 /** Blanks, quotes or shell operators: text that is more than plain words. */
 const NOT_PLAIN = /[|;&<>()`$\\'"]/;

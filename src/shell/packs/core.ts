@@ -11,7 +11,7 @@
 
 import { hasLong, hasShort, type ScannedArgs } from "../options.ts";
 import { sqlClientDestructive } from "../sql.ts";
-import { checkoutPathspec } from "../tools/git.ts";
+import { checkoutPathspec, GIT_PUSH_VALUE_OPTIONS } from "../tools/git.ts";
 import type { Pack, PackRule } from "./pack.ts";
 
 /** Branches a lease-protected force push must still not overwrite. */
@@ -155,8 +155,7 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
     test: (s) => !hasShort(s, "n") && !hasLong(s, "dry-run"),
   },
   push: {
-    shortValue: "o",
-    longValue: ["push-option", "repo", "receive-pack", "exec"],
+    ...GIT_PUSH_VALUE_OPTIONS,
     test: pushDestructive,
     worst: ["--force"],
   },

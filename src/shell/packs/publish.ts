@@ -10,17 +10,12 @@
  */
 
 import type { Pack } from "./pack.ts";
+import { GIT_PUSH_VALUE_OPTIONS } from "../tools/git.ts";
 
 const PUBLISHES = "publishes a version to a registry; it cannot be replaced under the same number";
 const WITHDRAWS = "removes a published version that others may depend on";
 const PUSHES_IMAGE = "pushes an image tag to a registry, replacing what the tag named";
 const RELEASES = "publishes a release or tag that starts the project's release pipeline";
-
-/** git push options that take a value. */
-const GIT_PUSH_OPTIONS = {
-  shortValue: "o",
-  longValue: ["push-option", "repo", "receive-pack", "exec"],
-};
 
 /** A refspec that writes a tag: `refs/tags/…`, or a version number such as `v1.2.3`. */
 const TAG_REFSPEC = /^\+?(?:[^:]*:)?(?:refs\/tags\/|v?\d+\.\d+)/;
@@ -145,7 +140,7 @@ export const PUBLISH_PACK: Pack = {
       id: "git-push-tags",
       commands: ["git"],
       path: ["push"],
-      options: GIT_PUSH_OPTIONS,
+      options: GIT_PUSH_VALUE_OPTIONS,
       unless: [{ short: "n" }],
       when: [{ long: ["tags", "follow-tags"], operand: TAG_REFSPEC }],
       destroys: RELEASES,

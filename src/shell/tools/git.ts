@@ -224,6 +224,15 @@ const FILE_EXTENSIONS = words(`
   py rb rs scss sh sql svelte swift toml ts tsx txt vue xml yaml yml
 `);
 
+/** The options of `git push` that take a value (the next word, or glued to the letter). */
+export const GIT_PUSH_VALUE_OPTIONS: {
+  readonly shortValue: string;
+  readonly longValue: readonly string[];
+} = {
+  shortValue: "o",
+  longValue: ["push-option", "repo", "receive-pack", "exec"],
+};
+
 /**
  * Whether a `git checkout` operand must be a pathspec: no branch or tag
  * can be spelled that way, or it names a source file by its extension.
