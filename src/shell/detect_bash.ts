@@ -207,7 +207,9 @@ function commandVerdict(
   walk: Walk,
   engine: Engine,
 ): Verdict {
-  const substituted = words.filter((w) => w.startsWith("<(")).flatMap(substitutionOutput);
+  const processSubs = words.filter((w) => w.startsWith("<("));
+  const runsProcessSubs = readsProcessSubstitution(words);
+  const substituted = processSubs.flatMap(substitutionOutput);
   const stdin = substituted.length === 0 ? stream.texts : [...substituted, ...stream.texts];
   const u = unwrapCommand(words, walk.depth);
   // A program named by a variable may be a shell reading its stdin (`curl … | $SHELL`).
@@ -221,17 +223,14 @@ function commandVerdict(
     ? stream.hidden ?? stdinUnreadable(stdin) ?? fromFile ??
       firstUnreadable(redirectedSubstitutions(seg))
     : null;
-  const unreadable = fed ??
-    (readsProcessSubstitution(words)
-      ? firstUnreadable(words.filter((w) => w.startsWith("<(")))
-      : null);
+  const unreadable = fed ?? (runsProcessSubs ? firstUnreadable(processSubs) : null);
   if (unreadable !== null) {
     const found = unreadableHit(walk, unreadable);
     if (found) return found;
   }
-  if (readsProcessSubstitution(words)) {
-    for (const w of words) {
-      const inner = w.startsWith("<(") ? engine.raw(w, walk) : null;
+  if (runsProcessSubs) {
+    for (const w of processSubs) {
+      const inner = engine.raw(w, walk);
       if (inner) return inner;
     }
   }
