@@ -22,6 +22,11 @@ export const ENV_VARIABLES = [
   "INIT_CWD",
   // Copilot CLI's home, where the hook finds a session's event log.
   "COPILOT_HOME",
+  // Where Claude Code, Codex CLI and Gemini CLI keep their user settings and logs:
+  // part of GateGuard's control surface (control/surface.ts).
+  "CLAUDE_CONFIG_DIR",
+  "CODEX_HOME",
+  "GEMINI_CLI_HOME",
   // doctor and init look a bare registered command up the way the hook's shell would.
   "PATH",
   "ECC_GATEGUARD",

@@ -126,6 +126,8 @@ export interface Settings {
   projectFile: ProjectFileStatus | null;
   /** Lines to print on stderr (malformed values, an ignored project file). */
   warnings: string[];
+  /** The snapshot these settings were read from (where the control surface lies). */
+  env: EnvSnapshot;
 }
 
 /** The user's home directory, or null when neither variable is set. */
@@ -298,6 +300,7 @@ function layer(
     },
     projectFile,
     warnings,
+    env,
   };
 }
 

@@ -9,6 +9,7 @@
 
 import { sourceArgv } from "../platform/permissions.ts";
 import { baseName } from "../platform/path.ts";
+import type { ProgramPaths } from "../control/surface.ts";
 
 /** Characters that never need shell quoting. */
 const SHELL_SAFE = /^[A-Za-z0-9_\/.:,+=@%-]+$/;
@@ -40,7 +41,18 @@ export function runsFromSource(execPath: string): boolean {
  * module at `moduleUrl` (two folders below the root) belongs to.
  */
 export function registrationCommand(execPath: string, moduleUrl: string, windows: boolean): string {
-  if (!runsFromSource(execPath)) return shellQuote(execPath, windows);
-  const repo = pathOfFileUrl(new URL("../..", moduleUrl), windows).replace(/\/$/, "");
-  return sourceArgv(execPath, repo).map((word) => shellQuote(word, windows)).join(" ");
+  const { checkout } = programPaths(execPath, moduleUrl, windows);
+  if (checkout === null) return shellQuote(execPath, windows);
+  return sourceArgv(execPath, checkout).map((word) => shellQuote(word, windows)).join(" ");
+}
+
+/**
+ * The program a registration made by this build runs, for the control
+ * surface: the compiled binary, or Deno and the checkout the module at
+ * `moduleUrl` (two folders below the root) belongs to.
+ */
+export function programPaths(execPath: string, moduleUrl: string, windows: boolean): ProgramPaths {
+  if (!runsFromSource(execPath)) return { binary: execPath, runtime: null, checkout: null };
+  const checkout = pathOfFileUrl(new URL("../..", moduleUrl), windows).replace(/\/$/, "");
+  return { binary: null, runtime: execPath, checkout };
 }

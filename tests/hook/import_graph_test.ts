@@ -75,7 +75,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["platform", "version.ts"],
   ["glob", "config", "build_info.ts"],
   ["file_facts", "shell", "transcript", "state"],
-  ["tools"],
+  ["tools", "control"],
   [
     "change",
     "evidence",

@@ -1,0 +1,209 @@
+/**
+ * The control-surface table: which paths are GateGuard's control files, for
+ * every agent and level, where variables move them, how spelling, case and
+ * symlinks are seen through, and what `doctor` lists.
+ */
+
+import { assert, assertEquals } from "../helpers/assert.ts";
+import {
+  CONTROL_SURFACE,
+  controlSurfaceOf,
+  controlSurfaceRows,
+  type SurfaceContext,
+  trustStorePath,
+} from "../../src/control/surface.ts";
+import type { EnvSnapshot } from "../../src/config/env.ts";
+import { denoFs } from "../../src/platform/fs_port.ts";
+import { programPaths } from "../../src/setup/command.ts";
+
+const ROOT = "/work/proj";
+const HOME = "/home/u";
+
+function ctx(env: EnvSnapshot = {}, extra: Partial<SurfaceContext> = {}): SurfaceContext {
+  return {
+    env: { HOME, ...env },
+    projectRoot: ROOT,
+    processCwd: ROOT,
+    program: { binary: "/usr/local/bin/gateguard", runtime: null, checkout: null },
+    ...extra,
+  };
+}
+
+/** The id of the row a path belongs to, its relation, or null. */
+function idOf(path: string, c: SurfaceContext = ctx()): string | null {
+  const hit = controlSurfaceOf(path, c);
+  if (hit === null) return null;
+  if ("unresolved" in hit) return "unresolved";
+  return hit.relation === "is" ? hit.row.id : `${hit.row.id} (holds)`;
+}
+
+Deno.test("[self-protection] every agent's hook file is in the table at project and user level", () => {
+  const cases: [string, string][] = [
+    [`${ROOT}/.claude/settings.json`, "claude-project-settings"],
+    [`${ROOT}/.claude/settings.local.json`, "claude-local-settings"],
+    [`${HOME}/.claude/settings.json`, "claude-user-settings"],
+    [`${HOME}/.claude/settings.local.json`, "claude-user-local-settings"],
+    ["/etc/claude-code/managed-settings.json", "claude-managed-settings"],
+    [`${ROOT}/.gateguard.jsonc`, "project-config"],
+    [`${ROOT}/.codex/hooks.json`, "codex-project-hooks"],
+    [`${ROOT}/.codex/config.toml`, "codex-project-config"],
+    [`${HOME}/.codex/hooks.json`, "codex-user-hooks"],
+    [`${HOME}/.codex/config.toml`, "codex-user-config"],
+    [`${ROOT}/.gemini/settings.json`, "gemini-project-settings"],
+    [`${HOME}/.gemini/settings.json`, "gemini-user-settings"],
+    [`${ROOT}/.github/hooks/gateguard.json`, "copilot-project-hooks"],
+    [`${ROOT}/.github/hooks/other.json`, "copilot-project-hooks"],
+    [`${HOME}/.copilot/hooks/gateguard.json`, "copilot-user-hooks"],
+    [`${ROOT}/.cursor/hooks.json`, "cursor-project-hooks"],
+    [`${HOME}/.cursor/hooks.json`, "cursor-user-hooks"],
+  ];
+  for (const [path, id] of cases) assertEquals(idOf(path), id, path);
+});
+
+Deno.test("[self-protection] GateGuard's state, trust store, evidence and program are in the table", () => {
+  const cases: [string, string | null][] = [
+    [`${HOME}/.gateguard/trust.json`, "trust-store"],
+    [`${HOME}/.gateguard/s1.json`, "state-dir"],
+    [`${HOME}/.gateguard`, "state-dir"],
+    [`${HOME}/.gateguard/metrics.jsonl`, "state-dir"],
+    [`${HOME}/.claude/projects/-work-proj/s1.jsonl`, "claude-transcripts"],
+    [`${HOME}/.claude/plugins/cache/gateguard/hooks/hooks.json`, "claude-plugins"],
+    [`${HOME}/.codex/sessions/2026/12/05/rollout-1-s.jsonl`, "codex-sessions"],
+    [`${HOME}/.gemini/tmp/proj/chats/session-1.jsonl`, "gemini-chats"],
+    [`${HOME}/.copilot/session-state/s1/events.jsonl`, "copilot-sessions"],
+    ["/usr/local/bin/gateguard", "program-binary"],
+    // A from-source run's files appear only when GateGuard runs from source.
+    [`${HOME}/.npmrc`, null],
+  ];
+  for (const [path, id] of cases) assertEquals(idOf(path), id, path);
+  assertEquals(trustStorePath({ HOME }), `${HOME}/.gateguard/trust.json`);
+  assertEquals(trustStorePath({ HOME, GATEGUARD_STATE_DIR: "/var/gg/" }), "/var/gg/trust.json");
+});
+
+Deno.test("[self-protection] a from-source registration puts Deno, the checkout and what Deno reads first in the table", () => {
+  const program = programPaths("/opt/deno/bin/deno", "file:///src/gg/src/setup/command.ts", false);
+  assertEquals(program, { binary: null, runtime: "/opt/deno/bin/deno", checkout: "/src/gg" });
+  const c = ctx({}, { program });
+  const cases: [string, string | null][] = [
+    ["/opt/deno/bin/deno", "program-runtime"],
+    ["/src/gg/deno.json", "program-checkout"],
+    ["/src/gg/src/hook/file_rules.ts", "program-checkout"],
+    [`${HOME}/.npmrc`, "program-npmrc"],
+    [`${HOME}/.cache/deno/npm/registry.npmjs.org/x/index.js`, "program-deno-cache"],
+    ["/usr/local/bin/gateguard", null],
+  ];
+  for (const [path, id] of cases) assertEquals(idOf(path, c), id, path);
+});
+
+Deno.test("[self-protection] the variables that move an agent's home move its rows, and the home's own stay", () => {
+  const c = ctx({
+    CLAUDE_CONFIG_DIR: "/cfg/claude",
+    CODEX_HOME: "/cfg/codex",
+    COPILOT_HOME: "/cfg/copilot",
+    GEMINI_CLI_HOME: "/cfg/gem",
+    GATEGUARD_STATE_DIR: "/cfg/state",
+  });
+  const cases: [string, string | null][] = [
+    ["/cfg/claude/settings.json", "claude-user-settings"],
+    ["/cfg/claude/projects/p/s.jsonl", "claude-transcripts"],
+    [`${HOME}/.claude/settings.json`, "claude-user-settings"],
+    ["/cfg/codex/hooks.json", "codex-user-hooks"],
+    ["/cfg/codex/sessions/x.jsonl", "codex-sessions"],
+    ["/cfg/copilot/hooks/a.json", "copilot-user-hooks"],
+    ["/cfg/gem/.gemini/settings.json", "gemini-user-settings"],
+    ["/cfg/state/trust.json", "trust-store"],
+    ["/cfg/state/anything", "state-dir"],
+    [`${HOME}/.gateguard/s1.json`, null],
+  ];
+  for (const [path, id] of cases) assertEquals(idOf(path, c), id, path);
+});
+
+Deno.test("[self-protection] spelling does not hide a control file: case, dot segments, relative paths, Windows separators", () => {
+  const cases: [string, string | null][] = [
+    [`${ROOT}/.Claude/SETTINGS.json`, "claude-project-settings"],
+    [`${ROOT}/src/../.claude/./settings.json`, "claude-project-settings"],
+    [".claude/settings.local.json", "claude-local-settings"],
+    ["./.codex//hooks.json", "codex-project-hooks"],
+    [`${ROOT}/.GitHub/Hooks/X.JSON`, "copilot-project-hooks"],
+  ];
+  for (const [path, id] of cases) assertEquals(idOf(path), id, path);
+  const win = ctx({ HOME: undefined, USERPROFILE: "C:\\Users\\u" }, {
+    projectRoot: "C:\\proj",
+    processCwd: "C:\\proj",
+  });
+  assertEquals(idOf("c:\\PROJ\\.claude\\settings.json", win), "claude-project-settings");
+  assertEquals(idOf("C:/Users/U/.codex/hooks.json", win), "codex-user-hooks");
+});
+
+Deno.test("[self-protection] a folder that holds control files is reported as holding them; the project and the home are not", () => {
+  const cases: [string, string | null][] = [
+    [`${ROOT}/.claude`, "claude-project-settings (holds)"],
+    [`${ROOT}/.github/hooks`, "copilot-project-hooks (holds)"],
+    [`${ROOT}/.github`, "copilot-project-hooks (holds)"],
+    [`${HOME}/.codex`, "codex-user-hooks (holds)"],
+    [`${HOME}/.claude`, "claude-user-settings (holds)"],
+    [ROOT, null],
+    [HOME, null],
+    ["/", null],
+    ["/home", null],
+  ];
+  for (const [path, id] of cases) assertEquals(idOf(path), id, path);
+});
+
+Deno.test("[self-protection] ordinary files and look-alikes elsewhere are no part of the control surface", () => {
+  const paths = [
+    `${ROOT}/src/settings.json`,
+    `${ROOT}/.claude/agents/reviewer.md`,
+    `${ROOT}/.claude/settings.json.bak`,
+    `${ROOT}/sub/.claude/settings.json`,
+    `${ROOT}/.github/workflows/ci.yml`,
+    `${ROOT}/.github/hooks/readme.md`,
+    `${ROOT}/docs/.codex-hooks.json`,
+    `${HOME}/notes/settings.json`,
+  ];
+  for (const path of paths) assertEquals(idOf(path), null, path);
+});
+
+Deno.test("[self-protection] a symlink cannot launder a control file, and a dangling one is reported unresolved", () => {
+  const dir = Deno.makeTempDirSync({ prefix: "gg-surface-" });
+  try {
+    const root = `${dir}/proj`;
+    const home = `${dir}/home`;
+    Deno.mkdirSync(`${root}/.claude`, { recursive: true });
+    Deno.mkdirSync(`${home}/.codex`, { recursive: true });
+    Deno.writeTextFileSync(`${root}/.claude/settings.json`, "{}");
+    Deno.writeTextFileSync(`${home}/.codex/hooks.json`, "{}");
+    Deno.symlinkSync(`${root}/.claude`, `${root}/conf`);
+    Deno.symlinkSync(`${home}/.codex/hooks.json`, `${root}/innocent.json`);
+    Deno.symlinkSync(`${root}/nowhere/x`, `${root}/dangling.json`);
+    Deno.symlinkSync(home, `${dir}/homelink`);
+    const c: SurfaceContext = {
+      env: { HOME: `${dir}/homelink` },
+      projectRoot: root,
+      processCwd: root,
+      program: null,
+      fs: denoFs,
+    };
+    assertEquals(idOf(`${root}/conf/settings.json`, c), "claude-project-settings");
+    assertEquals(idOf(`${root}/innocent.json`, c), "codex-user-hooks");
+    assertEquals(idOf(`${home}/.codex/hooks.json`, c), "codex-user-hooks");
+    assertEquals(idOf(`${root}/dangling.json`, c), "unresolved");
+    assertEquals(idOf(`${root}/plain.txt`, c), null);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("[self-protection] the rows list each row's concrete paths, and each row has an id of its own and a phrase", () => {
+  const rows = controlSurfaceRows(ctx({ CODEX_HOME: "/cfg/codex" }));
+  const paths = (id: string) => rows.filter((r) => r.row.id === id).map((r) => r.path);
+  assertEquals(paths("claude-project-settings"), [`${ROOT}/.claude/settings.json`]);
+  assertEquals(paths("codex-user-hooks"), ["/cfg/codex/hooks.json", `${HOME}/.codex/hooks.json`]);
+  assertEquals(paths("copilot-project-hooks"), [`${ROOT}/.github/hooks/*.json`]);
+  assertEquals(paths("trust-store"), [`${HOME}/.gateguard/trust.json`]);
+  assertEquals(paths("program-binary"), ["/usr/local/bin/gateguard"]);
+  assertEquals(paths("program-checkout"), []);
+  const ids = CONTROL_SURFACE.map((r) => r.id);
+  assertEquals(new Set(ids).size, ids.length);
+  for (const row of CONTROL_SURFACE) assert(row.controls.length > 20, row.id);
+});
