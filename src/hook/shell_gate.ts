@@ -31,7 +31,8 @@ import type { WorkBudget } from "../platform/budget.ts";
 
 /** Work units charged per character of a command before it is analysed. */
 const READS_PER_CHARACTER = 8;
-import { indexRules, selectPacks } from "../shell/packs/registry.ts";
+import { selectPacks } from "../shell/packs/registry.ts";
+import { indexRules } from "../shell/rule_match.ts";
 
 /** What a match of a project file phrase destroys, for the denial. */
 const PROJECT_PHRASE_HIT: DestructiveHit = {

@@ -80,16 +80,17 @@ import {
 } from "./wrappers.ts";
 import { hasLong, hasShort, mayBeAnyOption, programName, scanArgs } from "./options.ts";
 import { gitVerdict } from "./detect_git.ts";
+import type { DestructiveHit } from "./packs/pack.ts";
 import {
   asksForHelp,
-  type DestructiveHit,
   dryRunOrHelp,
+  indexRules,
   namesCommand,
   ruleMatches,
   worstCaseMatches,
-} from "./packs/pack.ts";
+} from "./rule_match.ts";
 import { CORE_PACK } from "./packs/core.ts";
-import { indexRules, PACKS } from "./packs/registry.ts";
+import { PACKS } from "./packs/registry.ts";
 import {
   afford,
   deeper,
@@ -101,12 +102,7 @@ import {
   type Walk,
 } from "./detect_types.ts";
 import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
-import {
-  stdinUnreadable,
-  substitutes,
-  unreadableHit,
-  unreadableWord,
-} from "./packs/interpreters.ts";
+import { stdinUnreadable, substitutes, unreadableHit, unreadableWord } from "./unreadable.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
 import { powerShellVerdict } from "./detect_powershell.ts";
 import { cmdVerdict } from "./detect_cmd.ts";

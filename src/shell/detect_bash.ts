@@ -31,7 +31,7 @@ import {
   unreadableOutput,
   type UnreadableRule,
   unreadableWord,
-} from "./packs/interpreters.ts";
+} from "./unreadable.ts";
 import { PipeFlow, type Stream } from "./pipe_flow.ts";
 
 /** Programs that run a script file named by an operand, which may be a `<( … )`. */

@@ -56,17 +56,6 @@ export interface Walk {
   readonly crude?: boolean;
 }
 
-/**
- * Stands among the texts fed to a program's stdin for text that cannot be
- * read from the line (it is decoded on the way in). A program that runs
- * what it reads (a SQL client, `redis-cli`) treats it as able to do
- * anything. Contains a NUL, so no real argument equals it.
- */
-export const UNREADABLE_STDIN = "\u0000unreadable stdin";
-
-/** Stands beside `UNREADABLE_STDIN` when the text was fetched from the network, not decoded. */
-export const FETCHED_STDIN = "\u0000fetched stdin";
-
 /** A verdict: the rule that fired, or null for a command that destroys nothing. */
 export type Verdict = DestructiveHit | null;
 

@@ -8,3 +8,6 @@
 
 /** The shell language a command is written in. */
 export type ShellDialect = "bash" | "powershell";
+
+/** The language a script is written in: a shell tool's dialect, or cmd.exe's batch language. */
+export type Dialect = ShellDialect | "cmd";

@@ -14,7 +14,7 @@
 
 import { programName, scanArgs } from "./options.ts";
 import type { Segment } from "./words.ts";
-import type { UnreadableRule } from "./packs/interpreters.ts";
+import type { UnreadableRule } from "./unreadable.ts";
 import type { Stream } from "./pipe_flow.ts";
 import { baseName } from "../platform/path.ts";
 

@@ -20,7 +20,7 @@
  */
 
 import type { Segment } from "./words.ts";
-import type { UnreadableRule } from "./packs/interpreters.ts";
+import type { UnreadableRule } from "./unreadable.ts";
 
 /** The texts flowing at one depth, and whether any of them cannot be read from the line. */
 export interface Stream {

@@ -17,7 +17,7 @@
  * @module
  */
 
-import { UNREADABLE_STDIN } from "./detect_types.ts";
+import { UNREADABLE_STDIN } from "./stdin_markers.ts";
 
 const SQL_WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
 

@@ -7,10 +7,7 @@
  */
 
 import type { OptionSpec } from "./options.ts";
-import type { ShellDialect } from "./dialect.ts";
-
-/** The language a script is written in: a shell tool's dialect, or cmd.exe's batch language. */
-export type Dialect = ShellDialect | "cmd";
+import type { Dialect } from "./dialect.ts";
 
 /** A wrapper that runs an argument vector after its own options. */
 export interface ArgvWrapper {

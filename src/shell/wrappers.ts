@@ -25,7 +25,8 @@ import {
   type ScannedArgs,
 } from "./options.ts";
 import { bindParameter, splitColonArg } from "./powershell_params.ts";
-import { type ArgvWrapper, type Dialect, type Wrapper, WRAPPERS } from "./wrapper_table.ts";
+import { type ArgvWrapper, type Wrapper, WRAPPERS } from "./wrapper_table.ts";
+import type { Dialect } from "./dialect.ts";
 import { FIND_EXEC_PRIMARIES } from "./tools/find.ts";
 
 export type { Dialect };

@@ -7,7 +7,8 @@
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { destructiveHit, newDetectBudget } from "../../src/shell/destructive.ts";
-import { indexRules, PACKS, selectPacks } from "../../src/shell/packs/registry.ts";
+import { PACKS, selectPacks } from "../../src/shell/packs/registry.ts";
+import { indexRules } from "../../src/shell/rule_match.ts";
 import { SQL_CLIENTS } from "../../src/shell/packs/core.ts";
 
 /** Per pack: commands it must find destructive, and look-alikes that must pass. */

@@ -11,7 +11,7 @@
  */
 
 import { sqlClientTexts, sqlUnbounded } from "../sql.ts";
-import { UNREADABLE_STDIN } from "../detect_types.ts";
+import { UNREADABLE_STDIN } from "../stdin_markers.ts";
 import { SQL_CLIENTS } from "./core.ts";
 import type { Pack } from "./pack.ts";
 

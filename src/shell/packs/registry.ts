@@ -21,7 +21,6 @@ import { DATABASES_PACK } from "./databases.ts";
 import { FRAMEWORKS_PACK } from "./frameworks.ts";
 import { GIT_HISTORY_PACK } from "./git_history.ts";
 import { PUBLISH_PACK } from "./publish.ts";
-import type { ActiveRule, RuleIndex } from "../detect_types.ts";
 
 /** Every pack, in the order `gateguard doctor` and the docs list them. */
 export const PACKS: readonly Pack[] = [
@@ -63,27 +62,4 @@ export function selectPacks(switches: readonly string[]): PackSelection {
     else on.set(id, !off);
   }
   return { active: PACKS.filter((p) => on.get(p.id)), warnings };
-}
-
-const INDEX_MEMO = new Map<string, RuleIndex>();
-
-/** The rules of `packs` by the program names they apply to; memoised per set of packs. */
-export function indexRules(packs: readonly Pack[]): RuleIndex {
-  const key = packs.map((p) => p.id).join(",");
-  const known = INDEX_MEMO.get(key);
-  if (known !== undefined) return known;
-  const byName = new Map<string, ActiveRule[]>();
-  const byPrefix: { prefix: string; rule: ActiveRule }[] = [];
-  for (const pack of packs) {
-    for (const rule of pack.rules) {
-      const active = { pack: pack.id, rule, dryRunsAndHelp: pack.dryRunsAndHelp ?? false };
-      for (const name of rule.commands) {
-        if (name.endsWith("*")) byPrefix.push({ prefix: name.slice(0, -1), rule: active });
-        else byName.set(name, [...(byName.get(name) ?? []), active]);
-      }
-    }
-  }
-  const index: RuleIndex = { byName, byPrefix, packs: new Set(packs.map((p) => p.id)) };
-  INDEX_MEMO.set(key, index);
-  return index;
 }
