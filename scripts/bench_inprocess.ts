@@ -6,8 +6,8 @@
  * @module
  */
 
-import { parseBash } from "../src/shell/parser.ts";
-import { isDestructive } from "../src/shell/destructive.ts";
+import { parseBash } from "../src/shell/bash/mod.ts";
+import { isDestructive } from "../src/shell/destructive/mod.ts";
 import { callEvidence } from "../src/evidence/search.ts";
 import { runReport } from "../src/report/command.ts";
 import { parseProjectConfig, STARTER_CONFIG } from "../src/config/project_config.ts";

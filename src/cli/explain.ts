@@ -21,7 +21,7 @@ import { SHELL_RULES } from "../hook/shell_gate.ts";
 import { gatedTool, readToolCall } from "../tools/gated.ts";
 import { renderOutcome } from "../hook/respond.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
-import type { DestructiveHit } from "../shell/destructive.ts";
+import type { DestructiveHit } from "../shell/destructive/mod.ts";
 import { WorkBudget } from "../platform/budget.ts";
 import { admitPayload, type AdmittedPayload, MAX_PAYLOAD_BYTES, refusalText } from "./payload.ts";
 

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { bindParameter, splitColonArg } from "../shell/powershell_params.ts";
+import { bindParameter, splitColonArg } from "../shell/powershell/mod.ts";
 import type { ArgsContext, ShellWord } from "./types.ts";
 import { POWERSHELL_CMDLETS, type PsParam, type PsRole } from "./tool_flags.ts";
 import { limitDepth } from "./depth.ts";

@@ -9,7 +9,7 @@
 
 import { addGlob } from "./filters.ts";
 import type { ArgsContext, ShellWord } from "./types.ts";
-import { FIND_LEADING_OPTIONS, FIND_PRIMARIES } from "../shell/tools/find.ts";
+import { FIND_LEADING_OPTIONS, FIND_PRIMARIES } from "../shell/programs/mod.ts";
 import { limitDepth } from "./depth.ts";
 import { Collector } from "./arg_collector.ts";
 

@@ -14,7 +14,7 @@
 import { addGlob, addType, splitTopLevel } from "./filters.ts";
 import type { ArgsContext, SearchEvidence, ShellSegment, ShellWord } from "./types.ts";
 import { FAMILIES, type Family } from "./tool_flags.ts";
-import { type FamilySpec, type FlagRole, VALUE_ROLES } from "../shell/tools/roles.ts";
+import { type FamilySpec, type FlagRole, VALUE_ROLES } from "../shell/programs/mod.ts";
 import { limitDepth } from "./depth.ts";
 import { namePatternInclude } from "./name_pattern.ts";
 import { Collector, finish, rebase } from "./arg_collector.ts";

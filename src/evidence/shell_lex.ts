@@ -9,11 +9,11 @@
  * @module
  */
 
-import { commandName, parseBash } from "../shell/parser.ts";
-import type { Segment } from "../shell/words.ts";
-import { parsePowerShell } from "../shell/powershell.ts";
-import { psCommandName } from "../shell/powershell_params.ts";
-import type { PsSegment } from "../shell/powershell_words.ts";
+import { commandName, parseBash } from "../shell/bash/mod.ts";
+import type { Segment } from "../shell/bash/mod.ts";
+import { parsePowerShell } from "../shell/powershell/mod.ts";
+import { psCommandName } from "../shell/powershell/mod.ts";
+import type { PsSegment } from "../shell/powershell/mod.ts";
 import type { Dialect, ShellSegment, ShellWord } from "./types.ts";
 
 /** A command split into segments. */

@@ -22,8 +22,8 @@ import type {
 } from "./types.ts";
 import { plainDirectory, segmentEvidence } from "./shell_args.ts";
 import { lexShell } from "./shell_lex.ts";
-import { gitGlobalOption } from "../shell/tools/git.ts";
-import { MAX_COMMAND_CHARS } from "../shell/words.ts";
+import { gitGlobalOption } from "../shell/programs/mod.ts";
+import { MAX_COMMAND_CHARS } from "../shell/bash/mod.ts";
 import {
   BASH_SEARCH_COMMANDS,
   type Family,

@@ -4,7 +4,7 @@
  * what those values mean (patterns, includes, exclusions, types),
  * PowerShell parameters, and the built-in file-type globs of ripgrep and
  * ugrep. The tables of tools the shell checks read too (rg, fd, find, git)
- * live in `shell/tools/`, once.
+ * live in `shell/programs/`, once.
  *
  * Parsing code reads these tables and never branches on a flag name
  * itself, so a flag is described exactly once.
@@ -12,9 +12,9 @@
  * @module
  */
 
-import type { FamilySpec, FlagRole } from "../shell/tools/roles.ts";
-import { RG_FLAGS } from "../shell/tools/rg.ts";
-import { FD_FLAGS } from "../shell/tools/fd.ts";
+import type { FamilySpec, FlagRole } from "../shell/programs/mod.ts";
+import { RG_FLAGS } from "../shell/programs/mod.ts";
+import { FD_FLAGS } from "../shell/programs/mod.ts";
 
 /** The search tool families whose arguments are read the same way. */
 export type Family =

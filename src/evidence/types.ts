@@ -10,7 +10,7 @@
 
 import type { PathParts } from "../file_facts/paths.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
-import type { Word } from "../shell/words.ts";
+import type { Word } from "../shell/bash/mod.ts";
 import type { SearchFilters } from "./filters.ts";
 
 /** A path argument of a shell search. */

@@ -18,7 +18,7 @@ import {
   withDomainText,
 } from "../questions/messages.ts";
 import { sha256Hex } from "../platform/sha256.ts";
-import { readOnlyKind } from "../shell/readonly.ts";
+import { readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellCall, ShellDialect } from "../tools/call.ts";
 import { shellToolName } from "../tools/gated.ts";
 import {
@@ -26,13 +26,13 @@ import {
   type DestructiveHit,
   destructiveHit,
   newDetectBudget,
-} from "../shell/destructive.ts";
+} from "../shell/destructive/mod.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 
 /** Work units charged per character of a command before it is analysed. */
 const READS_PER_CHARACTER = 8;
-import { selectPacks } from "../shell/packs/registry.ts";
-import { indexRules } from "../shell/rule_match.ts";
+import { selectPacks } from "../shell/packs/mod.ts";
+import { indexRules } from "../shell/destructive/mod.ts";
 
 /** What a match of a project file phrase destroys, for the denial. */
 const PROJECT_PHRASE_HIT: DestructiveHit = {

@@ -11,7 +11,7 @@
 
 import { ENV_VARIABLES, type EnvName, type EnvSnapshot, parseWholeNumber } from "../config/env.ts";
 import type { Settings, SettingSource, SourcedSetting } from "../config/settings.ts";
-import { PACKS, selectPacks } from "../shell/packs/registry.ts";
+import { PACKS, selectPacks } from "../shell/packs/mod.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { JsonValue } from "../config/jsonc.ts";
 import { PROJECT_CONFIG_KEYS } from "../config/project_config.ts";

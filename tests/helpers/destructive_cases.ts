@@ -7,7 +7,7 @@
  */
 
 import { assert, assertEquals } from "./assert.ts";
-import { destructiveHit, newDetectBudget } from "../../src/shell/destructive.ts";
+import { destructiveHit, newDetectBudget } from "../../src/shell/destructive/mod.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
 
 /** One mechanism: what it closes, commands it must find destructive, look-alikes that must pass. */

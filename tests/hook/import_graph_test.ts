@@ -184,3 +184,53 @@ Deno.test("[lazy-loading] the src import graph has no cycle of static or type im
   for (const m of [...edges.keys()].sort()) visit(m, []);
   assertEquals(cycles, []);
 });
+
+/**
+ * The concept folders of src/shell/, lowest first: a folder imports only
+ * from itself, from lower folders of this list and from the files shared
+ * directly under src/shell/.
+ */
+const SHELL_LAYERS: readonly (readonly string[])[] = [
+  ["dialect.ts", "stdin_markers.ts"],
+  ["programs", "sql"],
+  ["bash"],
+  ["powershell"],
+  ["packs"],
+  ["destructive", "readonly"],
+];
+
+/** The concept of a module under src/shell/ (its folder, or the shared file itself); null elsewhere. */
+function shellConcept(m: string): string | null {
+  const parts = m.split("/");
+  return parts[0] === "shell" ? parts[1] : null;
+}
+
+Deno.test("[lazy-loading] a shell concept folder is entered only through its mod.ts", async () => {
+  const bypasses: string[] = [];
+  for (const [from, tos] of await allImports(true)) {
+    for (const to of tos) {
+      const concept = shellConcept(to);
+      if (concept === null || concept.endsWith(".ts")) continue;
+      if (shellConcept(from) !== concept && !to.endsWith(`shell/${concept}/mod.ts`)) {
+        bypasses.push(`${from} -> ${to}`);
+      }
+    }
+  }
+  assertEquals(bypasses, []);
+});
+
+Deno.test("[lazy-loading] every shell concept has a layer, and no shell import goes up or sideways", async () => {
+  const shellLayer = (concept: string) => SHELL_LAYERS.findIndex((l) => l.includes(concept));
+  const wrong: string[] = [];
+  for (const [from, tos] of await allImports(true)) {
+    const own = shellConcept(from);
+    if (own === null) continue;
+    assertEquals(shellLayer(own) >= 0, true, `shell/${own} has no layer`);
+    for (const to of tos) {
+      const concept = shellConcept(to);
+      if (concept === null || concept === own) continue;
+      if (shellLayer(concept) >= shellLayer(own)) wrong.push(`${from} -> ${to}`);
+    }
+  }
+  assertEquals(wrong, []);
+});

@@ -12,7 +12,7 @@ import { decide } from "../../src/hook/decide.ts";
 import type { DecideContext } from "../../src/hook/decision.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { tooComplexLine } from "../../src/questions/messages.ts";
-import { destructiveHit, newDetectBudget } from "../../src/shell/destructive.ts";
+import { destructiveHit, newDetectBudget } from "../../src/shell/destructive/mod.ts";
 import { contextFor } from "./context.ts";
 
 function shellCall(

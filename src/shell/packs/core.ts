@@ -9,9 +9,9 @@
  * @module
  */
 
-import { hasLong, hasShort, type ScannedArgs } from "../options.ts";
-import { sqlClientDestructive } from "../sql.ts";
-import { checkoutPathspec, GIT_PUSH_VALUE_OPTIONS } from "../tools/git.ts";
+import { hasLong, hasShort, type ScannedArgs } from "../programs/mod.ts";
+import { sqlClientDestructive } from "../sql/mod.ts";
+import { checkoutPathspec, GIT_PUSH_VALUE_OPTIONS } from "../programs/mod.ts";
 import type { Pack, PackRule } from "./pack.ts";
 
 /** Branches a lease-protected force push must still not overwrite. */

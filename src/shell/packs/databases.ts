@@ -10,7 +10,7 @@
  * @module
  */
 
-import { sqlClientTexts, sqlUnbounded } from "../sql.ts";
+import { sqlClientTexts, sqlUnbounded } from "../sql/mod.ts";
 import { UNREADABLE_STDIN } from "../stdin_markers.ts";
 import { SQL_CLIENTS } from "./core.ts";
 import type { Pack } from "./pack.ts";

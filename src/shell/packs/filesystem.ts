@@ -9,7 +9,7 @@
  * @module
  */
 
-import { FIND_EXEC_PRIMARIES, FIND_PRIMARIES } from "../tools/find.ts";
+import { FIND_EXEC_PRIMARIES, FIND_PRIMARIES } from "../programs/mod.ts";
 import type { Pack, RuleInput } from "./pack.ts";
 import { PACKAGE_MANAGERS } from "./package_managers.ts";
 import { baseName } from "../../platform/path.ts";

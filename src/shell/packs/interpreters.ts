@@ -6,7 +6,7 @@
  * way into a shell or interpreter (`base64 -d`, `rev`, `tr`, …) or fetched
  * from the network (`curl … | sh`, `bash <(wget -qO- …)`) cannot be read
  * at all, so it counts as able to do anything: the engine finds such text
- * (`shell/unreadable.ts`) and reports it under this pack's two rules for it.
+ * (`shell/destructive/unreadable.ts`) and reports it under this pack's two rules for it.
  *
  * @module
  */

@@ -9,15 +9,15 @@
  * condition the fields cannot express carries a `test` over the scanned
  * arguments; it stays a pure function of them.
  *
- * The engine (`shell/destructive.ts`) reads every command, however nested
+ * The engine (`shell/destructive/destructive.ts`) reads every command, however nested
  * or wrapped, down to a program name and its arguments, and asks the active
- * packs' rules for that name through its matcher (`shell/rule_match.ts`).
+ * packs' rules for that name through its matcher (`shell/destructive/rule_match.ts`).
  * A pack module only declares data.
  *
  * @module
  */
 
-import type { OptionSpec, ScannedArgs } from "../options.ts";
+import type { OptionSpec, ScannedArgs } from "../programs/mod.ts";
 import type { Dialect } from "../dialect.ts";
 
 /** One step of a subcommand path: a word as written, or a pattern a word must match. */

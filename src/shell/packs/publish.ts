@@ -10,7 +10,7 @@
  */
 
 import type { Pack } from "./pack.ts";
-import { GIT_PUSH_VALUE_OPTIONS } from "../tools/git.ts";
+import { GIT_PUSH_VALUE_OPTIONS } from "../programs/mod.ts";
 
 const PUBLISHES = "publishes a version to a registry; it cannot be replaced under the same number";
 const WITHDRAWS = "removes a published version that others may depend on";

@@ -1,0 +1,12 @@
+/**
+ * The destructive packs' face: the rule types, every pack, and the switches
+ * that select the active ones. Packs only declare data; the engine that
+ * applies them is `shell/destructive/`. Other folders import only this module.
+ *
+ * @module
+ */
+
+export { CORE_PACK, REMOVERS, SQL_CLIENTS } from "./core.ts";
+export { INTERPRETERS_PACK } from "./interpreters.ts";
+export type { Condition, DestructiveHit, Pack, PackRule, PathStep, RuleInput } from "./pack.ts";
+export { PACKS, selectPacks } from "./registry.ts";

@@ -1,0 +1,35 @@
+/**
+ * The program option tables' face: how each program the checks know
+ * (git, find, fd, rg, …) takes its options, and the option scanner that reads
+ * an argument vector by such a table. Other folders import only this module.
+ *
+ * @module
+ */
+
+export { FD_FLAGS } from "./fd.ts";
+export { FIND_ACTIONS, FIND_EXEC_PRIMARIES, FIND_LEADING_OPTIONS, FIND_PRIMARIES } from "./find.ts";
+export {
+  AUTOCORRECT_FLOOR,
+  autocorrectScore,
+  checkoutPathspec,
+  GIT_CODE_OPTIONS,
+  GIT_COMMAND_ENV,
+  GIT_COMMAND_KEYS,
+  GIT_COMMANDS,
+  GIT_PUSH_VALUE_OPTIONS,
+  gitGlobalOption,
+} from "./git.ts";
+export {
+  closingBracket,
+  hasLong,
+  hasShort,
+  isDynamic,
+  longsMatching,
+  mayBeAnyOption,
+  programName,
+  scanArgs,
+} from "./options.ts";
+export type { OptionSpec, ScannedArgs } from "./options.ts";
+export { RG_FLAGS } from "./rg.ts";
+export { runningOptions, VALUE_ROLES } from "./roles.ts";
+export type { FamilySpec, FlagRole } from "./roles.ts";

@@ -1,0 +1,105 @@
+/**
+ * Tests of getopt-style argument scanning and program-name normalisation.
+ */
+
+import { assertEquals } from "../../helpers/assert.ts";
+import {
+  hasLong,
+  hasShort,
+  isDynamic,
+  longsMatching,
+  mayBeAnyOption,
+  programName,
+  scanArgs,
+} from "../../../src/shell/programs/options.ts";
+
+Deno.test("[flag-parsing] single-dash clusters are read letter by letter and a value letter ends the cluster", () => {
+  const s = scanArgs(["-rne", "PAT", "-xvalue", "src"], { shortValue: "ex" });
+  assertEquals(s.shorts, [
+    { letter: "r", value: null },
+    { letter: "n", value: null },
+    { letter: "e", value: "PAT" },
+    { letter: "x", value: "value" },
+  ]);
+  assertEquals(s.operands, ["src"]);
+  assertEquals(hasShort(s, "r"), true);
+  assertEquals(hasShort(s, "f"), false);
+});
+
+Deno.test("[flag-parsing] long options take =value, or the next word when listed as value-taking", () => {
+  const s = scanArgs(["--exec=a", "--repo", "origin", "--force", "main"], { longValue: ["repo"] });
+  assertEquals(s.longs, [
+    { name: "exec", value: "a" },
+    { name: "repo", value: "origin" },
+    { name: "force", value: null },
+  ]);
+  assertEquals(s.operands, ["main"]);
+});
+
+Deno.test("[flag-parsing] a long option matches any prefix of the full name", () => {
+  const s = scanArgs(["--har", "--rec"]);
+  assertEquals(hasLong(s, "hard"), true);
+  assertEquals(hasLong(s, "recursive"), true);
+  assertEquals(hasLong(s, "force"), false);
+  assertEquals(longsMatching(s, "hardly").map((l) => l.name), ["har"]);
+  // `--` alone is not a long option with an empty name.
+  assertEquals(hasLong(scanArgs(["--"]), "force"), false);
+});
+
+Deno.test("[flag-parsing] -- ends options; GNU permutation reads options after operands unless disabled", () => {
+  const s = scanArgs(["x", "-r", "--", "-f"]);
+  assertEquals(s.operands, ["x", "-f"]);
+  assertEquals(s.dashDash, true);
+  assertEquals(hasShort(s, "r"), true);
+  assertEquals(hasShort(s, "f"), false);
+  const w = scanArgs(["-n", "5", "rm", "-rf", "x"], { shortValue: "n", permute: false });
+  assertEquals(w.stop, 2);
+  assertEquals(w.operands, []);
+  // A lone dash is an operand.
+  assertEquals(scanArgs(["-"]).operands, ["-"]);
+});
+
+Deno.test("[destructive-bash-gate] programName takes the last path component, lowercased, without .exe", () => {
+  assertEquals(programName("/bin/rm"), "rm");
+  assertEquals(programName("C:\\Program Files\\Git\\cmd\\git.exe"), "git");
+  assertEquals(programName("RM"), "rm");
+  assertEquals(programName(".exe"), ".exe");
+  assertEquals(programName("tool.com"), "tool");
+});
+
+Deno.test("[ambiguous-shell-is-not-evidence] isDynamic spots $ and backticks", () => {
+  assertEquals(isDynamic("$x"), true);
+  assertEquals(isDynamic("`id`"), true);
+  assertEquals(isDynamic("rm"), false);
+});
+
+Deno.test("[destructive-bash-gate] an argument made only of unresolved expansions may be any option", () => {
+  const may = ["$o", "${o}", "${o:-x}", "$@", "${a[@]}", "$*", "$1", "$a$b", "$(tool)", "`tool`"];
+  const dashed = ["-$o", "--$o", "-`tool`"];
+  const found = (words: string[]) => words.filter((w) => mayBeAnyOption(w));
+  assertEquals(found([...may, ...dashed]), [...may, ...dashed]);
+  // Literal text before it, a number, or a command that only prints paths.
+  const operands = [
+    "./$f",
+    "$HOME/x",
+    "x$o",
+    "$((1 + 2))",
+    "$#",
+    "$?",
+    "${#x}",
+    "$(find . -name '*.o')",
+    "$(find -L src -type f)",
+    "$(pwd)",
+    "$(mktemp -d)",
+    "-r",
+    "",
+  ];
+  assertEquals(found(operands), []);
+  // The same printers writing free text, or fed through another program, may print anything.
+  assertEquals(
+    found(["$(find . -printf '-rf')", "$(find -rf)", "$(find . | sed s/^/-/)", "$(mktemp -- -rX)"]),
+    ["$(find . -printf '-rf')", "$(find -rf)", "$(find . | sed s/^/-/)", "$(mktemp -- -rX)"],
+  );
+  // A name of any length is read whole.
+  assertEquals(mayBeAnyOption(`$${"a".repeat(500)}`), true);
+});
