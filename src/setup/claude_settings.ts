@@ -98,8 +98,15 @@ export function isGateGuardHandler(handler: unknown, ownCommand?: string): boole
   return handlerKind(handler, ownCommand) === "ours";
 }
 
+/**
+ * What a GateGuard handler sets `onFailure` to: a hook that cannot start,
+ * crashes, answers oddly or times out then blocks the call (Claude Code
+ * 2.1.295 and later) instead of letting it through unchecked.
+ */
+export const ON_FAILURE = "block";
+
 function handlerFor(command: string): { [key: string]: JsonValue } {
-  return { type: "command", command, timeout: HOOK_TIMEOUT_SECONDS };
+  return { type: "command", command, timeout: HOOK_TIMEOUT_SECONDS, onFailure: ON_FAILURE };
 }
 
 /** Claude Code's `hooks.PreToolUse` layout, for the registration editor. */

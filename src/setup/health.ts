@@ -12,7 +12,7 @@
 
 import { isOffSwitch } from "../config/env.ts";
 import type { JsonValue } from "../config/jsonc.ts";
-import type { Registration } from "./claude_settings.ts";
+import { ON_FAILURE, type Registration } from "./claude_settings.ts";
 import { printable } from "../platform/terminal_text.ts";
 import { simpleWords } from "./recognise.ts";
 import { isRecord } from "../platform/json.ts";
@@ -78,6 +78,15 @@ export function handlerProblems(handler: Record<string, JsonValue>, origin: stri
     if (Object.hasOwn(handler, field) && applies(handler[field])) {
       problems.push(`the GateGuard handler in ${origin} ${effect}; ${fix}`);
     }
+  }
+  if (handler.onFailure !== ON_FAILURE) {
+    problems.push(
+      `the GateGuard handler in ${origin} ${
+        Object.hasOwn(handler, "onFailure")
+          ? `has "onFailure": ${show(handler.onFailure)}`
+          : 'lacks "onFailure": "block"'
+      }, so a hook that cannot start, crashes or times out lets the call through; ${fix}`,
+    );
   }
   const timeout = handler.timeout;
   if (

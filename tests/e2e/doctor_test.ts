@@ -86,7 +86,7 @@ Deno.test("[doctor] a Bash-only matcher is flagged", async () => {
       hooks: {
         PreToolUse: [{
           matcher: "Bash",
-          hooks: [{ type: "command", command: `${s.home}/bin/gateguard` }],
+          hooks: [{ type: "command", command: `${s.home}/bin/gateguard`, onFailure: "block" }],
         }],
       },
     }),
@@ -214,7 +214,11 @@ Deno.test("[doctor] an unreadable transcript dir and a missing registered binary
   await write(
     `${s.project}/.claude/settings.local.json`,
     JSON.stringify({
-      hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "/gone/gateguard" }] }] },
+      hooks: {
+        PreToolUse: [{
+          hooks: [{ type: "command", command: "/gone/gateguard", onFailure: "block" }],
+        }],
+      },
     }),
   );
   const r = await s.run();

@@ -119,7 +119,7 @@ Deno.test("[init] --dry-run prints a diff and writes nothing", async () => {
   const fresh = await s.run("--dry-run", "--config");
   assertEquals(fresh.code, 0, fresh.stderr);
   assert(
-    fresh.stdout.startsWith(`--- /dev/null\n+++ ${s.settings}\n@@ -0,0 +1,26 @@\n+{\n`),
+    fresh.stdout.startsWith(`--- /dev/null\n+++ ${s.settings}\n@@ -0,0 +1,28 @@\n+{\n`),
     fresh.stdout,
   );
   assertStringIncludes(fresh.stdout, `+++ ${s.project}/.gateguard.jsonc\n`);
@@ -133,7 +133,7 @@ Deno.test("[init] --dry-run prints a diff and writes nothing", async () => {
   assertEquals(diff.code, 0);
   assert(
     diff.stdout.startsWith(
-      `--- ${s.settings}\n+++ ${s.settings}\n@@ -1,3 +1,27 @@\n {\n-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n`,
+      `--- ${s.settings}\n+++ ${s.settings}\n@@ -1,3 +1,29 @@\n {\n-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n`,
     ),
     diff.stdout,
   );

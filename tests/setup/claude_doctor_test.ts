@@ -190,7 +190,7 @@ Deno.test("[doctor] each configuration line names the value's source", () => {
 Deno.test("[doctor] every cause that keeps a registered GateGuard from gating is one FAIL line", () => {
   const handler = (extra: Record<string, JsonValue>): Registration => ({
     ...reg("*", "project settings /p/.claude/settings.json"),
-    handler: { type: "command", command: CMD, timeout: 10, ...extra },
+    handler: { type: "command", command: CMD, timeout: 10, onFailure: "block", ...extra },
   });
   const states: Record<string, "missing" | "directory" | "not-executable" | "ok"> = {
     [CMD]: "ok",
@@ -221,6 +221,15 @@ Deno.test("[doctor] every cause that keeps a registered GateGuard from gating is
   assertEquals(texts([], [handler({ timeout: 0.001 })]), [
     `${where} has "timeout": 0.001; under 2 seconds the hook is cut off and the call goes through; ${fix}`,
   ]);
+  const { onFailure: _, ...open } = handler({}).handler;
+  assertEquals(texts([], [{ ...handler({}), handler: open }]), [
+    `${where} lacks "onFailure": "block", so a hook that cannot start, crashes or times out ` +
+    `lets the call through; ${fix}`,
+  ]);
+  assertEquals(texts([], [handler({ onFailure: "continue" })]), [
+    `${where} has "onFailure": "continue", so a hook that cannot start, crashes or times out ` +
+    `lets the call through; ${fix}`,
+  ]);
   assertEquals(texts([["/p/s.json", { disableAllHooks: true }]], []), [
     '/p/s.json sets "disableAllHooks": true, so no hook runs, GateGuard included; ' +
     'fix: remove "disableAllHooks" from it',
@@ -235,7 +244,11 @@ Deno.test("[doctor] every cause that keeps a registered GateGuard from gating is
   ]);
   const again = "fix: run `gateguard init` again from the installed binary";
   const program = (command: string): string[] =>
-    texts([], [{ ...handler({}), command, handler: { type: "command", command, timeout: 10 } }]);
+    texts([], [{
+      ...handler({}),
+      command,
+      handler: { type: "command", command, timeout: 10, onFailure: "block" },
+    }]);
   assertEquals(program("/opt/dir/gateguard"), [
     `registered command "/opt/dir/gateguard" is a directory, so the hook cannot run; ${again}`,
   ]);

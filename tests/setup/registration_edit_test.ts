@@ -59,7 +59,8 @@ Deno.test("[init] other settings, hooks and comments stay byte for byte", () => 
           {
             "type": "command",
             "command": "${CMD}",
-            "timeout": 10
+            "timeout": 10,
+            "onFailure": "block"
           }
         ]
       }`;
@@ -108,11 +109,11 @@ Deno.test("[init] an older GateGuard entry is updated in place, not duplicated",
     "PreToolUse": [
       {
         "matcher": "Bash|PowerShell",
-        "hooks": [{ "type": "command", "command": "${CMD}", "timeout": 10, "statusMessage": "gate" }]
+        "hooks": [{ "type": "command", "command": "${CMD}", "timeout": 10, "statusMessage": "gate", "onFailure": "block" }]
       },
       {
         "matcher": "Edit|Write|MultiEdit|NotebookEdit",
-        "hooks": [{ "type": "command", "command": "${CMD}", "timeout": 10 }]
+        "hooks": [{ "type": "command", "command": "${CMD}", "timeout": 10, "onFailure": "block" }]
       }
     ]
   }
