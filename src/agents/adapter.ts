@@ -163,6 +163,7 @@ export function deletionGateCalls(origin: CallOrigin, path: string): HookCall[] 
       kind: "shell",
       dialect: "bash",
       command: deletionCommand(path),
+      deletion: path,
     }),
     fileGateCall(origin, TOOL.multiEdit, path, { kind: "opaque" }),
   ];

@@ -12,6 +12,7 @@ import { fileDenialText, sanitizeForDisplay, withDomainText } from "../questions
 import { selectQuestions } from "../questions/select.ts";
 import { type GateTarget, rootsOf, targetsOf } from "./file_targets.ts";
 import type { FileCall } from "../tools/call.ts";
+import type { TurnScan } from "../transcript/turn_scan.ts";
 import {
   type CallMemo,
   type DenyDetails,
@@ -45,7 +46,7 @@ export async function decideFileGate(ctx: DecideContext, file: FileCall): Promis
     if (verdict.kind === "deny") {
       const own = verdict.deny.text;
       const { text, questions } = own === undefined
-        ? deny(ctx, gt, facts, delta, verdict.deny)
+        ? await deny(ctx, gt, facts, delta, verdict.deny, targets.length)
         : { text: withDomainText(own, settings.domainText), questions: null };
       if (settings.metrics) {
         events.push(event(ctx, {
@@ -123,14 +124,27 @@ function event(ctx: DecideContext, e: EventFields): GateEvent {
   };
 }
 
+/**
+ * Whether a sibling call of the same batch may already have touched the
+ * denied file: the call touches several targets, or the agent's log does
+ * not show the pending call alone in its message (no log, the call not in
+ * it yet, or a log that cannot tell). A sibling the client writes to the
+ * log only after this hook ran goes unseen; its own result still tells the
+ * agent it ran.
+ */
+export function batchPossible(targets: number, scan: TurnScan | null): boolean {
+  return targets > 1 || scan === null || scan.batchMates !== 0;
+}
+
 /** Counts the denial, opens its sibling window, and renders its text. */
-function deny(
+async function deny(
   ctx: DecideContext,
   gt: GateTarget,
   facts: TargetFacts,
   delta: StateDelta,
   d: DenyDetails,
-): { text: string; questions: readonly string[] } {
+  targets: number,
+): Promise<{ text: string; questions: readonly string[] }> {
   const { settings, state, ports } = ctx;
   const cls = facts.cls;
   const ordinal = state.counters.fact_force_denials + 1;
@@ -165,6 +179,7 @@ function deny(
     closestMiss: d.closestMiss,
     tooComplex: d.tooComplex ?? null,
     domainText: settings.domainText,
+    batch: batchPossible(targets, await facts.scan()),
   });
   return { text, questions: selection.questions };
 }

@@ -14,6 +14,7 @@ import type { Settings } from "../config/settings.ts";
 import {
   destructiveDenialText,
   ROUTINE_TEXT,
+  sanitizeForDisplay,
   tooComplexText,
   withDomainText,
 } from "../questions/messages.ts";
@@ -40,6 +41,15 @@ const PROJECT_PHRASE_HIT: DestructiveHit = {
   rule: "destructiveCommands",
   destroys: "runs a command the project file lists as destructive",
 };
+
+/**
+ * What a deletion by a file tool destroys (a Codex `*** Delete File`, a
+ * Cursor `Delete`): that one file, whatever rule its stand-in command
+ * would match.
+ */
+export function deletionHit(path: string): DestructiveHit {
+  return { pack: "tool", rule: "delete-file", destroys: `deletes ${sanitizeForDisplay(path)}` };
+}
 
 /**
  * The rule that makes `command` destructive under `settings` (a project
@@ -141,7 +151,9 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
       "work-budget",
     );
   }
-  const found = await destructiveRule(shell.dialect, command, settings, ctx.budget);
+  const found = shell.deletion === undefined
+    ? await destructiveRule(shell.dialect, command, settings, ctx.budget)
+    : { hit: deletionHit(shell.deletion), warnings: [] };
   if (ctx.budget.exhausted() !== null) {
     return done(
       { kind: "deny", text: tooComplexText("command") },

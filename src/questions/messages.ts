@@ -11,7 +11,6 @@
 
 import type { NearMissCode } from "../evidence/credit.ts";
 import type { TargetClass } from "../file_facts/class.ts";
-import { HOOK_IDS } from "../config/settings.ts";
 
 /** Suffix of the questions that ask for a search of the tree. */
 export const SEARCH_SUFFIX = "(search the tree — Glob/Grep, or find/grep via Bash)";
@@ -201,18 +200,26 @@ export const NEAR_MISS_WHY: Record<NearMissCode, string> = {
   "generic-stem": "the file name is too generic to match a search",
 };
 
-/** How to get out of a file gate that blocks legitimate work. */
+/**
+ * The last line of a file-gate denial. Model-facing texts never name a
+ * switch that turns a gate off (the README and `gateguard doctor` tell the
+ * user about those): the agent is pointed at the user instead.
+ */
 export const FILE_RECOVERY =
-  `If this gate blocks setup or repair work: exempt paths with GATEGUARD_EXEMPT_GLOBS, ` +
-  `disable this hook with ECC_DISABLED_HOOKS=${HOOK_IDS.editWrite}, ` +
-  `or start the session with ECC_GATEGUARD=off.`;
+  "If these facts cannot be gathered (setup or repair work, say), tell the user why and " +
+  "ask how to proceed.";
 
-/** How to get out of a shell gate that blocks legitimate work. */
-export const SHELL_RECOVERY =
-  `If this gate blocks setup or repair work: disable this hook with ECC_DISABLED_HOOKS=` +
-  `${HOOK_IDS.bash} (PowerShell: ${HOOK_IDS.powershell}), ` +
-  `turn off only the routine gate with GATEGUARD_BASH_ROUTINE_DISABLED=1, ` +
-  `or start the session with ECC_GATEGUARD=off.`;
+/** The last line of the routine shell denial (see `FILE_RECOVERY` on why it names no switch). */
+export const ROUTINE_RECOVERY = "One sentence for each fact is enough.";
+
+/**
+ * The last line of a destructive denial: the rule that matched, and the
+ * user as the one to ask (see `FILE_RECOVERY` on why it names no switch).
+ */
+export function destructiveRecovery(pack: string, rule: string): string {
+  return `Matched rule: ${pack}/${rule}. If this must run and the user has not asked for it, ` +
+    "ask the user first.";
+}
 
 /** Everything a file-gate denial message is built from. */
 export interface FileDenial {
@@ -234,13 +241,19 @@ export interface FileDenial {
   tooComplex?: TooComplexInput | null;
   /** Project text appended to every denial. */
   domainText: string | null;
+  /**
+   * Whether sibling calls of a parallel batch may have touched the file
+   * already (see `batchPossible` in hook/file_gate.ts): only then does the
+   * denial carry the batch warning.
+   */
+  batch: boolean;
 }
 
 function numbered(ids: readonly QuestionId[]): string {
   return ids.map((id, i) => `${i + 1}. ${QUESTIONS[id].text}`).join("\n");
 }
 
-/** The parallel-batch warning that every file denial carries. */
+/** The parallel-batch warning of a file denial whose call may have ridden in a batch. */
 export function batchWarning(file: string): string {
   return `Batch warning: if this call rode in a parallel batch, sibling edits to ${file} ` +
     `may already have been applied; retry this one and re-read the file before relying on them.`;
@@ -261,14 +274,15 @@ export function fileDenialText(d: FileDenial): string {
     d.tooComplex ? tooComplexLine(d.tooComplex) : null,
     d.domainText,
   ].filter((s): s is string => s !== null && s !== "");
+  const batch = d.batch ? [batchWarning(d.file)] : [];
   if (d.condensed) {
     const action = d.verb === "edit" ? "editing" : "creating";
     const hint = d.fixedHint ?? hintOf(d.questions);
     return [
       `${HEADER} Denial #${d.ordinal}: before ${action} ${d.file}, present ${hint}, and quote ` +
       `the user's current instruction verbatim; then retry. (Earlier denials listed the full ` +
-      `questions; GATEGUARD_FACT_FORCE_MAX_DENIALS caps how many new files are denied.)`,
-      batchWarning(d.file),
+      `questions.)`,
+      ...batch,
       ...extras,
     ].join("\n");
   }
@@ -280,7 +294,7 @@ export function fileDenialText(d: FileDenial): string {
     "",
     numbered(d.questions),
     "",
-    batchWarning(d.file),
+    ...batch,
     ...extras,
     "",
     RETRY,
@@ -288,7 +302,7 @@ export function fileDenialText(d: FileDenial): string {
   ].join("\n");
 }
 
-/** The destructive shell denial. */
+/** The destructive shell denial's fixed part: its questions (`destructiveDenialText` adds the rest). */
 export const DESTRUCTIVE_TEXT: string = [
   HEADER,
   "",
@@ -299,7 +313,6 @@ export const DESTRUCTIVE_TEXT: string = [
   "3. Quote the user's current instruction verbatim",
   "",
   "Present the facts, then retry the same command.",
-  SHELL_RECOVERY,
 ].join("\n");
 
 /** The routine shell denial (once per session). */
@@ -312,7 +325,7 @@ export const ROUTINE_TEXT: string = [
   "2. What this specific command verifies or produces",
   "",
   "Present the facts, then retry the same command.",
-  SHELL_RECOVERY,
+  ROUTINE_RECOVERY,
 ].join("\n");
 
 /** The line of a destructive denial that names the rule that fired and what it destroys. */
@@ -320,9 +333,13 @@ export function destroysLine(pack: string, rule: string, destroys: string): stri
   return `What it destroys (${pack}/${rule}): ${destroys}.`;
 }
 
-/** The destructive denial: the fixed text, then the line on what the command destroys. */
+/**
+ * The destructive denial: the fixed text, the rule that matched with whom
+ * to ask, then the line on what the command destroys.
+ */
 export function destructiveDenialText(pack: string, rule: string, destroys: string): string {
-  return `${DESTRUCTIVE_TEXT}\n${destroysLine(pack, rule, destroys)}`;
+  return [DESTRUCTIVE_TEXT, destructiveRecovery(pack, rule), destroysLine(pack, rule, destroys)]
+    .join("\n");
 }
 
 /** The questions of a denied settings change that would switch GateGuard off or weaken it. */
@@ -423,17 +440,17 @@ export const TOO_COMPLEX_INPUTS = {
   command: {
     subject: "The command is",
     split: "split it into shorter commands, one call each",
-    recovery: SHELL_RECOVERY,
+    recovery: "If it cannot be split, ask the user to run it.",
   },
   edit: {
     subject: "The change is",
     split: "split it into smaller edits, one call each",
-    recovery: FILE_RECOVERY,
+    recovery: "If it cannot be split, ask the user to make the change.",
   },
   path: {
     subject: "The file path, with the exempt globs, is",
-    split: "use a shorter path or fewer and simpler exempt globs",
-    recovery: FILE_RECOVERY,
+    split: "use a shorter path",
+    recovery: "If the path cannot be shorter, ask the user to make the change.",
   },
   searches: {
     subject: "The searches earlier in this turn are",

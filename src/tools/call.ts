@@ -19,6 +19,12 @@ export interface ShellCall {
   dialect: ShellDialect;
   /** The command text; "" when the input carried none. */
   command: string;
+  /**
+   * The path a file tool deletes, when this call stands for that deletion
+   * (`deletionCommand`): the denial then says what the tool deletes, not
+   * what the stand-in command would.
+   */
+  deletion?: string;
 }
 
 /** One search-and-replace in a file, with its fields already type-checked. */

@@ -57,6 +57,12 @@ export interface TurnScan {
   turnId: string | null;
   /** The turn's calls of the tools asked for, newest first, whatever their outcome. */
   calls: readonly TurnCall[];
+  /**
+   * How many other tool calls, of any tool, ride in the pending call's own
+   * assistant message as far as the log holds it; null when the pending
+   * call is not in it. A reader that cannot tell leaves it out.
+   */
+  batchMates?: number | null;
 }
 
 /** A scan, and whether the pending call's own record was already in the transcript. */
@@ -305,7 +311,29 @@ function scan(input: TurnScanInput, fs: FsPort, budget?: WorkBudget): TurnScanRe
       input.tools,
     ),
     pendingFound: input.toolUseId !== null && turn.useCounts.has(input.toolUseId),
+    batchMates: batchMates(turn.entries, input.toolUseId),
   };
+}
+
+/** The other tool uses of the message(s) holding the pending id, or null when none does. */
+function batchMates(entries: readonly Entry[], pendingId: string | null): number | null {
+  if (pendingId === null) return null;
+  const messages = new Set<string>();
+  for (const entry of entries) {
+    if (entry.kind !== "uses") continue;
+    for (const use of entry.uses) {
+      if (use.id === pendingId && use.messageId !== null) messages.add(use.messageId);
+    }
+  }
+  if (messages.size === 0) return null;
+  let others = 0;
+  for (const entry of entries) {
+    if (entry.kind !== "uses") continue;
+    for (const use of entry.uses) {
+      if (use.id !== pendingId && use.messageId !== null && messages.has(use.messageId)) others++;
+    }
+  }
+  return others;
 }
 
 /**

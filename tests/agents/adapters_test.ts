@@ -60,7 +60,10 @@ Deno.test("[agents] Codex: Bash is a shell call; apply_patch is one file call pe
         change: { kind: "edits", edits: [{ oldString: "1", newString: "2", replaceAll: false }] },
       }],
     }],
-    ["MultiEdit", { kind: "shell", dialect: "bash", command: "rm -rf -- 'd.ts'" }],
+    [
+      "MultiEdit",
+      { kind: "shell", dialect: "bash", command: "rm -rf -- 'd.ts'", deletion: "d.ts" },
+    ],
     ["MultiEdit", {
       kind: "file",
       touches: [{ path: "d.ts", verb: "edit", change: { kind: "opaque" } }],
@@ -252,7 +255,15 @@ Deno.test("[agents] Cursor: Shell, Write, and Delete as destructive plus a file 
     touches: [{ path: "/p/a.ts", verb: "write", change: { kind: "write", content: "x" } }],
   }]);
   assertEquals(translate("Delete", { path: "/p/it's.ts" }).map(asked), [
-    ["MultiEdit", { kind: "shell", dialect: "bash", command: `rm -rf -- '/p/it'"'"'s.ts'` }],
+    [
+      "MultiEdit",
+      {
+        kind: "shell",
+        dialect: "bash",
+        command: `rm -rf -- '/p/it'"'"'s.ts'`,
+        deletion: "/p/it's.ts",
+      },
+    ],
     ["MultiEdit", {
       kind: "file",
       touches: [{ path: "/p/it's.ts", verb: "edit", change: { kind: "opaque" } }],

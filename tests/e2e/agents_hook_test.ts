@@ -65,6 +65,9 @@ Deno.test("[agents] Codex: a patch deleting a file is destructive, denied again 
   assertStringIncludes(reason, "Destructive command detected");
   assertStringIncludes(reason, "Before editing old.ts");
   assert(!reason.includes("rm -rf"), "the model never sees the stand-in command");
+  assertStringIncludes(reason, "What it destroys (tool/delete-file): deletes old.ts.");
+  assert(!reason.includes("directory tree"), "a patch deletes one file");
+  assert(!reason.includes("gateguard-fact-force"), "no hook id that would switch it off");
   assertEquals((await hook("codex", payload, box.env, box.root)).stdout, "");
   const again = JSON.parse((await hook("codex", payload, box.env, box.root)).stdout);
   assertStringIncludes(

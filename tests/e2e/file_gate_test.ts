@@ -72,7 +72,7 @@ Deno.test("[edit-multiedit-gate] first Edit is denied with the code questions; t
   assertEquals(first.kind, "deny");
   assertStringIncludes(first.text, `Before editing ${p.root}/src/app.py, present these facts:`);
   assertStringIncludes(first.text, "Quote the user's current instruction verbatim");
-  assertStringIncludes(first.text, "ECC_GATEGUARD=off");
+  assertStringIncludes(first.text, "tell the user why and ask how to proceed.");
   assertEquals(decisionOf(await p.hook("Edit", edit(`${p.root}/src/app.py`))).kind, "pass");
 });
 

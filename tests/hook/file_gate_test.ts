@@ -8,6 +8,8 @@
 import { assertEquals, assertNotIncludes, assertStringIncludes } from "../helpers/assert.ts";
 import { addFile, projectFs, Session } from "./session.ts";
 import { ROOT } from "./context.ts";
+import { batchPossible } from "../../src/hook/file_gate.ts";
+import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 
 const edit = (file: string) => ({ file_path: file, old_string: "x = 1", new_string: "x = 2" });
 
@@ -157,7 +159,7 @@ Deno.test("[quick-start] after GATEGUARD_FACT_FORCE_FULL_DENIALS denials the mes
     short.text,
     `[Fact-Forcing Gate] Denial #2: before editing ${ROOT}/b.py, present `,
   );
-  assertStringIncludes(short.text, "GATEGUARD_FACT_FORCE_MAX_DENIALS");
+  assertStringIncludes(short.text, "(Earlier denials listed the full questions.)");
   assertNotIncludes(short.text, "present these facts:");
 });
 
@@ -300,4 +302,47 @@ Deno.test("[same-turn-sibling-creation-collapse] with a transcript, the window i
   assertEquals((await write("b.py", "p1")).kind, "note");
   s.fs.write(transcript, prompt("p1") + prompt("p2"));
   assertEquals((await write("c.py", "p2")).kind, "deny");
+});
+
+Deno.test("[parallel-batches-and-partial-application] the batch warning comes only when the call may ride in a batch", async () => {
+  const s = session({ "a.py": "x = 1\n", "b.py": "x = 1\n", "c.py": "x = 1\n", "d.py": "x = 1\n" });
+  const transcript = "/home/u/.claude/projects/p/s1.jsonl";
+  const use = (id: string, file: string) => ({ id, name: "Edit", input: edit(`${ROOT}/${file}`) });
+  s.fs.write(
+    transcript,
+    jsonl(
+      prompt("change them", "p1"),
+      assistant("msg_alone", [use("toolu_a", "a.py")]),
+      result("toolu_a", "p1"),
+      assistant("msg_pair", [use("toolu_b", "b.py"), { id: "toolu_g", name: "Glob", input: {} }]),
+    ),
+  );
+  const call = (file: string, toolUseId: string | null) =>
+    s.call("Edit", edit(`${ROOT}/${file}`), {
+      transcript_path: transcript,
+      prompt_id: "p1",
+      ...(toolUseId ? { tool_use_id: toolUseId } : {}),
+    });
+  const warning = (file: string) =>
+    `Batch warning: if this call rode in a parallel batch, ` +
+    `sibling edits to ${ROOT}/${file} may already have been applied`;
+  // Alone in its message: no sibling can have touched the file.
+  const alone = await call("a.py", "toolu_a");
+  assertEquals(alone.kind, "deny");
+  assertNotIncludes(alone.text, "Batch warning");
+  // Another call rides in the same message.
+  assertStringIncludes((await call("b.py", "toolu_b")).text, warning("b.py"));
+  // The transcript cannot tell: the pending call is not in it, or there is no pending id.
+  assertStringIncludes((await call("c.py", "toolu_missing")).text, warning("c.py"));
+  assertStringIncludes((await call("d.py", null)).text, warning("d.py"));
+});
+
+Deno.test("[parallel-batches-and-partial-application] without a transcript, or with several targets, a batch is possible", () => {
+  const scan = (batchMates?: number | null) => ({ turnId: "p1", calls: [], batchMates });
+  assertEquals(batchPossible(1, null), true);
+  assertEquals(batchPossible(1, scan()), true);
+  assertEquals(batchPossible(1, scan(null)), true);
+  assertEquals(batchPossible(1, scan(2)), true);
+  assertEquals(batchPossible(2, scan(0)), true);
+  assertEquals(batchPossible(1, scan(0)), false);
 });

@@ -1,7 +1,8 @@
-import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { assertEquals, assertNotIncludes, assertStringIncludes } from "../helpers/assert.ts";
 import {
   closestMissLine,
   DESTRUCTIVE_TEXT,
+  destructiveDenialText,
   fileDenialText,
   QUESTIONS,
   ROUTINE_TEXT,
@@ -14,9 +15,8 @@ import {
 import { selectQuestions } from "../../src/questions/select.ts";
 
 const RECOVERY =
-  "If this gate blocks setup or repair work: exempt paths with GATEGUARD_EXEMPT_GLOBS, " +
-  "disable this hook with ECC_DISABLED_HOOKS=pre:edit-write:gateguard-fact-force, " +
-  "or start the session with ECC_GATEGUARD=off.";
+  "If these facts cannot be gathered (setup or repair work, say), tell the user why and ask " +
+  "how to proceed.";
 
 const BATCH = (f: string) =>
   `Batch warning: if this call rode in a parallel batch, sibling edits to ${f} may already ` +
@@ -34,6 +34,7 @@ Deno.test("[edit-multiedit-gate] the full code Edit denial, word for word", () =
     targetNote: null,
     closestMiss: null,
     domainText: null,
+    batch: true,
   });
   assertEquals(
     text,
@@ -72,6 +73,7 @@ Deno.test("[write-gate] the full code Write denial asks for callers and no dupli
     targetNote: null,
     closestMiss: null,
     domainText: null,
+    batch: false,
   });
   assertStringIncludes(
     text,
@@ -229,13 +231,14 @@ Deno.test("[sensitive-targets] the sensitive line and the condensed form with th
     targetNote: "sensitive",
     closestMiss: null,
     domainText: "Dates here are %Y/%m/%d %H:%M.",
+    batch: true,
   });
   assertEquals(
     text,
     [
       "[Fact-Forcing Gate] Denial #4: before editing .env, present reader, effect, no plain-text secrets, " +
       "and quote the user's current instruction verbatim; then retry. (Earlier denials listed the full " +
-      "questions; GATEGUARD_FACT_FORCE_MAX_DENIALS caps how many new files are denied.)",
+      "questions.)",
       BATCH(".env"),
       "Sensitive target: prior-search credit, sibling collapse, and the denial cap do not apply.",
       "Dates here are %Y/%m/%d %H:%M.",
@@ -269,11 +272,67 @@ Deno.test("[destructive-bash-gate] and [routine-bash-gate] messages list their q
     ROUTINE_TEXT,
     "1. The current user request in one sentence\n2. What this specific command verifies or produces",
   );
-  for (const t of [DESTRUCTIVE_TEXT, ROUTINE_TEXT]) {
-    assertStringIncludes(t, "ECC_DISABLED_HOOKS=pre:bash:gateguard-fact-force");
-    assertStringIncludes(t, "pre:powershell:gateguard-fact-force");
-    assertStringIncludes(t, "ECC_GATEGUARD=off");
-  }
+});
+
+Deno.test("[destructive-bash-gate] the destructive denial, word for word: the rule that matched and the user to ask, no off switch", () => {
+  assertEquals(
+    destructiveDenialText(
+      "core",
+      "rm-recursive",
+      "deletes a directory tree and every file below it",
+    ),
+    [
+      "[Fact-Forcing Gate]",
+      "",
+      "Destructive command detected. Before running it, present these facts:",
+      "",
+      "1. List all files/data this command will modify or delete",
+      "2. Write a one-line rollback procedure",
+      "3. Quote the user's current instruction verbatim",
+      "",
+      "Present the facts, then retry the same command.",
+      "Matched rule: core/rm-recursive. If this must run and the user has not asked for it, " +
+      "ask the user first.",
+      "What it destroys (core/rm-recursive): deletes a directory tree and every file below it.",
+    ].join("\n"),
+  );
+});
+
+Deno.test("[routine-bash-gate] the routine denial, word for word, no off switch", () => {
+  assertEquals(
+    ROUTINE_TEXT,
+    [
+      "[Fact-Forcing Gate]",
+      "",
+      "Before the first shell command of this session, present these facts:",
+      "",
+      "1. The current user request in one sentence",
+      "2. What this specific command verifies or produces",
+      "",
+      "Present the facts, then retry the same command.",
+      "One sentence for each fact is enough.",
+    ].join("\n"),
+  );
+});
+
+Deno.test("[parallel-batches-and-partial-application] a denial outside a batch carries no batch warning", () => {
+  const sel = selectQuestions("code", "write", null, false);
+  const denial = {
+    verb: "write" as const,
+    file: "src/new.ts",
+    questions: sel.questions,
+    fixedHint: sel.fixedHint,
+    ordinal: 1,
+    condensed: false,
+    targetNote: null,
+    closestMiss: null,
+    domainText: null,
+  };
+  assertNotIncludes(fileDenialText({ ...denial, batch: false }), "Batch warning");
+  assertStringIncludes(fileDenialText({ ...denial, batch: true }), BATCH("src/new.ts"));
+  const short = { ...denial, ordinal: 4, condensed: true };
+  assertNotIncludes(fileDenialText({ ...short, batch: false }), "Batch warning");
+  assertStringIncludes(fileDenialText({ ...short, batch: true }), `\n${BATCH("src/new.ts")}`);
 });
 
 Deno.test("[fail-to-deny] display text drops control and bidi characters and is bounded", () => {
@@ -291,8 +350,13 @@ Deno.test("[fail-to-deny] the work-budget denial names the input and how to spli
     tooComplexText("edit"),
     "[Fact-Forcing Gate] The change is too large or too complex to check within GateGuard's " +
       "work limit, so this call is denied; split it into smaller edits, one call each, then " +
-      `retry.\n${RECOVERY}`,
+      "retry.\nIf it cannot be split, ask the user to make the change.",
   );
-  assertStringIncludes(tooComplexText("command"), "GATEGUARD_BASH_ROUTINE_DISABLED=1");
+  assertEquals(
+    tooComplexText("command"),
+    `[Fact-Forcing Gate] ${
+      tooComplexLine("command")
+    }\nIf it cannot be split, ask the user to run it.`,
+  );
   assertStringIncludes(tooComplexLine("searches"), "narrower searches");
 });
