@@ -7,6 +7,9 @@ Downloads the asset of the latest release, or of the version given, checks it
 against the release's SHA256SUMS, and puts it in ~\.local\bin (or the
 directory given) as gateguard.exe. GATEGUARD_INSTALL_BASE_URL replaces
 https://github.com/gateguard/gateguard/releases (a mirror, or a local server).
+-Record also leaves gateguard.exe.sha256 beside it: the digest it was verified
+against, its asset name and the version asked for ("latest" when none was),
+which the Claude Code plugin's launcher and `gateguard doctor` check later.
 
 .EXAMPLE
 irm https://github.com/gateguard/gateguard/releases/latest/download/install.ps1 | iex
@@ -16,7 +19,8 @@ irm https://github.com/gateguard/gateguard/releases/latest/download/install.ps1 
 #>
 param(
   [string]$Version = "",
-  [string]$Dir = (Join-Path $HOME ".local\bin")
+  [string]$Dir = (Join-Path $HOME ".local\bin"),
+  [switch]$Record
 )
 
 $ErrorActionPreference = "Stop"
@@ -106,6 +110,15 @@ try {
 
 & $Target --version
 if ($LASTEXITCODE -ne 0) { Fail "$Target was installed but does not run on this machine" }
+
+if ($Record) {
+  # Written beside, then moved: a reader sees the old record or the new one, never half.
+  $RecordVersion = if ($Version -ne "") { $Version } else { "latest" }
+  $RecordTmp = "$Target.sha256.new.$PID"
+  [IO.File]::WriteAllText($RecordTmp, "$Expected  $Asset  $RecordVersion`n")
+  Move-Item -Force $RecordTmp "$Target.sha256"
+  Write-Output "Recorded its SHA-256 in $Target.sha256."
+}
 
 $Normalize = { param($p) $p.Trim().TrimEnd('\').ToLowerInvariant() }
 $OnPath = @(($env:Path -split ';') | Where-Object { $_ -and ((& $Normalize $_) -eq (& $Normalize $Dir)) }).Count -gt 0

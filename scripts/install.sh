@@ -5,7 +5,12 @@
 # ~/.local/bin (or the directory given) as `gateguard`.
 #
 #   curl -fsSL https://github.com/gateguard/gateguard/releases/latest/download/install.sh | sh
-#   sh install.sh [--version vX.Y.Z] [--dir DIR]
+#   sh install.sh [--version vX.Y.Z] [--dir DIR] [--record]
+#
+# --record also leaves gateguard.sha256 beside the binary: the digest it was
+# verified against, its asset name and the version asked for ("latest" when
+# none was), so a launcher or `gateguard doctor` can check it later without
+# the network (the Claude Code plugin installs its binary this way).
 #
 # GATEGUARD_INSTALL_BASE_URL replaces https://github.com/gateguard/gateguard/releases
 # (a mirror, or a local server in the tests).
@@ -17,6 +22,7 @@ main() {
   BASE_URL="${GATEGUARD_INSTALL_BASE_URL:-https://github.com/gateguard/gateguard/releases}"
   VERSION=""
   DIR="${HOME}/.local/bin"
+  RECORD=""
 
   say() { printf '%s\n' "$*"; }
   fail() {
@@ -25,8 +31,9 @@ main() {
   }
 
   usage() {
-    say "Usage: install.sh [--version vX.Y.Z] [--dir DIR]"
+    say "Usage: install.sh [--version vX.Y.Z] [--dir DIR] [--record]"
     say "Installs the gateguard binary for this machine into DIR (default ~/.local/bin)."
+    say "--record also writes DIR/gateguard.sha256: the verified digest, asset and version."
   }
 
   while [ $# -gt 0 ]; do
@@ -40,6 +47,10 @@ main() {
         [ $# -ge 2 ] || fail "--dir needs a directory"
         DIR="$2"
         shift 2
+        ;;
+      --record)
+        RECORD=1
+        shift
         ;;
       -h | --help)
         usage
@@ -137,6 +148,14 @@ main() {
   fi
 
   "$target" --version || fail "${target} was installed but does not run on this machine"
+
+  if [ -n "$RECORD" ]; then
+    # Written beside, then renamed: a reader sees the old record or the new one, never half.
+    printf '%s  %s  %s\n' "$expected" "$asset" "${VERSION:-latest}" >"${target}.sha256.new.$$" &&
+      mv -f "${target}.sha256.new.$$" "${target}.sha256" ||
+      fail "cannot write ${target}.sha256"
+    say "Recorded its SHA-256 in ${target}.sha256."
+  fi
 
   case ":${PATH:-}:" in
     *":${DIR}:"*)

@@ -6,12 +6,16 @@
  *   of the target's own OS and CPU (the smoke test runs the binary there),
  *   and `publish` waits for the tag check and attaches the installers;
  * - the README lists exactly the assets of `TARGETS`;
- * - `scripts/install.ps1` parses (no PowerShell runs here to try it);
+ * - the Claude Code plugin's manifest and its marketplace entry carry the
+ *   version of src/version.ts (the plugin installs the binary of its own
+ *   version, so a stale manifest would pin users to an old release);
+ * - `scripts/install.ps1` and the plugin's PowerShell launchers parse (no
+ *   PowerShell runs here to try them);
  * - a tag is `v` + the version of src/version.ts, and CHANGELOG.md has a
  *   section for that version.
  *
  * Usage:
- *   deno task release-check              workflow schema, matrix, runners, README, install.ps1
+ *   deno task release-check              workflow schema, matrix, runners, README, plugin, .ps1 files
  *   scripts/release_check.ts --tag v1.2.3   the tag gate the release workflow runs
  *
  * @module
@@ -182,12 +186,70 @@ export function tagFindings(tag: string, version: string, changelog: string): st
   return findings;
 }
 
-/** Findings on the workflow and README files of the checkout at `root`. */
+/** The Claude Code plugin's manifest and its marketplace, relative to the repository root. */
+export const PLUGIN_MANIFEST = ".claude-plugin/plugin.json";
+/** The marketplace the repository is (it lists the plugin at its own root). */
+export const PLUGIN_MARKETPLACE = ".claude-plugin/marketplace.json";
+
+/** The PowerShell files a release carries, each checked to parse. */
+export const PS1_FILES = ["scripts/install.ps1", "hooks/launch.ps1", "hooks/install_binary.ps1"];
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? value as Record<string, unknown>
+    : {};
+}
+
+/**
+ * Findings on the plugin manifests (parsed JSON): plugin.json's `version`,
+ * and that of the marketplace's `gateguard` entry, must equal `version`.
+ */
+export function pluginVersionFindings(
+  manifest: unknown,
+  marketplace: unknown,
+  version: string = VERSION,
+): string[] {
+  const findings: string[] = [];
+  const own = objectOf(manifest).version;
+  if (own !== version) {
+    findings.push(
+      `${PLUGIN_MANIFEST} has version ${JSON.stringify(own)}, not ${version} (src/version.ts)`,
+    );
+  }
+  const plugins = objectOf(marketplace).plugins;
+  const entries = Array.isArray(plugins)
+    ? plugins.map(objectOf).filter((p) => p.name === "gateguard")
+    : [];
+  if (entries.length !== 1) {
+    findings.push(`${PLUGIN_MARKETPLACE} must list the gateguard plugin once`);
+  } else if (entries[0].version !== version) {
+    findings.push(
+      `${PLUGIN_MARKETPLACE} lists gateguard at version ${
+        JSON.stringify(entries[0].version)
+      }, not ${version} (src/version.ts)`,
+    );
+  }
+  return findings;
+}
+
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await Deno.readTextFile(path));
+  } catch {
+    return null;
+  }
+}
+
+/** Findings on the workflow, README and plugin manifest files of the checkout at `root`. */
 export async function repositoryFindings(root: string): Promise<string[]> {
   const workflow = parseYaml(await Deno.readTextFile(`${root}/${RELEASE_WORKFLOW}`));
   return [
     ...workflowFindings(workflow),
     ...readmeAssetFindings(await Deno.readTextFile(`${root}/README.md`)),
+    ...pluginVersionFindings(
+      await readJson(`${root}/${PLUGIN_MANIFEST}`),
+      await readJson(`${root}/${PLUGIN_MARKETPLACE}`),
+    ),
   ];
 }
 
@@ -201,11 +263,15 @@ if (import.meta.main) {
     const { validateWorkflowFile } = await import("./workflow_schema.ts");
     const { ps1SyntaxErrors } = await import("./ps1_syntax.ts");
     const schema = await validateWorkflowFile(`${root}/${RELEASE_WORKFLOW}`);
-    const ps1 = await ps1SyntaxErrors(await Deno.readTextFile(`${root}/scripts/install.ps1`));
+    const ps1: string[] = [];
+    for (const file of PS1_FILES) {
+      const errors = await ps1SyntaxErrors(await Deno.readTextFile(`${root}/${file}`));
+      ps1.push(...errors.map((e) => `${file}:${e}`));
+    }
     findings = [
       ...(await repositoryFindings(root)),
       ...(schema.ok ? schema.errors : [schema.reason]),
-      ...ps1.map((p) => `scripts/install.ps1:${p}`),
+      ...ps1,
     ];
   } else {
     console.error("usage: release_check.ts [--tag <tag>]");

@@ -17,6 +17,12 @@ import { type HookFormat, wantedGroups } from "./registration_edit.ts";
 import { gateMatcher, toolNames } from "../tools/gated.ts";
 import { isRecord } from "../platform/json.ts";
 import { joinPath } from "../platform/path.ts";
+import {
+  PLUGIN_COMMAND,
+  PLUGIN_INSTALL_COMMAND,
+  PLUGIN_INSTALL_TIMEOUT_SECONDS,
+  PLUGIN_SESSION_START_MATCHER,
+} from "./plugin_command.ts";
 
 /** The file tools GateGuard gates. */
 export const FILE_TOOLS: readonly string[] = toolNames("file");
@@ -32,13 +38,11 @@ export const SHELL_MATCHER: string = gateMatcher("shell");
 export const HOOK_TIMEOUT_SECONDS = 10;
 
 /**
- * The command of the plugin form. Claude Code substitutes
- * `${CLAUDE_PLUGIN_ROOT}` before the shell runs it; state goes to
- * `CLAUDE_PLUGIN_DATA`, which the settings layer picks up by itself.
+ * The PreToolUse command of the plugin form: its launcher (see
+ * `plugin_command.ts`). State goes to `CLAUDE_PLUGIN_DATA`, which the
+ * settings layer picks up by itself.
  */
-export const PLUGIN_COMMAND =
-  'deno run --quiet --no-prompt --config "${CLAUDE_PLUGIN_ROOT}/deno.json"' +
-  ' --permission-set=gateguard "${CLAUDE_PLUGIN_ROOT}/src/main.ts"';
+export { PLUGIN_COMMAND };
 
 /** Where a registration is written. */
 export type SettingsScope = "project" | "local" | "user";
@@ -128,13 +132,29 @@ export function registrationGroups(command: string): JsonValue[] {
   return wantedGroups(CLAUDE_CODE_FORMAT, command);
 }
 
-/** The `hooks/hooks.json` of the plugin form, as shipped in the repository. */
+/**
+ * The `hooks/hooks.json` of the plugin form, as shipped in the repository:
+ * the SessionStart installer, and the two PreToolUse entries running the
+ * launcher, failing closed like every entry init writes.
+ */
 export function pluginHooksJson(): string {
   const plugin = {
     description:
       "GateGuard: a fact-forcing PreToolUse gate. It denies the first edit of each file " +
-      "and destructive shell commands until the agent presents concrete facts.",
-    hooks: { PreToolUse: registrationGroups(PLUGIN_COMMAND) },
+      "and destructive shell commands until the agent presents concrete facts. Each command " +
+      "is read by bash (hooks/*.sh) and by PowerShell (hooks/*.ps1): bash stops at its exec, " +
+      "PowerShell skips that line as a here-string.",
+    hooks: {
+      SessionStart: [{
+        matcher: PLUGIN_SESSION_START_MATCHER,
+        hooks: [{
+          type: "command",
+          command: PLUGIN_INSTALL_COMMAND,
+          timeout: PLUGIN_INSTALL_TIMEOUT_SECONDS,
+        }],
+      }],
+      PreToolUse: registrationGroups(PLUGIN_COMMAND),
+    },
   };
   return `${JSON.stringify(plugin, null, 2)}\n`;
 }

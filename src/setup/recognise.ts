@@ -13,6 +13,7 @@
  */
 
 import { baseName } from "../platform/path.ts";
+import { PLUGIN_COMMAND } from "./plugin_command.ts";
 
 /** How a hook command relates to GateGuard. */
 export type CommandKind = "ours" | "unsure" | "other";
@@ -127,10 +128,14 @@ function namesGateGuard(command: string): boolean {
 
 /**
  * Classifies a hook command. `ownCommand` (this build's exact command,
- * whatever the binary is called) is always GateGuard's.
+ * whatever the binary is called) and the plugin's launcher command are
+ * always GateGuard's.
  */
 export function classifyCommand(command: string, ownCommand?: string): CommandKind {
-  if (ownCommand !== undefined && command.trim() === ownCommand) return "ours";
+  const trimmed = command.trim();
+  if ((ownCommand !== undefined && trimmed === ownCommand) || trimmed === PLUGIN_COMMAND) {
+    return "ours";
+  }
   const words = simpleWords(command);
   if (words !== null && words.length > 0) {
     if (PROGRAM.test(baseName(words[0])) && ownArguments(words.slice(1))) return "ours";

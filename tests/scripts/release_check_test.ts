@@ -9,6 +9,9 @@ import { REPO_ROOT } from "../helpers/cli.ts";
 import { parse as parseYaml } from "yaml";
 import {
   INSTALLERS,
+  PLUGIN_MANIFEST,
+  PLUGIN_MARKETPLACE,
+  pluginVersionFindings,
   readmeAssetFindings,
   RELEASE_WORKFLOW,
   repositoryFindings,
@@ -157,6 +160,30 @@ Deno.test("[release] the README lists exactly the release assets", async () => {
       "the README names gateguard-macos-intel, which no release ships",
     ],
   );
+});
+
+Deno.test("[release] the plugin manifest and its marketplace entry carry the version of src/version.ts", async () => {
+  const manifest = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/${PLUGIN_MANIFEST}`));
+  const marketplace = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/${PLUGIN_MARKETPLACE}`));
+  assertEquals(manifest.version, VERSION);
+  assertEquals(pluginVersionFindings(manifest, marketplace), []);
+  const entry = (version: unknown) => ({
+    ...marketplace,
+    plugins: [{ ...marketplace.plugins[0], version }],
+  });
+  assertEquals(pluginVersionFindings({ ...manifest, version: "0.0.9" }, marketplace, "0.1.0"), [
+    '.claude-plugin/plugin.json has version "0.0.9", not 0.1.0 (src/version.ts)',
+  ]);
+  assertEquals(pluginVersionFindings({ name: "gateguard" }, entry("0.1.0"), "0.1.0"), [
+    ".claude-plugin/plugin.json has version undefined, not 0.1.0 (src/version.ts)",
+  ]);
+  assertEquals(pluginVersionFindings(manifest, entry("0.0.9"), VERSION), [
+    `.claude-plugin/marketplace.json lists gateguard at version "0.0.9", not ${VERSION} (src/version.ts)`,
+  ]);
+  assertEquals(pluginVersionFindings(manifest, { ...marketplace, plugins: [] }, VERSION), [
+    ".claude-plugin/marketplace.json must list the gateguard plugin once",
+  ]);
+  assertEquals(pluginVersionFindings(null, null, VERSION).length, 2);
 });
 
 Deno.test("[release] a tag must be v + the version, with a changelog section", () => {

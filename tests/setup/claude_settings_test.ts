@@ -11,6 +11,8 @@ import {
   registrationGroups,
   settingsFiles,
 } from "../../src/setup/claude_settings.ts";
+import { PLUGIN_INSTALL_COMMAND } from "../../src/setup/plugin_command.ts";
+import { classifyCommand } from "../../src/setup/recognise.ts";
 
 Deno.test("[init] matchers follow Claude Code: all, exact name lists, or unanchored regex", () => {
   for (const all of [undefined, null, "", "*"]) assert(matcherCovers(all, "PowerShell"));
@@ -39,7 +41,11 @@ Deno.test("[init] the shipped plugin hooks.json is the one init prints", async (
   assertEquals(shipped, pluginHooksJson());
   const plugin = JSON.parse(shipped);
   assertEquals(plugin.hooks.PreToolUse, registrationGroups(PLUGIN_COMMAND));
+  for (const group of plugin.hooks.PreToolUse) assertEquals(group.hooks[0].onFailure, "block");
+  assertEquals(Object.keys(plugin.hooks), ["SessionStart", "PreToolUse"]);
+  assertEquals(plugin.hooks.SessionStart[0].hooks[0].command, PLUGIN_INSTALL_COMMAND);
   assert(typeof plugin.description === "string" && plugin.description.length > 0);
-  assert(PLUGIN_COMMAND.includes('"${CLAUDE_PLUGIN_ROOT}/src/main.ts"'));
+  assert(PLUGIN_COMMAND.includes('exec sh "$CLAUDE_PLUGIN_ROOT/hooks/launch.sh"'));
   assert(!PLUGIN_COMMAND.includes("GATEGUARD_STATE_DIR"), "state must follow CLAUDE_PLUGIN_DATA");
+  assertEquals(classifyCommand(PLUGIN_COMMAND), "ours");
 });
