@@ -1,5 +1,8 @@
 /**
- * What an agent adapter is, and the table of adapters.
+ * What an agent adapter is, and the helpers every adapter shares (gate
+ * calls from a call's origin, merged outcomes, payload fields). The table
+ * of adapters is `registry.ts`, which imports the adapters; they import
+ * only this module, so the two never form a circle.
  *
  * Every agent sends its own payload and reads its own answer. An adapter
  * reads the payload into one or more `HookCall`s that carry GateGuard's own
@@ -27,15 +30,6 @@ import {
 import { type GatedTool, type OtherAgent, shellTool, TOOL } from "../tools/gated.ts";
 import { joinPath } from "../platform/path.ts";
 
-/** The agents GateGuard answers, as `--agent` names them. */
-export const AGENT_NAMES = ["claude", "codex", "gemini", "copilot", "cursor"] as const;
-
-/** One agent name. */
-export type AgentName = typeof AGENT_NAMES[number];
-
-/** The agent a hook call is for when `--agent` is not given. */
-export const DEFAULT_AGENT: AgentName = "claude";
-
 /** What an agent's payload asks GateGuard to decide. */
 export type Translation =
   | { kind: "calls"; calls: HookCall[] }
@@ -50,25 +44,6 @@ export interface AgentAdapter {
   translate(payload: Record<string, unknown>, env: EnvSnapshot): Translation;
   /** The stdout text that tells the agent the outcome ("" prints nothing). */
   render(outcome: Outcome): string;
-}
-
-/** True when `name` is an agent GateGuard knows. */
-export function isAgentName(name: string): name is AgentName {
-  return (AGENT_NAMES as readonly string[]).includes(name);
-}
-
-/** The adapters, each loaded only when its agent is named. */
-const ADAPTERS: Readonly<Record<AgentName, () => Promise<AgentAdapter>>> = {
-  claude: async () => (await import("./claude.ts")).CLAUDE_ADAPTER,
-  codex: async () => (await import("./codex.ts")).CODEX_ADAPTER,
-  gemini: async () => (await import("./gemini.ts")).GEMINI_ADAPTER,
-  copilot: async () => (await import("./copilot.ts")).COPILOT_ADAPTER,
-  cursor: async () => (await import("./cursor.ts")).CURSOR_ADAPTER,
-};
-
-/** Loads the adapter of `agent`. */
-export function loadAdapter(agent: AgentName): Promise<AgentAdapter> {
-  return ADAPTERS[agent]();
 }
 
 /**
@@ -109,7 +84,7 @@ export interface CallOrigin {
   toolUseId?: string | null;
   /** The turn's id as the session log knows it. */
   promptId?: string | null;
-  /** Whose log `transcriptPath` is (`agents/session_logs.ts`). */
+  /** Whose log `transcriptPath` is (`session_logs/session_logs.ts`). */
   logKind?: OtherAgent;
 }
 

@@ -23,7 +23,7 @@ import {
   shellGateCall,
   stringField,
 } from "./adapter.ts";
-import { MAX_PATCH_FILES, type PatchFile, readPatch } from "./codex_patch.ts";
+import { MAX_PATCH_FILES, type PatchFile, readPatch } from "../session_logs/codex_patch.ts";
 import type { HookCall } from "../hook/call.ts";
 import { agentTool, TOOL } from "../tools/gated.ts";
 import { isRecord } from "../platform/json.ts";

@@ -24,7 +24,7 @@ import {
   shellGateCall,
   stringField,
 } from "./adapter.ts";
-import { copilotCallKey, copilotLogPath } from "./copilot_session.ts";
+import { copilotCallKey, copilotLogPath } from "../session_logs/copilot_session.ts";
 import type { Outcome } from "../hook/decision.ts";
 import { agentTool, replaceChange, TOOL, writeChange } from "../tools/gated.ts";
 import { isRecord } from "../platform/json.ts";

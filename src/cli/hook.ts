@@ -18,15 +18,14 @@ import { isRecord } from "../platform/json.ts";
 import { decide, isGated } from "../hook/decide.ts";
 import { type Decision, DESTRUCTIVE_KEY_PREFIX } from "../hook/decision.ts";
 import type { Outcome } from "../hook/decision.ts";
+import { type AgentAdapter, mergeOutcomes } from "../agents/adapter.ts";
 import {
   AGENT_NAMES,
-  type AgentAdapter,
   type AgentName,
   DEFAULT_AGENT,
   isAgentName,
   loadAdapter,
-  mergeOutcomes,
-} from "../agents/adapter.ts";
+} from "../agents/registry.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
 import { pruneStale, saveDelta } from "../state/store.ts";
 import { callContext, projectRootOf } from "./call_context.ts";

@@ -124,7 +124,7 @@ function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> 
     return Promise.resolve(null);
   }
   const reader = ctx.call.logKind
-    ? import("../agents/session_logs.ts").then((m) => m.turnReader(ctx.call.logKind ?? null))
+    ? import("../session_logs/session_logs.ts").then((m) => m.turnReader(ctx.call.logKind ?? null))
     : import("../transcript/turn_scan.ts");
   return reader.then(async ({ scanTurn, PENDING_RESCAN }) => {
     const input = {

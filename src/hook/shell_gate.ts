@@ -169,11 +169,11 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     if (state.checked.has(key)) {
       // A second copy sent before the denial could be read is no retry: it
       // is denied again and the retry stays available (transcript/denial_seen.ts;
-      // another agent's session log through its reader, agents/session_logs.ts).
+      // another agent's session log through its reader, session_logs/session_logs.ts).
       if (call.transcriptPath !== null && (call.toolUseId !== null || call.logKind)) {
         const { denialCouldBeSeen } = await import("../transcript/denial_seen.ts");
         const log = call.logKind
-          ? await (await import("../agents/session_logs.ts")).turnReader(call.logKind)
+          ? await (await import("../session_logs/session_logs.ts")).turnReader(call.logKind)
           : undefined;
         const retry = { transcriptPath: call.transcriptPath, toolUseId: call.toolUseId };
         const seen = await denialCouldBeSeen(

@@ -16,7 +16,7 @@
  * message. See docs/architecture.md "Retries of destructive commands".
  *
  * The other agents' session logs answer the same question through their
- * own readers (`agents/session_logs.ts`); `denialCouldBeSeen` waits for
+ * own readers (`session_logs/session_logs.ts`); `denialCouldBeSeen` waits for
  * the pending call's record whichever reader it is given.
  *
  * @module

@@ -1,7 +1,8 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { loadAdapter, mergeOutcomes, type Translation } from "../../src/agents/adapter.ts";
+import { mergeOutcomes, type Translation } from "../../src/agents/adapter.ts";
+import { loadAdapter } from "../../src/agents/registry.ts";
 import { toolArgsOf } from "../../src/agents/copilot.ts";
-import { copilotCallKey, copilotLogPath } from "../../src/agents/copilot_session.ts";
+import { copilotCallKey, copilotLogPath } from "../../src/session_logs/copilot_session.ts";
 import type { HookCall } from "../../src/hook/call.ts";
 import { AGENT_TOOLS, type OtherAgent } from "../../src/tools/gated.ts";
 

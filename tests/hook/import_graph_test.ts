@@ -1,7 +1,9 @@
 /**
  * The module graph, checked: what each kind of call loads before it
- * branches (the static closure of its entry modules), no import cycle, and
- * no import from a lower layer up.
+ * branches (the static closure of its entry modules), no import cycle, no
+ * import from a lower layer up (dynamic imports count like static ones),
+ * and the size of the house: src/shell/ entered through its concept
+ * folders, no source file too long to read.
  */
 
 import { assertEquals } from "../helpers/assert.ts";
@@ -48,13 +50,13 @@ async function graph(): Promise<Map<string, string[]>> {
   return edges;
 }
 
-/** Imports between src modules as paths under src/: static and type-only, and dynamic ones when asked. */
-async function allImports(dynamic: boolean): Promise<Map<string, string[]>> {
+/** Imports between src modules as paths under src/: static, type-only and dynamic alike. */
+async function allImports(): Promise<Map<string, string[]>> {
   const edges = new Map<string, string[]>();
   const inSrc = (s: string) => s.startsWith(SRC.href);
   for (const m of await modules()) {
     if (!inSrc(m.specifier)) continue;
-    const targets = (m.dependencies ?? []).filter((d) => dynamic || !d.isDynamic).flatMap((d) =>
+    const targets = (m.dependencies ?? []).flatMap((d) =>
       [d.code?.specifier, d.type?.specifier].filter((t): t is string => !!t && inSrc(t))
     );
     edges.set(
@@ -67,26 +69,15 @@ async function allImports(dynamic: boolean): Promise<Map<string, string[]>> {
 
 /**
  * The layers of src/, lowest first: a folder imports only from itself and
- * from folders of lower layers. An entry may name one module of a folder
- * that sits lower than the rest of it (the agents' session-log readers are
- * transcript readers the file gate loads).
+ * from folders of lower layers. A top-level module stands for itself. No
+ * entry names a single module of a folder: a folder sits on one layer.
  */
 const LAYERS: readonly (readonly string[])[] = [
   ["platform", "version.ts"],
   ["glob", "config", "build_info.ts"],
   ["file_facts", "shell", "transcript", "state"],
   ["tools", "control"],
-  [
-    "change",
-    "evidence",
-    "metrics",
-    "agents/session_logs.ts",
-    "agents/codex_log.ts",
-    "agents/codex_patch.ts",
-    "agents/gemini_log.ts",
-    "agents/copilot_log.ts",
-    "agents/copilot_session.ts",
-  ],
+  ["change", "evidence", "metrics", "session_logs"],
   ["questions", "report", "setup"],
   ["hook"],
   ["agents"],
@@ -110,8 +101,7 @@ function closure(edges: Map<string, string[]>, roots: string[]): string[] {
 const folder = (m: string) => m.split("/")[0];
 
 function layerOf(m: string): number {
-  const own = LAYERS.findIndex((layer) => layer.includes(m));
-  return own >= 0 ? own : LAYERS.findIndex((layer) => layer.includes(folder(m)));
+  return LAYERS.findIndex((layer) => layer.includes(folder(m)));
 }
 
 Deno.test("[lazy-loading] a shell call loads no file facts, transcript, evidence, change, metrics or report code", async () => {
@@ -152,7 +142,7 @@ Deno.test("[lazy-loading] the dispatcher statically loads only the env reader an
 
 Deno.test("[lazy-loading] every src folder has a layer, and no import goes up or sideways across layers", async () => {
   const upward: string[] = [];
-  for (const [from, tos] of await allImports(true)) {
+  for (const [from, tos] of await allImports()) {
     assertEquals(layerOf(from) >= 0, true, `${folder(from)} has no layer`);
     for (const to of tos) {
       const across = folder(to) !== folder(from) || layerOf(to) !== layerOf(from);
@@ -164,11 +154,8 @@ Deno.test("[lazy-loading] every src folder has a layer, and no import goes up or
   assertEquals(upward, []);
 });
 
-// A lazily loaded table of implementations (agents/adapter.ts) imports its
-// entries dynamically while they import its types: that loop is not a load
-// cycle, so dynamic imports are left out here.
-Deno.test("[lazy-loading] the src import graph has no cycle of static or type imports", async () => {
-  const edges = await allImports(false);
+Deno.test("[lazy-loading] the src import graph has no cycle of static, type or dynamic imports", async () => {
+  const edges = await allImports();
   const state = new Map<string, "open" | "done">();
   const cycles: string[] = [];
   const visit = (m: string, path: string[]): void => {
@@ -207,7 +194,7 @@ function shellConcept(m: string): string | null {
 
 Deno.test("[lazy-loading] a shell concept folder is entered only through its mod.ts", async () => {
   const bypasses: string[] = [];
-  for (const [from, tos] of await allImports(true)) {
+  for (const [from, tos] of await allImports()) {
     for (const to of tos) {
       const concept = shellConcept(to);
       if (concept === null || concept.endsWith(".ts")) continue;
@@ -222,7 +209,7 @@ Deno.test("[lazy-loading] a shell concept folder is entered only through its mod
 Deno.test("[lazy-loading] every shell concept has a layer, and no shell import goes up or sideways", async () => {
   const shellLayer = (concept: string) => SHELL_LAYERS.findIndex((l) => l.includes(concept));
   const wrong: string[] = [];
-  for (const [from, tos] of await allImports(true)) {
+  for (const [from, tos] of await allImports()) {
     const own = shellConcept(from);
     if (own === null) continue;
     assertEquals(shellLayer(own) >= 0, true, `shell/${own} has no layer`);
@@ -233,4 +220,34 @@ Deno.test("[lazy-loading] every shell concept has a layer, and no shell import g
     }
   }
   assertEquals(wrong, []);
+});
+
+/** Every .ts file under src/, as a path under src/. */
+function srcFiles(dir = SRC, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const entry of Deno.readDirSync(dir)) {
+    const path = `${prefix}${entry.name}`;
+    if (entry.isDirectory) out.push(...srcFiles(new URL(`${entry.name}/`, dir), `${path}/`));
+    else if (entry.name.endsWith(".ts")) out.push(path);
+  }
+  return out.sort();
+}
+
+/** Most files directly under src/shell/: the rest lives in its concept folders. */
+const MAX_SHELL_TOP_FILES = 6;
+
+/** Most lines of one source file. */
+const MAX_FILE_LINES = 700;
+
+Deno.test("[lazy-loading] src/shell/ holds its concepts in folders, at most six files directly under it", () => {
+  const top = srcFiles().filter((f) => f.startsWith("shell/") && f.split("/").length === 2);
+  assertEquals(top.length <= MAX_SHELL_TOP_FILES, true, top.join(", "));
+});
+
+Deno.test("[lazy-loading] no src file is longer than 700 lines", () => {
+  const long = srcFiles().flatMap((f) => {
+    const lines = Deno.readTextFileSync(new URL(f, SRC)).split("\n").length;
+    return lines > MAX_FILE_LINES ? [`${f}: ${lines}`] : [];
+  });
+  assertEquals(long, []);
 });

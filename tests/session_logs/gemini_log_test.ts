@@ -1,5 +1,5 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { denialSeen, scanTurn, shellResultClean } from "../../src/agents/gemini_log.ts";
+import { denialSeen, scanTurn, shellResultClean } from "../../src/session_logs/gemini_log.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
 

@@ -1,5 +1,5 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { MAX_PATCH_FILES, readPatch } from "../../src/agents/codex_patch.ts";
+import { MAX_PATCH_FILES, readPatch } from "../../src/session_logs/codex_patch.ts";
 
 function files(patch: string): [string, string][] {
   const read = readPatch(patch);

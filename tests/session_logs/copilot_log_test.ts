@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { denialSeen, PENDING_RESCAN, scanTurn } from "../../src/agents/copilot_log.ts";
-import { copilotCallKey } from "../../src/agents/copilot_session.ts";
+import { denialSeen, PENDING_RESCAN, scanTurn } from "../../src/session_logs/copilot_log.ts";
+import { copilotCallKey } from "../../src/session_logs/copilot_session.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
 
@@ -210,7 +210,7 @@ Deno.test("[destructive-bash-gate] Copilot events: a pending call not yet writte
 });
 
 Deno.test("[same-batch-searches] Copilot events: the gates wait longer for Copilot's lagging log than for a transcript", async () => {
-  const { turnReader } = await import("../../src/agents/session_logs.ts");
+  const { turnReader } = await import("../../src/session_logs/session_logs.ts");
   const { PENDING_RESCAN: transcript } = await import("../../src/transcript/turn_scan.ts");
   const copilot = (await turnReader("copilot")).PENDING_RESCAN;
   assertEquals(copilot, PENDING_RESCAN);

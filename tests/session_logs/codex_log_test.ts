@@ -1,5 +1,5 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { denialSeen, exitedCleanly, scanTurn } from "../../src/agents/codex_log.ts";
+import { denialSeen, exitedCleanly, scanTurn } from "../../src/session_logs/codex_log.ts";
 import { deletionCommand } from "../../src/tools/call.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
