@@ -37,7 +37,7 @@ import { HOOK_IDS } from "../../src/config/settings.ts";
 import { PROJECT_CONFIG_KEYS } from "../../src/config/project_config.ts";
 import { settingsWeakenings } from "../../src/setup/weakening.ts";
 import { patchTooLargeText } from "../../src/agents/codex.ts";
-import { AGENT_NAMES, loadAdapter } from "../../src/agents/adapter.ts";
+import { AGENT_NAMES, loadAdapter } from "../../src/agents/registry.ts";
 import type { Outcome } from "../../src/hook/decision.ts";
 import { decide } from "../../src/hook/decide.ts";
 import { applyDelta, emptyState } from "../../src/state/schema.ts";
