@@ -16,7 +16,7 @@ import { resolveSettings, settingsFrom } from "../config/settings.ts";
 import type { HookCall } from "../hook/call.ts";
 import { isRecord } from "../platform/json.ts";
 import { decide, isGated } from "../hook/decide.ts";
-import { type Decision, DESTRUCTIVE_KEY_PREFIX } from "../hook/decision.ts";
+import { type DecideContext, type Decision, DESTRUCTIVE_KEY_PREFIX } from "../hook/decision.ts";
 import type { Outcome } from "../hook/decision.ts";
 import { type AgentAdapter, mergeOutcomes } from "../agents/adapter.ts";
 import {
@@ -72,8 +72,8 @@ export function agentOf(args: readonly string[]): AgentName | { error: string } 
 /**
  * Runs one hook call; always returns 0, except for a command line naming no
  * known agent (exit 2: a registration mistake must show, not pass quietly).
- * Whatever fails on the way is reported (stderr and a note to the agent)
- * rather than left to a non-zero exit, which the harness would treat as a
+ * Whatever fails on the way denies the call, with a line on stderr, rather
+ * than leaving it to a non-zero exit, which the harness would treat as a
  * silent pass.
  */
 export async function main(args: string[], env: EnvSnapshot): Promise<number> {
@@ -86,10 +86,37 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   try {
     await hookCall(env, adapter);
   } catch (err) {
-    warn(`internal error, the call is allowed: ${(err as Error)?.name ?? "Error"}`);
-    writeOut(adapter.render({ kind: "note", text: (await messages()).internalErrorNote() }));
+    warn(`internal error, the call is denied: ${(err as Error)?.name ?? "Error"}`);
+    try {
+      writeOut(adapter.render({ kind: "deny", text: (await messages()).internalErrorText() }));
+    } catch {
+      // Nothing is left to answer with; the stderr line above stays.
+    }
   }
   return 0;
+}
+
+/**
+ * The decision of `ctx` by `run` (the real core unless a test passes
+ * another); an internal error in it becomes a denial that records nothing.
+ * A check that could not run has not found the call safe, so it never
+ * passes: the destructive gate already failed closed on its own errors,
+ * and this extends that to every gate.
+ */
+export async function decideOrDeny(
+  ctx: DecideContext,
+  run: (ctx: DecideContext) => Promise<Decision> = decide,
+): Promise<Decision> {
+  try {
+    return await run(ctx);
+  } catch (err) {
+    return {
+      outcome: { kind: "deny", text: (await messages()).internalErrorText() },
+      delta: emptyDelta(),
+      events: [],
+      warnings: [`internal error, the call is denied: ${(err as Error)?.name ?? "Error"}`],
+    };
+  }
 }
 
 async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> {
@@ -148,18 +175,7 @@ async function decideCall(
 
   const { ctx, key } = await callContext(call, env, settings, payloadChars);
   const { now } = ctx.ports;
-  let decision: Decision;
-  try {
-    decision = await decide(ctx);
-  } catch (err) {
-    warn(`internal error, the call is allowed: ${(err as Error)?.name ?? "Error"}`);
-    decision = {
-      outcome: { kind: "note", text: (await messages()).internalErrorNote() },
-      delta: emptyDelta(),
-      events: [],
-      warnings: [],
-    };
-  }
+  const decision = await decideOrDeny(ctx);
   for (const line of decision.warnings) warn(line);
 
   let outcome = decision.outcome;
@@ -167,39 +183,31 @@ async function decideCall(
     const saved = saveDelta(settings.stateDir, key, decision.delta, now);
     const destructive = [...decision.delta.check, ...decision.delta.uncheck]
       .some((k) => k.startsWith(DESTRUCTIVE_KEY_PREFIX));
-    if (!saved.ok && destructive) {
-      // The file gates fail open on a state error; a destructive command never does.
+    if (!saved.ok && (destructive || outcome.kind === "deny")) {
+      // A gate that cannot record what it asked can never let a retry
+      // through, so a call it would deny (or a destructive retry it would
+      // pass) stays denied until the state directory works again.
       warn(saved.error);
-      const { stateErrorDestructiveText } = await messages();
+      const { stateErrorDestructiveText, stateErrorText } = await messages();
+      const denial = outcome.kind === "deny" ? outcome.text : null;
       outcome = {
         kind: "deny",
-        text: stateErrorDestructiveText(saved.error, outcome.kind === "deny" ? outcome.text : null),
+        text: destructive
+          ? stateErrorDestructiveText(saved.error, denial)
+          : stateErrorText(saved.error),
       };
       const last = decision.events.at(-1);
-      if (last && last.decision !== "destructive-deny") {
+      if (last) {
         decision.events[decision.events.length - 1] = {
           ...last,
-          decision: "destructive-deny",
+          decision: destructive ? "destructive-deny" : last.decision,
           reason: "state-error",
         };
       }
     } else if (!saved.ok) {
+      // A pass with its reason in hand (credit, a trivial change) stays a
+      // pass: failing to record it only means the next call is asked again.
       warn(saved.error);
-      const note = (await messages()).stateErrorNote(saved.error);
-      if (outcome.kind === "deny") {
-        outcome = { kind: "note", text: note };
-        const last = decision.events.at(-1);
-        if (last) {
-          decision.events[decision.events.length - 1] = {
-            ...last,
-            decision: "pass",
-            reason: "state-error",
-            questions: null,
-          };
-        }
-      } else if (outcome.kind === "note") {
-        outcome = { kind: "note", text: `${outcome.text}\n${note}` };
-      }
     } else {
       for (const line of saved.warnings) warn(line);
       if (saved.created) pruneStale(settings.stateDir, now);

@@ -403,10 +403,19 @@ export function closestMissLine(tool: string, detail: string, code: NearMissCode
   return `Closest search this turn did not count (${tool} ${detail}): ${NEAR_MISS_WHY[code]}.`;
 }
 
-/** The warning when session state could not be saved and the call is allowed. */
-export function stateErrorNote(error: string): string {
-  return `GateGuard could not save its session state, so this call is allowed instead of ` +
-    `being denied in a loop (${error}). Check that GATEGUARD_STATE_DIR names a writable directory.`;
+/** How the user makes the state directory usable again, shared by the state-error denials. */
+const STATE_FIX =
+  "Ask the user to make it a writable directory (or to set GATEGUARD_STATE_DIR to one), then retry.";
+
+/**
+ * The denial of a gated call whose check could not be recorded because the
+ * state directory is unusable: a gate that cannot remember what it asked
+ * would ask forever or, worse, forget that it denied, so the call stays
+ * denied until the directory works. `error` names the directory and why.
+ */
+export function stateErrorText(error: string): string {
+  return `${HEADER} GateGuard cannot record its checks (${sanitizeForDisplay(error)}), so this ` +
+    `call is denied, and so is every retry, until it can. ${STATE_FIX}`;
 }
 
 /**
@@ -416,8 +425,8 @@ export function stateErrorNote(error: string): string {
  * text when it denied, null when it was about to let a retry through.
  */
 export function stateErrorDestructiveText(error: string, denial: string | null): string {
-  const line = `GateGuard could not save its session state (${error}), so this destructive ` +
-    `command stays denied until it can. Check that GATEGUARD_STATE_DIR names a writable directory.`;
+  const line = `GateGuard could not save its session state (${sanitizeForDisplay(error)}), so ` +
+    `this destructive command stays denied until it can. ${STATE_FIX}`;
   return denial === null ? `${HEADER} ${line}` : `${denial}\n${line}`;
 }
 
@@ -475,10 +484,14 @@ export function tooComplexText(input: TooComplexInput): string {
   return `${HEADER} ${tooComplexLine(input)}${recovery ? `\n${recovery}` : ""}`;
 }
 
-/** The note when the hook itself failed and let the call through. */
-export function internalErrorNote(): string {
-  return "GateGuard hit an internal error and could not check this call; it was allowed. " +
-    "Run `gateguard doctor` to investigate.";
+/**
+ * The denial of a call the hook failed on: a check that could not run has
+ * not found the call safe, so the call is denied like any unchecked call.
+ */
+export function internalErrorText(): string {
+  return `${HEADER} GateGuard hit an internal error and could not check this call, so it is ` +
+    "denied. Try a smaller or simpler call; if that fails too, ask the user to run " +
+    "`gateguard doctor`.";
 }
 
 /** Cleans a path or detail for display: no control characters, bounded length. */

@@ -42,6 +42,7 @@
 
 import { denoFs } from "../platform/fs_port.ts";
 import { writeAtomic } from "../platform/atomic_write.ts";
+import { fsErrorWords, prepareStateDir } from "./state_dir.ts";
 import { idleMsForFileName, PROJECT_IDLE_MS, type SessionKey } from "./key.ts";
 import {
   applyDelta,
@@ -119,15 +120,8 @@ function joinPath(dir: string, name: string): string {
   return dir.endsWith("/") || dir.endsWith("\\") ? dir + name : `${dir}/${name}`;
 }
 
-function reasonOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 function failure(dir: string, reason: string): SaveResult {
-  return {
-    ok: false,
-    error: `cannot persist session state in GATEGUARD_STATE_DIR (${dir}): ${reason}`,
-  };
+  return { ok: false, error: `the state directory ${dir} cannot be used: ${reason}` };
 }
 
 function tryRemove(path: string): void {
@@ -297,7 +291,8 @@ export function loadState(dir: string, key: SessionKey, now: number): SessionSta
 /**
  * Applies `delta` to the session's freshest state and persists it
  * atomically under the session lock, waiting for the lock by `clock`. On
- * failure the error names `GATEGUARD_STATE_DIR` and the directory.
+ * failure the error names the directory and why it cannot be used, in
+ * GateGuard's words (`state_dir.ts`).
  */
 export function saveDelta(
   dir: string,
@@ -306,9 +301,9 @@ export function saveDelta(
   now: number,
   clock: LockClock = REAL_LOCK_CLOCK,
 ): SaveResult {
-  if (dir === "") return failure(dir, "the directory name is empty");
+  const problem = prepareStateDir(dir);
+  if (problem !== null) return failure(dir, problem);
   try {
-    Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const path = statePath(dir, key);
     const lock = acquireLock(path, clock);
     try {
@@ -324,7 +319,7 @@ export function saveDelta(
       if ("token" in lock) releaseLock(path, lock.token);
     }
   } catch (err) {
-    return failure(dir, reasonOf(err));
+    return failure(dir, fsErrorWords(err));
   }
 }
 

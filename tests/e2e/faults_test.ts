@@ -9,7 +9,7 @@
 
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runHook } from "../helpers/cli.ts";
-import { sandbox } from "../helpers/sandbox.ts";
+import { type Sandbox, sandbox } from "../helpers/sandbox.ts";
 import {
   deeplyNestedJson,
   deepTarget,
@@ -19,7 +19,7 @@ import {
   SEARCH_TURN_PROMPT,
   twiceInOneMessage,
 } from "../helpers/hostile.ts";
-import { tooComplexLine, tooComplexText } from "../../src/questions/messages.ts";
+import { stateErrorText, tooComplexLine, tooComplexText } from "../../src/questions/messages.ts";
 
 interface Answer {
   kind: "pass" | "note" | "deny";
@@ -72,25 +72,171 @@ Deno.test("[destructive-bash-gate] a directory in place of the state file never 
   assertEquals((await hook(rm, box.env)).kind, "deny");
 });
 
-Deno.test("[destructive-bash-gate] state that cannot be saved keeps a destructive command denied; the file gate still fails open", async () => {
+/** The denial of a call whose check cannot be recorded in `dir`, for `reason`. */
+function stateDenial(dir: string, reason: string): string {
+  return stateErrorText(`the state directory ${dir} cannot be used: ${reason}`);
+}
+
+function edit(session: string, root: string, file = "src/app.ts"): Record<string, unknown> {
+  return {
+    session_id: session,
+    cwd: root,
+    tool_name: "Edit",
+    tool_input: { file_path: `${root}/${file}`, old_string: "1", new_string: "2" },
+  };
+}
+
+Deno.test("[destructive-bash-gate] state that cannot be saved keeps a destructive command denied, and the file and routine gates too", async () => {
   const box = await sandbox({ "src/app.ts": "export const a = 1;\n" });
   Deno.writeTextFileSync(`${box.tmp}/blocker`, "x");
-  const env = { ...box.env, GATEGUARD_STATE_DIR: `${box.tmp}/blocker/state` };
+  const dir = `${box.tmp}/blocker/state`;
+  const env = { ...box.env, GATEGUARD_STATE_DIR: dir };
+  const reason = "a part of its path is a file, not a directory";
   const rm = bash("faults-unwritable", box.root, "rm -rf build");
   for (let i = 0; i < 3; i++) {
     const r = await hook(rm, env);
     assertEquals(r.kind, "deny", `run ${i}`);
     assertStringIncludes(r.text, "Destructive command detected.");
-    assertStringIncludes(r.text, "so this destructive command stays denied until it can");
+    assertStringIncludes(
+      r.text,
+      `GateGuard could not save its session state (the state directory ${dir} cannot be used: ` +
+        `${reason}), so this destructive command stays denied until it can. Ask the user to make ` +
+        "it a writable directory (or to set GATEGUARD_STATE_DIR to one), then retry.",
+    );
   }
-  const edit = await hook({
-    session_id: "faults-unwritable",
-    cwd: box.root,
-    tool_name: "Edit",
-    tool_input: { file_path: `${box.root}/src/app.ts`, old_string: "1", new_string: "2" },
-  }, env);
-  assertEquals(edit.kind, "note");
-  assertStringIncludes(edit.text, "could not save its session state, so this call is allowed");
+  for (
+    const call of [
+      edit("faults-unwritable", box.root),
+      bash("faults-unwritable", box.root, "npm test"),
+    ]
+  ) {
+    for (let i = 0; i < 2; i++) {
+      const r = await hook(call, env);
+      assertEquals(
+        [r.kind, r.text],
+        ["deny", stateDenial(dir, reason)],
+        `${call.tool_name} run ${i}`,
+      );
+      assertEquals(r.stderr, `gateguard: the state directory ${dir} cannot be used: ${reason}\n`);
+    }
+  }
+  // A read-only command needs no state, and still passes.
+  assertEquals((await hook(bash("faults-unwritable", box.root, "ls"), env)).kind, "pass");
+  Deno.removeSync(box.tmp, { recursive: true });
+});
+
+/**
+ * Ways an agent's command (or a mistaken setting) leaves the state
+ * directory unusable, each with the reason the denial gives. Each returns
+ * the environment of the calls after the fault.
+ */
+const UNUSABLE_STATE_DIRS: {
+  name: string;
+  reason: string;
+  skip?: boolean;
+  /** Undoes what would keep the sandbox from being removed. */
+  undo?(box: Sandbox): void;
+  fault(box: Sandbox): Promise<{ env: Record<string, string>; dir: string }>;
+}[] = [
+  {
+    name: "made a plain file by mv and touch",
+    reason: "it is a file, not a directory",
+    async fault(box) {
+      // A first call makes the directory, so there is state to lose.
+      assertEquals((await hook(edit("faults-mv", box.root, "src/b.ts"), box.env)).kind, "deny");
+      Deno.renameSync(box.state, `${box.state}.old`);
+      Deno.writeTextFileSync(box.state, "");
+      return { env: box.env, dir: box.state };
+    },
+  },
+  {
+    name: "moved by the environment onto a file",
+    reason: "it is a file, not a directory",
+    fault(box) {
+      const file = `${box.root}/README.md`;
+      Deno.writeTextFileSync(file, "# readme\n");
+      return Promise.resolve({ env: { ...box.env, GATEGUARD_STATE_DIR: file }, dir: file });
+    },
+  },
+  {
+    name: "moved by the environment to a system path GateGuard may not write",
+    reason: "GateGuard may not write to a device or system path",
+    skip: Deno.build.os !== "linux",
+    fault(box) {
+      const dir = "/proc/gateguard-state";
+      return Promise.resolve({ env: { ...box.env, GATEGUARD_STATE_DIR: dir }, dir });
+    },
+  },
+  {
+    name: "a dangling symlink, never followed",
+    reason: "it is a symlink to nothing, which GateGuard does not follow",
+    fault(box) {
+      Deno.symlinkSync(`${box.tmp}/elsewhere/state`, box.state);
+      return Promise.resolve({ env: box.env, dir: box.state });
+    },
+  },
+  {
+    // Root writes through any mode bits, so only another user can show this.
+    name: "a directory this user may not write",
+    reason: "this user may not write there",
+    skip: Deno.build.os === "windows" || Deno.uid() === 0,
+    fault(box) {
+      Deno.mkdirSync(box.state, { mode: 0o500 });
+      Deno.chmodSync(box.state, 0o500);
+      return Promise.resolve({ env: box.env, dir: box.state });
+    },
+    undo: (box) => Deno.chmodSync(box.state, 0o700),
+  },
+];
+
+for (const c of UNUSABLE_STATE_DIRS) {
+  Deno.test({
+    name:
+      `[state-file-is-untrusted] a state directory ${c.name} denies first touches and the routine gate, in GateGuard's words`,
+    ignore: c.skip === true,
+    async fn() {
+      const box = await sandbox({ "src/app.ts": "export const a = 1;\n", "src/b.ts": "1\n" });
+      try {
+        const { env, dir } = await c.fault(box);
+        const session = "faults-unusable";
+        for (const call of [edit(session, box.root), bash(session, box.root, "npm test")]) {
+          // The retry a denial invites is denied the same way: nothing was recorded.
+          for (let i = 0; i < 2; i++) {
+            const r = await hook(call, env);
+            assertEquals([r.kind, r.text], ["deny", stateDenial(dir, c.reason)], `run ${i}`);
+            for (const runtimeWords of ["--allow", "NotCapable", "os error"]) {
+              assert(!r.stderr.includes(runtimeWords), r.stderr);
+            }
+          }
+        }
+      } finally {
+        c.undo?.(box);
+        Deno.removeSync(box.tmp, { recursive: true });
+      }
+    },
+  });
+}
+
+Deno.test("[state-file-is-untrusted] a stuck lock slows a save but switches no gate off", async () => {
+  const box = await sandbox({ "src/app.ts": "export const a = 1;\n" });
+  try {
+    const session = "faults-stuck-lock";
+    assertEquals((await hook(bash(session, box.root, "rm -rf build"), box.env)).kind, "deny");
+    // A lock no save ever releases, created just now and never touched.
+    Deno.writeTextFileSync(`${stateFile(box.state)}.lock`, "1-stuck");
+    const first = await hook(edit(session, box.root), box.env);
+    assertEquals(first.kind, "deny");
+    assertStringIncludes(first.text, "src/app.ts");
+    assertStringIncludes(
+      first.stderr,
+      "the session lock stayed busy for 2 s; state saved without it",
+    );
+    // The denial was recorded around the lock: the retry passes, as without one.
+    assertEquals((await hook(edit(session, box.root), box.env)).kind, "pass");
+    assertEquals((await hook(bash(session, box.root, "rm -rf dist"), box.env)).kind, "deny");
+  } finally {
+    Deno.removeSync(box.tmp, { recursive: true });
+  }
 });
 
 Deno.test("[state-file-is-untrusted] a lock path that is a directory or a symlink is taken at once", async () => {

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { assert, assertEquals } from "../helpers/assert.ts";
 import { PROJECT_IDLE_MS, resolveSessionKey, type SessionKey } from "../../src/state/key.ts";
 import { emptyDelta, emptyState, type StateDelta } from "../../src/state/schema.ts";
 import {
@@ -151,22 +151,29 @@ Deno.test("[routine-bash-gate-once-per-session] a project-keyed state expires af
   assertEquals(loadState(dir, proj, t0 + PROJECT_IDLE_MS + 1).checked.size, 0);
 });
 
-Deno.test("[graduated-controls] a file in place of the state dir fails naming GATEGUARD_STATE_DIR", async () => {
+Deno.test("[graduated-controls] a file in place of the state dir fails naming the directory and why, in plain words", async () => {
   const root = Deno.makeTempDirSync();
   const key = await sessionKey("unwritable");
   const blocker = `${root}/not-a-dir`;
   Deno.writeTextFileSync(blocker, "x");
-  for (const dir of [blocker, `${blocker}/sub`]) {
+  const cases = [
+    [blocker, "it is a file, not a directory"],
+    [`${blocker}/sub`, "a part of its path is a file, not a directory"],
+  ];
+  for (const [dir, reason] of cases) {
     const result = saveDelta(dir, key, checking("/p/a"), Date.now());
-    assert(!result.ok);
-    assertStringIncludes(result.error, "GATEGUARD_STATE_DIR");
-    assertStringIncludes(result.error, dir);
+    assertEquals(result, {
+      ok: false,
+      error: `the state directory ${dir} cannot be used: ${reason}`,
+    });
     assertEquals(loadState(dir, key, 5), emptyState(5));
   }
   assertEquals(Deno.readTextFileSync(blocker), "x");
-  const empty = saveDelta("", key, checking("/p/a"), Date.now());
-  assert(!empty.ok);
-  assertStringIncludes(empty.error, "GATEGUARD_STATE_DIR");
+  assertEquals(saveDelta("", key, checking("/p/a"), Date.now()), {
+    ok: false,
+    error: "the state directory  cannot be used: the directory name is empty",
+  });
+  Deno.removeSync(root, { recursive: true });
 });
 
 Deno.test("[state-file-is-untrusted] a directory or symlink in place of the state file is moved aside and a fresh state saved", async () => {

@@ -15,14 +15,13 @@ import { assert, assertEquals } from "../../helpers/assert.ts";
 import { ensureClaudeCode } from "../../../scripts/install_claude_code.ts";
 import { runCli } from "../../helpers/cli.ts";
 import { sha256Hex } from "../../../src/platform/sha256.ts";
-import { internalErrorNote } from "../../../src/questions/messages.ts";
+import { internalErrorText } from "../../../src/questions/messages.ts";
 import { type ScriptedTurn, type ToolResultExpectation, toolUseId } from "./fake_api.ts";
 import {
   attachmentTypes,
   cleanup,
   deniedToolUseIds,
   describeRun,
-  hookNotes,
   parseTranscript,
   readTranscript,
   resultRecord,
@@ -104,13 +103,17 @@ const routineDenial: ToolResultExpectation = {
   includes: [TEXT.bashDenied, ...TEXT.routine],
 };
 
-/** The start of the note GateGuard sends when it could not persist its state and let a call through. */
-const STATE_ERROR_PREFIX = "GateGuard could not save its session state";
+/** What GateGuard says when it could not record its checks, and what when it failed outright. */
+const FAULT_TEXTS = [
+  "GateGuard cannot record its checks",
+  "GateGuard could not save its session state",
+  internalErrorText(),
+];
 
 /**
  * Checks that hold for every run: a clean exit, the script followed, and
  * GateGuard deciding every call itself (no crash, no internal-error or
- * state-error pass, which would let a call through unchecked).
+ * state-error answer, which would decide a call without checking it).
  */
 async function checkRun(run: ScenarioRun): Promise<TranscriptRecord[]> {
   const context = describeRun(run);
@@ -122,10 +125,11 @@ async function checkRun(run: ScenarioRun): Promise<TranscriptRecord[]> {
     String((r.attachment as Record<string, unknown>)?.type ?? "").includes("error")
   );
   assertEquals(crashes.map((r) => r.attachment), [], "a hook failed instead of deciding");
-  const failedOpen = hookNotes(records).filter((note) =>
-    note.includes(internalErrorNote()) || note.startsWith(STATE_ERROR_PREFIX)
+  const everything = JSON.stringify(records);
+  const faults = FAULT_TEXTS.filter((text) =>
+    everything.includes(JSON.stringify(text).slice(1, -1))
   );
-  assertEquals(failedOpen, [], "GateGuard let a call through without checking it");
+  assertEquals(faults, [], "GateGuard answered a call without checking it");
   assertEquals(run.api.failures(), [], context);
   return records;
 }
