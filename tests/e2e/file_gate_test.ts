@@ -16,7 +16,7 @@ import {
 import { type CliResult, runCli, runHook } from "../helpers/cli.ts";
 import { sandbox } from "../helpers/sandbox.ts";
 import { CALL_WORK_UNITS } from "../../src/platform/budget.ts";
-import { tooComplexText } from "../../src/questions/messages.ts";
+import { stateErrorText, tooComplexText } from "../../src/questions/messages.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 
 interface Project {
@@ -223,14 +223,16 @@ Deno.test("[state-file-is-untrusted] corrupted, truncated and hostile state file
   }
 });
 
-Deno.test("[quick-start] state that cannot be saved allows the call with a warning naming GATEGUARD_STATE_DIR", async () => {
+Deno.test("[quick-start] state that cannot be saved denies the first touch, naming the state directory and GATEGUARD_STATE_DIR", async () => {
   const p = await project({ "a.py": "x = 1\n" });
   await Deno.writeTextFile(`${p.state}`, "a file where the state dir should be");
-  const r = await p.hook("Edit", edit(`${p.root}/a.py`));
-  const d = decisionOf(r);
-  assertEquals(d.kind, "note");
-  assertStringIncludes(d.text, "GATEGUARD_STATE_DIR");
-  assertStringIncludes(r.stderr, "GATEGUARD_STATE_DIR");
+  const error = `the state directory ${p.state} cannot be used: it is a file, not a directory`;
+  for (let i = 0; i < 2; i++) {
+    const r = await p.hook("Edit", edit(`${p.root}/a.py`));
+    assertEquals(decisionOf(r), { kind: "deny", text: stateErrorText(error) });
+    assertStringIncludes(stateErrorText(error), "GATEGUARD_STATE_DIR");
+    assertEquals(r.stderr, `gateguard: ${error}\n`);
+  }
 });
 
 Deno.test("[pretooluse-input] tools GateGuard does not gate pass silently without touching state", async () => {
