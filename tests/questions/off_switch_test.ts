@@ -15,7 +15,7 @@ import {
   destructiveDenialText,
   type FileDenial,
   fileDenialText,
-  internalErrorNote,
+  internalErrorText,
   NEAR_MISS_WHY,
   oversizeText,
   type QuestionId,
@@ -23,7 +23,7 @@ import {
   settingsWeakeningText,
   siblingNote,
   stateErrorDestructiveText,
-  stateErrorNote,
+  stateErrorText,
   TARGET_NOTES,
   TOO_COMPLEX_INPUTS,
   tooComplexText,
@@ -127,14 +127,14 @@ function* otherTexts(): Generator<string> {
   yield creditNote("src/app.py", "Grep", "app in src");
   yield trivialNote("src/app.py");
   yield siblingNote("src/a.py", 2);
-  yield stateErrorNote("EACCES");
+  yield stateErrorText("EACCES");
   yield stateErrorDestructiveText("EACCES", null);
   yield stateErrorDestructiveText("EACCES", ROUTINE_TEXT);
   yield oversizeText(64);
   for (const input of Object.keys(TOO_COMPLEX_INPUTS) as (keyof typeof TOO_COMPLEX_INPUTS)[]) {
     yield tooComplexText(input);
   }
-  yield internalErrorNote();
+  yield internalErrorText();
   yield patchTooLargeText();
   yield settingsWeakeningText(".claude/settings.json", null);
   // The phrases the settings guard builds for a change that drops GateGuard's entry. Its
@@ -158,7 +158,7 @@ Deno.test("[denials-name-no-off-switch] no text of the message tables names a sw
 
 Deno.test("[denials-name-no-off-switch] the scan itself finds each off switch", () => {
   for (const name of OFF_SWITCHES) assert(switchesIn(`set ${name}=1`).includes(name), name);
-  assertEquals(switchesIn(stateErrorNote("EACCES")), []);
+  assertEquals(switchesIn(stateErrorText("EACCES")), []);
 });
 
 /** What each agent's hook would print for `outcome`. */
