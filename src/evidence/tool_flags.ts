@@ -1,10 +1,9 @@
 /**
  * The command-line knowledge the search evidence needs, as data: which
- * commands are tree searches, how each one's flags consume values and
- * what those values mean (patterns, includes, exclusions, types),
+ * commands are tree searches and which family reads each one's flags,
  * PowerShell parameters, and the built-in file-type globs of ripgrep and
- * ugrep. The tables of tools the shell checks read too (rg, fd, find, git)
- * live in `shell/programs/`, once.
+ * ugrep. Each program's option table (rg, grep, ugrep, git grep, fd, find,
+ * ls, tree) lives in `shell/programs/`, once, shared with the shell checks.
  *
  * Parsing code reads these tables and never branches on a flag name
  * itself, so a flag is described exactly once.
@@ -12,9 +11,17 @@
  * @module
  */
 
-import type { FamilySpec, FlagRole } from "../shell/programs/mod.ts";
-import { RG_FLAGS } from "../shell/programs/mod.ts";
-import { FD_FLAGS } from "../shell/programs/mod.ts";
+import type { FamilySpec } from "../shell/programs/mod.ts";
+import {
+  FD_FLAGS,
+  GIT_GREP_FLAGS,
+  GIT_LS_FILES_FLAGS,
+  GREP_FLAGS,
+  LS_FLAGS,
+  RG_FLAGS,
+  TREE_FLAGS,
+  UGREP_FLAGS,
+} from "../shell/programs/mod.ts";
 
 /** The search tool families whose arguments are read the same way. */
 export type Family =
@@ -30,157 +37,16 @@ export type Family =
   | "gci"
   | "sls";
 
-const GREP_SHORT: Record<string, FlagRole> = {
-  A: "value",
-  B: "value",
-  C: "value",
-  D: "value",
-  d: "directories",
-  e: "pattern",
-  f: "pattern",
-  m: "value",
-  r: "recursive",
-  R: "recursive",
-};
-
-const GREP_LONG: Record<string, FlagRole> = {
-  "after-context": "value",
-  "before-context": "value",
-  context: "value",
-  devices: "value",
-  directories: "directories",
-  regexp: "pattern",
-  file: "pattern",
-  "max-count": "value",
-  label: "value",
-  include: "include",
-  exclude: "exclude",
-  "exclude-dir": "exclude",
-  "exclude-from": "unreadable",
-  recursive: "recursive",
-  "dereference-recursive": "recursive",
-  binary: "switch",
-  "binary-files": "value",
-};
-
 /** Argument tables of every family read through flags (find, gci and sls have their own). */
 export const FAMILIES: Readonly<Record<Exclude<Family, "find" | "gci" | "sls">, FamilySpec>> = {
   rg: RG_FLAGS,
-  grep: {
-    patternFirst: true,
-    recursive: false,
-    longPrefixes: true,
-    types: null,
-    pathGlobs: false,
-    short: GREP_SHORT,
-    long: GREP_LONG,
-  },
-  ugrep: {
-    patternFirst: true,
-    recursive: false,
-    longPrefixes: true,
-    types: "ugrep",
-    pathGlobs: false,
-    short: {
-      ...GREP_SHORT,
-      g: "glob-list",
-      J: "value",
-      K: "value",
-      M: "value",
-      N: "value",
-      O: "extension-list",
-      t: "type-list",
-    },
-    long: {
-      ...GREP_LONG,
-      glob: "glob-list",
-      iglob: "glob-list",
-      "file-extension": "extension-list",
-      "file-type": "type-list",
-      "file-magic": "value",
-      "neg-regexp": "value",
-      "include-dir": "unreadable",
-      "include-from": "unreadable",
-      "ignore-files": "unreadable-switch",
-      jobs: "value",
-      range: "value",
-    },
-  },
-  "git-grep": {
-    patternFirst: true,
-    recursive: true,
-    longPrefixes: true,
-    types: null,
-    pathGlobs: false,
-    short: { A: "value", B: "value", C: "value", e: "pattern", f: "pattern", m: "value" },
-    long: {
-      "after-context": "value",
-      "before-context": "value",
-      context: "value",
-      "max-depth": "subdirectory-levels",
-      "max-count": "value",
-      threads: "value",
-      "open-files-in-pager": "switch",
-    },
-  },
-  "git-ls-files": {
-    patternFirst: false,
-    recursive: true,
-    longPrefixes: true,
-    types: null,
-    pathGlobs: false,
-    short: { x: "exclude", X: "unreadable" },
-    long: {
-      exclude: "exclude",
-      "exclude-from": "unreadable",
-      "exclude-per-directory": "unreadable",
-      "with-tree": "value",
-      format: "value",
-    },
-  },
+  grep: GREP_FLAGS,
+  ugrep: UGREP_FLAGS,
+  "git-grep": GIT_GREP_FLAGS,
+  "git-ls-files": GIT_LS_FILES_FLAGS,
   fd: FD_FLAGS,
-  ls: {
-    patternFirst: false,
-    recursive: false,
-    longPrefixes: true,
-    types: null,
-    pathGlobs: false,
-    short: { I: "exclude", R: "recursive", T: "value", w: "value" },
-    long: {
-      "block-size": "value",
-      format: "value",
-      hide: "exclude",
-      ignore: "exclude",
-      "indicator-style": "value",
-      "quoting-style": "value",
-      recursive: "recursive",
-      sort: "value",
-      tabsize: "value",
-      time: "value",
-      "time-style": "value",
-      width: "value",
-    },
-  },
-  tree: {
-    patternFirst: false,
-    recursive: true,
-    longPrefixes: false,
-    types: null,
-    pathGlobs: false,
-    short: { I: "bar-exclude", L: "value", o: "value", P: "bar-include" },
-    long: {
-      charset: "value",
-      filelimit: "value",
-      fromfile: "unreadable-switch",
-      fromtabfile: "unreadable-switch",
-      gitfile: "unreadable",
-      hintro: "value",
-      houtro: "value",
-      infile: "unreadable",
-      sort: "value",
-      timefmt: "value",
-    },
-  },
+  ls: LS_FLAGS,
+  tree: TREE_FLAGS,
 };
 
 /** Bash commands that lead a tree search, by family. `git` is read by subcommand. */

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { programName } from "../programs/mod.ts";
+import { DECODERS, FETCHERS, programName } from "../programs/mod.ts";
 import { argv, parseBash } from "../bash/mod.ts";
 import type { Verdict, Walk } from "./detect_types.ts";
 import { FETCHED_STDIN, UNREADABLE_STDIN } from "../stdin_markers.ts";
@@ -27,44 +27,6 @@ export function readsStdinCode(words: readonly string[]): boolean {
   );
   return !codeGiven && (operands.length === 0 || operands[0] === "-");
 }
-
-/** Programs that turn their input into other text: a script through them cannot be read. */
-const DECODERS: Readonly<Record<string, RegExp | null>> = {
-  base64: /^-(d|D|-decode)$|^-[a-zA-Z]*d/,
-  base32: /^-(d|-decode)$|^-[a-zA-Z]*d/,
-  basenc: /^-(d|-decode)$|^-[a-zA-Z]*d/,
-  openssl: /^-d$|^(base64|enc)$/,
-  xxd: /^-r/,
-  uudecode: null,
-  rev: null,
-  tr: null,
-  sed: null,
-  gunzip: null,
-  zcat: null,
-  bzcat: null,
-  xzcat: null,
-  zstdcat: null,
-  gzip: /^-[a-zA-Z]*d|^--decompress$/,
-  iconv: null,
-};
-
-/**
- * Programs that print text fetched from the network (wget only with
- * `-O -`): a script from them is not on the line or the machine.
- */
-const FETCHERS: Readonly<Record<string, RegExp | null>> = {
-  curl: null,
-  curlie: null,
-  wget: /^-[a-zA-Z]*O-$|^--output-document=-$|^-$/,
-  http: null,
-  https: null,
-  xh: null,
-  xhs: null,
-  nc: null,
-  ncat: null,
-  netcat: null,
-  socat: null,
-};
 
 /** Why text can be unreadable: the rule that names it, and the tables of programs that make it so. */
 const UNREADABLE_SOURCES = [

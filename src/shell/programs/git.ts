@@ -9,6 +9,7 @@
  */
 
 import { baseName } from "../../platform/path.ts";
+import type { FamilySpec } from "./roles.ts";
 
 /**
  * What a global option does to a search run by the subcommand: nothing
@@ -244,3 +245,39 @@ export function checkoutPathspec(operand: string): boolean {
   const dot = base.lastIndexOf(".");
   return dot > 0 && FILE_EXTENSIONS.has(base.slice(dot + 1).toLowerCase());
 }
+
+/** How `git grep` reads its arguments. */
+export const GIT_GREP_FLAGS: FamilySpec = {
+  patternFirst: true,
+  recursive: true,
+  longPrefixes: true,
+  types: null,
+  pathGlobs: false,
+  short: { A: "value", B: "value", C: "value", e: "pattern", f: "pattern", m: "value" },
+  long: {
+    "after-context": "value",
+    "before-context": "value",
+    context: "value",
+    "max-depth": "subdirectory-levels",
+    "max-count": "value",
+    threads: "value",
+    "open-files-in-pager": "switch",
+  },
+};
+
+/** How `git ls-files` reads its arguments. */
+export const GIT_LS_FILES_FLAGS: FamilySpec = {
+  patternFirst: false,
+  recursive: true,
+  longPrefixes: true,
+  types: null,
+  pathGlobs: false,
+  short: { x: "exclude", X: "unreadable" },
+  long: {
+    exclude: "exclude",
+    "exclude-from": "unreadable",
+    "exclude-per-directory": "unreadable",
+    "with-tree": "value",
+    format: "value",
+  },
+};

@@ -6,6 +6,7 @@
  * @module
  */
 
+export { DECODERS, FETCHERS } from "./decoders.ts";
 export { FD_FLAGS } from "./fd.ts";
 export { FIND_ACTIONS, FIND_EXEC_PRIMARIES, FIND_LEADING_OPTIONS, FIND_PRIMARIES } from "./find.ts";
 export {
@@ -16,6 +17,8 @@ export {
   GIT_COMMAND_ENV,
   GIT_COMMAND_KEYS,
   GIT_COMMANDS,
+  GIT_GREP_FLAGS,
+  GIT_LS_FILES_FLAGS,
   GIT_PUSH_VALUE_OPTIONS,
   gitGlobalOption,
 } from "./git.ts";
@@ -30,6 +33,8 @@ export {
   scanArgs,
 } from "./options.ts";
 export type { OptionSpec, ScannedArgs } from "./options.ts";
+export { GREP_FLAGS, UGREP_FLAGS } from "./grep.ts";
+export { LS_FLAGS, TREE_FLAGS } from "./listers.ts";
 export { RG_FLAGS } from "./rg.ts";
 export { runningOptions, VALUE_ROLES } from "./roles.ts";
 export type { FamilySpec, FlagRole } from "./roles.ts";
