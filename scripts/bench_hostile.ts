@@ -13,6 +13,7 @@
  */
 
 import * as H from "../tests/helpers/hostile.ts";
+import { trustProjectFile } from "../tests/helpers/trust.ts";
 
 /** Runs one hook process with a payload; returns wall time and the decision. */
 export type SpawnHook = (
@@ -135,7 +136,7 @@ const CLASSES: HostileClass[] = [
   },
   {
     name: "exempt-globs-4039-path",
-    setup: (dir) => {
+    setup: async (dir) => {
       const path = `${dir}/globs/${H.longPath(4039)}`;
       Deno.mkdirSync(parentOf(path), { recursive: true });
       Deno.writeTextFileSync(path, "x\n");
@@ -143,6 +144,8 @@ const CLASSES: HostileClass[] = [
         `${dir}/globs/.gateguard.jsonc`,
         JSON.stringify({ exemptGlobs: H.hostileExemptGlobs() }),
       );
+      // Trusted, so the globs are matched: an untrusted file's globs are never compiled.
+      await trustProjectFile(`${dir}/globs`, `${dir}/state`);
     },
     payload: (dir, run) => ({
       ...base(dir, `globs-${run}`),

@@ -22,6 +22,7 @@ const SUBCOMMANDS: Record<string, () => Promise<{ main: SubcommandMain }>> = {
   init: () => import("./cli/init.ts"),
   doctor: () => import("./cli/doctor.ts"),
   explain: () => import("./cli/explain.ts"),
+  trust: () => import("./cli/trust.ts"),
 };
 
 /** Usage text of the command. */
@@ -34,6 +35,7 @@ Usage:
   gateguard init [...]      register GateGuard in Claude Code's settings
   gateguard doctor          check the installation and configuration
   gateguard explain [...]   show the decision a payload would get, step by step
+  gateguard trust [path]    let a project file's loosening keys apply (--list, --revoke)
   gateguard --help | --version`;
 
 /** Runs the command line and returns the exit code. */

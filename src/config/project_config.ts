@@ -38,6 +38,12 @@ export interface ProjectConfig {
   destructivePacks?: readonly string[];
   /** Text appended to every denial. */
   domainText?: string;
+  /**
+   * Destructive command phrases or path globs to let through without a
+   * denial (the destructive gate's narrow escape hatch). It loosens, so it
+   * applies only from a file the user trusted (`trust_rules.ts`).
+   */
+  allowDestructive?: readonly string[];
 }
 
 /** One problem with one key or list entry, at its place in the file. */
@@ -152,6 +158,7 @@ const KEYS: Readonly<Record<keyof ProjectConfig, KeyReader>> = {
     /^[+-]?[A-Za-z][A-Za-z0-9-]*$/.test(entry.trim()) ? null : "expected +name or -name"
   ),
   domainText: readDomainText,
+  allowDestructive: stringList(globProblem),
 };
 
 /** The keys a project file may hold, in documentation order. */
@@ -301,8 +308,10 @@ export const STARTER_CONFIG =
   `// GateGuard project settings (JSONC: comments and trailing commas are fine).
 // Every key is optional; remove the // in front of a key to use it.
 // Environment variables always win over this file. The agent can edit this
-// file too, so it can only relax the gate in the narrow ways listed in
-// docs/configuration.md, and "gateguard doctor" reports any mistake in it.
+// file too, so keys that loosen the gate apply only after you have read the
+// file and run "gateguard trust" (again after every change), and only in the
+// narrow ways listed in docs/configuration.md; "gateguard doctor" reports any
+// mistake in it and which keys wait for trust.
 {
   // Globs (project-relative, / separators) of files that skip the
   // first-touch questions. Unlike GATEGUARD_EXEMPT_GLOBS, these never cover
@@ -332,6 +341,10 @@ export const STARTER_CONFIG =
   // docs/packs.md. The core pack stays on; the publish pack is opt-in.
   // GATEGUARD_DESTRUCTIVE_PACKS is applied after this list.
   // "destructivePacks": ["-cloud", "+publish"],
+
+  // Reserved for the destructive gate's allow-list; no gate reads it yet.
+  // It loosens, so it will apply only from a trusted file.
+  // "allowDestructive": ["dist/**"],
 
   // Project conventions added to every denial, one string or a list of lines.
   // "domainText": [

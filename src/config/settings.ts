@@ -5,12 +5,14 @@
  * every value remembers where it came from (for `gateguard doctor`), and
  * every malformed value leaves a warning for stderr.
  *
- * The project file is agent-editable, so it may only relax the gate in a
- * few bounded ways (see docs/configuration.md): it never turns off the
- * destructive shell gate, its exempt globs and its `fileGates: false` leave
- * sensitive and hard-linked targets gated, and any variable that is present
- * in the environment beats it. Its parser is loaded only when the file
- * exists, so projects without one pay a single `stat`.
+ * The project file is agent-editable, so what in it loosens a gate applies
+ * only once the user has trusted its exact content (`trust_rules.ts`,
+ * `trust_store.ts`, `gateguard trust`); what only tightens applies at once.
+ * Even trusted, it never turns off the destructive shell gate, its exempt
+ * globs and its `fileGates: false` leave sensitive and hard-linked targets
+ * gated, and any variable that is present in the environment beats it. Its
+ * parser is loaded only when the file exists, so projects without one pay a
+ * single `stat`.
  *
  * @module
  */
@@ -57,14 +59,34 @@ export type SourcedSetting =
   | "fileGates"
   | "destructiveShell"
   | "domainText"
+  | "allowDestructive"
   | "stateDir"
   | "metrics"
   | "externalContract";
 
+/**
+ * How a loaded project file stands with the user's trust: `not-needed` when
+ * no key of it loosens a gate; else `trusted` (its loosening keys apply),
+ * `untrusted` or `changed` since it was trusted (they are ignored).
+ */
+export interface ProjectTrust {
+  state: "not-needed" | "trusted" | "untrusted" | "changed";
+  /** The keys whose value, or part of it, loosens a gate. */
+  looseningKeys: readonly string[];
+  /** Why the trust store trusted nothing (a symlink, malformed, …), or null. */
+  storeProblem: string | null;
+}
+
 /** What became of the project file on this call. */
 export type ProjectFileStatus =
   | { state: "absent"; path: string }
-  | { state: "loaded"; path: string; unknownKeys: ConfigIssue[]; invalid: ConfigIssue[] }
+  | {
+    state: "loaded";
+    path: string;
+    unknownKeys: ConfigIssue[];
+    invalid: ConfigIssue[];
+    trust: ProjectTrust;
+  }
   | { state: "broken"; path: string; message: string; line: number | null; column: number | null };
 
 /** Typed, validated settings for one call. */
@@ -110,6 +132,11 @@ export interface Settings {
   destructiveShell: boolean;
   /** Project text appended to every denial, or null. */
   domainText: string | null;
+  /**
+   * Destructive command phrases or path globs the destructive gate may let
+   * through, from a trusted project file only (empty otherwise).
+   */
+  allowDestructive: readonly string[];
   /** Where session state and metrics live. */
   stateDir: string;
   /** `GATEGUARD_METRICS` is truthy. */
@@ -271,6 +298,7 @@ function layer(
     fileGates: file.fileGates ?? true,
     destructiveShell: true,
     domainText: file.domainText === undefined ? null : projectNote(file.domainText),
+    allowDestructive: file.allowDestructive ?? [],
     stateDir: state.dir,
     metrics: isTruthy(env.GATEGUARD_METRICS),
     externalContract: isTruthy(env.GATEGUARD_EXTERNAL_CONTRACT_QUESTION),
@@ -294,6 +322,7 @@ function layer(
       fileGates: fileOr(file.fileGates !== undefined),
       destructiveShell: fileOr(file.destructiveShell !== undefined),
       domainText: fileOr(file.domainText !== undefined),
+      allowDestructive: fileOr(file.allowDestructive !== undefined),
       stateDir: state.source,
       metrics: envOr("GATEGUARD_METRICS"),
       externalContract: envOr("GATEGUARD_EXTERNAL_CONTRACT_QUESTION"),
@@ -362,12 +391,17 @@ export async function resolveSettings(
     return broken(env, path, "cannot be parsed", null);
   }
   if (!result.ok) return broken(env, path, result.error.message, result.error);
-  const settings = layer(env, result.config, {
+  const { config, trust } = await trusted(env, fs, path, text, result.config);
+  const settings = layer(env, config, {
     state: "loaded",
     path,
     unknownKeys: result.unknownKeys,
     invalid: result.invalid,
+    trust,
   });
+  if (trust.state === "untrusted" || trust.state === "changed") {
+    settings.warnings.push(printable(untrustedLine(path, trust)));
+  }
   if (result.invalid.length > 0) {
     // Entries of one list are named once, by the list's key.
     const keys = [...new Set(result.invalid.map((issue) => issue.key.replace(/\[\d+\]$/, "")))];
@@ -380,4 +414,37 @@ export async function resolveSettings(
     );
   }
   return settings;
+}
+
+/**
+ * The part of a parsed project file that applies: all of it when nothing in
+ * it loosens a gate or the user trusted this exact text, else only what
+ * tightens. The trust store is read only for a file that needs it.
+ */
+async function trusted(
+  env: EnvSnapshot,
+  fs: FsPort,
+  path: string,
+  text: string,
+  config: ProjectConfig,
+): Promise<{ config: ProjectConfig; trust: ProjectTrust }> {
+  const { splitByTrust } = await import("./trust_rules.ts");
+  const split = splitByTrust(config);
+  if (split.looseningKeys.length === 0) {
+    return { config, trust: { state: "not-needed", looseningKeys: [], storeProblem: null } };
+  }
+  const { projectFileTrust } = await import("./trust_store.ts");
+  const found = await projectFileTrust(fs, stateDirFrom(env), path, text);
+  const trust = { ...found, looseningKeys: split.looseningKeys };
+  return { config: found.state === "trusted" ? config : split.untrusted, trust };
+}
+
+/** The stderr line of a file whose loosening keys wait for the user's trust. */
+export function untrustedLine(path: string, trust: ProjectTrust): string {
+  const why = trust.state === "changed" ? "changed since the user trusted it" : "not trusted";
+  const store = trust.storeProblem === null
+    ? ""
+    : ` (the trust store ${trust.storeProblem}, so it trusts nothing)`;
+  return `ignoring ${trust.looseningKeys.join(", ")} of ${path}: the file is ${why}${store}; ` +
+    `the user can run \`gateguard trust ${path}\` after reading it.`;
 }

@@ -10,7 +10,7 @@
  */
 
 import { ENV_VARIABLES, type EnvName, type EnvSnapshot, parseWholeNumber } from "../config/env.ts";
-import type { Settings, SettingSource, SourcedSetting } from "../config/settings.ts";
+import type { ProjectTrust, Settings, SettingSource, SourcedSetting } from "../config/settings.ts";
 import { PACKS, selectPacks } from "../shell/packs/mod.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { JsonValue } from "../config/jsonc.ts";
@@ -27,8 +27,8 @@ import { printable, quoted } from "../platform/terminal_text.ts";
 import { isRecord } from "../platform/json.ts";
 import { joinPath } from "../platform/path.ts";
 
-/** How a finding reads: fine, for information, or a problem (exit 1). */
-export type Level = "ok" | "info" | "FAIL";
+/** How a finding reads: fine, for information, worth a look, or a problem (exit 1). */
+export type Level = "ok" | "info" | "WARN" | "FAIL";
 
 /** One line of the report. */
 export interface Finding {
@@ -257,7 +257,7 @@ export function projectFileFindings(settings: Settings): Finding[] {
   const findings: Finding[] = [{
     level: "ok",
     text: `project file ${printable(status.path)}: loaded`,
-  }];
+  }, ...trustFindings(status.path, status.trust)];
   for (const issue of status.unknownKeys) {
     findings.push({
       level: "FAIL",
@@ -280,6 +280,25 @@ export function projectFileFindings(settings: Settings): Finding[] {
     });
   }
   return findings;
+}
+
+/** How the project file's loosening keys stand with the user's trust. */
+function trustFindings(path: string, trust: ProjectTrust): Finding[] {
+  const keys = trust.looseningKeys.join(", ");
+  if (trust.state === "not-needed") return [];
+  if (trust.state === "trusted") {
+    return [{ level: "info", text: `project file trusted by you, so its ${keys} apply` }];
+  }
+  const why = trust.state === "changed" ? "changed since you trusted it" : "not trusted";
+  const store = trust.storeProblem === null
+    ? ""
+    : ` (the trust store ${printable(trust.storeProblem)}, so it trusts nothing)`;
+  return [{
+    level: "WARN",
+    text: `project file ${printable(path)}: ${keys} would loosen GateGuard and are ignored: ` +
+      `the file is ${why}${store}; if you have read it and want them, run ` +
+      `\`gateguard trust ${printable(path)}\``,
+  }];
 }
 
 /** Checks the state directory exists (creating it, as the hook would) and takes a file. */

@@ -15,6 +15,7 @@ import {
   settingsFrom,
   stateDirFrom,
 } from "../../src/config/settings.ts";
+import { serializeTrustStore, trustDigest, trustStorePath } from "../../src/config/trust_store.ts";
 
 /** A filesystem holding at most a few files, recording every call. */
 class FilesFs implements FsPort {
@@ -62,12 +63,17 @@ class FilesFs implements FsPort {
 const ROOT = "/proj";
 const FILE = "/proj/.gateguard.jsonc";
 
-function withFile(text: string): FilesFs {
-  return new FilesFs({ [FILE]: text });
+/** A trust store (at the state dir `env` names) that trusts `text` as the project file. */
+async function storeTrusting(env: EnvSnapshot, text: string): Promise<Record<string, string>> {
+  const entry = { path: FILE, sha256: await trustDigest(text), trustedAt: "2026-01-01T00:00:00Z" };
+  return { [trustStorePath(stateDirFrom(env))]: serializeTrustStore([entry]) };
 }
 
+/** The settings with `text` as the project file, which the user trusted. */
 async function resolved(env: EnvSnapshot, text: string | null): Promise<Settings> {
-  return await resolveSettings(env, ROOT, text === null ? new FilesFs({}) : withFile(text));
+  if (text === null) return await resolveSettings(env, ROOT, new FilesFs({}));
+  const fs = new FilesFs({ [FILE]: text, ...await storeTrusting(env, text) });
+  return await resolveSettings(env, ROOT, fs);
 }
 
 Deno.test("[graduated-controls] defaults from an empty environment", () => {
@@ -175,7 +181,17 @@ Deno.test("[project-config] file values apply under an empty environment, with t
   ) {
     assertEquals(s.sources[key], { kind: "file" }, key);
   }
-  assertEquals(s.projectFile, { state: "loaded", path: FILE, unknownKeys: [], invalid: [] });
+  assertEquals(s.projectFile, {
+    state: "loaded",
+    path: FILE,
+    unknownKeys: [],
+    invalid: [],
+    trust: {
+      state: "trusted",
+      looseningKeys: ["exemptGlobs", "fileGates", "routineShell", "fullDenials", "maxDenials"],
+      storeProblem: null,
+    },
+  });
   assertEquals(s.warnings, []);
 });
 

@@ -22,6 +22,7 @@ import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, tooComplexText } from "../../src/questi
 import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
 import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
 import { type Sandbox, sandbox } from "../helpers/sandbox.ts";
+import { trustProjectFile } from "../helpers/trust.ts";
 import { pooled as all } from "../helpers/pool.ts";
 import { decide } from "../../src/hook/decide.ts";
 import { contextFor } from "../hook/context.ts";
@@ -813,6 +814,8 @@ Deno.test("[exempt-globs] traversal cannot reach an exemption, and the project f
     `${box.root}/.gateguard.jsonc`,
     '{ "exemptGlobs": ["docs/**", "**"], "fileGates": false, "maxDenials": 0 }',
   );
+  // Even a file the user trusted reaches no sensitive target.
+  await trustProjectFile(box.root, box.state);
   for (const file of ["docs/x/login.py", "src/auth/login.py", ".gateguard.jsonc"]) {
     const a = await call(`e3-${file}`, file, {});
     assertEquals(a.kind, "deny", file);

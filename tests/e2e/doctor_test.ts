@@ -167,19 +167,28 @@ Deno.test("[doctor] a broken .gateguard.jsonc is shown with line and column", as
   assert(/denial cap +none +\[default\]/.test(r.stdout), r.stdout);
 });
 
-Deno.test("[doctor] project file values and unknown keys show up with their source", async () => {
+Deno.test("[doctor] project file values and unknown keys show up with their source; loosening ones once trusted", async () => {
   await using s = await sandbox();
   await s.init();
-  await write(
-    `${s.project}/.gateguard.jsonc`,
-    '{"maxDenials": 4, "destructiveShell": false, "colour": 1}',
+  const file = `${s.project}/.gateguard.jsonc`;
+  await write(file, '{"maxDenials": 4, "destructiveShell": false, "colour": 1}');
+  const untrusted = await s.run();
+  assertEquals(untrusted.code, 1);
+  assert(/denial cap +none +\[default\]/.test(untrusted.stdout), untrusted.stdout);
+  assertStringIncludes(
+    untrusted.stdout,
+    `  WARN  project file ${file}: maxDenials would loosen GateGuard and are ignored: the file ` +
+      `is not trusted; if you have read it and want them, run \`gateguard trust ${file}\`\n`,
   );
+  const trusted = await runCli(["trust"], { cwd: s.project, env: s.env });
+  assertEquals(trusted.code, 0, trusted.stderr);
   const r = await s.run();
   assertEquals(r.code, 1);
   assert(
     new RegExp(`denial cap +4 +\\[file ${s.project}/\\.gateguard\\.jsonc\\]`).test(r.stdout),
     r.stdout,
   );
+  assertStringIncludes(r.stdout, "  info  project file trusted by you, so its maxDenials apply\n");
   assert(/destructive shell gate +on +\[default\]/.test(r.stdout), r.stdout);
   const fails = failLines(r.stdout);
   assertEquals(fails.length, 2, r.stdout);

@@ -7,6 +7,7 @@ import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { CLI_ARGV, type CliResult, denoDir, runCli, runHook } from "../helpers/cli.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 import { tooComplexText } from "../../src/questions/messages.ts";
+import { trustProjectFile } from "../helpers/trust.ts";
 
 interface Explained {
   tool: string;
@@ -157,8 +158,9 @@ Deno.test("[order-of-checks] explain reads --payload files, prints text, and rej
 });
 
 Deno.test("[order-of-checks] explain names the project file when it turns the file gates off", async () => {
-  const { root, payload, explain } = await setup();
+  const { root, payload, explain, env } = await setup();
   await Deno.writeTextFile(`${root}/.gateguard.jsonc`, `{ "fileGates": false }`);
+  await trustProjectFile(root, env.GATEGUARD_STATE_DIR);
   const x = await explain(
     payload("Edit", { file_path: `${root}/src/a.py`, old_string: "x = 1", new_string: "x = 2" }),
   );

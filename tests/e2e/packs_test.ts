@@ -12,6 +12,7 @@ import { resolveSettings } from "../../src/config/settings.ts";
 import { destructiveRule } from "../../src/hook/shell_gate.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 import { PACKS } from "../../src/shell/packs/mod.ts";
+import { trustProjectFile } from "../helpers/trust.ts";
 
 /** One destructive command per switchable pack. */
 const SAMPLES: Readonly<Record<string, string>> = {
@@ -38,13 +39,23 @@ async function project(config: string | null): Promise<{ root: string; tmp: stri
   const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-packs-" }));
   const root = `${tmp}/proj`;
   await Deno.mkdir(root, { recursive: true });
+  // The file is the user's own here, trusted as `gateguard trust` records it,
+  // so a pack it switches off is off (an untrusted file cannot do that).
   if (config !== null) await Deno.writeTextFile(`${root}/.gateguard.jsonc`, config);
+  if (config !== null) await trustProjectFile(root, `${tmp}/state`);
   return { root, tmp };
 }
 
+/** The state directory of the project at `root`, made by `project`. */
+const stateOf = (root: string): string => root.replace(/\/proj$/, "/state");
+
 /** The pack each sample (and `rm -rf x`) is found destructive by under `env` and the file. */
 async function verdicts(root: string, env: EnvSnapshot): Promise<Record<string, string | null>> {
-  const settings = await resolveSettings(env, root, denoFs);
+  const settings = await resolveSettings(
+    { GATEGUARD_STATE_DIR: stateOf(root), ...env },
+    root,
+    denoFs,
+  );
   const out: Record<string, string | null> = {};
   for (const [pack, command] of [...Object.entries(SAMPLES), ["core", "rm -rf x"]]) {
     out[pack] = (await destructiveRule("bash", command, settings)).hit?.pack ?? null;

@@ -5,9 +5,16 @@
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runHook } from "../helpers/cli.ts";
 import { sandbox } from "../helpers/sandbox.ts";
+import { trustProjectFile } from "../helpers/trust.ts";
 
+/**
+ * A sandbox whose project file is `config`, trusted by the user as
+ * `gateguard trust` would record it: these tests are about what a file's
+ * keys do once they apply (tests/e2e/trust_test.ts covers an untrusted one).
+ */
 async function setup(config: string, files: Record<string, string> = {}) {
-  const { root, env } = await sandbox({ ...files, ".gateguard.jsonc": config }, "gg-cfg-");
+  const { root, env, state } = await sandbox({ ...files, ".gateguard.jsonc": config }, "gg-cfg-");
+  await trustProjectFile(root, state);
   const hook = async (
     tool: string,
     input: Record<string, unknown>,
