@@ -16,7 +16,7 @@ import {
   registrationGroups,
   registrationsOf,
 } from "../../src/setup/claude_settings.ts";
-import { type Settings, settingsFrom } from "../../src/config/settings.ts";
+import { type ProjectTrust, type Settings, settingsFrom } from "../../src/config/settings.ts";
 import type { JsonValue } from "../../src/config/jsonc.ts";
 
 const CMD = "/usr/local/bin/gateguard";
@@ -132,10 +132,42 @@ Deno.test("[doctor] a broken project file is shown with line and column and its 
   });
 });
 
+const NO_TRUST_NEEDED = { state: "not-needed", looseningKeys: [], storeProblem: null } as const;
+
+Deno.test("[project-config-trust] doctor warns, without failing, on loosening keys that wait for trust", () => {
+  const loaded = (trust: ProjectTrust) =>
+    projectFileFindings(withProjectFile({
+      state: "loaded",
+      path: "/p/.gateguard.jsonc",
+      unknownKeys: [],
+      invalid: [],
+      trust,
+    })).slice(1);
+  assertEquals(loaded(NO_TRUST_NEEDED), []);
+  const keys = ["exemptGlobs", "maxDenials"];
+  assertEquals(loaded({ state: "trusted", looseningKeys: keys, storeProblem: null }), [{
+    level: "info",
+    text: "project file trusted by you, so its exemptGlobs, maxDenials apply",
+  }]);
+  assertEquals(loaded({ state: "changed", looseningKeys: keys, storeProblem: null }), [{
+    level: "WARN",
+    text: "project file /p/.gateguard.jsonc: exemptGlobs, maxDenials would loosen GateGuard and " +
+      "are ignored: the file is changed since you trusted it; if you have read it and want " +
+      "them, run `gateguard trust /p/.gateguard.jsonc`",
+  }]);
+  assertEquals(loaded({ state: "untrusted", looseningKeys: keys, storeProblem: "is malformed" }), [{
+    level: "WARN",
+    text: "project file /p/.gateguard.jsonc: exemptGlobs, maxDenials would loosen GateGuard and " +
+      "are ignored: the file is not trusted (the trust store is malformed, so it trusts " +
+      "nothing); if you have read it and want them, run `gateguard trust /p/.gateguard.jsonc`",
+  }]);
+});
+
 Deno.test("[doctor] unknown keys and invalid values of the project file are problems", () => {
   const found = projectFileFindings(withProjectFile({
     state: "loaded",
     path: "/p/.gateguard.jsonc",
+    trust: NO_TRUST_NEEDED,
     unknownKeys: [{ key: "disabled", line: 2, column: 3, message: "unknown key" }],
     invalid: [{
       key: "destructiveShell",
@@ -164,6 +196,7 @@ Deno.test("[doctor] each configuration line names the value's source", () => {
       path: "/p/.gateguard.jsonc",
       unknownKeys: [],
       invalid: [],
+      trust: { state: "trusted" as const, looseningKeys: ["maxDenials"], storeProblem: null },
     },
   };
   settings.sources = { ...settings.sources, maxDenials: { kind: "file" } };
