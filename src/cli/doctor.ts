@@ -31,6 +31,11 @@ import {
   switchedOffFindings,
   transcriptFindings,
 } from "../setup/claude_doctor.ts";
+import {
+  neighbourFindings,
+  packSwitchFindings,
+  switchSpellingFindings,
+} from "../setup/setting_findings.ts";
 import { cliProjectRoot } from "./project_root.ts";
 import { versionLine } from "../version.ts";
 import { BUILD_INFO } from "../build_info.ts";
@@ -97,6 +102,8 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
         ...configurationFindings(settings, hookEnv),
         ...environmentFindings(hookEnv),
         ...projectFileFindings(settings),
+        ...switchSpellingFindings(hookEnv),
+        ...packSwitchFindings(settings, hookEnv),
       ],
     ],
     ["State", await stateDirFindings(settings.stateDir)],
@@ -106,6 +113,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
         ...registered.findings,
         ...coverageFindings(registered.registrations),
         ...healthFindings(parsed, registered.registrations, lookup),
+        ...neighbourFindings(parsed, settings.stateDir, home),
       ],
     ],
     ["Transcripts", await transcriptFindings(home)],
@@ -119,6 +127,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   for (const [title, findings] of sections) {
     out.push(title);
     for (const f of findings) {
+      // A WARN is worth a look but not a failed check.
       if (f.level === "FAIL") problems++;
       out.push(`  ${f.level.padEnd(4)}  ${f.text}`);
     }

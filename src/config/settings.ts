@@ -86,6 +86,8 @@ export type ProjectFileStatus =
     unknownKeys: ConfigIssue[];
     invalid: ConfigIssue[];
     trust: ProjectTrust;
+    /** Every valid value of the file, trusted or not (what applies is in the settings). */
+    config: ProjectConfig;
   }
   | { state: "broken"; path: string; message: string; line: number | null; column: number | null };
 
@@ -218,6 +220,12 @@ export function projectNote(text: string): string {
   ].join("\n");
 }
 
+/** The pack switches of `GATEGUARD_DESTRUCTIVE_PACKS`, in order, blanks dropped. */
+export function envPackSwitches(env: EnvSnapshot): string[] {
+  return (env.GATEGUARD_DESTRUCTIVE_PACKS ?? "").split(",").map((p) => p.trim())
+    .filter((p) => p !== "");
+}
+
 /** Layers the environment over a validated project file (or none) over the defaults. */
 function layer(
   env: EnvSnapshot,
@@ -289,12 +297,7 @@ function layer(
     maxDenials,
     extraDestructive: env.GATEGUARD_BASH_EXTRA_DESTRUCTIVE,
     destructiveCommands: file.destructiveCommands ?? [],
-    destructivePacks: [
-      ...(file.destructivePacks ?? []),
-      ...(env.GATEGUARD_DESTRUCTIVE_PACKS ?? "").split(",").map((p) => p.trim()).filter((p) =>
-        p !== ""
-      ),
-    ],
+    destructivePacks: [...(file.destructivePacks ?? []), ...envPackSwitches(env)],
     fileGates: file.fileGates ?? true,
     destructiveShell: true,
     domainText: file.domainText === undefined ? null : projectNote(file.domainText),
@@ -398,6 +401,7 @@ export async function resolveSettings(
     unknownKeys: result.unknownKeys,
     invalid: result.invalid,
     trust,
+    config: result.config,
   });
   if (trust.state === "untrusted" || trust.state === "changed") {
     settings.warnings.push(printable(untrustedLine(path, trust)));

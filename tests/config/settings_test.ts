@@ -191,6 +191,15 @@ Deno.test("[project-config] file values apply under an empty environment, with t
       looseningKeys: ["exemptGlobs", "fileGates", "routineShell", "fullDenials", "maxDenials"],
       storeProblem: null,
     },
+    config: {
+      exemptGlobs: ["gen/**"],
+      fileGates: false,
+      routineShell: false,
+      fullDenials: 1,
+      maxDenials: 5,
+      destructiveCommands: ["make deploy"],
+      domainText: "Run make check.",
+    },
   });
   assertEquals(s.warnings, []);
 });

@@ -367,3 +367,34 @@ Deno.test("[doctor] a plugin id is printed with its control characters escaped, 
   );
   assert(!r.stdout.includes("Claude Code cannot use this file"), r.stdout);
 });
+
+Deno.test("[doctor] settings that do nothing or are refused fail, and a GateGuard-like neighbour warns", async () => {
+  await using s = await sandbox({
+    GATEGUARD_DESTRUCTIVE_PACKS: "bogus",
+    GATEGUARD_DISABLED: "true",
+  });
+  await s.init();
+  const file = `${s.project}/.gateguard.jsonc`;
+  await write(file, '{ "destructivePacks": ["-nosuch", "-core"] }');
+  const ecc = "node /opt/ecc/scripts/hooks/gateguard-fact-force.js";
+  await write(
+    `${s.home}/.claude/settings.json`,
+    JSON.stringify({
+      hooks: { PreToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: ecc }] }] },
+    }),
+  );
+  const r = await s.run();
+  assertEquals(r.code, 1);
+  const fails = failLines(r.stdout);
+  assertEquals(fails.length, 4, r.stdout);
+  assertStringIncludes(fails[0], 'GATEGUARD_DISABLED="true" does nothing: only exactly 1');
+  assertStringIncludes(fails[1], `destructive pack switch "-nosuch" in ${file} does nothing`);
+  assertStringIncludes(fails[2], `destructive pack switch "-core" in ${file} is refused`);
+  assertStringIncludes(fails[3], 'destructive pack switch "bogus" in GATEGUARD_DESTRUCTIVE_PACKS');
+  assertStringIncludes(
+    r.stdout,
+    `  WARN  ${s.home}/.claude/settings.json: ECC's GateGuard hook (gateguard-fact-force) is ` +
+      `registered beside this GateGuard (PreToolUse: "${ecc}")`,
+  );
+  assertStringIncludes(r.stdout, `  WARN  this GateGuard keeps its state in ${s.home}/.gateguard,`);
+});

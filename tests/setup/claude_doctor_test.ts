@@ -142,6 +142,7 @@ Deno.test("[project-config-trust] doctor warns, without failing, on loosening ke
       unknownKeys: [],
       invalid: [],
       trust,
+      config: {},
     })).slice(1);
   assertEquals(loaded(NO_TRUST_NEEDED), []);
   const keys = ["exemptGlobs", "maxDenials"];
@@ -168,6 +169,7 @@ Deno.test("[doctor] unknown keys and invalid values of the project file are prob
     state: "loaded",
     path: "/p/.gateguard.jsonc",
     trust: NO_TRUST_NEEDED,
+    config: {},
     unknownKeys: [{ key: "disabled", line: 2, column: 3, message: "unknown key" }],
     invalid: [{
       key: "destructiveShell",
@@ -197,6 +199,7 @@ Deno.test("[doctor] each configuration line names the value's source", () => {
       unknownKeys: [],
       invalid: [],
       trust: { state: "trusted" as const, looseningKeys: ["maxDenials"], storeProblem: null },
+      config: { maxDenials: 4 },
     },
   };
   settings.sources = { ...settings.sources, maxDenials: { kind: "file" } };
