@@ -26,6 +26,7 @@ import { type ReadOutcome, readSettingsFile } from "./settings_io.ts";
 import { printable, quoted } from "../platform/terminal_text.ts";
 import { isRecord } from "../platform/json.ts";
 import { joinPath } from "../platform/path.ts";
+import { fsErrorWords, prepareStateDir } from "../state/state_dir.ts";
 
 /** How a finding reads: fine, for information, worth a look, or a problem (exit 1). */
 export type Level = "ok" | "info" | "WARN" | "FAIL";
@@ -301,30 +302,25 @@ function trustFindings(path: string, trust: ProjectTrust): Finding[] {
   }];
 }
 
-/** Checks the state directory exists (creating it, as the hook would) and takes a file. */
+/**
+ * Checks the state directory is one (creating it, as the hook would) and
+ * takes a file; the reasons are the hook's own (`state/state_dir.ts`).
+ */
 export async function stateDirFindings(dir: string): Promise<Finding[]> {
+  const unusable = (reason: string): Finding[] => [{
+    level: "FAIL",
+    text: `state dir ${printable(dir)} cannot hold GateGuard's state: ${reason}; every call a ` +
+      "gate would deny stays denied until it can; fix: make it a writable directory, or set " +
+      "GATEGUARD_STATE_DIR to one",
+  }];
+  const problem = prepareStateDir(dir);
+  if (problem !== null) return unusable(problem);
   try {
-    const info = await Deno.stat(dir).catch(async (err) => {
-      if (!(err instanceof Deno.errors.NotFound)) throw err;
-      await Deno.mkdir(dir, { recursive: true });
-      return await Deno.stat(dir);
-    });
-    if (!info.isDirectory) {
-      return [{
-        level: "FAIL",
-        text: `state dir ${dir} is not a directory, so no gate state can be kept; ` +
-          "fix: move that file away, or point GATEGUARD_STATE_DIR at a writable directory",
-      }];
-    }
     const probe = await Deno.makeTempFile({ dir, prefix: ".doctor-", suffix: ".tmp" });
     await Deno.remove(probe);
-    return [{ level: "ok", text: `state dir ${dir} is writable` }];
+    return [{ level: "ok", text: `state dir ${printable(dir)} is writable` }];
   } catch (err) {
-    return [{
-      level: "FAIL",
-      text: `state dir ${dir} is not usable (${(err as Error).name}); ` +
-        "fix: make it a writable directory, or set GATEGUARD_STATE_DIR to one",
-    }];
+    return unusable(fsErrorWords(err));
   }
 }
 

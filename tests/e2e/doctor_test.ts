@@ -210,8 +210,9 @@ Deno.test("[doctor] a regular file in place of the state dir is flagged", async 
   });
   assertEquals(r.code, 1);
   assertEquals(failLines(r.stdout), [
-    `  FAIL  state dir ${stateFile} is not a directory, so no gate state can be kept; fix: move ` +
-    "that file away, or point GATEGUARD_STATE_DIR at a writable directory",
+    `  FAIL  state dir ${stateFile} cannot hold GateGuard's state: it is a file, not a ` +
+    "directory; every call a gate would deny stays denied until it can; fix: make it a " +
+    "writable directory, or set GATEGUARD_STATE_DIR to one",
   ]);
   assert(/state dir +\S+state-file +\[env GATEGUARD_STATE_DIR\]/.test(r.stdout), r.stdout);
 });
