@@ -107,6 +107,9 @@ function configFileOf(path: string | null, env: EnvSnapshot): string {
 /** The file's text when it is a regular file of plain UTF-8 without a byte-order mark. */
 function readExact(path: string): { text: string } | { error: string } {
   const info = denoFs.stat(path);
+  if (!info.ok && info.code === "ENOENT") {
+    return { error: `no project file at ${path}; run this in the project root, or name the file` };
+  }
   if (!info.ok) return { error: `${path} cannot be read (${info.code})` };
   if (!info.isFile) return { error: `${path} is not a regular file` };
   if (info.size > PROJECT_CONFIG_MAX_BYTES) {

@@ -158,3 +158,27 @@ Deno.test("[project-config-trust] a store that is a symlink is refused, a malfor
     assertEquals((await routine(box, "s3")).kind, "pass");
   });
 });
+
+Deno.test("[project-config-trust] trust names a missing project file and its options, and refuses what it does not know", async () => {
+  await withBox(async (box) => {
+    await Deno.remove(`${box.root}/.gateguard.jsonc`);
+    const missing = await trust(box);
+    assertEquals([missing.code, missing.stderr], [
+      1,
+      `gateguard trust: no project file at ${box.root}/.gateguard.jsonc; run this in the ` +
+      "project root, or name the file\n",
+    ]);
+    const help = await trust(box, "--help");
+    assertEquals(help.code, 0);
+    assertStringIncludes(help.stdout, "Usage: gateguard trust [path]");
+    const unknown = await trust(box, "--yes");
+    assertEquals(unknown.code, 2);
+    assertStringIncludes(unknown.stderr, "gateguard trust: unknown option '--yes'");
+    assertEquals((await trust(box, "--list", "x")).code, 2);
+    const none = await trust(box, "--list");
+    assertEquals([none.code, none.stdout], [
+      0,
+      `no trusted project files (store: ${box.state}/trust.json)\n`,
+    ]);
+  });
+});
