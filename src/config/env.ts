@@ -67,6 +67,12 @@ export function readEnv(): EnvSnapshot {
   return out;
 }
 
+/**
+ * Default number of denials that carry the full fact block (what
+ * `GATEGUARD_FACT_FORCE_FULL_DENIALS` and the file's `fullDenials` replace).
+ */
+export const DEFAULT_FULL_DENIALS = 3;
+
 const TRUTHY = new Set(["1", "true", "on", "enabled", "enable", "yes"]);
 const OFF = new Set(["0", "false", "off", "disabled", "disable"]);
 

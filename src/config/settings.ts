@@ -17,7 +17,14 @@
  * @module
  */
 
-import { type EnvName, type EnvSnapshot, isOffSwitch, isTruthy, parseWholeNumber } from "./env.ts";
+import {
+  DEFAULT_FULL_DENIALS,
+  type EnvName,
+  type EnvSnapshot,
+  isOffSwitch,
+  isTruthy,
+  parseWholeNumber,
+} from "./env.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { ConfigIssue, ProjectConfig, ProjectConfigResult } from "./project_config.ts";
 import { printable } from "../platform/terminal_text.ts";
@@ -29,8 +36,7 @@ export const HOOK_IDS = {
   powershell: "pre:powershell:gateguard-fact-force",
 } as const;
 
-/** Default number of denials that carry the full fact block. */
-export const DEFAULT_FULL_DENIALS = 3;
+export { DEFAULT_FULL_DENIALS } from "./env.ts";
 
 /** File name of the project file, looked up at the project root. */
 export const PROJECT_CONFIG_NAME = ".gateguard.jsonc";

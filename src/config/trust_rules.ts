@@ -17,7 +17,7 @@
  */
 
 import type { ProjectConfig } from "./project_config.ts";
-import { DEFAULT_FULL_DENIALS } from "./settings.ts";
+import { DEFAULT_FULL_DENIALS } from "./env.ts";
 
 /** How a key can move the gate: only tighter, only looser, or either way by its value. */
 export type KeyEffect = "tighten" | "loosen" | "mixed";
