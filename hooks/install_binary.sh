@@ -58,10 +58,13 @@ recorded_version() {
   [ -f "${bin}.sha256" ] && IFS=' ' read -r _ _ v <"${bin}.sha256" && printf '%s' "$v"
 }
 
-if [ -f "$bin" ] && [ "$(recorded_version)" = "v${version}" ] &&
-  CLAUDE_PLUGIN_DATA="$data" sh "${root}/hooks/launch.sh" --verify 2>/dev/null; then
-  exit 0
-fi
+# Installed for this version, and it still matches its record.
+ready() {
+  [ -f "$bin" ] && [ "$(recorded_version)" = "v${version}" ] &&
+    CLAUDE_PLUGIN_DATA="$data" sh "${root}/hooks/launch.sh" --verify 2>/dev/null
+}
+
+ready && exit 0
 
 if [ "${OS:-}" = Windows_NT ]; then
   tell "on Windows the binary is installed by hooks/install_binary.ps1; run: powershell -NoProfile -ExecutionPolicy Bypass -File '${root}/hooks/install_binary.ps1' '${data}' ($(fallback))."
@@ -81,6 +84,8 @@ fi
 log="${lock}/install.log"
 trap 'rm -rf "$lock"' EXIT
 trap 'exit 1' HUP INT TERM
+# Another session may have finished the install while this one waited for the lock.
+ready && exit 0
 
 if sh "${root}/scripts/install.sh" --version "v${version}" --dir "$dir" --record >"$log" 2>&1 &&
   CLAUDE_PLUGIN_DATA="$data" sh "${root}/hooks/launch.sh" --verify 2>>"$log"; then
