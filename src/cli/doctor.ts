@@ -84,6 +84,14 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     onPath: (name: string) => findOnPath(name, env.PATH, windows, programState, projectRoot),
   };
 
+  const { gatherPlugins, hashFileBytes, pluginFindings } = await import(
+    "../setup/plugin_doctor.ts"
+  );
+  const plugins = pluginFindings(
+    await gatherPlugins({ fs, hashFile: hashFileBytes, windows }, home, parsed),
+    { denoOnPath: lookup.onPath("deno") !== null, windows },
+  );
+
   const sections: Array<[string, Finding[]]> = [
     [
       versionLine(BUILD_INFO, Deno.build.target),
@@ -111,6 +119,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
       "Registration",
       [
         ...registered.findings,
+        ...plugins,
         ...coverageFindings(registered.registrations),
         ...healthFindings(parsed, registered.registrations, lookup),
         ...neighbourFindings(parsed, settings.stateDir, home),

@@ -6,6 +6,7 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runCli } from "../helpers/cli.ts";
 import { pluginHooksJson } from "../../src/setup/claude_settings.ts";
+import { sha256Hex } from "../../src/platform/sha256.ts";
 
 interface Sandbox extends AsyncDisposable {
   home: string;
@@ -116,8 +117,14 @@ async function installPlugin(s: Sandbox, enabled: boolean | null): Promise<strin
       JSON.stringify({ enabledPlugins: { "gateguard@local": enabled } }),
     );
   }
+  // The binary its SessionStart hook installs, with the record the launcher checks.
+  const bin = `${s.home}/.claude/plugins/data/gateguard-local/bin/gateguard`;
+  await write(bin, PLUGIN_BINARY);
+  await write(`${bin}.sha256`, `${await sha256Hex(PLUGIN_BINARY)}  gateguard-linux-x64  v0.1.0\n`);
   return pluginRoot;
 }
+
+const PLUGIN_BINARY = "#!/bin/sh\necho a stand-in for the release binary\n";
 
 Deno.test("[doctor] the plugin plus a settings registration is flagged as running twice", async () => {
   await using s = await sandbox();
@@ -137,9 +144,26 @@ Deno.test("[doctor] the plugin plus a settings registration is flagged as runnin
 
 Deno.test("[doctor] the plugin alone is healthy, and a disabled plugin does not count", async () => {
   await using alone = await sandbox();
-  await installPlugin(alone, null);
+  const root = await installPlugin(alone, null);
   const r = await alone.run();
   assertEquals([r.code, failLines(r.stdout)], [0, []]);
+  const data = `${alone.home}/.claude/plugins/data/gateguard-local`;
+  assertStringIncludes(
+    r.stdout,
+    `  info  plugin gateguard@local is installed at ${root}, enabled (no settings file names it); ` +
+      `its data folder is ${data}\n` +
+      `  ok    plugin binary ${data}/bin/gateguard (gateguard-linux-x64 v0.1.0) matches its ` +
+      `recorded SHA-256 ${await sha256Hex(PLUGIN_BINARY)}\n`,
+  );
+
+  // A binary changed behind the record's back is a problem, with the command that reinstalls it.
+  await write(`${data}/bin/gateguard`, "#!/bin/sh\nexit 0\n");
+  const tampered = await alone.run();
+  assertEquals(tampered.code, 1);
+  assertStringIncludes(
+    failLines(tampered.stdout).join("\n"),
+    `plugin binary ${data}/bin/gateguard does not match its recorded SHA-256`,
+  );
 
   await using off = await sandbox();
   await installPlugin(off, false);
