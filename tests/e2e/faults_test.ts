@@ -10,6 +10,7 @@
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runHook } from "../helpers/cli.ts";
 import { type Sandbox, sandbox } from "../helpers/sandbox.ts";
+import { waitFor } from "../helpers/wait.ts";
 import {
   deeplyNestedJson,
   deepTarget,
@@ -265,6 +266,8 @@ Deno.test("[state-file-is-untrusted] a lock another process keeps fresh is broke
   assertEquals((await hook(rm, box.env)).kind, "deny");
   const lock = `${stateFile(box.state)}.lock`;
   Deno.writeTextFileSync(lock, "1-held-forever");
+  // Dated 1970 until the toucher runs: its first write is the sign it did.
+  Deno.utimeSync(lock, 0, 0);
   const toucher = new Deno.Command(Deno.execPath(), {
     args: [
       "eval",
@@ -276,6 +279,7 @@ Deno.test("[state-file-is-untrusted] a lock another process keeps fresh is broke
     stderr: "null",
   }).spawn();
   try {
+    await waitFor("a write of the lock", () => (Deno.statSync(lock).mtime?.getTime() ?? 0) > 0);
     for (let i = 0; i < 2; i++) {
       const retry = await hook(rm, box.env);
       assertEquals(retry.kind, "pass", `run ${i}`);

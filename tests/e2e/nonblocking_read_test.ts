@@ -86,7 +86,9 @@ Deno.test("[project-config] a FIFO swapped in and out of the project file's and 
       ));
   } finally {
     Deno.writeTextFileSync(stop, "");
-    await Promise.all(swappers.map((s) => s.status));
+    const ended = await Promise.all(swappers.map((s) => s.status));
+    // A swapper that did not run would make this a test of plain files.
+    assertEquals(ended.map((status) => status.code), [0, 0], "a path swapper did not run");
   }
   assertEquals(runs.filter((r) => r.hung).length, 0, "hook calls blocked on a FIFO");
   for (const r of runs) {

@@ -11,6 +11,7 @@ import { isHardLinked } from "../../src/file_facts/hardlink.ts";
 import { isNewFile } from "../../src/file_facts/new_file.ts";
 import { siblingDirKey } from "../../src/file_facts/sibling.ts";
 import { classify } from "../../src/file_facts/class.ts";
+import { stageUnprivileged, unprivilegedUnavailable } from "../helpers/unprivileged.ts";
 
 async function project(): Promise<{ root: string; roots: Roots; cleanup: () => Promise<void> }> {
   const base = await Deno.makeTempDir({ prefix: "gg-target-" });
@@ -27,7 +28,6 @@ async function project(): Promise<{ root: string; roots: Roots; cleanup: () => P
 }
 
 const onPosix = Deno.build.os !== "windows";
-const isRoot = onPosix && Deno.uid() === 0;
 
 Deno.test({
   name:
@@ -75,28 +75,36 @@ Deno.test({
   },
 });
 
+const unprivileged = unprivilegedUnavailable();
+const UNREADABLE_NAME = "[sensitive-targets] a real unreadable directory counts as sensitive";
+if (onPosix && unprivileged !== null) {
+  console.error(`skipped "${UNREADABLE_NAME}": ${unprivileged}`);
+}
+
 Deno.test({
-  name: "[sensitive-targets] a real unreadable directory counts as sensitive",
-  ignore: !onPosix || isRoot,
+  name: UNREADABLE_NAME,
+  ignore: !onPosix || unprivileged !== null,
   fn: async () => {
-    const { root, roots, cleanup } = await project();
+    // Root reads any directory: the judging runs in a child without root's powers.
+    await using stage = await stageUnprivileged("tests/file_facts/sensitive_probe.ts");
+    const root = `${stage.dir}/proj`;
+    await Deno.mkdir(`${root}/locked/inner`, { recursive: true });
+    await Deno.mkdir(`${root}/open/inner`, { recursive: true });
+    await Deno.chmod(`${root}/locked`, 0o000);
+    const judge = async (raw: string): Promise<string> => {
+      const out = await stage.run([root, raw], 60_000);
+      assertEquals(out.code, 0, out.stderr);
+      return out.stdout;
+    };
     try {
-      await Deno.mkdir(`${root}/locked/inner`, { recursive: true });
-      await Deno.chmod(`${root}/locked`, 0o000);
-      try {
-        assertEquals(
-          isSensitive(resolveTarget("locked/inner/x.py", roots, denoFs), roots, denoFs),
-          true,
-        );
-      } finally {
-        await Deno.chmod(`${root}/locked`, 0o755);
-      }
+      assertEquals(await judge("locked/inner/x.py"), "true\n");
+      // The same child on a directory it may read: the refusal made the difference.
+      assertEquals(await judge("open/inner/x.py"), "false\n");
     } finally {
-      await cleanup();
+      await Deno.chmod(`${root}/locked`, 0o755);
     }
   },
 });
-
 Deno.test({
   name: "[hard-linked-targets] real hard links, symlinks to them, directories and new files",
   ignore: !onPosix,

@@ -67,7 +67,10 @@ console.log(out.join(","));`,
     stdout: "piped",
     stderr: "piped",
   });
-  const out = new TextDecoder().decode((await cmd.output()).stdout).trim();
+  const ran = await cmd.output();
+  await Deno.remove(probe);
+  assertEquals(ran.code, 0, new TextDecoder().decode(ran.stderr));
+  const out = new TextDecoder().decode(ran.stdout).trim();
   assertEquals(out.split(",").slice(0, 2), ["no-env", "no-run"]);
   assertEquals(out.split(",")[2] !== "net", true, out);
   // And the real CLI runs under them.

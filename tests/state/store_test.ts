@@ -15,6 +15,7 @@ import {
   saveDelta,
   statePath,
 } from "../../src/state/store.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { WORKER_SESSION_ID, workerKey } from "./save_worker.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -240,6 +241,8 @@ Deno.test("[state-file-is-untrusted] a lock another process keeps touching is br
   const key = await sessionKey("touched-lock");
   const lock = `${statePath(dir, key)}.lock`;
   Deno.writeTextFileSync(lock, "9-kept-fresh");
+  // Dated 1970 until the toucher runs: its first touch is the sign it did.
+  Deno.utimeSync(lock, 0, 0);
   const toucher = new Deno.Command(Deno.execPath(), {
     args: [
       "eval",
@@ -251,7 +254,7 @@ Deno.test("[state-file-is-untrusted] a lock another process keeps touching is br
     stderr: "null",
   }).spawn();
   try {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor("a touch of the lock", () => (Deno.statSync(lock).mtime?.getTime() ?? 0) > 0);
     const result = saveDelta(dir, key, checking("/p/a"), Date.now());
     assert(result.ok);
     assertEquals(result.warnings, []);
