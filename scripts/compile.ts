@@ -165,33 +165,99 @@ export function parseCompileArgs(args: string[]): CompileOptions {
     else commit = value;
   }
   for (const t of triples) {
-    if (!TARGETS.some((x) => x.triple === t)) throw new Error(`unknown target ${t}`);
+    if (!TARGETS.some((x) => x.triple === t)) {
+      throw new Error(
+        `unknown target ${t}; the targets are ${TARGETS.map((x) => x.triple).join(", ")}`,
+      );
+    }
   }
   if (commit !== null && !COMMIT_PATTERN.test(commit)) throw new Error(`not a commit: ${commit}`);
   return { triples: triples.length > 0 ? triples : TARGETS.map((t) => t.triple), outDir, commit };
 }
 
+/** Where `deno compile` fetches the runtime of a target from (this Deno's own version). */
+export function runtimeUrl(triple: string, denoVersion: string): string {
+  return `https://dl.deno.land/release/v${denoVersion}/denort-${triple}.zip`;
+}
+
+/**
+ * One line for a failed `deno compile`, from its stderr: a runtime that
+ * could not be downloaded is said as such with the address it came from
+ * (Deno's own report is a chain of causes and a stack trace); any other
+ * failure keeps Deno's first error line.
+ */
+export function compileFailure(triple: string, stderr: string): string {
+  const plain = stderr.replace(/\x1b\[[0-9;]*m/g, "");
+  const url = /error sending request for url \((\S+?)\)/.exec(plain)?.[1];
+  if (url !== undefined || plain.includes("Setting up base binary")) {
+    return `compile: the Deno runtime for ${triple} could not be downloaded from ${
+      url ?? runtimeUrl(triple, Deno.version.deno)
+    }; deno compile needs it once (it is kept in the Deno cache after that), so run again ` +
+      "with network access";
+  }
+  const first = plain.split("\n").map((line) => line.trim()).find((line) => line !== "");
+  return `compile: deno compile failed for ${triple}: ${first ?? "no error output"}`;
+}
+
+/**
+ * Builds every asked target into `outDir` and writes SHA256SUMS; returns the
+ * exit code. Whatever happens, no staging directory is left behind, and an
+ * output directory this run created is removed again when no binary landed
+ * in it.
+ */
+export async function compileAll(repoRoot: string, args: string[]): Promise<number> {
+  let options: CompileOptions;
+  try {
+    options = parseCompileArgs(args);
+  } catch (err) {
+    console.error(`compile: ${(err as Error).message}`);
+    return 2;
+  }
+  const { triples, outDir, commit } = options;
+  let builtFrom: string;
+  try {
+    builtFrom = commit ?? await currentCommit(repoRoot);
+  } catch (err) {
+    console.error(`compile: ${(err as Error).message}`);
+    return 1;
+  }
+  const outExisted = await Deno.lstat(outDir).then(() => true, () => false);
+  const built: [string, Uint8Array][] = [];
+  try {
+    await Deno.mkdir(outDir, { recursive: true });
+    for (const triple of triples) {
+      const asset = TARGETS.find((t) => t.triple === triple)!.asset;
+      const stageDir = await Deno.makeTempDir({ prefix: "gateguard-stage-" });
+      try {
+        await stageBuild(repoRoot, stageDir, { target: triple, commit: builtFrom });
+        const out = await new Deno.Command(Deno.execPath(), {
+          args: compileArgs(triple, outDir, stageDir),
+          stdout: "piped",
+          stderr: "piped",
+        }).output();
+        if (!out.success) {
+          console.error(compileFailure(triple, new TextDecoder().decode(out.stderr)));
+          return 1;
+        }
+      } finally {
+        await Deno.remove(stageDir, { recursive: true });
+      }
+      built.push([asset, await Deno.readFile(`${outDir}/${asset}`)]);
+      console.error(`compile: built ${outDir}/${asset} (${triple})`);
+    }
+    await Deno.writeTextFile(`${outDir}/SHA256SUMS`, await sha256Sums(built));
+    console.error(
+      `compile: wrote ${built.length} binaries and ${outDir}/SHA256SUMS from commit ${builtFrom}`,
+    );
+    return 0;
+  } finally {
+    if (!outExisted && built.length === 0) {
+      await Deno.remove(outDir, { recursive: true }).catch(() => {});
+    }
+  }
+}
+
 if (import.meta.main) {
   // `deno task` runs in the directory of deno.json: the repository root.
-  const repoRoot = Deno.cwd();
-  const { triples, outDir, commit } = parseCompileArgs(Deno.args);
-  const builtFrom = commit ?? await currentCommit(repoRoot);
-  Deno.mkdirSync(outDir, { recursive: true });
-  const built: [string, Uint8Array][] = [];
-  for (const triple of triples) {
-    const stageDir = await Deno.makeTempDir({ prefix: "gateguard-stage-" });
-    try {
-      await stageBuild(repoRoot, stageDir, { target: triple, commit: builtFrom });
-      const args = compileArgs(triple, outDir, stageDir);
-      console.error(`deno ${args.join(" ")}`);
-      const { code } = await new Deno.Command(Deno.execPath(), { args }).spawn().status;
-      if (code !== 0) Deno.exit(code);
-    } finally {
-      await Deno.remove(stageDir, { recursive: true });
-    }
-    const asset = TARGETS.find((t) => t.triple === triple)!.asset;
-    built.push([asset, Deno.readFileSync(`${outDir}/${asset}`)]);
-  }
-  Deno.writeTextFileSync(`${outDir}/SHA256SUMS`, await sha256Sums(built));
-  console.error(`wrote ${built.length} binaries and ${outDir}/SHA256SUMS from commit ${builtFrom}`);
+  Deno.exitCode = await compileAll(Deno.cwd(), Deno.args);
 }

@@ -8,6 +8,7 @@ import { assert, assertEquals, assertThrows } from "../helpers/assert.ts";
 import {
   buildInfoModule,
   compileArgs,
+  compileFailure,
   currentCommit,
   parseCompileArgs,
   sha256Sums,
@@ -162,4 +163,105 @@ Deno.test("[release] the smoke command line names the expected build before the 
     { build: { target: "x86_64-apple-darwin", commit: "abc" }, argv: ["dist/g"] },
   );
   assertThrows(() => parseSmokeArgs(["--target", "x86_64-apple-darwin", "dist/g"]));
+});
+
+/** Runs `scripts/compile.ts` offline: a fresh Deno cache, every download sent to a closed port. */
+async function compileOffline(
+  tmp: string,
+  args: string[],
+): Promise<{ code: number; stderr: string }> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-read",
+      "--allow-write",
+      "--allow-run",
+      "--allow-env",
+      `${REPO_ROOT}/scripts/compile.ts`,
+      ...args,
+    ],
+    cwd: REPO_ROOT,
+    clearEnv: true,
+    env: {
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      HOME: tmp,
+      TMPDIR: `${tmp}/tmp`,
+      DENO_DIR: `${tmp}/deno_dir`,
+      HTTPS_PROXY: "http://127.0.0.1:9",
+      HTTP_PROXY: "http://127.0.0.1:9",
+      NO_COLOR: "1",
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };
+}
+
+Deno.test("[release] offline, compile says in one line which runtime could not be downloaded from where, and leaves nothing behind", async () => {
+  const tmp = await Deno.makeTempDir({ prefix: "gg-offline-" });
+  try {
+    await Deno.mkdir(`${tmp}/tmp`);
+    const triple = "x86_64-unknown-linux-gnu";
+    const r = await compileOffline(tmp, [
+      "--target",
+      triple,
+      "--out",
+      `${tmp}/dist`,
+      "--commit",
+      "0123abc",
+    ]);
+    assertEquals(r.code, 1);
+    assertEquals(
+      r.stderr,
+      `compile: the Deno runtime for ${triple} could not be downloaded from ` +
+        `https://dl.deno.land/release/v${Deno.version.deno}/denort-${triple}.zip; deno compile ` +
+        "needs it once (it is kept in the Deno cache after that), so run again with network " +
+        "access\n",
+    );
+    // No output directory it made, no staged copy in the temp dir.
+    assertEquals(await Deno.lstat(`${tmp}/dist`).then(() => true, () => false), false);
+    assertEquals([...Deno.readDirSync(`${tmp}/tmp`)].map((e) => e.name), []);
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+Deno.test("[release] an unknown target is refused with the list of valid ones, before anything is made", async () => {
+  const tmp = await Deno.makeTempDir({ prefix: "gg-bogus-" });
+  try {
+    await Deno.mkdir(`${tmp}/tmp`);
+    const r = await compileOffline(tmp, ["--target", "bogus", "--out", `${tmp}/dist`]);
+    assertEquals(r.code, 2);
+    assertEquals(
+      r.stderr,
+      `compile: unknown target bogus; the targets are ${TARGETS.map((t) => t.triple).join(", ")}\n`,
+    );
+    assertEquals(await Deno.lstat(`${tmp}/dist`).then(() => true, () => false), false);
+    assertEquals([...Deno.readDirSync(`${tmp}/tmp`)].map((e) => e.name), []);
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+Deno.test("[release] a failed deno compile is one line: the download failure, or Deno's first error", () => {
+  const triple = "aarch64-apple-darwin";
+  const url = `https://dl.deno.land/release/v2.9.6/denort-${triple}.zip`;
+  assertEquals(
+    compileFailure(
+      triple,
+      "\x1b[1m\x1b[31merror\x1b[0m: Writing deno compile executable to temporary file 'x'\n\n" +
+        `Caused by:\n    0: Setting up base binary.\n    1: error sending request for url (${url}): ` +
+        "client error (Connect): dns error\n\nStack backtrace:\n   0: <unknown>\n",
+    ),
+    `compile: the Deno runtime for ${triple} could not be downloaded from ${url}; deno compile ` +
+      "needs it once (it is kept in the Deno cache after that), so run again with network access",
+  );
+  assertEquals(
+    compileFailure(triple, '\nerror: Module not found "file:///s/src/main.ts".\n    at x\n'),
+    `compile: deno compile failed for ${triple}: error: Module not found "file:///s/src/main.ts".`,
+  );
+  assertEquals(
+    compileFailure(triple, ""),
+    `compile: deno compile failed for ${triple}: no error output`,
+  );
 });
