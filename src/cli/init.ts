@@ -13,7 +13,12 @@
 import type { EnvSnapshot } from "../config/env.ts";
 import { homeDir, projectConfigPath } from "../config/settings.ts";
 import { STARTER_CONFIG } from "../config/project_config.ts";
-import { registrationCommand, runsFromSource } from "../setup/command.ts";
+import {
+  BARE_COMMAND,
+  chooseCommand,
+  registrationCommand,
+  runsFromSource,
+} from "../setup/command.ts";
 import {
   CLAUDE_CODE_FORMAT,
   FILE_MATCHER,
@@ -33,6 +38,7 @@ import {
   readSettingsFile,
   readSettingsText,
   writeAtomic,
+  type WriteTarget,
   writeTarget,
 } from "../setup/settings_io.ts";
 import type { JsonValue } from "../config/jsonc.ts";
@@ -41,27 +47,35 @@ import { printable, quoted } from "../platform/terminal_text.ts";
 import { cliProjectRoot } from "./project_root.ts";
 
 /** Usage text of `gateguard init`. */
-export const INIT_USAGE = `Usage: gateguard init [--user | --local] [--config] [--dry-run]
-       gateguard init --remove [--user | --local] [--dry-run]
+export const INIT_USAGE =
+  `Usage: gateguard init [--shared | --local | --user] [--config] [--dry-run]
+       gateguard init --remove [--shared | --local | --user] [--dry-run]
        gateguard init --plugin
        gateguard init --agent <codex|gemini|copilot|cursor> [...] (see --agent <name> --help)
 
 Registers GateGuard as a PreToolUse hook (${FILE_MATCHER} and ${SHELL_MATCHER})
-in <project>/.claude/settings.json. The project is CLAUDE_PROJECT_DIR, else the
-current directory. Running it again changes nothing; an older GateGuard entry is
-updated in place and everything else in the file is kept as it is.
+for the project: CLAUDE_PROJECT_DIR, else the git root above the current
+directory (the current directory outside a repository). When \`gateguard\` on
+PATH is this binary, the command is that bare name and goes to the shared
+<project>/.claude/settings.json; otherwise it names this machine's paths and
+goes to <project>/.claude/settings.local.json, which is not shared. Running it
+again changes nothing; an older GateGuard entry is updated in place and
+everything else in the file is kept as it is.
 
+  --shared    use <project>/.claude/settings.json whatever the command is
+  --local     use <project>/.claude/settings.local.json
   --user      use ~/.claude/settings.json instead
-  --local     use <project>/.claude/settings.local.json instead
   --config    also write a commented starter <project>/.gateguard.jsonc
   --dry-run   print the change as a diff and write nothing
-  --remove    take GateGuard out of the settings file
+  --remove    take GateGuard out of the settings file (both project files
+              when none is named)
   --plugin    print the hooks/hooks.json of the plugin form and exit
   --help      show this text`;
 
 const FLAGS: Readonly<Record<string, string>> = {
   "--user": "user",
   "--local": "local",
+  "--shared": "shared",
   "--config": "config",
   "--dry-run": "dryRun",
   "--remove": "remove",
@@ -73,9 +87,12 @@ const FLAGS: Readonly<Record<string, string>> = {
 /** Flag combinations that contradict each other. */
 const CONFLICTS: ReadonlyArray<[string, string]> = [
   ["user", "local"],
+  ["user", "shared"],
+  ["local", "shared"],
   ["remove", "config"],
   ["plugin", "user"],
   ["plugin", "local"],
+  ["plugin", "shared"],
   ["plugin", "config"],
   ["plugin", "dryRun"],
   ["plugin", "remove"],
@@ -128,94 +145,102 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   }
 
   const projectRoot = cliProjectRoot(env);
-  const scope: SettingsScope = set.has("user") ? "user" : set.has("local") ? "local" : "project";
-  const file = settingsFiles(projectRoot, homeDir(env)).find((f) => f.scope === scope);
-  if (!file) return fail("neither HOME nor USERPROFILE is set, so --user has no settings file");
   const windows = Deno.build.os === "windows";
-  const command = registrationCommand(Deno.execPath(), import.meta.url, windows);
-  const dryRun = set.has("dryRun");
+  const machineCommand = registrationCommand(Deno.execPath(), import.meta.url, windows);
+  const choice = chooseCommand({
+    execPath: Deno.execPath(),
+    moduleUrl: import.meta.url,
+    windows,
+    onPath: findOnPath(BARE_COMMAND, env.PATH, windows, programState, projectRoot),
+    realPath: (path) => {
+      const real = denoFs.realPath(path);
+      return real.ok ? real.path : null;
+    },
+  });
   const removing = set.has("remove");
+  const files = settingsFiles(projectRoot, homeDir(env));
+  const fileOf = (scope: SettingsScope) => files.find((f) => f.scope === scope);
+  // With no file named, a command only this machine can run stays out of the shared file.
+  const scopes: SettingsScope[] = set.has("user")
+    ? ["user"]
+    : set.has("local")
+    ? ["local"]
+    : set.has("shared")
+    ? ["project"]
+    : removing
+    ? ["project", "local"]
+    : [choice.portable ? "project" : "local"];
+  const command = scopes[0] === "project" ? choice.command : machineCommand;
+  const why = !choice.portable && !set.has("local") && !set.has("user") && !removing
+    ? (set.has("shared")
+      ? `Shared anyway (--shared): ${printable(choice.why)}; a teammate's clone may not have it.`
+      : `Registered in the local file: ${printable(choice.why)}, which a teammate's clone ` +
+        "would not have, so it stays out of the shared .claude/settings.json (--shared puts it " +
+        "there anyway).")
+    : null;
+  const dryRun = set.has("dryRun");
 
-  const read = await readSettingsText(denoFs, file.path);
-  if (read.kind === "unreadable") {
-    return fail(`cannot read ${printable(file.path)}: ${read.why}; the file was left untouched.`);
+  const edits: FileEdit[] = [];
+  for (const scope of scopes) {
+    const file = fileOf(scope);
+    if (!file) return fail("neither HOME nor USERPROFILE is set, so --user has no settings file");
+    const edit = await planEdit(file.path, command, removing);
+    if (typeof edit === "string") return fail(edit);
+    edits.push(edit);
   }
-  const original = read.kind === "text" ? read.text : null;
-  const outcome = editRegistration(
-    CLAUDE_CODE_FORMAT,
-    original,
-    command,
-    removing ? "remove" : "add",
-  );
-  if (!outcome.ok) {
-    return fail(
-      `${
-        printable(file.path)
-      }: ${outcome.error}. The file was left untouched; fix it by hand and run init again.`,
-    );
-  }
-  const changed = outcome.text !== null && outcome.text !== original;
-  for (const left of outcome.leftAlone ?? []) {
-    console.log(
-      `Left alone: the hook command ${
-        quoted(left)
-      } names GateGuard but is not a command init writes; check it by hand.`,
-    );
-  }
-  const target = await writeTarget(file.path);
-  if (changed && target.readOnly) {
-    return fail(
-      `${printable(target.path)} is read-only, so init leaves it as it is; fix: make it ` +
-        "writable (chmod u+w) and run init again, or add the entries by hand",
-    );
-  }
-  const shown = target.throughSymlink
-    ? `${printable(file.path)} (a symlink to ${printable(target.path)})`
-    : printable(file.path);
   const configPath = projectConfigPath(projectRoot);
   // Only a missing path gets the starter; nothing there is ever opened.
   const configStat = denoFs.lstat(configPath);
   const configMissing = set.has("config") && !configStat.ok && configStat.code === "ENOENT";
 
   if (dryRun) {
-    const diff = changed
-      ? unifiedDiff(
-        original ?? "",
-        outcome.text ?? "",
-        original === null ? "/dev/null" : file.path,
-        target.path,
-      )
-      : "";
+    const diffs = edits.map((e) =>
+      e.changed
+        ? unifiedDiff(
+          e.original ?? "",
+          e.text ?? "",
+          e.original === null ? "/dev/null" : e.path,
+          e.target.path,
+        )
+        : ""
+    );
     const configDiff = configMissing
       ? unifiedDiff("", STARTER_CONFIG, "/dev/null", configPath)
       : "";
-    if (diff === "" && configDiff === "") console.log(`${shown}: nothing would change.`);
-    else console.log((diff + configDiff).trimEnd());
+    if (diffs.every((d) => d === "") && configDiff === "") {
+      console.log(edits.map((e) => `${e.shown}: nothing would change.`).join("\n"));
+    } else {
+      if (why !== null && diffs.some((d) => d !== "")) console.log(why);
+      console.log((diffs.join("") + configDiff).trimEnd());
+    }
     return 0;
   }
 
   try {
-    if (changed) await writeAtomic(target, outcome.text as string);
+    for (const e of edits) if (e.changed) await writeAtomic(e.target, e.text as string);
     if (configMissing) await writeAtomic(await writeTarget(configPath), STARTER_CONFIG);
   } catch (err) {
     return fail(`cannot write: ${(err as Error).message}`);
   }
   if (removing) {
+    const removed = edits.filter((e) => e.changed);
     console.log(
-      changed
-        ? `GateGuard removed from ${shown}.`
-        : `${shown} does not register GateGuard; nothing to change.`,
+      removed.length > 0
+        ? removed.map((e) => `GateGuard removed from ${e.shown}.`).join("\n")
+        : edits.map((e) => `${e.shown} does not register GateGuard; nothing to change.`).join("\n"),
     );
     return 0;
   }
-  const problems = await remainingProblems(file.path, outcome.text, projectRoot, env, command);
+  const [edit] = edits;
+  const problems = await remainingProblems(edit.path, edit.text, projectRoot, env, command);
   console.log(
-    changed
-      ? `GateGuard registered in ${shown} for ${FILE_MATCHER} and ${SHELL_MATCHER}.\nCommand: ${command}`
+    edit.changed
+      ? `GateGuard registered in ${edit.shown} for ${FILE_MATCHER} and ${SHELL_MATCHER}.\nCommand: ${command}`
       : problems.length === 0
-      ? `${shown} already registers GateGuard; nothing to change.`
-      : `${shown} already registers GateGuard.`,
+      ? `${edit.shown} already registers GateGuard; nothing to change.`
+      : `${edit.shown} already registers GateGuard.`,
   );
+  if (why !== null && edit.changed) console.log(why);
   if (set.has("config")) {
     console.log(
       configMissing
@@ -230,6 +255,61 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
       "`gateguard init --plugin` prints its hooks/hooks.json.",
   );
   return problems.length === 0 ? 0 : 1;
+}
+
+/** One settings file's planned change. */
+interface FileEdit {
+  path: string;
+  /** The path as printed (naming the symlink's target when it is one). */
+  shown: string;
+  target: WriteTarget;
+  original: string | null;
+  text: string | null;
+  changed: boolean;
+}
+
+/**
+ * Reads one settings file and works out its edit; a string is the error
+ * that leaves it untouched. Prints the entries it leaves alone.
+ */
+async function planEdit(
+  path: string,
+  command: string,
+  removing: boolean,
+): Promise<FileEdit | string> {
+  const read = await readSettingsText(denoFs, path);
+  if (read.kind === "unreadable") {
+    return `cannot read ${printable(path)}: ${read.why}; the file was left untouched.`;
+  }
+  const original = read.kind === "text" ? read.text : null;
+  const outcome = editRegistration(
+    CLAUDE_CODE_FORMAT,
+    original,
+    command,
+    removing ? "remove" : "add",
+  );
+  if (!outcome.ok) {
+    return `${
+      printable(path)
+    }: ${outcome.error}. The file was left untouched; fix it by hand and run init again.`;
+  }
+  const changed = outcome.text !== null && outcome.text !== original;
+  for (const left of outcome.leftAlone ?? []) {
+    console.log(
+      `Left alone: the hook command ${
+        quoted(left)
+      } names GateGuard but is not a command init writes; check it by hand.`,
+    );
+  }
+  const target = await writeTarget(path);
+  if (changed && target.readOnly) {
+    return `${printable(target.path)} is read-only, so init leaves it as it is; fix: make it ` +
+      "writable (chmod u+w) and run init again, or add the entries by hand";
+  }
+  const shown = target.throughSymlink
+    ? `${printable(path)} (a symlink to ${printable(target.path)})`
+    : printable(path);
+  return { path, shown, target, original, text: outcome.text, changed };
 }
 
 /**

@@ -12,7 +12,8 @@
 
 import type { EnvSnapshot } from "../config/env.ts";
 import { homeDir } from "../config/settings.ts";
-import { registrationCommand } from "../setup/command.ts";
+import { BARE_COMMAND, chooseCommand, registrationCommand } from "../setup/command.ts";
+import { findOnPath } from "../setup/health.ts";
 import {
   AGENT_REGISTRATIONS,
   agentCommand,
@@ -20,7 +21,8 @@ import {
 } from "../setup/agent_registrations.ts";
 import { editAgentRegistration } from "../setup/agent_edit.ts";
 import { unifiedDiff } from "../setup/diff.ts";
-import { readSettingsText, writeAtomic, writeTarget } from "../setup/settings_io.ts";
+import { programState, readSettingsText, writeAtomic, writeTarget } from "../setup/settings_io.ts";
+import { printable } from "../platform/terminal_text.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import { cliProjectRoot } from "./project_root.ts";
 
@@ -68,18 +70,25 @@ export async function initAgent(
     return 0;
   }
   const reg = AGENT_REGISTRATIONS[agent];
+  const projectRoot = cliProjectRoot(env);
   const home = homeDir(env);
   if (set.has("user") && home === null) {
     return fail("neither HOME nor USERPROFILE is set, so --user has no file");
   }
-  const path = set.has("user") && home !== null
-    ? reg.userFile(home)
-    : reg.projectFile(cliProjectRoot(env));
-  const command = registrationCommand(
-    Deno.execPath(),
-    import.meta.url,
-    Deno.build.os === "windows",
-  );
+  const path = set.has("user") && home !== null ? reg.userFile(home) : reg.projectFile(projectRoot);
+  const windows = Deno.build.os === "windows";
+  // A project file is shared like Claude Code's: the bare name when it is this binary.
+  const choice = set.has("user") ? null : chooseCommand({
+    execPath: Deno.execPath(),
+    moduleUrl: import.meta.url,
+    windows,
+    onPath: findOnPath(BARE_COMMAND, env.PATH, windows, programState, projectRoot),
+    realPath: (p) => {
+      const real = denoFs.realPath(p);
+      return real.ok ? real.path : null;
+    },
+  });
+  const command = choice?.command ?? registrationCommand(Deno.execPath(), import.meta.url, windows);
   const removing = set.has("remove");
 
   const read = await readSettingsText(denoFs, path);
@@ -128,6 +137,14 @@ export async function initAgent(
       }`
       : `${path} already registers GateGuard for ${reg.title}; nothing to change.`,
   );
+  if (changed && choice !== null && !choice.portable) {
+    console.log(
+      `Machine-specific: ${
+        printable(choice.why)
+      }; ${reg.title} has no local file beside ${path}, so leave it out of what you commit, ` +
+        "or put gateguard on PATH and run init again for the bare name.",
+    );
+  }
   console.log(`Trust: ${reg.trust}`);
   return 0;
 }

@@ -56,3 +56,58 @@ export function programPaths(execPath: string, moduleUrl: string, windows: boole
   const checkout = pathOfFileUrl(new URL("../..", moduleUrl), windows).replace(/\/$/, "");
   return { binary: null, runtime: execPath, checkout };
 }
+
+/** The name a registration runs GateGuard by when the binary is on `PATH`. */
+export const BARE_COMMAND = "gateguard";
+
+/** Which command a registration gets, and why when it names this machine's paths. */
+export type CommandChoice =
+  | { portable: true; command: string }
+  | { portable: false; command: string; why: string };
+
+/** What `chooseCommand` needs to know about this machine. */
+export interface CommandHost {
+  /** The running executable (`Deno.execPath()`). */
+  execPath: string;
+  /** URL of a module two folders below the repository root (for a from-source run). */
+  moduleUrl: string;
+  windows: boolean;
+  /** Where a bare `gateguard` is found on `PATH` (read from the directories, nothing run), or null. */
+  onPath: string | null;
+  /** Resolves every symlink of a path; null when it cannot be resolved. */
+  realPath: (path: string) => string | null;
+}
+
+/**
+ * The command to write into a file a team shares. A bare `gateguard` when
+ * that name, looked up on `PATH`, is this very binary (after symlinks), so
+ * every clone runs its own install; otherwise the machine-specific command
+ * of `registrationCommand`, with the reason it cannot be bare.
+ */
+export function chooseCommand(host: CommandHost): CommandChoice {
+  const command = registrationCommand(host.execPath, host.moduleUrl, host.windows);
+  if (runsFromSource(host.execPath)) {
+    return {
+      portable: false,
+      command,
+      why: "GateGuard runs from source here, so the command names this checkout",
+    };
+  }
+  if (host.onPath === null) {
+    return {
+      portable: false,
+      command,
+      why: `\`${BARE_COMMAND}\` is not on PATH, so the command is this binary's full path`,
+    };
+  }
+  const self = host.realPath(host.execPath);
+  if (self === null || host.realPath(host.onPath) !== self) {
+    return {
+      portable: false,
+      command,
+      why: `\`${BARE_COMMAND}\` on PATH is ${host.onPath}, not this binary, so the command is ` +
+        "this binary's full path",
+    };
+  }
+  return { portable: true, command: BARE_COMMAND };
+}

@@ -3,7 +3,7 @@
  * with the binary's permissions, on a real temporary project.
  */
 
-import { assertEquals } from "../helpers/assert.ts";
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runCli } from "../helpers/cli.ts";
 import { sandbox } from "../helpers/sandbox.ts";
 
@@ -22,4 +22,30 @@ Deno.test("[init] Cursor: --remove takes the handler, the emptied preToolUse and
   assertEquals(removed.code, 0, removed.stderr);
   assertEquals(await Deno.readTextFile(file), own);
   await Deno.remove(box.tmp, { recursive: true });
+});
+
+Deno.test("[init] another agent's init from a subdirectory writes the git root's file and says a from-source command is this machine's", async () => {
+  const box = await sandbox({ "src/deep/a.py": "x = 1\n" });
+  try {
+    await Deno.mkdir(`${box.root}/.git`);
+    const r = await runCli(["init", "--agent", "gemini"], {
+      cwd: `${box.root}/src/deep`,
+      env: { HOME: box.env.HOME },
+    });
+    assertEquals(r.code, 0, r.stderr);
+    const file = `${box.root}/.gemini/settings.json`;
+    assertEquals(
+      r.stdout.split("\n")[2],
+      "Machine-specific: GateGuard runs from source here, so the command names this checkout; " +
+        `Gemini CLI has no local file beside ${file}, so leave it out of what you commit, or put ` +
+        "gateguard on PATH and run init again for the bare name.",
+    );
+    assertStringIncludes(await Deno.readTextFile(file), "--permission-set=gateguard");
+    assertEquals(
+      await Deno.lstat(`${box.root}/src/deep/.gemini`).then(() => true, () => false),
+      false,
+    );
+  } finally {
+    await Deno.remove(box.tmp, { recursive: true });
+  }
 });

@@ -29,7 +29,8 @@ async function sandbox(extraEnv: Record<string, string> = {}): Promise<Sandbox> 
     [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
     env,
     run: (...args: string[]) => runCli(["doctor", ...args], { cwd: project, env }),
-    init: (...args: string[]) => runCli(["init", ...args], { cwd: project, env }),
+    // The doctor checks below read the shared file: a from-source init writes it only when asked.
+    init: (...args: string[]) => runCli(["init", "--shared", ...args], { cwd: project, env }),
   };
 }
 

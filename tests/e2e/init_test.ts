@@ -15,7 +15,10 @@ const COMMAND = CLI_ARGV.map((w) => shellQuote(w, false)).join(" ");
 interface Sandbox extends AsyncDisposable {
   home: string;
   project: string;
+  /** Where a from-source init registers by default: its command names this checkout. */
   settings: string;
+  /** The settings file the team shares. */
+  shared: string;
   run(...args: string[]): ReturnType<typeof runCli>;
 }
 
@@ -29,7 +32,8 @@ async function sandbox(): Promise<Sandbox> {
     home,
     project,
     [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }),
-    settings: `${project}/.claude/settings.json`,
+    settings: `${project}/.claude/settings.local.json`,
+    shared: `${project}/.claude/settings.json`,
     run: (...args: string[]) => runCli(["init", ...args], { cwd: project, env: { HOME: home } }),
   };
 }
@@ -47,18 +51,75 @@ const FRESH = `${
   JSON.stringify({ hooks: { PreToolUse: registrationGroups(COMMAND) } }, null, 2)
 }\n`;
 
-Deno.test("[init] on a project without settings it writes both entries with the running command", async () => {
+/** The line a from-source init prints on why its command stays out of the shared file. */
+const LOCAL_WHY = "Registered in the local file: GateGuard runs from source here, so the command " +
+  "names this checkout, which a teammate's clone would not have, so it stays out of the shared " +
+  ".claude/settings.json (--shared puts it there anyway).";
+
+Deno.test("[init] on a project without settings it writes both entries with the running command, machine-specific in the local file", async () => {
   await using s = await sandbox();
   const r = await s.run();
   assertEquals(r.code, 0, r.stderr);
   assertEquals(await Deno.readTextFile(s.settings), FRESH);
-  assertStringIncludes(
-    r.stdout,
+  assertEquals(r.stdout.split("\n").slice(0, 3), [
     `GateGuard registered in ${s.settings} for Edit|Write|MultiEdit|NotebookEdit and Bash|PowerShell.`,
-  );
-  assertStringIncludes(r.stdout, `Command: ${COMMAND}`);
+    `Command: ${COMMAND}`,
+    LOCAL_WHY,
+  ]);
   assertEquals(r.stderr, "");
-  assertEquals([...Deno.readDirSync(`${s.project}/.claude`)].map((e) => e.name), ["settings.json"]);
+  assertEquals([...Deno.readDirSync(`${s.project}/.claude`)].map((e) => e.name), [
+    "settings.local.json",
+  ]);
+});
+
+Deno.test("[init] --shared writes the shared file anyway and says the command is this machine's", async () => {
+  await using s = await sandbox();
+  const r = await s.run("--shared");
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(await Deno.readTextFile(s.shared), FRESH);
+  assertEquals(r.stdout.split("\n").slice(0, 3), [
+    `GateGuard registered in ${s.shared} for Edit|Write|MultiEdit|NotebookEdit and Bash|PowerShell.`,
+    `Command: ${COMMAND}`,
+    "Shared anyway (--shared): GateGuard runs from source here, so the command names this " +
+    "checkout; a teammate's clone may not have it.",
+  ]);
+  assertEquals(await exists(s.settings), false);
+  // With no file named, --remove looks in both project files.
+  await write(s.settings, FRESH);
+  const removed = await s.run("--remove");
+  assertEquals(removed.code, 0, removed.stderr);
+  assertEquals(
+    removed.stdout,
+    `GateGuard removed from ${s.shared}.\nGateGuard removed from ${s.settings}.\n`,
+  );
+  const twice = await s.run("--remove");
+  assertEquals(
+    twice.stdout,
+    `${s.shared} does not register GateGuard; nothing to change.\n` +
+      `${s.settings} does not register GateGuard; nothing to change.\n`,
+  );
+});
+
+Deno.test("[init] from a subdirectory, init and doctor work on the git root, not the subdirectory", async () => {
+  await using s = await sandbox();
+  await Deno.mkdir(`${s.project}/.git`);
+  await Deno.mkdir(`${s.project}/src/deep`, { recursive: true });
+  const r = await runCli(["init"], { cwd: `${s.project}/src/deep`, env: { HOME: s.home } });
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(await Deno.readTextFile(s.settings), FRESH);
+  assertEquals(await exists(`${s.project}/src/deep/.claude`), false);
+  const doctor = await runCli(["doctor"], { cwd: `${s.project}/src`, env: { HOME: s.home } });
+  assertStringIncludes(doctor.stdout, `  info  project root ${s.project}\n`);
+  assertStringIncludes(doctor.stdout, `local settings ${s.settings}`);
+  assert(!doctor.stdout.includes("not registered"), doctor.stdout);
+  // A worktree's .git is a file: its folder is the root all the same.
+  await Deno.remove(`${s.project}/.git`);
+  await Deno.writeTextFile(`${s.project}/src/.git`, "gitdir: ../../repo/.git/worktrees/src\n");
+  const inWorktree = await runCli(["init", "--dry-run"], {
+    cwd: `${s.project}/src/deep`,
+    env: { HOME: s.home },
+  });
+  assertStringIncludes(inWorktree.stdout, `+++ ${s.project}/src/.claude/settings.local.json\n`);
 });
 
 Deno.test("[init] a second run changes nothing and does not rewrite the file", async () => {
@@ -119,7 +180,9 @@ Deno.test("[init] --dry-run prints a diff and writes nothing", async () => {
   const fresh = await s.run("--dry-run", "--config");
   assertEquals(fresh.code, 0, fresh.stderr);
   assert(
-    fresh.stdout.startsWith(`--- /dev/null\n+++ ${s.settings}\n@@ -0,0 +1,28 @@\n+{\n`),
+    fresh.stdout.startsWith(
+      `${LOCAL_WHY}\n--- /dev/null\n+++ ${s.settings}\n@@ -0,0 +1,28 @@\n+{\n`,
+    ),
     fresh.stdout,
   );
   assertStringIncludes(fresh.stdout, `+++ ${s.project}/.gateguard.jsonc\n`);
@@ -133,7 +196,7 @@ Deno.test("[init] --dry-run prints a diff and writes nothing", async () => {
   assertEquals(diff.code, 0);
   assert(
     diff.stdout.startsWith(
-      `--- ${s.settings}\n+++ ${s.settings}\n@@ -1,3 +1,29 @@\n {\n-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n`,
+      `${LOCAL_WHY}\n--- ${s.settings}\n+++ ${s.settings}\n@@ -1,3 +1,29 @@\n {\n-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n`,
     ),
     diff.stdout,
   );
@@ -151,8 +214,11 @@ Deno.test("[init] --user and --local pick their settings files", async () => {
   assertEquals(await Deno.readTextFile(`${s.home}/.claude/settings.json`), FRESH);
   const local = await s.run("--local");
   assertEquals(local.code, 0, local.stderr);
-  assertEquals(await Deno.readTextFile(`${s.project}/.claude/settings.local.json`), FRESH);
-  assertEquals(await exists(s.settings), false);
+  assertEquals(await Deno.readTextFile(s.settings), FRESH);
+  assertEquals(await exists(s.shared), false);
+  // A file named by its flag is this user's or this machine's: no reason to give.
+  assert(!user.stdout.includes("Registered in the local file"), user.stdout);
+  assert(!local.stdout.includes("Registered in the local file"), local.stdout);
   const noHome = await runCli(["init", "--user"], { cwd: s.project, env: {} });
   assertEquals(noHome.code, 1);
   assertStringIncludes(noHome.stderr, "neither HOME nor USERPROFILE is set");
@@ -266,12 +332,12 @@ Deno.test("[init] what still keeps GateGuard from gating is reported instead of 
   await using s = await sandbox();
   assertEquals((await s.run()).code, 0);
   await write(
-    `${s.project}/.claude/settings.local.json`,
+    s.shared,
     JSON.stringify({ disableAllHooks: true, env: { GATEGUARD_DISABLED: "1" } }),
   );
   const r = await s.run();
   assertEquals(r.code, 1);
-  const local = `${s.project}/.claude/settings.local.json`;
+  const local = s.shared;
   assertEquals(r.stdout.split("\n").filter((l) => l !== "").slice(0, 3), [
     `${s.settings} already registers GateGuard.`,
     `Still not gating: ${local} sets "disableAllHooks": true, so no hook runs, GateGuard ` +
@@ -350,11 +416,11 @@ Deno.test("[init] usage: --help exits 0, unknown or conflicting options exit 2",
 });
 
 Deno.test("[init] through `deno task` the project is where the command was typed (INIT_CWD)", async () => {
-  const repoLike = await Deno.makeTempDir();
-  const project = await Deno.makeTempDir();
-  const home = await Deno.makeTempDir();
-  const r = await runCli(["init"], { cwd: repoLike, env: { HOME: home, INIT_CWD: project } });
+  await using s = await sandbox();
+  const repoLike = `${s.home}/checkout`;
+  await Deno.mkdir(repoLike);
+  const r = await runCli(["init"], { cwd: repoLike, env: { HOME: s.home, INIT_CWD: s.project } });
   assertEquals(r.code, 0, r.stderr);
-  assertEquals(await exists(`${project}/.claude/settings.json`), true);
-  assertEquals(await exists(`${repoLike}/.claude/settings.json`), false);
+  assertEquals(await exists(s.settings), true);
+  assertEquals(await exists(`${repoLike}/.claude`), false);
 });

@@ -17,7 +17,7 @@ function kindOf(r: CliResult): string {
 
 Deno.test("[claude-settings] through the CLI a registered project's hooks cannot be turned off without a denial", async () => {
   const { root, env } = await sandbox({ "src/a.py": "x = 1\n" });
-  const init = await runCli(["init"], { env, cwd: root });
+  const init = await runCli(["init", "--shared"], { env, cwd: root });
   assertEquals(init.code, 0, init.stderr);
   const file = `${root}/.claude/settings.json`;
   const installed = JSON.parse(await Deno.readTextFile(file));

@@ -3,7 +3,12 @@
  */
 
 import { assertEquals } from "../helpers/assert.ts";
-import { registrationCommand, shellQuote } from "../../src/setup/command.ts";
+import {
+  chooseCommand,
+  type CommandHost,
+  registrationCommand,
+  shellQuote,
+} from "../../src/setup/command.ts";
 
 const MODULE = "file:///repo%20dir/src/setup/command.ts";
 
@@ -34,4 +39,56 @@ Deno.test("[init] from source the deno run line carries the binary's permission 
       "--permission-set=gateguard C:/src/gg/src/main.ts",
   );
   assertEquals(shellQuote("plain/path-1.2", false), "plain/path-1.2");
+});
+
+/** A host whose symlinks are the given map (path to real path); other paths are real. */
+function host(
+  execPath: string,
+  onPath: string | null,
+  links: Record<string, string | null> = {},
+): CommandHost {
+  return {
+    execPath,
+    moduleUrl: MODULE,
+    windows: false,
+    onPath,
+    realPath: (path) => Object.hasOwn(links, path) ? links[path] : path,
+  };
+}
+
+Deno.test("[init] the shared command is a bare gateguard only when PATH finds this very binary", () => {
+  const own = "/opt/gateguard/bin/gateguard";
+  // On PATH through a symlink to this binary: portable.
+  assertEquals(
+    chooseCommand(host(own, "/usr/local/bin/gateguard", { "/usr/local/bin/gateguard": own })),
+    { portable: true, command: "gateguard" },
+  );
+  assertEquals(chooseCommand(host(own, own)), { portable: true, command: "gateguard" });
+  // Not on PATH, or another gateguard there: this binary's full path, and why.
+  assertEquals(chooseCommand(host(own, null)), {
+    portable: false,
+    command: own,
+    why: "`gateguard` is not on PATH, so the command is this binary's full path",
+  });
+  assertEquals(chooseCommand(host(own, "/usr/bin/gateguard")), {
+    portable: false,
+    command: own,
+    why: "`gateguard` on PATH is /usr/bin/gateguard, not this binary, so the command is this " +
+      "binary's full path",
+  });
+  // Neither side resolving is no match.
+  assertEquals(
+    chooseCommand(host(own, "/usr/bin/gateguard", { [own]: null, "/usr/bin/gateguard": null }))
+      .portable,
+    false,
+  );
+});
+
+Deno.test("[init] from source the command always names the checkout, whatever PATH holds", () => {
+  const choice = chooseCommand(host("/usr/bin/deno", "/usr/local/bin/gateguard"));
+  assertEquals(choice, {
+    portable: false,
+    command: registrationCommand("/usr/bin/deno", MODULE, false),
+    why: "GateGuard runs from source here, so the command names this checkout",
+  });
 });

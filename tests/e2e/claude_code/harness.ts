@@ -101,9 +101,13 @@ function commandHooks(matchers: readonly string[], command: string): unknown[] {
   }));
 }
 
-/** Registers GateGuard for the project the way a user does: `gateguard init` in it. */
+/**
+ * Registers GateGuard for the project the way a user does: `gateguard init`
+ * in it. `--shared`, because a from-source run would otherwise take the
+ * local file, which the probe hook below is written to.
+ */
 export async function registerGateGuard(project: string, home: string): Promise<void> {
-  const r = await runCli(["init"], { cwd: project, env: { HOME: home } });
+  const r = await runCli(["init", "--shared"], { cwd: project, env: { HOME: home } });
   if (r.code !== 0) throw new Error(`gateguard init failed (${r.code}): ${r.stderr}`);
 }
 
