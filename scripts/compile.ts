@@ -175,6 +175,9 @@ export function parseCompileArgs(args: string[]): CompileOptions {
   return { triples: triples.length > 0 ? triples : TARGETS.map((t) => t.triple), outDir, commit };
 }
 
+/** A terminal colour sequence (Deno colours its errors when it may). */
+const COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
 /** Where `deno compile` fetches the runtime of a target from (this Deno's own version). */
 export function runtimeUrl(triple: string, denoVersion: string): string {
   return `https://dl.deno.land/release/v${denoVersion}/denort-${triple}.zip`;
@@ -187,7 +190,7 @@ export function runtimeUrl(triple: string, denoVersion: string): string {
  * failure keeps Deno's first error line.
  */
 export function compileFailure(triple: string, stderr: string): string {
-  const plain = stderr.replace(/\x1b\[[0-9;]*m/g, "");
+  const plain = stderr.replace(COLOUR, "");
   const url = /error sending request for url \((\S+?)\)/.exec(plain)?.[1];
   if (url !== undefined || plain.includes("Setting up base binary")) {
     return `compile: the Deno runtime for ${triple} could not be downloaded from ${
@@ -232,6 +235,7 @@ export async function compileAll(repoRoot: string, args: string[]): Promise<numb
         await stageBuild(repoRoot, stageDir, { target: triple, commit: builtFrom });
         const out = await new Deno.Command(Deno.execPath(), {
           args: compileArgs(triple, outDir, stageDir),
+          env: { NO_COLOR: "1" },
           stdout: "piped",
           stderr: "piped",
         }).output();

@@ -53,6 +53,11 @@ export function e2eCacheRoot(): string {
     }/gateguard-e2e`;
 }
 
+/** The line printed before a package is installed: what, and where it goes. */
+export function installLine(packageSpec: string, cacheDir: string): string {
+  return `installing ${packageSpec} with npm into ${cacheDir} (once; later runs reuse it)`;
+}
+
 /** True when `path` is a regular file (following links). */
 export async function isFile(path: string): Promise<boolean> {
   try {
@@ -125,6 +130,8 @@ export async function ensureInstalled(
     if (cached) return { ok: true, binary: cached, cacheDir, installed: false };
     const parent = cacheDir.slice(0, cacheDir.lastIndexOf("/"));
     await Deno.mkdir(parent, { recursive: true });
+    // Said before npm starts: these installs are hundreds of megabytes each.
+    console.error(installLine(spec.packageSpec, cacheDir));
     const scratch = await Deno.makeTempDir({ dir: parent, prefix: ".install-" });
     try {
       if (Deno.build.os !== "windows") await Deno.chmod(scratch, 0o755);

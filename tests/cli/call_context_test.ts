@@ -3,6 +3,7 @@
  * work of the call, so the call's budget starts with it spent.
  */
 
+import { tempDirSync } from "../helpers/temp.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { callContext } from "../../src/cli/call_context.ts";
 import { callFromObject } from "../../src/hook/call.ts";
@@ -12,7 +13,7 @@ import { CALL_WORK_UNITS } from "../../src/platform/budget.ts";
 const ROOT = "/project";
 
 function context(payloadChars: number) {
-  const env = { CLAUDE_PROJECT_DIR: ROOT, GATEGUARD_STATE_DIR: Deno.makeTempDirSync() };
+  const env = { CLAUDE_PROJECT_DIR: ROOT, GATEGUARD_STATE_DIR: tempDirSync() };
   const call = callFromObject({
     session_id: "s1",
     cwd: ROOT,

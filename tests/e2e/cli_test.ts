@@ -2,6 +2,7 @@
  * The command line: dispatch, help, version and usage errors.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runCli } from "../helpers/cli.ts";
 import { VERSION } from "../../src/version.ts";
@@ -31,7 +32,7 @@ Deno.test("[cli] unknown subcommands and flags exit 2 with one error line and th
 });
 
 Deno.test("[cli] `gateguard hook` is the explicit form of the hook", async () => {
-  const tmp = await Deno.makeTempDir();
+  const tmp = await tempDir();
   const r = await runCli(["hook"], {
     stdin: JSON.stringify({
       session_id: "h",

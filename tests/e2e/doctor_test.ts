@@ -3,6 +3,7 @@
  * setup, and each broken setup it must flag with exit code 1.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runCli } from "../helpers/cli.ts";
 import { pluginHooksJson } from "../../src/setup/claude_settings.ts";
@@ -17,7 +18,7 @@ interface Sandbox extends AsyncDisposable {
 }
 
 async function sandbox(extraEnv: Record<string, string> = {}): Promise<Sandbox> {
-  const root = await Deno.makeTempDir({ prefix: "gg-doctor-" });
+  const root = await tempDir({ prefix: "gg-doctor-" });
   const home = `${root}/home`;
   const project = `${root}/project`;
   await Deno.mkdir(`${home}/.claude/projects`, { recursive: true });

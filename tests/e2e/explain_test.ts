@@ -3,6 +3,7 @@
  * kind of call, shown without saving state or writing metrics.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { CLI_ARGV, type CliResult, denoDir, runCli, runHook } from "../helpers/cli.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
@@ -23,7 +24,7 @@ interface Explained {
 }
 
 async function setup() {
-  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-explain-" }));
+  const tmp = await Deno.realPath(await tempDir({ prefix: "gg-explain-" }));
   const root = `${tmp}/proj`;
   await Deno.mkdir(`${root}/src`, { recursive: true });
   await Deno.writeTextFile(`${root}/src/a.py`, "x = 1\n# note\n");

@@ -3,6 +3,7 @@
  * CLI exactly as the binary runs it.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { CLI_ARGV, runCli } from "../helpers/cli.ts";
 import { pluginHooksJson, registrationGroups } from "../../src/setup/claude_settings.ts";
@@ -23,7 +24,7 @@ interface Sandbox extends AsyncDisposable {
 }
 
 async function sandbox(): Promise<Sandbox> {
-  const root = await Deno.makeTempDir({ prefix: "gg-init-" });
+  const root = await tempDir({ prefix: "gg-init-" });
   const home = `${root}/home`;
   const project = `${root}/project`;
   await Deno.mkdir(home);

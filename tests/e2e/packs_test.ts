@@ -5,6 +5,7 @@
  * and `gateguard doctor` report about them.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runCli } from "../helpers/cli.ts";
 import type { EnvSnapshot } from "../../src/config/env.ts";
@@ -36,7 +37,7 @@ const byDefault = (pack: string): string | null =>
   PACKS.find((p) => p.id === pack)?.defaultOn ? pack : null;
 
 async function project(config: string | null): Promise<{ root: string; tmp: string }> {
-  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-packs-" }));
+  const tmp = await Deno.realPath(await tempDir({ prefix: "gg-packs-" }));
   const root = `${tmp}/proj`;
   await Deno.mkdir(root, { recursive: true });
   // The file is the user's own here, trusted as `gateguard trust` records it,

@@ -3,6 +3,7 @@
  * temporary state directories.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import {
   assert,
   assertEquals,
@@ -14,7 +15,7 @@ import { generateMetrics } from "../report/generate.ts";
 import { ROTATE_BYTES } from "../../src/metrics/append.ts";
 
 async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "gg-report-e2e-" });
+  const dir = await tempDir({ prefix: "gg-report-e2e-" });
   try {
     await fn(dir);
   } finally {

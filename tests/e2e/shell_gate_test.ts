@@ -2,6 +2,7 @@
  * End-to-end tests of the shell gates through the real CLI.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runHook } from "../helpers/cli.ts";
 
@@ -12,7 +13,7 @@ async function setup(): Promise<
     env?: Record<string, string>,
   ) => Promise<{ kind: string; text: string; stderr: string }>
 > {
-  const tmp = await Deno.makeTempDir({ prefix: "gg-shell-" });
+  const tmp = await tempDir({ prefix: "gg-shell-" });
   const base = { GATEGUARD_STATE_DIR: `${tmp}/state`, CLAUDE_PROJECT_DIR: tmp, HOME: tmp };
   return async (tool, command, env = {}) => {
     const r = await runHook(

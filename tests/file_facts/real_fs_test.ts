@@ -3,6 +3,7 @@
  * symlinks, hard links, dangling links and permission errors.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 import { resolveTarget, type Roots } from "../../src/file_facts/resolve.ts";
@@ -11,10 +12,11 @@ import { isHardLinked } from "../../src/file_facts/hardlink.ts";
 import { isNewFile } from "../../src/file_facts/new_file.ts";
 import { siblingDirKey } from "../../src/file_facts/sibling.ts";
 import { classify } from "../../src/file_facts/class.ts";
+import { skipName } from "../helpers/skip.ts";
 import { stageUnprivileged, unprivilegedUnavailable } from "../helpers/unprivileged.ts";
 
 async function project(): Promise<{ root: string; roots: Roots; cleanup: () => Promise<void> }> {
-  const base = await Deno.makeTempDir({ prefix: "gg-target-" });
+  const base = await tempDir({ prefix: "gg-target-" });
   const root = `${base}/proj`;
   await Deno.mkdir(`${root}/src`, { recursive: true });
   const roots: Roots = {
@@ -77,12 +79,9 @@ Deno.test({
 
 const unprivileged = unprivilegedUnavailable();
 const UNREADABLE_NAME = "[sensitive-targets] a real unreadable directory counts as sensitive";
-if (onPosix && unprivileged !== null) {
-  console.error(`skipped "${UNREADABLE_NAME}": ${unprivileged}`);
-}
 
 Deno.test({
-  name: UNREADABLE_NAME,
+  name: skipName(UNREADABLE_NAME, onPosix ? unprivileged : null),
   ignore: !onPosix || unprivileged !== null,
   fn: async () => {
     // Root reads any directory: the judging runs in a child without root's powers.

@@ -6,6 +6,8 @@
  * @module
  */
 
+import { tempDir } from "./temp.ts";
+
 /** The directories of one sandbox and the environment naming them. */
 export interface Sandbox {
   /** The temporary root holding everything below. */
@@ -23,7 +25,7 @@ export async function sandbox(
   files: Record<string, string> = {},
   prefix = "gg-e2e-",
 ): Promise<Sandbox> {
-  const tmp = await Deno.realPath(await Deno.makeTempDir({ prefix }));
+  const tmp = await Deno.realPath(await tempDir({ prefix }));
   const root = `${tmp}/proj`;
   await Deno.mkdir(root);
   for (const [rel, text] of Object.entries(files)) {

@@ -14,6 +14,7 @@
  * @module
  */
 
+import { tempDirSync } from "./temp.ts";
 import { REPO_ROOT } from "./cli.ts";
 
 /** uid and gid the child runs as when the test runs as root. */
@@ -51,11 +52,11 @@ function othersReach(path: string): boolean {
 
 /** A temporary directory every user can enter: the system's, else `/tmp`. */
 function reachableTempDir(prefix: string): string {
-  const first = Deno.realPathSync(Deno.makeTempDirSync({ prefix }));
+  const first = Deno.realPathSync(tempDirSync({ prefix }));
   Deno.chmodSync(first, 0o755);
   if (othersReach(first)) return first;
   Deno.removeSync(first, { recursive: true });
-  const dir = Deno.realPathSync(Deno.makeTempDirSync({ dir: "/tmp", prefix }));
+  const dir = Deno.realPathSync(tempDirSync({ dir: "/tmp", prefix }));
   Deno.chmodSync(dir, 0o755);
   return dir;
 }

@@ -1,3 +1,4 @@
+import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import {
   appendMetrics,
@@ -19,7 +20,7 @@ function exists(path: string): boolean {
 }
 
 async function withDir(fn: (dir: string) => void | Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "gg-metrics-" });
+  const dir = await tempDir({ prefix: "gg-metrics-" });
   try {
     await fn(dir);
   } finally {

@@ -1,8 +1,9 @@
+import { tempDirSync } from "../helpers/temp.ts";
 import { assertEquals, assertThrows } from "../helpers/assert.ts";
 import { writeAtomic } from "../../src/platform/atomic_write.ts";
 
 Deno.test("[state-file-is-untrusted] an atomic write replaces the file whole, with the mode asked for, and leaves no temporary file", () => {
-  const dir = Deno.makeTempDirSync({ prefix: "gg-atomic-" });
+  const dir = tempDirSync({ prefix: "gg-atomic-" });
   const path = `${dir}/state.json`;
   Deno.writeTextFileSync(path, "old");
   writeAtomic(path, "new", { temp: `${dir}/state.json.tmp`, mode: 0o600 });
@@ -12,7 +13,7 @@ Deno.test("[state-file-is-untrusted] an atomic write replaces the file whole, wi
 });
 
 Deno.test("[state-file-is-untrusted] a failed atomic write leaves the target as it was and removes its temporary file", () => {
-  const dir = Deno.makeTempDirSync({ prefix: "gg-atomic-" });
+  const dir = tempDirSync({ prefix: "gg-atomic-" });
   const path = `${dir}/target`;
   // A directory in the target's place makes the rename fail after the temporary file exists.
   Deno.mkdirSync(path);
@@ -28,7 +29,7 @@ Deno.test({
   name: "[init] an atomic write gives the new file the owner asked for",
   ignore: Deno.build.os === "windows",
   fn: () => {
-    const dir = Deno.makeTempDirSync({ prefix: "gg-atomic-" });
+    const dir = tempDirSync({ prefix: "gg-atomic-" });
     const path = `${dir}/settings.json`;
     Deno.writeTextFileSync(path, "{}");
     // Root may give any owner; anyone else may keep their own.

@@ -4,9 +4,11 @@
  * on a FIFO an unprivileged reader may not open for writing.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { REPO_ROOT } from "../helpers/cli.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
+import { skipName } from "../helpers/skip.ts";
 import { stageUnprivileged, unprivilegedUnavailable } from "../helpers/unprivileged.ts";
 
 /** A child still running after this long is stuck; it is killed and counted as such. */
@@ -47,7 +49,7 @@ function assertRan(code: number, stdout: string, stderr: string): void {
 }
 
 Deno.test("[state-file-is-untrusted] a FIFO is never read and never blocks", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "gg-fifo-" });
+  const dir = await tempDir({ prefix: "gg-fifo-" });
   try {
     mkfifo(`${dir}/p`);
     assertEquals(denoFs.readTextBounded(`${dir}/p`, 1024), null);
@@ -66,7 +68,7 @@ Deno.test("[state-file-is-untrusted] a FIFO is never read and never blocks", asy
 });
 
 Deno.test("[state-file-is-untrusted] 20,000 reads of each kind while a FIFO flips in and out of the path: none blocks", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "gg-flip-" });
+  const dir = await tempDir({ prefix: "gg-flip-" });
   try {
     await Deno.writeTextFile(`${dir}/a`, "{}");
     mkfifo(`${dir}/b`);
@@ -101,10 +103,9 @@ Deno.test("[state-file-is-untrusted] 20,000 reads of each kind while a FIFO flip
 const unavailable = unprivilegedUnavailable();
 const UNPRIVILEGED_NAME =
   "[state-file-is-untrusted] an unprivileged reader: a FIFO it may not write is given up after a bounded wait, a read-only file is still read by the waiting read";
-if (unavailable !== null) console.error(`skipped "${UNPRIVILEGED_NAME}": ${unavailable}`);
 
 Deno.test({
-  name: UNPRIVILEGED_NAME,
+  name: skipName(UNPRIVILEGED_NAME, unavailable),
   ignore: unavailable !== null,
   async fn() {
     // A copy every user can read: the clone itself may sit under a 0700 home.

@@ -3,6 +3,7 @@
  * launcher, with exactly the environment variables GateGuard reads.
  */
 
+import { tempFile } from "../helpers/temp.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { ENV_VARIABLES } from "../../src/config/env.ts";
 import { runtimeFlags, sourceArgv } from "../../src/platform/permissions.ts";
@@ -52,7 +53,7 @@ Deno.test("[permissions] the version constant matches deno.json", () => {
 });
 
 Deno.test("[permissions] the CLI cannot read variables outside the list, spawn processes or use the network", async () => {
-  const probe = await Deno.makeTempFile({ suffix: ".ts" });
+  const probe = await tempFile({ suffix: ".ts" });
   await Deno.writeTextFile(
     probe,
     `const out = [];

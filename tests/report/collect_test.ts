@@ -1,3 +1,4 @@
+import { tempDir } from "../helpers/temp.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { collect } from "../../src/report/collect.ts";
 
@@ -17,7 +18,7 @@ const LINE = (minute: number, decision: string): string =>
   });
 
 async function withDir(fn: (dir: string) => void): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "gg-collect-" });
+  const dir = await tempDir({ prefix: "gg-collect-" });
   try {
     fn(dir);
   } finally {

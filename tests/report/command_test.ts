@@ -1,3 +1,4 @@
+import { tempDir } from "../helpers/temp.ts";
 import { assertEquals, assertNotIncludes, assertStringIncludes } from "../helpers/assert.ts";
 import { runReport } from "../../src/report/command.ts";
 import { USAGE } from "../../src/report/options.ts";
@@ -80,7 +81,7 @@ Deno.test("[decision-metrics] bad arguments: one line and the usage on stderr, e
 
 /** A state directory holding one deny line for each of `sessions`, keyed as the hook keys them. */
 async function metricsOf(sessions: readonly string[]): Promise<string> {
-  const dir = await Deno.makeTempDir({ prefix: "gg-session-" });
+  const dir = await tempDir({ prefix: "gg-session-" });
   const event = {
     tool: "Edit",
     class: "code",
@@ -130,7 +131,7 @@ Deno.test("[decision-metrics] a --dir with terminal escapes is printed inert, in
     assertNotIncludes(json, raw);
   }
   assertEquals(JSON.parse(json).dir, hostile);
-  const dir = await Deno.makeTempDir({ prefix: "gg-cmd-" });
+  const dir = await tempDir({ prefix: "gg-cmd-" });
   try {
     const unreadable = `${dir}/\x1b[31mred`;
     Deno.mkdirSync(`${unreadable}/metrics.jsonl`, { recursive: true });
@@ -150,7 +151,7 @@ Deno.test("[decision-metrics] --help prints the usage on stdout", async () => {
 });
 
 Deno.test("[decision-metrics] the default directory is GATEGUARD_STATE_DIR, else ~/.gateguard", async () => {
-  const home = await Deno.makeTempDir({ prefix: "gg-home-" });
+  const home = await tempDir({ prefix: "gg-home-" });
   try {
     Deno.mkdirSync(`${home}/.gateguard`);
     Deno.copyFileSync(`${FIXTURES}/metrics.jsonl`, `${home}/.gateguard/metrics.jsonl`);
@@ -179,7 +180,7 @@ Deno.test("[decision-metrics] a missing directory is a friendly line with exit 0
 });
 
 Deno.test("[decision-metrics] an unreadable metrics file is an error with exit 1", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "gg-cmd-" });
+  const dir = await tempDir({ prefix: "gg-cmd-" });
   try {
     Deno.mkdirSync(`${dir}/metrics.jsonl`);
     assertEquals(await runReport(["--dir", dir], {}, CTX), {
@@ -193,7 +194,7 @@ Deno.test("[decision-metrics] an unreadable metrics file is an error with exit 1
 });
 
 Deno.test("[decision-metrics] a file the process may not read (EACCES) is an error with exit 1", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "gg-cmd-" });
+  const dir = await tempDir({ prefix: "gg-cmd-" });
   try {
     Deno.copyFileSync(`${FIXTURES}/metrics.jsonl`, `${dir}/metrics.jsonl`);
     const entry = new URL("../../src/cli/report.ts", import.meta.url).href;

@@ -1,3 +1,4 @@
+import { tempDir } from "../helpers/temp.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { forEachLine } from "../../src/report/lines.ts";
 
@@ -5,7 +6,7 @@ async function withFile(
   content: string | Uint8Array,
   fn: (path: string, dir: string) => void,
 ): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "gg-lines-" });
+  const dir = await tempDir({ prefix: "gg-lines-" });
   try {
     const path = `${dir}/metrics.jsonl`;
     if (typeof content === "string") Deno.writeTextFileSync(path, content);
@@ -42,7 +43,7 @@ Deno.test("[metrics] an overlong line is passed as null without being kept", () 
   }));
 
 Deno.test("[metrics] a missing file is missing, a directory is an error", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "gg-lines-" });
+  const dir = await tempDir({ prefix: "gg-lines-" });
   try {
     assertEquals(forEachLine(`${dir}/nope`, 10, () => {}), { kind: "missing" });
     assertEquals(forEachLine(`${dir}/nope/deeper`, 10, () => {}), { kind: "missing" });

@@ -1,3 +1,4 @@
+import { tempDir } from "../helpers/temp.ts";
 import {
   assert,
   assertEquals,
@@ -85,7 +86,7 @@ Deno.test("[decision-metrics] beyond the shown sessions the rest are counted, no
 });
 
 Deno.test("[decision-metrics] nothing to show gives one friendly line", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "gg-text-" });
+  const dir = await tempDir({ prefix: "gg-text-" });
   try {
     assertEquals(
       emptyMessage(summary(`${dir}/absent`)),

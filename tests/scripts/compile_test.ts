@@ -4,6 +4,7 @@
  * each binary.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals, assertThrows } from "../helpers/assert.ts";
 import {
   buildInfoModule,
@@ -74,7 +75,7 @@ Deno.test("[release] the build record only takes a known target and a hex commit
 });
 
 Deno.test("[release] a staged build reports its target and commit in --version and doctor, under the binary's permissions", async () => {
-  const stage = await Deno.makeTempDir({ prefix: "gg-stage-" });
+  const stage = await tempDir({ prefix: "gg-stage-" });
   try {
     const build = { target: "aarch64-pc-windows-msvc", commit: "89abcdef0123" };
     await stageBuild(REPO_ROOT, stage, build);
@@ -110,7 +111,7 @@ Deno.test("[release] a staged build reports its target and commit in --version a
 });
 
 Deno.test("[release] the recorded commit is HEAD, marked dirty only when compiled files changed", async () => {
-  const repo = await Deno.makeTempDir({ prefix: "gg-commit-" });
+  const repo = await tempDir({ prefix: "gg-commit-" });
   const git = async (...args: string[]) => {
     const out = await new Deno.Command("git", {
       args: ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args],
@@ -198,7 +199,7 @@ async function compileOffline(
 }
 
 Deno.test("[release] offline, compile says in one line which runtime could not be downloaded from where, and leaves nothing behind", async () => {
-  const tmp = await Deno.makeTempDir({ prefix: "gg-offline-" });
+  const tmp = await tempDir({ prefix: "gg-offline-" });
   try {
     await Deno.mkdir(`${tmp}/tmp`);
     const triple = "x86_64-unknown-linux-gnu";
@@ -227,7 +228,7 @@ Deno.test("[release] offline, compile says in one line which runtime could not b
 });
 
 Deno.test("[release] an unknown target is refused with the list of valid ones, before anything is made", async () => {
-  const tmp = await Deno.makeTempDir({ prefix: "gg-bogus-" });
+  const tmp = await tempDir({ prefix: "gg-bogus-" });
   try {
     await Deno.mkdir(`${tmp}/tmp`);
     const r = await compileOffline(tmp, ["--target", "bogus", "--out", `${tmp}/dist`]);

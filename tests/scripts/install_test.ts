@@ -7,6 +7,7 @@
  * checked against the same sources.
  */
 
+import { tempDir } from "../helpers/temp.ts";
 import {
   assert,
   assertEquals,
@@ -83,7 +84,7 @@ interface Machine {
 
 /** A temporary home with `uname` and `sysctl` stubs. */
 async function machineHome(): Promise<{ home: string; stubs: string }> {
-  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-install-" }));
+  const home = await Deno.realPath(await tempDir({ prefix: "gg-install-" }));
   const stubs = `${home}/stubs`;
   await Deno.mkdir(stubs);
   await Deno.writeTextFile(
@@ -374,7 +375,7 @@ Deno.test("[release] install.ps1 parses as PowerShell, and the syntax check catc
   // stderr may also hold Deno's download notes on a fresh cache; problems are `<file>:<line>:…`.
   assertEquals(good.code, 0, good.stderr);
   assertNotIncludes(good.stderr, `${INSTALL_PS1}:`);
-  const dir = await Deno.makeTempDir({ prefix: "gg-ps1-" });
+  const dir = await tempDir({ prefix: "gg-ps1-" });
   try {
     const text = await Deno.readTextFile(INSTALL_PS1);
     // Drop the closing brace of the script's last block.

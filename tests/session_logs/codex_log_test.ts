@@ -1,3 +1,4 @@
+import { tempFile } from "../helpers/temp.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { denialSeen, exitedCleanly, scanTurn } from "../../src/session_logs/codex_log.ts";
 import { deletionCommand } from "../../src/tools/call.ts";
@@ -49,7 +50,7 @@ function patch(turn: string, id: string, sampling: number, body = ""): string {
 }
 
 async function scan(lines: string[], turn: string | null, pending: string | null) {
-  const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+  const path = await tempFile({ suffix: ".jsonl" });
   await Deno.writeTextFile(path, lines.join("\n") + "\n");
   const out = scanTurn({
     transcriptPath: path,
@@ -148,7 +149,7 @@ function blocked(turn: string, id: string, type = "function_call_output"): strin
 }
 
 async function seen(lines: string[], pending: string | null, command = "rm -r build") {
-  const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+  const path = await tempFile({ suffix: ".jsonl" });
   await Deno.writeTextFile(path, lines.join("\n") + "\n");
   const out = denialSeen(
     { transcriptPath: path, toolUseId: pending, tool: "Bash", command },

@@ -1,3 +1,4 @@
+import { tempFile } from "../helpers/temp.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { denialSeen, PENDING_RESCAN, scanTurn } from "../../src/session_logs/copilot_log.ts";
 import { copilotCallKey } from "../../src/session_logs/copilot_session.ts";
@@ -28,7 +29,7 @@ function scan(name: string, key: string) {
 }
 
 async function temp(lines: unknown[]): Promise<string> {
-  const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+  const path = await tempFile({ suffix: ".jsonl" });
   await Deno.writeTextFile(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
   return path;
 }

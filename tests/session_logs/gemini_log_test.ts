@@ -1,3 +1,4 @@
+import { tempFile } from "../helpers/temp.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { denialSeen, scanTurn, shellResultClean } from "../../src/session_logs/gemini_log.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
@@ -24,7 +25,7 @@ const shell = (id: string, command: string, output: string, status = "success") 
 });
 
 async function scan(lines: string[]) {
-  const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+  const path = await tempFile({ suffix: ".jsonl" });
   await Deno.writeTextFile(path, lines.join("\n") + "\n");
   const out = scanTurn({
     transcriptPath: path,
@@ -104,7 +105,7 @@ const denied = (id: string, command: string) => ({
 });
 
 async function seen(lines: string[], command = "rm -r build") {
-  const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+  const path = await tempFile({ suffix: ".jsonl" });
   await Deno.writeTextFile(path, lines.join("\n") + "\n");
   const out = denialSeen({ transcriptPath: path, toolUseId: null, tool: "Bash", command }, denoFs);
   await Deno.remove(path);

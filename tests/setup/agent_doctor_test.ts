@@ -1,3 +1,4 @@
+import { tempDir } from "../helpers/temp.ts";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { agentFindings, fileFindings } from "../../src/setup/agent_doctor.ts";
 import { AGENT_REGISTRATIONS } from "../../src/setup/agent_registrations.ts";
@@ -41,7 +42,7 @@ Deno.test("[doctor] a handler without --agent, a narrow matcher or Cursor withou
 });
 
 Deno.test("[doctor] only agents whose hook files register GateGuard are reported, each trust step once", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   await Deno.mkdir(`${root}/.gemini`);
   await Deno.writeTextFile(`${root}/.gemini/settings.json`, JSON.stringify(registered("gemini")));
   await Deno.mkdir(`${root}/.cursor`);

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { tempDirSync } from "../helpers/temp.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { PROJECT_IDLE_MS, resolveSessionKey, type SessionKey } from "../../src/state/key.ts";
 import { emptyDelta, emptyState, type StateDelta } from "../../src/state/schema.ts";
@@ -61,7 +62,7 @@ function setAge(path: string, now: number, ageMs: number): void {
 }
 
 Deno.test("[in-session-counters] a save persists the delta and loads back", async () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   const key = await sessionKey("round-trip");
   const now = Date.now();
   assertEquals(loadState(dir, key, now), emptyState(now));
@@ -79,7 +80,7 @@ Deno.test("[in-session-counters] a save persists the delta and loads back", asyn
 });
 
 Deno.test("[state-file-is-untrusted] the state dir is created private and files are owner-only", async () => {
-  const root = Deno.makeTempDirSync();
+  const root = tempDirSync();
   const dir = `${root}/nested/state`;
   const key = await sessionKey("modes");
   assert(saveDelta(dir, key, checking("/p/a"), Date.now()).ok);
@@ -88,7 +89,7 @@ Deno.test("[state-file-is-untrusted] the state dir is created private and files 
 });
 
 Deno.test("[state-file-is-untrusted] a corrupt or non-regular state file loads empty and is replaced", async () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   const key = await sessionKey("corrupt");
   const path = statePath(dir, key);
   const now = Date.now();
@@ -110,7 +111,7 @@ Deno.test("[state-file-is-untrusted] a corrupt or non-regular state file loads e
 });
 
 Deno.test("[state-file-is-untrusted] a FIFO in place of the state file never blocks a load", async () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   const key = await sessionKey("fifo");
   const made = await new Deno.Command("mkfifo", { args: [statePath(dir, key)] }).output();
   assert(made.success, "mkfifo is needed for this test");
@@ -122,7 +123,7 @@ Deno.test("[state-file-is-untrusted] a FIFO in place of the state file never blo
 });
 
 Deno.test("[idle-window] a session state survives 8 idle hours and no longer", async () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   const key = await sessionKey("long-session");
   const t0 = Date.now() - 9 * HOUR;
   assert(saveDelta(dir, key, checking("/p/a"), t0).ok);
@@ -136,7 +137,7 @@ Deno.test("[idle-window] a session state survives 8 idle hours and no longer", a
 });
 
 Deno.test("[routine-bash-gate-once-per-session] a project-keyed state expires after 30 idle minutes", async () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   const key = await resolveSessionKey({
     sessionId: null,
     envSessionIds: [],
@@ -153,7 +154,7 @@ Deno.test("[routine-bash-gate-once-per-session] a project-keyed state expires af
 });
 
 Deno.test("[graduated-controls] a file in place of the state dir fails naming the directory and why, in plain words", async () => {
-  const root = Deno.makeTempDirSync();
+  const root = tempDirSync();
   const key = await sessionKey("unwritable");
   const blocker = `${root}/not-a-dir`;
   Deno.writeTextFileSync(blocker, "x");
@@ -179,8 +180,8 @@ Deno.test("[graduated-controls] a file in place of the state dir fails naming th
 
 Deno.test("[state-file-is-untrusted] a directory or symlink in place of the state file is moved aside and a fresh state saved", async () => {
   for (const kind of ["directory", "symlink"] as const) {
-    const dir = Deno.makeTempDirSync();
-    const outside = Deno.makeTempDirSync();
+    const dir = tempDirSync();
+    const outside = tempDirSync();
     const key = await sessionKey(`non-file-${kind}`);
     const path = statePath(dir, key);
     if (kind === "directory") Deno.mkdirSync(`${path}/inner`, { recursive: true });
@@ -200,7 +201,7 @@ Deno.test("[state-file-is-untrusted] a directory or symlink in place of the stat
 });
 
 Deno.test("[state-file-is-untrusted] a stale lock left by a dead process is broken", async () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   const key = await sessionKey("stale-lock");
   const lock = `${statePath(dir, key)}.lock`;
   for (const ageMs of [60_000, -HOUR]) {
@@ -217,8 +218,8 @@ Deno.test("[state-file-is-untrusted] a stale lock left by a dead process is brok
 
 Deno.test("[state-file-is-untrusted] a lock path that is a directory or a symlink is stale at once", async () => {
   for (const kind of ["directory", "symlink"] as const) {
-    const dir = Deno.makeTempDirSync();
-    const outside = Deno.makeTempDirSync();
+    const dir = tempDirSync();
+    const outside = tempDirSync();
     const key = await sessionKey(`lock-${kind}`);
     const lock = `${statePath(dir, key)}.lock`;
     if (kind === "directory") Deno.mkdirSync(lock);
@@ -237,7 +238,7 @@ Deno.test("[state-file-is-untrusted] a lock path that is a directory or a symlin
 });
 
 Deno.test("[state-file-is-untrusted] a lock another process keeps touching is broken, not waited for", async () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   const key = await sessionKey("touched-lock");
   const lock = `${statePath(dir, key)}.lock`;
   Deno.writeTextFileSync(lock, "9-kept-fresh");
@@ -267,7 +268,7 @@ Deno.test("[state-file-is-untrusted] a lock another process keeps touching is br
 });
 
 Deno.test("[denial-cap] a lock held too long is waited for, then saved around without removing it", async () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   const key = await sessionKey("held-lock");
   const lock = `${statePath(dir, key)}.lock`;
   Deno.writeTextFileSync(lock, "7-live");
@@ -284,8 +285,8 @@ Deno.test("[denial-cap] a lock held too long is waited for, then saved around wi
 });
 
 Deno.test("[denial-cap] 32 processes saving one session at once lose no key and no count", async () => {
-  const dir = Deno.makeTempDirSync();
-  const barrier = Deno.makeTempDirSync();
+  const dir = tempDirSync();
+  const barrier = tempDirSync();
   const count = 32;
   const children = Array.from({ length: count }, (_, i) =>
     new Deno.Command(Deno.execPath(), {
@@ -323,7 +324,7 @@ Deno.test("[denial-cap] 32 processes saving one session at once lose no key and 
 });
 
 Deno.test("[idle-window] pruning removes state idle for twice its window and leftovers", () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   const now = Date.now();
   const files: [string, number, boolean][] = [
     ["state-old-session.json", 16 * HOUR + 60_000, true],
@@ -354,7 +355,7 @@ Deno.test("[idle-window] pruning removes state idle for twice its window and lef
 });
 
 Deno.test("[idle-window] pruning a missing or non-directory path does nothing", () => {
-  const root = Deno.makeTempDirSync();
+  const root = tempDirSync();
   Deno.writeTextFileSync(`${root}/file`, "x");
   pruneStale(`${root}/missing`, Date.now());
   pruneStale(`${root}/file`, Date.now());

@@ -1,3 +1,4 @@
+import { tempDirSync } from "../helpers/temp.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { denoFs, type FsPort } from "../../src/platform/fs_port.ts";
 import {
@@ -150,7 +151,7 @@ Deno.test("[turn-boundaries] a missing file, a directory, a file that shrinks or
 });
 
 Deno.test("[turn-boundaries] the real file port walks a 4 MiB file back to a turn start near its end", () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   try {
     const path = `${dir}/big.jsonl`;
     const big = JSON.stringify(filler("attachment", 1023));

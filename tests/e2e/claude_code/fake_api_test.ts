@@ -5,6 +5,7 @@
  * @module
  */
 
+import { tempDir } from "../../helpers/temp.ts";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import {
   DEFAULT_LIMITS,
@@ -124,7 +125,7 @@ Deno.test("[real-client] side requests, token counts and other endpoints are ans
 });
 
 Deno.test("[real-client] expectations on tool results, hook notes and paths are checked when a request arrives", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   await Deno.writeTextFile(`${dir}/kept.txt`, "same\n");
   const script: ScriptedTurn[] = [
     { blocks: [{ type: "tool_use", name: "Bash", input: { command: "ls" } }] },

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { tempDir } from "../../helpers/temp.ts";
 import { denoDir, runCli } from "../../helpers/cli.ts";
 import { type FakeApi, type ScriptedTurn, startFakeApi } from "./fake_api.ts";
 
@@ -125,7 +126,7 @@ async function registerProbe(tree: E2eTree, matcher: string): Promise<void> {
 
 /** Creates the temporary tree of one run, with the project's files. */
 export async function createTree(scenario: Scenario): Promise<E2eTree> {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "gateguard-e2e-" }));
+  const root = await Deno.realPath(await tempDir({ prefix: "gateguard-e2e-" }));
   const tree: E2eTree = {
     root,
     home: `${root}/home`,

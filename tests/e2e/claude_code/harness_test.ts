@@ -4,6 +4,7 @@
  * @module
  */
 
+import { tempDir } from "../../helpers/temp.ts";
 import { assertEquals } from "../../helpers/assert.ts";
 import { CLI_ARGV } from "../../helpers/cli.ts";
 import { encodeProjectDir, registerGateGuard, shellQuote } from "./harness.ts";
@@ -19,7 +20,7 @@ Deno.test("[real-client] project folders are encoded as Claude Code names them",
 Deno.test("[real-client] gateguard init registers the source-run CLI for file and shell tools", async () => {
   assertEquals(shellQuote("/usr/bin/deno"), "/usr/bin/deno");
   assertEquals(shellQuote("/a b/it's"), `'/a b/it'"'"'s'`);
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   await registerGateGuard(root, root);
   const settings = JSON.parse(await Deno.readTextFile(`${root}/.claude/settings.json`));
   const groups = settings.hooks.PreToolUse as { matcher: string; hooks: { command: string }[] }[];

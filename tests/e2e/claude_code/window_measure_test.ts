@@ -4,6 +4,7 @@
  * @module
  */
 
+import { tempDirSync } from "../../helpers/temp.ts";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { isToolUseLine, measureFrom, scanCost } from "./window_measure.ts";
 import { TAIL_WINDOW } from "../../../src/transcript/tail.ts";
@@ -33,7 +34,7 @@ Deno.test("[real-client] [turn-boundaries] the window measurement counts bytes, 
 });
 
 Deno.test("[real-client] [turn-boundaries] the scan cost counts what the real file port serves", () => {
-  const dir = Deno.makeTempDirSync();
+  const dir = tempDirSync();
   try {
     const path = `${dir}/t.jsonl`;
     const start = { type: "user", promptId: "p1", message: { content: "fix" } };

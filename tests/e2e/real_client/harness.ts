@@ -10,6 +10,8 @@
  * @module
  */
 
+import { tempDir } from "../../helpers/temp.ts";
+import { reportSkipped } from "../../helpers/skip.ts";
 import type { AgentClient, ClientInstall } from "../../../scripts/install_agents.ts";
 import { denoDir, runCli } from "../../helpers/cli.ts";
 import { shellQuote } from "../claude_code/harness.ts";
@@ -71,7 +73,7 @@ const CLIENT_TIMEOUT_MS = 90_000;
 
 /** Creates the temporary tree of one run, with the project's files. */
 export async function createAgentTree(files: Readonly<Record<string, string>>): Promise<AgentTree> {
-  const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "gateguard-agent-" }));
+  const root = await Deno.realPath(await tempDir({ prefix: "gateguard-agent-" }));
   const tree: AgentTree = {
     root,
     home: `${root}/home`,
@@ -189,8 +191,9 @@ export async function cleanupAgentRun(run: AgentRun): Promise<void> {
 }
 
 /**
- * Installs the pinned client of `agent` and returns a `Deno.test` wrapper
- * that skips, saying why, only when that install failed.
+ * Installs the pinned client of `agent` and returns a `Deno.test` wrapper.
+ * Only when that install failed are the tests skipped, all of them on one
+ * line of the report that says why.
  */
 export async function realClientSuite(
   agent: AgentClient,
@@ -198,14 +201,17 @@ export async function realClientSuite(
   const { ensureAgentClient } = await import("../../../scripts/install_agents.ts");
   const install = await ensureAgentClient(agent);
   if (!install.ok) {
-    console.log(
-      `[real-client:${agent}] SKIPPED: the pinned client could not be installed (${install.reason}).`,
+    reportSkipped(
+      `[real-client:${agent}]`,
+      `the pinned client could not be installed (${install.reason}).`,
     );
   }
   return {
     install,
-    test: (name, fn) =>
-      Deno.test({ name, ignore: !install.ok, sanitizeResources: false, sanitizeOps: false, fn }),
+    test: (name, fn) => {
+      // Skipped as a whole, on the one line above.
+      if (install.ok) Deno.test({ name, sanitizeResources: false, sanitizeOps: false, fn });
+    },
   };
 }
 
