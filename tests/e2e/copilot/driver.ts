@@ -7,6 +7,7 @@
  */
 
 import { type AgentDriver, type AgentTree, writeJson } from "../real_client/harness.ts";
+import { shellQuote } from "../claude_code/harness.ts";
 import { CHAT_WIRE } from "./chat_wire.ts";
 
 /** The repo hooks file the probe is registered in. */
@@ -24,6 +25,26 @@ export const COPILOT_DRIVER: AgentDriver = {
       version: 1,
       hooks: { preToolUse: [{ type: "command", bash: command, timeoutSec: 30 }] },
     });
+  },
+  async awaitLogBeforeHook(tree) {
+    // Every command init wrote, run through the wrapper that waits for the log.
+    const path = `${tree.project}/.github/hooks/gateguard.json`;
+    const file = JSON.parse(await Deno.readTextFile(path));
+    const wrapper = new URL("./log_settled.ts", import.meta.url).pathname;
+    for (const handler of file.hooks.preToolUse) {
+      handler.bash = [
+        Deno.execPath(),
+        "run",
+        "--quiet",
+        "--no-prompt",
+        "--no-config",
+        "--allow-all",
+        wrapper,
+      ]
+        .map(shellQuote).concat(shellQuote(handler.bash)).join(" ");
+      delete handler.powershell;
+    }
+    await writeJson(path, file);
   },
   invocation(_tree, prompt, modelUrl) {
     return {

@@ -38,6 +38,12 @@ export interface AgentDriver {
   prepare(tree: AgentTree, modelUrl: string): Promise<void>;
   /** Registers `command` as the pre-tool hook of the project by hand (used for the probe). */
   registerHook(tree: AgentTree, command: string): Promise<void>;
+  /**
+   * After `gateguard init`, makes the registered hook wait until the client
+   * has logged the pending call, for a client that writes its session log
+   * later than GateGuard waits on a loaded machine. Absent: nothing to wait for.
+   */
+  awaitLogBeforeHook?(tree: AgentTree): Promise<void>;
   /** The client's arguments for one prompt, and the environment it needs beside the base. */
   invocation(
     tree: AgentTree,
@@ -68,8 +74,11 @@ export interface AgentRun {
   stderr: string;
 }
 
-/** How long a client may run before the test kills it. */
-const CLIENT_TIMEOUT_MS = 90_000;
+/**
+ * How long a client may run before the test kills it: a bound for a stuck
+ * client, generous enough for a loaded machine (the fake model lives longer).
+ */
+const CLIENT_TIMEOUT_MS = 300_000;
 
 /** Creates the temporary tree of one run, with the project's files. */
 export async function createAgentTree(files: Readonly<Record<string, string>>): Promise<AgentTree> {

@@ -63,7 +63,10 @@ async function withRun(
   const run = await runAgentScenario(moves.driver, install, {
     ...scenario,
     env: ENV,
-    register: (tree, driver) => registerByInit(tree, driver.agent),
+    register: async (tree, driver) => {
+      await registerByInit(tree, driver.agent);
+      await driver.awaitLogBeforeHook?.(tree);
+    },
   });
   const context = describeAgentRun(run);
   assertEquals(run.code, 0, context);
