@@ -4,13 +4,18 @@
  * unloads (its tests done, passed or failed) every one left is removed. A
  * test that cleans up itself loses nothing by it; one that forgot, or
  * failed before its cleanup, no longer leaves a directory behind.
+ * `GATEGUARD_TEST_KEEP_TMP=1` keeps them all, for looking into a failure.
  *
  * @module
  */
 
 const made = new Set<string>();
 
+/** Set to keep every temporary directory, to look into a failed run afterwards. */
+const KEEP = "GATEGUARD_TEST_KEEP_TMP";
+
 globalThis.addEventListener("unload", () => {
+  if (Deno.env.get(KEEP)) return;
   for (const path of made) {
     try {
       Deno.removeSync(path, { recursive: true });

@@ -150,7 +150,8 @@ async function withRun(
   check: (run: ScenarioRun, records: TranscriptRecord[]) => Promise<void> | void,
 ): Promise<void> {
   const run = await runScenario(BINARY, scenario);
-  // A failing run keeps its tree (named in the failure message) for inspection.
+  // A failing run's tree (named in the failure message) stays until the test file is done,
+  // or for good with GATEGUARD_TEST_KEEP_TMP=1.
   await check(run, await checkRun(run));
   await cleanup(run);
 }

@@ -72,7 +72,8 @@ async function withRun(
   assertEquals(run.code, 0, context);
   assertEquals(run.model.failures(), [], context);
   check(run, await metricsDecisions(run.tree));
-  // A failing run keeps its tree (named in the failure message) for inspection.
+  // A failing run's tree (named in the failure message) stays until the test file is done,
+  // or for good with GATEGUARD_TEST_KEEP_TMP=1.
   await cleanupAgentRun(run);
 }
 
