@@ -12,9 +12,9 @@
  * @module
  */
 
-import { copilotCallKey, copilotLogPath } from "../../../src/agents/copilot_session.ts";
+import { copilotCallKey, copilotLogPath } from "../../../src/session_logs/copilot_session.ts";
 import { toolArgsOf } from "../../../src/agents/copilot.ts";
-import { scanTurn } from "../../../src/agents/copilot_log.ts";
+import { scanTurn } from "../../../src/session_logs/copilot_log.ts";
 import { denoFs } from "../../../src/platform/fs_port.ts";
 import { isRecord } from "../../../src/platform/json.ts";
 import { agentTool, SCANNED_TOOL_NAMES } from "../../../src/tools/gated.ts";
