@@ -31,7 +31,7 @@ import {
 } from "../setup/claude_settings.ts";
 import { editRegistration } from "../setup/registration_edit.ts";
 import { unifiedDiff } from "../setup/diff.ts";
-import { findOnPath, healthProblems } from "../setup/health.ts";
+import { findOnPath, healthProblems, programOf } from "../setup/health.ts";
 import {
   parseSettings,
   programState,
@@ -188,6 +188,15 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     if (typeof edit === "string") return fail(edit);
     edits.push(edit);
   }
+  // An older init's machine-specific entry in the shared file moves out with it.
+  const shared = fileOf("project");
+  const moving = why !== null && !set.has("shared") && shared !== undefined &&
+    await machineSpecificOnly(shared.path);
+  if (moving && shared) {
+    const edit = await planEdit(shared.path, command, true);
+    if (typeof edit === "string") return fail(edit);
+    edits.push(edit);
+  }
   const configPath = projectConfigPath(projectRoot);
   // Only a missing path gets the starter; nothing there is ever opened.
   const configStat = denoFs.lstat(configPath);
@@ -241,6 +250,12 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
       : `${edit.shown} already registers GateGuard.`,
   );
   if (why !== null && edit.changed) console.log(why);
+  for (const moved of edits.slice(1).filter((e) => e.changed)) {
+    console.log(
+      `Moved GateGuard out of the shared ${moved.shown}: its command there names this ` +
+        "machine's paths too.",
+    );
+  }
   if (set.has("config")) {
     console.log(
       configMissing
@@ -255,6 +270,19 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
       "`gateguard init --plugin` prints its hooks/hooks.json.",
   );
   return problems.length === 0 ? 0 : 1;
+}
+
+/**
+ * True when the settings file at `path` registers GateGuard and every one
+ * of those entries names a machine's paths (no bare `gateguard`): what an
+ * older init wrote into the shared file. A file that does not parse is
+ * never counted (its own edit would refuse it).
+ */
+async function machineSpecificOnly(path: string): Promise<boolean> {
+  const read = await readSettingsFile(denoFs, path);
+  if (read.kind !== "parsed") return false;
+  const { ours } = registrationsOf(read.value, path, false);
+  return ours.length > 0 && ours.every((r) => programOf(r.command).kind !== "bare");
 }
 
 /** One settings file's planned change. */

@@ -101,6 +101,33 @@ Deno.test("[init] --shared writes the shared file anyway and says the command is
   );
 });
 
+Deno.test("[init] an older machine-specific entry in the shared file moves to the local file; a bare gateguard there stays", async () => {
+  await using s = await sandbox();
+  const team = '{\n  "model": "opus"\n}\n';
+  // What an older init wrote: this checkout's command in the shared file.
+  await write(s.shared, team);
+  assertEquals((await s.run("--shared")).code, 0);
+  const r = await s.run();
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(await Deno.readTextFile(s.settings), FRESH);
+  assertEquals(JSON.parse(await Deno.readTextFile(s.shared)), { model: "opus" });
+  assertStringIncludes(
+    r.stdout,
+    `\nMoved GateGuard out of the shared ${s.shared}: its command there names this machine's ` +
+      "paths too.\n",
+  );
+  // A teammate's portable entry is the team's choice: left as it is.
+  const portable = `${
+    JSON.stringify({ hooks: { PreToolUse: registrationGroups("gateguard") } }, null, 2)
+  }\n`;
+  await write(s.shared, portable);
+  await Deno.remove(s.settings);
+  const again = await s.run();
+  assertEquals(await Deno.readTextFile(s.shared), portable);
+  assert(!again.stdout.includes("Moved GateGuard"), again.stdout);
+  assertEquals(await Deno.readTextFile(s.settings), FRESH);
+});
+
 Deno.test("[init] from a subdirectory, init and doctor work on the git root, not the subdirectory", async () => {
   await using s = await sandbox();
   await Deno.mkdir(`${s.project}/.git`);
