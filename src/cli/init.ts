@@ -174,8 +174,8 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   const why = !choice.portable && !set.has("local") && !set.has("user") && !removing
     ? (set.has("shared")
       ? `Shared anyway (--shared): ${printable(choice.why)}; a teammate's clone may not have it.`
-      : `Registered in the local file: ${printable(choice.why)}, which a teammate's clone ` +
-        "would not have, so it stays out of the shared .claude/settings.json (--shared puts it " +
+      : `Registered in the local file: ${printable(choice.why)}; a teammate's clone would ` +
+        "not have that, so it stays out of the shared .claude/settings.json (--shared puts it " +
         "there anyway).")
     : null;
   const dryRun = set.has("dryRun");

@@ -54,7 +54,7 @@ const FRESH = `${
 
 /** The line a from-source init prints on why its command stays out of the shared file. */
 const LOCAL_WHY = "Registered in the local file: GateGuard runs from source here, so the command " +
-  "names this checkout, which a teammate's clone would not have, so it stays out of the shared " +
+  "names this checkout; a teammate's clone would not have that, so it stays out of the shared " +
   ".claude/settings.json (--shared puts it there anyway).";
 
 Deno.test("[init] on a project without settings it writes both entries with the running command, machine-specific in the local file", async () => {
