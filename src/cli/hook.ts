@@ -55,6 +55,17 @@ function warn(line: string): void {
   console.error(`gateguard: ${line}`);
 }
 
+/** What `gateguard hook --help` prints (built on demand: the hook itself never needs it). */
+export function hookUsage(): string {
+  return `Usage: gateguard hook [--agent ${AGENT_NAMES.join("|")}]
+
+Runs the pre-tool-use hook: reads one payload on stdin, as the agent's hook
+sends it, and prints GateGuard's answer in that agent's format (nothing when
+the call passes). --agent names the agent (default ${DEFAULT_AGENT}).
+\`gateguard init\` registers this command; the agent runs it for every tool
+call. To see what it would decide for a call, run \`gateguard explain\`.`;
+}
+
 /** The agent named by `--agent <name>` (or `--agent=<name>`), the default without one. */
 export function agentOf(args: readonly string[]): AgentName | { error: string } {
   let name: string | undefined = DEFAULT_AGENT;
@@ -72,11 +83,16 @@ export function agentOf(args: readonly string[]): AgentName | { error: string } 
 /**
  * Runs one hook call; always returns 0, except for a command line naming no
  * known agent (exit 2: a registration mistake must show, not pass quietly).
+ * `--help` alone prints the usage instead.
  * Whatever fails on the way denies the call, with a line on stderr, rather
  * than leaving it to a non-zero exit, which the harness would treat as a
  * silent pass.
  */
 export async function main(args: string[], env: EnvSnapshot): Promise<number> {
+  if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+    console.log(hookUsage());
+    return 0;
+  }
   const agent = agentOf(args);
   if (typeof agent !== "string") {
     warn(agent.error);

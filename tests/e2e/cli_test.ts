@@ -44,3 +44,18 @@ Deno.test("[cli] `gateguard hook` is the explicit form of the hook", async () =>
   assertEquals(r.code, 0);
   assertEquals(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision, "deny");
 });
+
+Deno.test("[cli] `gateguard hook --help` prints the hook's usage with exit 0 and reads no payload", async () => {
+  for (const flag of ["--help", "-h"]) {
+    const r = await runCli(["hook", flag], { stdin: '{"tool_name":"Bash"}' });
+    assertEquals([r.code, r.stderr], [0, ""]);
+    assertStringIncludes(
+      r.stdout,
+      "Usage: gateguard hook [--agent claude|codex|gemini|copilot|cursor]\n",
+    );
+    assertStringIncludes(r.stdout, "`gateguard explain`");
+  }
+  // Any other option is still a registration mistake.
+  const bad = await runCli(["hook", "--helpme"], { stdin: "{}" });
+  assertEquals(bad.code, 2);
+});

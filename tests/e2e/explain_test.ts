@@ -152,10 +152,127 @@ Deno.test("[order-of-checks] explain reads --payload files, prints text, and rej
   const missing = await runCli(["explain", "--payload", `${tmp}/missing.json`], { env });
   assertEquals(missing.code, 1);
   const garbage = await runCli(["explain"], { stdin: "not json", env });
-  assertEquals([garbage.code, garbage.stdout.trim()], [
-    0,
-    "the hook would pass: stdin is not JSON",
+  assertEquals([garbage.code, garbage.stdout], [1, ""]);
+  assertEquals(
+    garbage.stderr.trim(),
+    "gateguard explain: the payload is not valid JSON: at line 1, column 1 (offset 0) a value " +
+      "(object, array, string, number, true, false or null) was expected; the hook would let " +
+      "such a call through unchecked",
+  );
+});
+
+Deno.test("[order-of-checks] explain of a broken payload is an error naming its line and column", async () => {
+  const { env } = await setup();
+  const broken = '{\n  "tool_name": "Bash",\n  "tool_input": {"command": "rm -rf /"\n}';
+  const r = await runCli(["explain", "--json"], { stdin: broken, env });
+  assertEquals([r.code, r.stdout], [1, ""]);
+  assertStringIncludes(r.stderr, "at line 4, column 2 (offset 65) ',' or '}' was expected");
+  const array = await runCli(["explain"], { stdin: "[]", env });
+  assertEquals(array.code, 1);
+  assertStringIncludes(array.stderr, "the payload is JSON but not an object");
+});
+
+Deno.test("[order-of-checks] explain --command and --file build the call; the plain-language answer comes first", async () => {
+  const { root, env, tmp } = await setup();
+  const run = (args: string[]) => runCli(["explain", ...args], { env, cwd: root });
+  const rm = await run(["--command", "rm -rf build"]);
+  assertEquals(rm.code, 0, rm.stderr);
+  const lines = rm.stdout.split("\n");
+  assertEquals(
+    lines[0],
+    "GateGuard would deny this call because the command is destructive: it deletes a " +
+      "directory tree and every file below it (rule core/rm-recursive).",
+  );
+  assertEquals(lines.slice(1, 3), ["", "Bash: deny"]);
+  assertStringIncludes(rm.stdout, "  -> destructive command: applies\n");
+  assertStringIncludes(rm.stdout, "\nWhat the agent is told:\n\n[Fact-Forcing Gate]\n");
+  const ps = JSON.parse(
+    (await run([
+      "--command",
+      "Remove-Item -Recurse -Force build",
+      "--shell",
+      "powershell",
+      "--json",
+    ]))
+      .stdout,
+  );
+  assertEquals([ps.tool, ps.decision, ps.destructive.rule], [
+    "PowerShell",
+    "deny",
+    "remove-item-recurse",
   ]);
+  const ls = await run(["--command", "git status"]);
+  assertEquals(
+    ls.stdout.split("\n")[0],
+    "GateGuard would let this call through because the command only reads the git repository.",
+  );
+  // An existing file: an Edit whose change cannot be read, so the full questions.
+  const edit = JSON.parse((await run(["--file", "src/a.py", "--json"])).stdout);
+  assertEquals([edit.tool, edit.decision, edit.targets[0].reason], ["Edit", "deny", "first-touch"]);
+  assertEquals(edit.targets[0].questions, [
+    "importers",
+    "public-api",
+    "data-schema",
+    "quote-instruction",
+  ]);
+  assertStringIncludes(edit.message, `Before editing ${root}/src/a.py, present these facts:`);
+  const write = JSON.parse((await run(["--file", "src/new.py", "--json"])).stdout);
+  assertEquals([write.tool, write.decision], ["Write", "deny"]);
+  assertStringIncludes(write.message, `Before creating ${root}/src/new.py`);
+  const secret = await run(["--file", ".env"]);
+  assertEquals(
+    secret.stdout.split("\n")[0],
+    "GateGuard would deny this call because the file is sensitive (secrets, keys, " +
+      "credentials), which is always asked about.",
+  );
+  // Nothing was saved.
+  assertEquals(await Deno.stat(`${tmp}/state`).then(() => true, () => false), false);
+  const both = await run(["--command", "ls", "--file", "a"]);
+  assertEquals(both.code, 2);
+  assertStringIncludes(both.stderr, "--payload, --command and --file each name the call");
+});
+
+Deno.test("[agents] explain --agent reads the payload with that agent's adapter, as the hook does", async () => {
+  const { root, env } = await setup();
+  await Deno.writeTextFile(`${root}/old.py`, "x = 1\n");
+  const patch = {
+    session_id: "codex-ex",
+    turn_id: "t1",
+    cwd: root,
+    hook_event_name: "PreToolUse",
+    tool_name: "apply_patch",
+    tool_input: { command: "*** Begin Patch\n*** Delete File: old.py\n*** End Patch\n" },
+  };
+  const stdin = JSON.stringify(patch);
+  const x = JSON.parse(
+    (await runCli(["explain", "--agent", "codex", "--json"], { stdin, env, cwd: root })).stdout,
+  );
+  assertEquals([x.agent, x.tool, x.decision], ["codex", "apply_patch", "deny"]);
+  assertEquals(x.targets.map((t: { tool: string; rule: string }) => [t.tool, t.rule]), [
+    ["MultiEdit", "destructive"],
+    ["MultiEdit", "deny"],
+  ]);
+  assertEquals(x.destructive, { pack: "tool", rule: "delete-file", destroys: "deletes old.py" });
+  const text = await runCli(["explain", "--agent", "codex"], { stdin, env, cwd: root });
+  assertEquals(text.stdout.split("\n").slice(0, 3), [
+    "GateGuard would deny this call:",
+    "- target 1 (MultiEdit): because the command is destructive: it deletes old.py (rule " +
+    "tool/delete-file).",
+    "- target 2 (MultiEdit): because it is the first change to the file this session and no " +
+    "search earlier in the turn covered it.",
+  ]);
+  // What it would print is exactly what the hook prints for the same payload; after that
+  // denial, explain reads the hook's state and sees the retry.
+  const hook = await runCli(["hook", "--agent", "codex"], { stdin, env, cwd: root });
+  assertEquals(x.stdout.trim(), hook.stdout.trim());
+  const retry = await runCli(["explain", "--agent", "codex"], { stdin, env, cwd: root });
+  assertEquals(retry.stdout.split("\n")[0], "GateGuard would let this call through:");
+  // Read as Claude Code's, the same payload names a tool Claude Code does not have.
+  const claude = await runCli(["explain"], { stdin, env, cwd: root });
+  assertStringIncludes(claude.stdout, "apply_patch is not gated");
+  const bad = await runCli(["explain", "--agent", "vim"], { stdin, env });
+  assertEquals(bad.code, 2);
+  assertStringIncludes(bad.stderr, "--agent takes one of claude, codex, gemini, copilot, cursor");
 });
 
 Deno.test("[order-of-checks] explain names the project file when it turns the file gates off", async () => {
