@@ -25,14 +25,14 @@ import { callContext, projectRootOf } from "./call_context.ts";
 import type { DestructiveHit } from "../shell/destructive/mod.ts";
 import { WorkBudget } from "../platform/budget.ts";
 import { admitPayload, type AdmittedPayload, MAX_PAYLOAD_BYTES, refusalText } from "./payload.ts";
+import { mergeOutcomes } from "../agents/adapter.ts";
 import {
   AGENT_NAMES,
   type AgentName,
   DEFAULT_AGENT,
   isAgentName,
   loadAdapter,
-  mergeOutcomes,
-} from "../agents/adapter.ts";
+} from "../agents/registry.ts";
 import { isRecord } from "../platform/json.ts";
 import { jsonBreak } from "../platform/json_break.ts";
 import { joinPath } from "../platform/path.ts";
