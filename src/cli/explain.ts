@@ -20,7 +20,7 @@ import { decide, isGated } from "../hook/decide.ts";
 import type { GateEvent, Outcome, Rule } from "../hook/decision.ts";
 import { FILE_RULES } from "../hook/file_rules.ts";
 import { SHELL_RULES } from "../hook/shell_gate.ts";
-import { gatedTool, readToolCall } from "../tools/gated.ts";
+import { gatedTool, readToolCall, shellToolName, TOOL } from "../tools/gated.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
 import type { DestructiveHit } from "../shell/destructive/mod.ts";
 import { WorkBudget } from "../platform/budget.ts";
@@ -167,7 +167,7 @@ export function builtPayload(
   if (args.command !== null) {
     return {
       ...base,
-      tool_name: args.shell === "powershell" ? "PowerShell" : "Bash",
+      tool_name: shellToolName(args.shell),
       tool_input: { command: args.command },
     };
   }
@@ -175,8 +175,8 @@ export function builtPayload(
   const path = /^([A-Za-z]:)?[\\/]/.test(args.file) ? args.file : joinPath(cwd, args.file);
   // An Edit without the replaced text: its change cannot be read, so nothing about it passes as trivial.
   return exists(path)
-    ? { ...base, tool_name: "Edit", tool_input: { file_path: path } }
-    : { ...base, tool_name: "Write", tool_input: { file_path: path, content: "" } };
+    ? { ...base, tool_name: TOOL.edit.name, tool_input: { file_path: path } }
+    : { ...base, tool_name: TOOL.write.name, tool_input: { file_path: path, content: "" } };
 }
 
 /** Reads the payload file like stdin; a FIFO is refused before it is opened (it would wait). */
