@@ -27,6 +27,7 @@ import {
   readTrustStore,
   serializeTrustStore,
   trustDigest,
+  trustedLocation,
   type TrustEntry,
   trustStorePath,
 } from "../config/trust_store.ts";
@@ -171,8 +172,11 @@ function writeStore(stateDir: string, entries: readonly TrustEntry[]): string | 
 async function trust(file: string, stateDir: string): Promise<number> {
   const read = readExact(file);
   if ("error" in read) return fail(read.error);
-  const real = denoFs.realPath(file);
-  if (!real.ok) return fail(`${file} cannot be resolved (${real.code})`);
+  const location = trustedLocation(denoFs, file);
+  if (location === null) {
+    return fail(`${file} is a symlink; only a project file that is a file of its own is trusted`);
+  }
+  const real = { path: location };
   const parsed = parseProjectConfig(read.text);
   if (!parsed.ok) {
     const { line, column, message } = parsed.error;

@@ -21,7 +21,7 @@
 
 import type { FsPort } from "../platform/fs_port.ts";
 import { isRecord } from "../platform/json.ts";
-import { joinPath } from "../platform/path.ts";
+import { baseName, dirName, joinPath } from "../platform/path.ts";
 import { sha256Hex } from "../platform/sha256.ts";
 
 /** File name of the trust store in the state directory. */
@@ -149,9 +149,23 @@ export interface FileTrust {
 }
 
 /**
+ * The real path a project file is trusted under: its directory resolved,
+ * and its own name, which must not be a link. Null for a file that is a
+ * symlink (a link to a file trusted in another project would otherwise
+ * carry that project's trust here) or a path that cannot be resolved.
+ */
+export function trustedLocation(fs: FsPort, path: string): string | null {
+  const real = fs.realPath(path);
+  const dir = fs.realPath(dirName(path));
+  if (!real.ok || !dir.ok) return null;
+  const slashes = (p: string): string => p.replaceAll("\\", "/");
+  return slashes(real.path) === slashes(joinPath(dir.path, baseName(path))) ? real.path : null;
+}
+
+/**
  * How the project file at `path`, read as `text`, stands against the store
- * in `stateDir`. A path that cannot be resolved, or a store that cannot be
- * read, leaves it untrusted.
+ * in `stateDir`. A path that cannot be resolved or is a symlink, or a store
+ * that cannot be read, leaves it untrusted.
  */
 export async function projectFileTrust(
   fs: FsPort,
@@ -159,9 +173,9 @@ export async function projectFileTrust(
   path: string,
   text: string,
 ): Promise<FileTrust> {
-  const real = fs.realPath(path);
-  if (!real.ok) return { state: "untrusted", storeProblem: null };
+  const real = trustedLocation(fs, path);
+  if (real === null) return { state: "untrusted", storeProblem: null };
   const store = readTrustStore(fs, stateDir);
   if (!store.ok) return { state: "untrusted", storeProblem: store.problem };
-  return { state: trustOf(store.entries, real.path, await trustDigest(text)), storeProblem: null };
+  return { state: trustOf(store.entries, real, await trustDigest(text)), storeProblem: null };
 }

@@ -176,7 +176,11 @@ Deno.test("[project-config-trust] a symlinked, oversized, non-file or malformed 
 
 /** One project file on a small fake file system, with an optional trust store. */
 class ProjectFs implements FsPort {
-  constructor(private files: Record<string, string>, private links: string[] = []) {}
+  constructor(
+    private files: Record<string, string>,
+    private links: string[] = [],
+    private resolved: Record<string, string> = {},
+  ) {}
   stat(path: string): StatResult {
     const text = this.files[path];
     if (text === undefined) return { ok: false, code: "ENOENT" };
@@ -194,7 +198,7 @@ class ProjectFs implements FsPort {
     return this.stat(path);
   }
   realPath(path: string): { ok: true; path: string } {
-    return { ok: true, path };
+    return { ok: true, path: this.resolved[path] ?? path };
   }
   readTextBounded(path: string): string | null {
     return this.files[path] ?? null;
@@ -268,6 +272,21 @@ Deno.test("[project-config-trust] trusted content applies whole; one changed byt
     linked.projectFile?.state === "loaded" && linked.projectFile.trust.storeProblem,
     "is a symlink, which GateGuard does not follow",
   );
+});
+
+Deno.test("[project-config-trust] a project file linked to a file trusted in another project is not trusted here", async () => {
+  const other = "/elsewhere/.gateguard.jsonc";
+  const store = serializeTrustStore([entry(other, await trustDigest(LOOSE))]);
+  const fs = new ProjectFs({ [FILE]: LOOSE, [STORE]: store }, [], { [FILE]: other });
+  const s = await resolveSettings(ENV, ROOT, fs);
+  assertEquals([s.maxDenials, s.routineDisabled], [null, false]);
+  assertEquals(s.projectFile?.state === "loaded" && s.projectFile.trust.state, "untrusted");
+  // Reached through a linked project directory, the file is its own and stays trusted.
+  const viaDir = new ProjectFs({ [FILE]: LOOSE, [STORE]: store }, [], {
+    [FILE]: other,
+    [ROOT]: "/elsewhere",
+  });
+  assertEquals((await resolveSettings(ENV, ROOT, viaDir)).maxDenials, 0);
 });
 
 Deno.test("[project-config-trust] a file that needs no trust never reads the store", async () => {

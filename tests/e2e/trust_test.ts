@@ -182,3 +182,24 @@ Deno.test("[project-config-trust] trust names a missing project file and its opt
     ]);
   });
 });
+
+Deno.test("[project-config-trust] a link to a file trusted in another project carries no trust, and trust refuses a linked file", async () => {
+  await withBox(async (box, file) => {
+    assertEquals((await trust(box)).code, 0);
+    assertEquals((await routine(box, "l1")).kind, "pass");
+    // Another project whose project file is a link to the trusted one.
+    const other = `${box.tmp}/other`;
+    await Deno.mkdir(other);
+    await Deno.symlink(file, `${other}/.gateguard.jsonc`);
+    const there = { ...box, root: other, env: { ...box.env, CLAUDE_PROJECT_DIR: other } };
+    const linked = await routine(there, "l2");
+    assertEquals(linked.kind, "deny");
+    assertStringIncludes(linked.stderr, "the file is not trusted");
+    const refused = await trust(there);
+    assertEquals([refused.code, refused.stderr], [
+      1,
+      `gateguard trust: ${other}/.gateguard.jsonc is a symlink; only a project file that is a ` +
+      "file of its own is trusted\n",
+    ]);
+  });
+});
