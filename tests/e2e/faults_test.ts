@@ -11,6 +11,8 @@ import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts
 import { runHook } from "../helpers/cli.ts";
 import { type Sandbox, sandbox } from "../helpers/sandbox.ts";
 import { waitFor } from "../helpers/wait.ts";
+import { skipName } from "../helpers/skip.ts";
+import { stageUnprivilegedCli, unprivilegedUnavailable } from "../helpers/unprivileged.ts";
 import {
   deeplyNestedJson,
   deepTarget,
@@ -28,11 +30,20 @@ interface Answer {
   stderr: string;
 }
 
+/** Runs the hook once: the CLI of the checkout, or a staged one run as another user. */
+type HookRunner = (
+  payload: Record<string, unknown>,
+  env: Record<string, string>,
+) => Promise<{ code: number; stdout: string; stderr: string }>;
+
+const checkoutHook: HookRunner = (payload, env) => runHook(payload, { env });
+
 async function hook(
   payload: Record<string, unknown>,
   env: Record<string, string>,
+  run: HookRunner = checkoutHook,
 ): Promise<Answer> {
-  const r = await runHook({ hook_event_name: "PreToolUse", ...payload }, { env });
+  const r = await run({ hook_event_name: "PreToolUse", ...payload }, env);
   assertEquals(r.code, 0, r.stderr);
   if (r.stdout === "") return { kind: "pass", text: "", stderr: r.stderr };
   const out = JSON.parse(r.stdout).hookSpecificOutput;
@@ -135,6 +146,8 @@ const UNUSABLE_STATE_DIRS: {
   name: string;
   reason: string;
   skip?: boolean;
+  /** The hook runs as a user without root's powers (root writes through any mode bits). */
+  unprivileged?: boolean;
   /** Undoes what would keep the sandbox from being removed. */
   undo?(box: Sandbox): void;
   fault(box: Sandbox): Promise<{ env: Record<string, string>; dir: string }>;
@@ -177,10 +190,9 @@ const UNUSABLE_STATE_DIRS: {
     },
   },
   {
-    // Root writes through any mode bits, so only another user can show this.
     name: "a directory this user may not write",
     reason: "this user may not write there",
-    skip: Deno.build.os === "windows" || Deno.uid() === 0,
+    unprivileged: true,
     fault(box) {
       Deno.mkdirSync(box.state, { mode: 0o500 });
       Deno.chmodSync(box.state, 0o500);
@@ -191,19 +203,36 @@ const UNUSABLE_STATE_DIRS: {
 ];
 
 for (const c of UNUSABLE_STATE_DIRS) {
+  const skipped = c.skip === true
+    ? "not on this system"
+    : c.unprivileged
+    ? unprivilegedUnavailable()
+    : null;
   Deno.test({
-    name:
+    name: skipName(
       `[state-file-is-untrusted] a state directory ${c.name} denies first touches and the routine gate, in GateGuard's words`,
-    ignore: c.skip === true,
+      skipped,
+    ),
+    ignore: skipped !== null,
     async fn() {
-      const box = await sandbox({ "src/app.ts": "export const a = 1;\n", "src/b.ts": "1\n" });
+      // As root, the hook runs from a copy every user can read, as uid 65534, on a project there.
+      await using stage = c.unprivileged ? await stageUnprivilegedCli() : null;
+      const run: HookRunner = stage === null
+        ? checkoutHook
+        : (payload, env) => stage.run([], 60_000, { stdin: JSON.stringify(payload), env });
+      const box = await sandbox(
+        { "src/app.ts": "export const a = 1;\n", "src/b.ts": "1\n" },
+        "gg-e2e-",
+        stage?.dir,
+      );
+      if (stage !== null) Deno.chmodSync(box.tmp, 0o755);
       try {
         const { env, dir } = await c.fault(box);
         const session = "faults-unusable";
         for (const call of [edit(session, box.root), bash(session, box.root, "npm test")]) {
           // The retry a denial invites is denied the same way: nothing was recorded.
           for (let i = 0; i < 2; i++) {
-            const r = await hook(call, env);
+            const r = await hook(call, env, run);
             assertEquals([r.kind, r.text], ["deny", stateDenial(dir, c.reason)], `run ${i}`);
             for (const runtimeWords of ["--allow", "NotCapable", "os error"]) {
               assert(!r.stderr.includes(runtimeWords), r.stderr);

@@ -20,12 +20,16 @@ export interface Sandbox {
   env: Record<string, string>;
 }
 
-/** Creates a sandbox whose project holds `files` (project-relative path to text). */
+/**
+ * Creates a sandbox whose project holds `files` (project-relative path to
+ * text), in the system's temporary directory or in `dir`.
+ */
 export async function sandbox(
   files: Record<string, string> = {},
   prefix = "gg-e2e-",
+  dir?: string,
 ): Promise<Sandbox> {
-  const tmp = await Deno.realPath(await tempDir({ prefix }));
+  const tmp = await Deno.realPath(await tempDir({ prefix, dir }));
   const root = `${tmp}/proj`;
   await Deno.mkdir(root);
   for (const [rel, text] of Object.entries(files)) {

@@ -16,6 +16,7 @@
 
 import { tempDirSync } from "./temp.ts";
 import { REPO_ROOT } from "./cli.ts";
+import { sourceArgv } from "../../src/platform/permissions.ts";
 
 /** uid and gid the child runs as when the test runs as root. */
 export const NOBODY = 65534;
@@ -90,12 +91,34 @@ export interface ChildRun {
   killed: boolean;
 }
 
+/** Options of one staged run. */
+export interface StageRunOptions {
+  /** Text written to the child's stdin (closed right after); none by default. */
+  stdin?: string;
+  /** Variables besides `PATH`, `HOME` and `DENO_DIR` (the staged cache). */
+  env?: Record<string, string>;
+}
+
 /** A staged copy of a child script, runnable by an unprivileged user. */
 export interface Stage extends AsyncDisposable {
   /** The staging directory (0755); put the files the child reads here. */
   dir: string;
-  /** Runs the staged script with `args` as the unprivileged user, killed after `killAfterMs`. */
-  run(args: string[], killAfterMs: number): Promise<ChildRun>;
+  /** Runs the staged program with `args` as the unprivileged user, killed after `killAfterMs`. */
+  run(args: string[], killAfterMs: number, options?: StageRunOptions): Promise<ChildRun>;
+}
+
+/** Copies `rel` (a path under the repository) to the same place under `code`, readable by all. */
+function copyIn(rel: string, code: string): void {
+  Deno.mkdirSync(`${code}/${rel}`.replace(/\/[^/]*$/, ""), { recursive: true, mode: 0o755 });
+  Deno.copyFileSync(`${REPO_ROOT}/${rel}`, `${code}/${rel}`);
+  Deno.chmodSync(`${code}/${rel}`, 0o644);
+}
+
+/** Every file under the repository folder `rel`, as repository paths. */
+function filesUnder(rel: string): string[] {
+  return [...Deno.readDirSync(`${REPO_ROOT}/${rel}`)].flatMap((e) =>
+    e.isDirectory ? filesUnder(`${rel}/${e.name}`) : e.isFile ? [`${rel}/${e.name}`] : []
+  );
 }
 
 /**
@@ -104,14 +127,30 @@ export interface Stage extends AsyncDisposable {
  * directory every user can reach. Check `unprivilegedUnavailable()` first.
  */
 export async function stageUnprivileged(script: string): Promise<Stage> {
+  const files = await localModules(`${REPO_ROOT}/${script}`);
+  return stage(
+    files,
+    (code) => ["run", "--quiet", "--no-config", "--allow-all", `${code}/${script}`],
+  );
+}
+
+/**
+ * Copies the CLI (`src/` and `deno.json`) into a directory every user can
+ * reach; `run` then starts it as the binary runs, with the permission set
+ * of that `deno.json`. Check `unprivilegedUnavailable()` first.
+ */
+export function stageUnprivilegedCli(): Promise<Stage> {
+  return stage(
+    ["deno.json", ...filesUnder("src")],
+    (code) => sourceArgv("deno", code).slice(1),
+  );
+}
+
+async function stage(files: string[], denoArgs: (code: string) => string[]): Promise<Stage> {
   const dir = reachableTempDir("gg-unpriv-");
   try {
     const code = `${dir}/code`;
-    for (const rel of await localModules(`${REPO_ROOT}/${script}`)) {
-      Deno.mkdirSync(`${code}/${rel}`.replace(/\/[^/]*$/, ""), { recursive: true, mode: 0o755 });
-      Deno.copyFileSync(`${REPO_ROOT}/${rel}`, `${code}/${rel}`);
-      Deno.chmodSync(`${code}/${rel}`, 0o644);
-    }
+    for (const rel of files) copyIn(rel, code);
     let deno = Deno.execPath();
     if (!othersReach(deno)) {
       Deno.copyFileSync(deno, `${dir}/deno`);
@@ -124,26 +163,27 @@ export async function stageUnprivileged(script: string): Promise<Stage> {
     const wrapper = Deno.uid() === 0 ? SETPRIV : [];
     return {
       dir,
-      async run(args: string[], killAfterMs: number): Promise<ChildRun> {
-        const argv = [
-          ...wrapper,
-          deno,
-          "run",
-          "--quiet",
-          "--no-config",
-          "--allow-all",
-          `${code}/${script}`,
-          ...args,
-        ];
+      async run(args: string[], killAfterMs: number, options: StageRunOptions = {}) {
+        const argv = [...wrapper, deno, ...denoArgs(code), ...args];
         const child = new Deno.Command(argv[0], {
           args: argv.slice(1),
           cwd: dir,
           clearEnv: true,
-          env: { DENO_DIR: cache, HOME: cache, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin" },
-          stdin: "null",
+          env: {
+            ...options.env,
+            DENO_DIR: cache,
+            HOME: options.env?.HOME ?? cache,
+            PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+          },
+          stdin: options.stdin === undefined ? "null" : "piped",
           stdout: "piped",
           stderr: "piped",
         }).spawn();
+        if (options.stdin !== undefined) {
+          const writer = child.stdin.getWriter();
+          await writer.write(new TextEncoder().encode(options.stdin)).catch(() => {});
+          await writer.close().catch(() => {});
+        }
         let killed = false;
         const timer = setTimeout(() => {
           killed = true;
