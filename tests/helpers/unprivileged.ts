@@ -140,13 +140,13 @@ export async function stageUnprivileged(script: string): Promise<Stage> {
  * of that `deno.json`. Check `unprivilegedUnavailable()` first.
  */
 export function stageUnprivilegedCli(): Promise<Stage> {
-  return stage(
+  return Promise.resolve(stage(
     ["deno.json", ...filesUnder("src")],
     (code) => sourceArgv("deno", code).slice(1),
-  );
+  ));
 }
 
-async function stage(files: string[], denoArgs: (code: string) => string[]): Promise<Stage> {
+function stage(files: string[], denoArgs: (code: string) => string[]): Stage {
   const dir = reachableTempDir("gg-unpriv-");
   try {
     const code = `${dir}/code`;
