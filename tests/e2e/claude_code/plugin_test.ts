@@ -17,8 +17,8 @@
  * @module
  */
 
-import { assertEquals } from "../../helpers/assert.ts";
-import { REPO_ROOT } from "../../helpers/cli.ts";
+import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { REPO_ROOT, runCli } from "../../helpers/cli.ts";
 import { claudeCodeCacheDir, findClaudeBinary } from "../../../scripts/install_claude_code.ts";
 import { sha256Sums, TARGETS } from "../../../scripts/compile.ts";
 import { sourceArgv } from "../../../src/platform/permissions.ts";
@@ -348,5 +348,77 @@ realClientTest(
       `Retry with: sh '${REPO_ROOT}/hooks/install_binary.sh' '${data}'`,
     ]);
     await Deno.remove(run.root, { recursive: true });
+  },
+);
+
+/** Runs `claude <args>` offline in `home`; returns exit code and output. */
+async function claude(home: string, args: string[]): Promise<{ code: number; out: string }> {
+  const out = await new Deno.Command(BINARY!, {
+    args,
+    clearEnv: true,
+    env: {
+      PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+      HOME: home,
+      CLAUDE_CODE_TMPDIR: home,
+      DISABLE_TELEMETRY: "1",
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      DISABLE_AUTOUPDATER: "1",
+    },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(CLIENT_TIMEOUT_MS),
+  }).output();
+  const dec = new TextDecoder();
+  return { code: out.code, out: dec.decode(out.stdout) + dec.decode(out.stderr) };
+}
+
+realClientTest(
+  "[real-client:plugin] marketplace add and install from the repository as a user does; doctor reports the plugin and its data folder; uninstall removes that folder",
+  async () => {
+    const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-plugin-market-" }));
+    try {
+      const added = await claude(home, ["plugin", "marketplace", "add", REPO_ROOT]);
+      assertEquals(added.code, 0, added.out);
+      assertStringIncludes(added.out, "Successfully added marketplace: gateguard");
+      const installed = await claude(home, ["plugin", "install", "gateguard@gateguard"]);
+      assertEquals(installed.code, 0, installed.out);
+      assertStringIncludes(installed.out, "Successfully installed plugin: gateguard@gateguard");
+
+      const index = JSON.parse(
+        await Deno.readTextFile(`${home}/.claude/plugins/installed_plugins.json`),
+      );
+      const [entry] = index.plugins["gateguard@gateguard"];
+      assertEquals(entry.version, VERSION);
+      const settingsPath = `${home}/.claude/settings.json`;
+      const settings = JSON.parse(await Deno.readTextFile(settingsPath));
+      assertEquals(settings.enabledPlugins, { "gateguard@gateguard": true });
+
+      const project = `${home}/proj`;
+      await Deno.mkdir(project);
+      const data = `${home}/.claude/plugins/data/gateguard-gateguard`;
+      const doctor = await runCli(["doctor"], { cwd: project, env: { HOME: home } });
+      assertStringIncludes(
+        doctor.stdout,
+        `  info  plugin gateguard@gateguard ${VERSION} is installed at ${entry.installPath}, ` +
+          `enabled by ${settingsPath}; its data folder is ${data}\n` +
+          `  info  no plugin binary at ${data}/bin/gateguard yet: the plugin runs GateGuard from ` +
+          "source with Deno until a Claude Code session start installs it\n",
+      );
+      assertStringIncludes(
+        doctor.stdout,
+        `plugin gateguard@gateguard ${entry.installPath}/hooks/hooks.json: GateGuard on ` +
+          '"Edit|Write|MultiEdit|NotebookEdit", "Bash|PowerShell"',
+      );
+
+      // The data folder (binary and state) goes with the plugin.
+      await Deno.mkdir(`${data}/bin`, { recursive: true });
+      await Deno.writeTextFile(`${data}/bin/gateguard`, "binary");
+      const removed = await claude(home, ["plugin", "uninstall", "gateguard@gateguard"]);
+      assertEquals(removed.code, 0, removed.out);
+      assertEquals(await names(`${home}/.claude/plugins/data`), []);
+    } finally {
+      await Deno.remove(home, { recursive: true });
+    }
   },
 );
