@@ -21,13 +21,8 @@
 import type { EnvSnapshot } from "../config/env.ts";
 import type { Outcome } from "../hook/decision.ts";
 import type { HookCall } from "../hook/call.ts";
-import {
-  deletionCommand,
-  type FileChange,
-  type ShellDialect,
-  type ToolCall,
-} from "../tools/call.ts";
-import { type GatedTool, type OtherAgent, shellTool, TOOL } from "../tools/gated.ts";
+import { deletionCommand, type FileChange, type ToolCall } from "../tools/call.ts";
+import { type GatedTool, type OtherAgent, TOOL } from "../tools/gated.ts";
 import { joinPath } from "../platform/path.ts";
 
 /** What an agent's payload asks GateGuard to decide. */
@@ -105,17 +100,7 @@ export function gateCall(origin: CallOrigin, tool: GatedTool, typed: ToolCall): 
   };
 }
 
-/** A shell command's gate call; a command that is not text reads as none. */
-export function shellGateCall(
-  origin: CallOrigin,
-  dialect: ShellDialect,
-  command: unknown,
-): HookCall {
-  const text = typeof command === "string" ? command : "";
-  return gateCall(origin, shellTool(dialect), { kind: "shell", dialect, command: text });
-}
-
-/** A one-file gate call; no path makes it a call without targets (the file gate passes it). */
+/** A one-file gate call; no path makes it a call without targets, which the file gate denies. */
 export function fileGateCall(
   origin: CallOrigin,
   tool: GatedTool,

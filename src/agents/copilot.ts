@@ -1,8 +1,14 @@
 /**
  * Copilot CLI: camelCase payloads (`sessionId`, `cwd`, `toolName`,
  * `toolArgs`), where `toolArgs` may be an object or a JSON string. `bash`
- * and `powershell` go to the shell gate; `edit` `{path, old_str, new_str}`
- * and `create` `{path, file_text}` to the file gate.
+ * and `powershell` go to the shell gate, and so do `write_bash` and
+ * `write_powershell` `{shellId, input, delay}`, whose `input` is typed into
+ * a running session and read as the command lines it runs
+ * (`copilot_input.ts`); `edit` `{path, old_str, new_str?}` and `create`
+ * `{path, file_text}` go to the file gate, and `apply_patch`, whose
+ * `toolArgs` is the patch text itself, to the file gate file by file
+ * (`patch_calls.ts`). A required field missing or mistyped is denied
+ * (`agent_calls.ts`).
  *
  * The payload names no session log and no call id. The log is
  * `session-state/<sessionId>/events.jsonl` under `COPILOT_HOME`, else
@@ -17,27 +23,65 @@
  * @module
  */
 
-import {
-  type AgentAdapter,
-  type CallOrigin,
-  fileGateCall,
-  shellGateCall,
-  stringField,
-} from "./adapter.ts";
+import { type AgentAdapter, type CallOrigin, stringField, type Translation } from "./adapter.ts";
+import { malformedCall, replaceCall, shellCommandCall, writeCall } from "./agent_calls.ts";
 import { copilotCallKey, copilotLogPath } from "../session_logs/copilot_session.ts";
+import { typedCommand } from "./copilot_input.ts";
+import { patchTranslation } from "./patch_calls.ts";
 import type { Outcome } from "../hook/decision.ts";
-import { agentTool, replaceChange, TOOL, writeChange } from "../tools/gated.ts";
+import { type AgentTool, agentTool, textEditOf } from "../tools/gated.ts";
+import { type Field, pathField, textField } from "../tools/fields.ts";
 import { isRecord } from "../platform/json.ts";
 
-/** `toolArgs` as an object: given as one, or as a JSON string of one; else empty. */
-export function toolArgsOf(value: unknown): Record<string, unknown> {
-  if (isRecord(value)) return value;
-  if (typeof value !== "string") return {};
+/** How Copilot CLI spells one search-and-replace: a missing `new_str` deletes the old text. */
+const EDIT_FIELDS = { oldText: "old_str", newText: "new_str", all: null, newOptional: true };
+
+/**
+ * `toolArgs` as an object: given as one, or as a JSON string of one; else
+ * what is wrong with it.
+ */
+export function toolArgsOf(value: unknown): Field<Record<string, unknown>> {
+  if (isRecord(value)) return { ok: true, value };
+  if (value === undefined) return { ok: false, problem: "`toolArgs` is missing" };
+  const wrong = { ok: false as const, problem: "`toolArgs` is not an object" };
+  if (typeof value !== "string") return wrong;
   try {
     const parsed = JSON.parse(value);
-    return isRecord(parsed) ? parsed : {};
+    return isRecord(parsed) ? { ok: true, value: parsed } : wrong;
   } catch {
-    return {};
+    return wrong;
+  }
+}
+
+function translate(origin: CallOrigin, tool: AgentTool, raw: unknown): Translation {
+  const one = (call: ReturnType<typeof malformedCall>): Translation => ({
+    kind: "calls",
+    calls: [call],
+  });
+  if (tool.shape === "patch") {
+    // A free-form tool: its arguments are the patch text itself.
+    return typeof raw === "string"
+      ? patchTranslation(origin, tool.name, raw)
+      : one(malformedCall(origin, tool, "`toolArgs` is not patch text"));
+  }
+  const args = toolArgsOf(raw);
+  if (!args.ok) return one(malformedCall(origin, tool, args.problem));
+  const input = args.value;
+  switch (tool.shape) {
+    case "shell":
+      return one(shellCommandCall(origin, tool, textField(input, "command")));
+    case "shell-input": {
+      const typed = textField(input, "input");
+      return one(
+        shellCommandCall(origin, tool, typed.ok ? typedCommand(typed.value) : typed, true),
+      );
+    }
+    case "replace":
+      return one(
+        replaceCall(origin, tool, pathField(input, "path"), textEditOf(input, EDIT_FIELDS)),
+      );
+    default:
+      return one(writeCall(origin, tool, pathField(input, "path"), textField(input, "file_text")));
   }
 }
 
@@ -46,32 +90,18 @@ export const COPILOT_ADAPTER: AgentAdapter = {
   translate(payload, env) {
     const tool = agentTool("copilot", payload.toolName);
     if (tool === null) return { kind: "calls", calls: [] };
-    const args = toolArgsOf(payload.toolArgs);
     const sessionId = stringField(payload, "sessionId");
+    const raw = payload.toolArgs;
+    // The log records a call's arguments as the payload carries them, parsed when given as JSON text.
+    const parsed = tool.shape === "patch" ? null : toolArgsOf(raw);
     const origin: CallOrigin = {
       sessionId,
       cwd: stringField(payload, "cwd"),
       transcriptPath: copilotLogPath(sessionId, env),
-      toolUseId: copilotCallKey(tool.name, args),
+      toolUseId: copilotCallKey(tool.name, parsed === null ? raw : parsed.ok ? parsed.value : raw),
       logKind: "copilot",
     };
-    const path = stringField(args, "path");
-    switch (tool.shape) {
-      case "shell":
-        return {
-          kind: "calls",
-          calls: [shellGateCall(origin, tool.dialect ?? "bash", args.command)],
-        };
-      case "replace": {
-        const change = replaceChange(args.old_str, args.new_str, undefined);
-        return { kind: "calls", calls: [fileGateCall(origin, TOOL.edit, path, change)] };
-      }
-      default:
-        return {
-          kind: "calls",
-          calls: [fileGateCall(origin, TOOL.write, path, writeChange(args.file_text))],
-        };
-    }
+    return translate(origin, tool, raw);
   },
   render(outcome: Outcome): string {
     return outcome.kind === "deny"

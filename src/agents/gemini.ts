@@ -1,7 +1,8 @@
 /**
  * Gemini CLI: `run_shell_command` goes to the shell gate, running in its
  * `dir_path` when one is given; `replace` and `write_file` go to the file
- * gate, a relative `file_path` resolving against the payload's `cwd`.
+ * gate, a relative `file_path` resolving against the payload's `cwd`. A
+ * required field missing or mistyped is denied (`agent_calls.ts`).
  *
  * A denial is `{"decision":"deny","reason":…}` with exit 0, which the model
  * reads as the tool's error. GateGuard never answers `continue: false`,
@@ -14,58 +15,56 @@
  * @module
  */
 
+import { againstBase, type AgentAdapter, type CallOrigin, stringField } from "./adapter.ts";
 import {
-  againstBase,
-  type AgentAdapter,
-  type CallOrigin,
-  fileGateCall,
-  shellGateCall,
-  stringField,
-} from "./adapter.ts";
+  inputObject,
+  malformedCall,
+  replaceCall,
+  shellFieldCall,
+  writeCall,
+} from "./agent_calls.ts";
 import type { HookCall } from "../hook/call.ts";
 import type { Outcome } from "../hook/decision.ts";
-import { agentTool, replaceChange, TOOL, writeChange } from "../tools/gated.ts";
-import { isRecord } from "../platform/json.ts";
+import { type AgentTool, agentTool, textEditOf } from "../tools/gated.ts";
+import { optionalPathField, pathField, textField } from "../tools/fields.ts";
 
-function call(payload: Record<string, unknown>, input: Record<string, unknown>): HookCall | null {
-  const tool = agentTool("gemini", payload.tool_name);
-  if (tool === null) return null;
-  const cwd = stringField(payload, "cwd");
-  const origin: CallOrigin = {
-    sessionId: stringField(payload, "session_id"),
-    cwd,
-    transcriptPath: stringField(payload, "transcript_path"),
-    logKind: "gemini",
-  };
-  const path = stringField(input, "file_path");
+/** How Gemini CLI spells one search-and-replace. */
+const REPLACE_FIELDS = { oldText: "old_string", newText: "new_string", all: "allow_multiple" };
+
+function call(origin: CallOrigin, tool: AgentTool, input: Record<string, unknown>): HookCall {
+  const path = pathField(input, "file_path");
   switch (tool.shape) {
     case "shell": {
-      const dir = stringField(input, "dir_path");
-      const where = dir === null ? cwd : againstBase(dir, cwd);
-      return shellGateCall({ ...origin, cwd: where }, "bash", input.command);
+      const dir = optionalPathField(input, "dir_path");
+      if (!dir.ok) return malformedCall(origin, tool, dir.problem);
+      const where = dir.value === null ? origin.cwd : againstBase(dir.value, origin.cwd);
+      return shellFieldCall({ ...origin, cwd: where }, tool, input);
     }
     case "replace":
-      return fileGateCall(
-        origin,
-        TOOL.edit,
-        path,
-        // A mistyped allow_multiple is left out, as Gemini CLI would not honour it.
-        replaceChange(
-          input.old_string,
-          input.new_string,
-          typeof input.allow_multiple === "boolean" ? input.allow_multiple : undefined,
-        ),
-      );
+      return replaceCall(origin, tool, path, textEditOf(input, REPLACE_FIELDS));
     default:
-      return fileGateCall(origin, TOOL.write, path, writeChange(input.content));
+      return writeCall(origin, tool, path, textField(input, "content"));
   }
 }
 
 /** The Gemini CLI adapter. */
 export const GEMINI_ADAPTER: AgentAdapter = {
   translate(payload) {
-    const one = call(payload, isRecord(payload.tool_input) ? payload.tool_input : {});
-    return { kind: "calls", calls: one ? [one] : [] };
+    const tool = agentTool("gemini", payload.tool_name);
+    if (tool === null) return { kind: "calls", calls: [] };
+    const origin: CallOrigin = {
+      sessionId: stringField(payload, "session_id"),
+      cwd: stringField(payload, "cwd"),
+      transcriptPath: stringField(payload, "transcript_path"),
+      logKind: "gemini",
+    };
+    const input = inputObject(payload, "tool_input");
+    return {
+      kind: "calls",
+      calls: [
+        input.ok ? call(origin, tool, input.value) : malformedCall(origin, tool, input.problem),
+      ],
+    };
   },
   render(outcome: Outcome): string {
     return outcome.kind === "deny"

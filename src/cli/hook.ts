@@ -148,7 +148,8 @@ async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> 
     writeOut(adapter.render({ kind: "deny", text: await refusalText(admitted.kind) }));
     return;
   }
-  const text = admitted.text;
+  // Cursor starts its payloads with a byte order mark, which JSON.parse refuses.
+  const text = admitted.text.charCodeAt(0) === 0xfeff ? admitted.text.slice(1) : admitted.text;
   let payload: unknown;
   try {
     payload = JSON.parse(text);

@@ -8,9 +8,11 @@
  * @module
  */
 
-import type { DecideContext, Decision } from "./decision.ts";
+import type { DecideContext, Decision, GateEvent } from "./decision.ts";
 import { emptyDelta } from "../state/schema.ts";
 import { gatedTool } from "../tools/gated.ts";
+import type { ToolCall } from "../tools/call.ts";
+import { malformed } from "../tools/fields.ts";
 
 /** The hook id that switches off the gate of a tool, or null for ungated tools. */
 export function hookIdOf(toolName: string): string | null {
@@ -27,30 +29,51 @@ function pass(): Decision {
   return { outcome: { kind: "pass" }, delta: emptyDelta(), events: [], warnings: [] };
 }
 
+/** The metrics event of a call denied for its input before any gate looked at it. */
+function inputEvent(tool: string, reason: string): GateEvent {
+  return {
+    tool,
+    class: null,
+    decision: "deny",
+    reason,
+    sensitive: false,
+    questions: null,
+    profile: null,
+  };
+}
+
 /** Decides one call. Ungated calls pass with no state change. */
 export async function decide(ctx: DecideContext): Promise<Decision> {
   const { call, settings } = ctx;
   const tool = gatedTool(call.toolName);
   if (!tool || !isGated(call.toolName, settings)) return pass();
-  const typed = call.typed ?? tool.read(call.toolInput ?? {});
+  let typed: ToolCall = call.typed ??
+    (call.toolInput === null
+      ? malformed(tool.name, "`tool_input` is missing or not an object")
+      : tool.read(call.toolInput));
+  if (typed.kind === "shell" && typed.session !== undefined) {
+    const { openInputProblem } = await import("../tools/session_input.ts");
+    const problem = openInputProblem(typed.dialect, typed.command);
+    if (problem !== null) typed = { kind: "malformed", tool: typed.session, problem };
+  }
   if (typed.kind === "oversize") {
     // Refused by count before any entry is looked at; every retry is refused too.
     const { tooComplexText } = await import("../questions/messages.ts");
     return {
       outcome: { kind: "deny", text: tooComplexText("edit") },
       delta: emptyDelta(),
-      events: settings.metrics
-        ? [{
-          tool: call.toolName,
-          class: null,
-          decision: "deny",
-          reason: "oversize-input",
-          sensitive: false,
-          questions: null,
-          profile: null,
-        }]
-        : [],
+      events: settings.metrics ? [inputEvent(call.toolName, "oversize-input")] : [],
       warnings: [`input holds ${typed.entries} entries, more than the ${typed.limit} read`],
+      rules: settings.metrics ? ["input"] : [],
+    };
+  }
+  if (typed.kind === "malformed") {
+    const { malformedInputText } = await import("../questions/messages.ts");
+    return {
+      outcome: { kind: "deny", text: malformedInputText(typed.tool, typed.problem) },
+      delta: emptyDelta(),
+      events: settings.metrics ? [inputEvent(call.toolName, "malformed-input")] : [],
+      warnings: [`${typed.tool} input not read: ${typed.problem}`],
       rules: settings.metrics ? ["input"] : [],
     };
   }

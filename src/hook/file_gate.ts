@@ -8,7 +8,12 @@
 
 import type { DecideContext, Decision, GateEvent } from "./decision.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
-import { fileDenialText, sanitizeForDisplay, withDomainText } from "../questions/messages.ts";
+import {
+  fileDenialText,
+  malformedInputText,
+  sanitizeForDisplay,
+  withDomainText,
+} from "../questions/messages.ts";
 import { selectQuestions } from "../questions/select.ts";
 import { type GateTarget, rootsOf, targetsOf } from "./file_targets.ts";
 import type { FileCall } from "../tools/call.ts";
@@ -31,11 +36,13 @@ export async function decideFileGate(ctx: DecideContext, file: FileCall): Promis
   const rules: string[] = [];
   const targets = targetsOf(ctx, file, roots);
   if (targets.length === 0) {
+    // A file call that names no file cannot be checked: the tool may still write one.
     if (settings.metrics) {
-      events.push(event(ctx, { decision: "pass", reason: "no-path" }));
-      rules.push("target");
+      events.push(event(ctx, { decision: "deny", reason: "malformed-input" }));
+      rules.push("input");
     }
-    return { outcome: { kind: "pass" }, delta, events, warnings: [], rules };
+    const text = malformedInputText(ctx.call.toolName, "it names no file");
+    return { outcome: { kind: "deny", text }, delta, events, warnings: [], rules };
   }
   const memo: CallMemo = { scan: undefined };
   const notes: string[] = [];

@@ -637,8 +637,11 @@ export const TARGET_RULES = [
 
 /** The rules that decide for a whole file call before any target is looked at. */
 export const CALL_RULES = [
-  { id: "input", title: "input too large to check", reasons: ["oversize-input"] },
-  { id: "target", title: "no target path in the call", reasons: ["no-path"] },
+  {
+    id: "input",
+    title: "input too large to check, or not readable",
+    reasons: ["oversize-input", "malformed-input"],
+  },
 ] as const satisfies readonly Rule[];
 
 /** The file gate's order of checks as `gateguard explain` walks it. */

@@ -89,6 +89,7 @@ export async function destructiveRule(
 
 /** The shell gates' order of checks. */
 export const SHELL_RULES = [
+  { id: "input", title: "input not readable", reasons: ["malformed-input"] },
   { id: "readonly-git", title: "read-only git introspection", reasons: ["readonly-git"] },
   { id: "command-budget", title: "command too large to check", reasons: ["work-budget"] },
   {

@@ -494,6 +494,17 @@ export function internalErrorText(): string {
     "`gateguard doctor`.";
 }
 
+/**
+ * The denial of a call whose input GateGuard cannot read: `tool` as the
+ * agent names it, `problem` what is missing or mistyped. The same input is
+ * denied again on every retry.
+ */
+export function malformedInputText(tool: string, problem: string): string {
+  return `${HEADER} GateGuard cannot read this ${sanitizeForDisplay(tool, 80)} call: ` +
+    `${problem}. A call it cannot read is denied every time; send the input the tool ` +
+    `documents and retry.`;
+}
+
 /** Cleans a path or detail for display: no control characters, bounded length. */
 export function sanitizeForDisplay(text: string, max = 300): string {
   let out = "";

@@ -17,7 +17,7 @@ export type { ShellDialect };
 export interface ShellCall {
   kind: "shell";
   dialect: ShellDialect;
-  /** The command text; "" when the input carried none. */
+  /** The command text. */
   command: string;
   /**
    * The path a file tool deletes, when this call stands for that deletion
@@ -25,6 +25,13 @@ export interface ShellCall {
    * what the stand-in command would.
    */
   deletion?: string;
+  /**
+   * Set for text typed into a shell session that is already running, to
+   * the typing tool as the agent names it: the text is read only when it
+   * leaves no quote, here-document or line open for the next input to
+   * finish (`tools/session_input.ts`).
+   */
+  session?: string;
 }
 
 /** One search-and-replace in a file, with its fields already type-checked. */
@@ -73,8 +80,21 @@ export interface OversizeCall {
   limit: number;
 }
 
+/**
+ * A call whose input GateGuard cannot read: a required field is missing or
+ * a field has the wrong type. It is denied on every try, because the tool
+ * may read that input in a way the gate never saw.
+ */
+export interface MalformedCall {
+  kind: "malformed";
+  /** The tool as the agent named it. */
+  tool: string;
+  /** What is wrong, in the words of the denial (`\`file_path\` is missing`). */
+  problem: string;
+}
+
 /** What a gated call does. */
-export type ToolCall = ShellCall | FileCall | OversizeCall;
+export type ToolCall = ShellCall | FileCall | OversizeCall | MalformedCall;
 
 /**
  * Combines the changes one call makes to one file (entries that resolve to

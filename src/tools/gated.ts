@@ -14,7 +14,16 @@
 
 import { HOOK_IDS } from "../config/settings.ts";
 import { isRecord } from "../platform/json.ts";
-import type { FileChange, ShellDialect, TextEdit, ToolCall } from "./call.ts";
+import type { ShellDialect, TextEdit, ToolCall } from "./call.ts";
+import {
+  type Field,
+  malformed,
+  optionalFlag,
+  optionalPathField,
+  optionalTextField,
+  pathField,
+  textField,
+} from "./fields.ts";
 
 /** The gate a tool goes through. */
 export type Gate = "file" | "shell";
@@ -38,91 +47,143 @@ export interface GatedTool {
  */
 export const MAX_INPUT_ENTRIES = 1000;
 
-function pathField(input: Record<string, unknown>, name: string): string | null {
-  const v = input[name];
-  return typeof v === "string" && v !== "" ? v : null;
-}
-
 /** One replacement from its raw fields, or null when a field has the wrong type. */
 export function readTextEdit(
   oldString: unknown,
   newString: unknown,
   replaceAll: unknown,
 ): TextEdit | null {
-  if (typeof oldString !== "string" || typeof newString !== "string") return null;
-  if (replaceAll !== undefined && typeof replaceAll !== "boolean") return null;
-  return { oldString, newString, replaceAll: replaceAll === true };
+  const edit = textEditOf({
+    old_string: oldString,
+    new_string: newString,
+    replace_all: replaceAll,
+  });
+  return edit.ok ? edit.value : null;
 }
 
-function editsOf(edit: TextEdit | null): FileChange {
-  return edit === null ? { kind: "unreadable" } : { kind: "edits", edits: [edit] };
+/** The spellings of one replacement's fields in an agent's tool input. */
+export interface EditFieldNames {
+  oldText: string;
+  newText: string;
+  /** The flag that replaces every occurrence; null when the tool has none. */
+  all: string | null;
+  /** True when a missing new text means "replace with nothing". */
+  newOptional?: boolean;
 }
 
-/** The change of one search-and-replace from its raw fields (unreadable when mistyped). */
-export function replaceChange(
-  oldString: unknown,
-  newString: unknown,
-  replaceAll: unknown,
-): FileChange {
-  return editsOf(readTextEdit(oldString, newString, replaceAll));
+const CLAUDE_EDIT: EditFieldNames = {
+  oldText: "old_string",
+  newText: "new_string",
+  all: "replace_all",
+};
+
+/** One replacement read strictly from `input` under `names` (Claude Code's by default). */
+export function textEditOf(
+  input: Record<string, unknown>,
+  names: EditFieldNames = CLAUDE_EDIT,
+): Field<TextEdit> {
+  const oldString = textField(input, names.oldText);
+  if (!oldString.ok) return oldString;
+  const newString = names.newOptional
+    ? optionalTextField(input, names.newText)
+    : textField(input, names.newText);
+  if (!newString.ok) return newString;
+  const replaceAll = names.all === null ? null : optionalFlag(input, names.all);
+  if (replaceAll !== null && !replaceAll.ok) return replaceAll;
+  return {
+    ok: true,
+    value: {
+      oldString: oldString.value,
+      newString: newString.value ?? "",
+      replaceAll: replaceAll?.value ?? false,
+    },
+  };
 }
 
-/** The change of a whole-file write from its raw content (unreadable when not text). */
-export function writeChange(content: unknown): FileChange {
-  return typeof content === "string" ? { kind: "write", content } : { kind: "unreadable" };
-}
-
-function readEdit(input: Record<string, unknown>): ToolCall {
+function readEdit(input: Record<string, unknown>, name: string): ToolCall {
   const path = pathField(input, "file_path");
-  const change = replaceChange(input.old_string, input.new_string, input.replace_all);
-  return { kind: "file", touches: path ? [{ path, verb: "edit", change }] : [] };
+  if (!path.ok) return malformed(name, path.problem);
+  const edit = textEditOf(input);
+  if (!edit.ok) return malformed(name, edit.problem);
+  return {
+    kind: "file",
+    touches: [{ path: path.value, verb: "edit", change: { kind: "edits", edits: [edit.value] } }],
+  };
 }
 
-function readWrite(input: Record<string, unknown>): ToolCall {
+function readWrite(input: Record<string, unknown>, name: string): ToolCall {
   const path = pathField(input, "file_path");
-  const change = writeChange(input.content);
-  return { kind: "file", touches: path ? [{ path, verb: "write", change }] : [] };
+  if (!path.ok) return malformed(name, path.problem);
+  const content = textField(input, "content");
+  if (!content.ok) return malformed(name, content.problem);
+  return {
+    kind: "file",
+    touches: [{
+      path: path.value,
+      verb: "write",
+      change: { kind: "write", content: content.value },
+    }],
+  };
 }
 
 /**
  * Entries without a path of their own change the call's file, and the tool
  * writes that file whatever the entries name, so it is always a touch
- * (with no replacements of its own).
+ * (with no replacements of its own). An entry that cannot be read makes the
+ * whole call unreadable: the tool applies it all or nothing.
  */
-function readMultiEdit(input: Record<string, unknown>): ToolCall {
+function readMultiEdit(input: Record<string, unknown>, name: string): ToolCall {
   const callPath = pathField(input, "file_path");
-  const entries = Array.isArray(input.edits) ? input.edits : [];
+  if (!callPath.ok) return malformed(name, callPath.problem);
+  const entries = input.edits;
+  if (entries === undefined) return malformed(name, "`edits` is missing");
+  if (!Array.isArray(entries)) return malformed(name, "`edits` is not a list");
   if (entries.length > MAX_INPUT_ENTRIES) {
     return { kind: "oversize", entries: entries.length, limit: MAX_INPUT_ENTRIES };
   }
   const touches = [];
-  for (const entry of entries) {
-    if (!isRecord(entry)) continue;
-    const path = pathField(entry, "file_path") ?? callPath;
-    if (!path) continue;
-    const edit = readTextEdit(entry.old_string, entry.new_string, entry.replace_all);
-    touches.push({ path, verb: "edit" as const, change: editsOf(edit) });
-  }
-  if (callPath) {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    const where = `entry ${i + 1} of \`edits\``;
+    if (!isRecord(entry)) return malformed(name, `${where} is not an object`);
+    const path = optionalPathField(entry, "file_path");
+    if (!path.ok) return malformed(name, `${where}: ${path.problem}`);
+    const edit = textEditOf(entry);
+    if (!edit.ok) return malformed(name, `${where}: ${edit.problem}`);
     touches.push({
-      path: callPath,
+      path: path.value ?? callPath.value,
       verb: "edit" as const,
-      change: { kind: "edits" as const, edits: [] },
+      change: { kind: "edits" as const, edits: [edit.value] },
     });
   }
+  touches.push({
+    path: callPath.value,
+    verb: "edit" as const,
+    change: { kind: "edits" as const, edits: [] },
+  });
   return { kind: "file", touches };
 }
 
-function readNotebookEdit(input: Record<string, unknown>): ToolCall {
+function readNotebookEdit(input: Record<string, unknown>, name: string): ToolCall {
   const path = pathField(input, "notebook_path");
+  if (!path.ok) return malformed(name, path.problem);
   return {
     kind: "file",
-    touches: path ? [{ path, verb: "edit", change: { kind: "opaque" } }] : [],
+    touches: [{ path: path.value, verb: "edit", change: { kind: "opaque" } }],
   };
 }
 
-function fileTool(name: string, read: GatedTool["read"]): GatedTool {
-  return { name, gate: "file", hookId: HOOK_IDS.editWrite, dialect: null, read };
+function fileTool(
+  name: string,
+  reader: (input: Record<string, unknown>, name: string) => ToolCall,
+): GatedTool {
+  return {
+    name,
+    gate: "file",
+    hookId: HOOK_IDS.editWrite,
+    dialect: null,
+    read: (input) => reader(input, name),
+  };
 }
 
 function shellEntry(name: string, hookId: string, dialect: ShellDialect): GatedTool {
@@ -131,11 +192,12 @@ function shellEntry(name: string, hookId: string, dialect: ShellDialect): GatedT
     gate: "shell",
     hookId,
     dialect,
-    read: (input) => ({
-      kind: "shell",
-      dialect,
-      command: typeof input.command === "string" ? input.command : "",
-    }),
+    read: (input) => {
+      const command = textField(input, "command");
+      return command.ok
+        ? { kind: "shell", dialect, command: command.value }
+        : malformed(name, command.problem);
+    },
   };
 }
 
@@ -242,11 +304,17 @@ export function readToolCall(
 export type OtherAgent = "codex" | "gemini" | "copilot" | "cursor";
 
 /**
- * How an adapter reads one of its agent's tools: a shell command, one
- * search-and-replace, a whole-file write, a patch of several files, or a
- * deletion.
+ * How an adapter reads one of its agent's tools: a shell command, text
+ * typed into a running shell session, one search-and-replace, a whole-file
+ * write, a patch of several files, or a deletion.
  */
-export type AgentToolShape = "shell" | "replace" | "write" | "patch" | "delete";
+export type AgentToolShape =
+  | "shell"
+  | "shell-input"
+  | "replace"
+  | "write"
+  | "patch"
+  | "delete";
 
 /** One gated tool of another agent, by the name that agent gives it. */
 export interface AgentTool {
@@ -260,6 +328,10 @@ export interface AgentTool {
 
 function agentShell(name: string, dialect: ShellDialect = "bash"): AgentTool {
   return { name, gate: "shell", shape: "shell", dialect };
+}
+
+function agentShellInput(name: string, dialect: ShellDialect): AgentTool {
+  return { name, gate: "shell", shape: "shell-input", dialect };
 }
 
 function agentFile(name: string, shape: AgentToolShape): AgentTool {
@@ -281,8 +353,12 @@ export const AGENT_TOOLS: Readonly<Record<OtherAgent, readonly AgentTool[]>> = {
   copilot: [
     agentShell("bash"),
     agentShell("powershell", "powershell"),
+    // Text typed into a shell session the agent started: run as commands.
+    agentShellInput("write_bash", "bash"),
+    agentShellInput("write_powershell", "powershell"),
     agentFile("edit", "replace"),
     agentFile("create", "write"),
+    agentFile("apply_patch", "patch"),
   ],
   cursor: [agentShell("Shell"), agentFile("Write", "write"), agentFile("Delete", "delete")],
 };

@@ -133,21 +133,6 @@ Deno.test("[agents] Gemini: shell runs in dir_path, replace and write_file keep 
     }],
   }]);
   assertEquals([edit.cwd, edit.logKind], ["/p", "gemini"]);
-  // A mistyped allow_multiple is left out rather than making the edit unreadable.
-  assertEquals(
-    asked(translate("replace", { ...replace, allow_multiple: "yes" })[0])[1],
-    {
-      kind: "file",
-      touches: [{
-        path: "a.txt",
-        verb: "edit",
-        change: {
-          kind: "edits",
-          edits: [{ oldString: "one", newString: "two", replaceAll: false }],
-        },
-      }],
-    },
-  );
   assertEquals(asked(translate("write_file", { file_path: "b.txt", content: "new" })[0]), [
     "Write",
     {
@@ -212,8 +197,8 @@ Deno.test("[agents] Copilot: camelCase payloads with toolArgs as an object or a 
   );
   assertEquals(translate("view", {}), []);
   assertEquals(translate("constructor", {}), []);
-  assertEquals(toolArgsOf("not json"), {});
-  assertEquals(toolArgsOf("[1]"), {});
+  assertEquals(toolArgsOf("not json"), { ok: false, problem: "`toolArgs` is not an object" });
+  assertEquals(toolArgsOf("[1]"), { ok: false, problem: "`toolArgs` is not an object" });
   assertEquals(JSON.parse(copilot.render({ kind: "deny", text: "why" })), {
     permissionDecision: "deny",
     permissionDecisionReason: "why",
@@ -255,7 +240,7 @@ Deno.test("[agents] Cursor: Shell, Write, and Delete as destructive plus a file 
     kind: "file",
     touches: [{ path: "/p/a.ts", verb: "write", change: { kind: "write", content: "x" } }],
   }]);
-  assertEquals(translate("Delete", { path: "/p/it's.ts" }).map(asked), [
+  assertEquals(translate("Delete", { target_file: "/p/it's.ts" }).map(asked), [
     [
       "MultiEdit",
       {
@@ -270,7 +255,11 @@ Deno.test("[agents] Cursor: Shell, Write, and Delete as destructive plus a file 
       touches: [{ path: "/p/it's.ts", verb: "edit", change: { kind: "opaque" } }],
     }],
   ]);
-  assertEquals(translate("Delete", {}), []);
+  assertEquals(translate("Delete", {}).map(asked), [["MultiEdit", {
+    kind: "malformed",
+    tool: "Delete",
+    problem: "it names no file (no `file_path`, `target_file`, `path`)",
+  }]]);
   assertEquals(JSON.parse(cursor.render({ kind: "deny", text: "why" })), {
     permission: "deny",
     agent_message: "why",
@@ -290,7 +279,16 @@ Deno.test("[agents] every tool of the gated-tools table reaches its gate, and on
           sessionId: "s",
           cwd: "/p",
           toolName: tool.name,
-          toolArgs: { command: "ls", path: "/p/a", old_str: "a", new_str: "b", file_text: "x" },
+          toolArgs: tool.shape === "patch"
+            ? "*** Begin Patch\n*** Update File: a\n@@\n-a\n+b\n*** End Patch\n"
+            : {
+              command: "ls",
+              input: "ls{enter}",
+              path: "/p/a",
+              old_str: "a",
+              new_str: "b",
+              file_text: "x",
+            },
         }
         : {
           session_id: "s",

@@ -171,6 +171,48 @@ Deno.test("[agents] Cursor: the first Shell command is denied with agent_message
   await Deno.remove(box.tmp, { recursive: true });
 });
 
+Deno.test("[agents] Cursor: a payload led by a byte order mark is read, and a Delete naming its file as target_file is destructive", async () => {
+  const box = await sandbox({ "old.ts": "x\n" });
+  const payload = {
+    conversation_id: "cur-s2",
+    hook_event_name: "preToolUse",
+    cwd: "",
+    workspace_roots: [box.root],
+    tool_name: "Delete",
+    tool_input: { target_file: `${box.root}/old.ts` },
+  };
+  const r = await runCli(["hook", "--agent", "cursor"], {
+    stdin: `\ufeff${JSON.stringify(payload)}`,
+    env: box.env,
+    cwd: box.root,
+  });
+  assertEquals(r.code, 0, r.stderr);
+  const denied = JSON.parse(r.stdout);
+  assertEquals(denied.permission, "deny");
+  assertStringIncludes(denied.agent_message, "Destructive command detected");
+  await Deno.remove(box.tmp, { recursive: true });
+});
+
+Deno.test("[fail-to-deny] Copilot: an edit whose input cannot be read is denied on every try, naming the tool and field", async () => {
+  const box = await sandbox({ "a.txt": "one\n" });
+  const payload = {
+    sessionId: "cop-s2",
+    cwd: box.root,
+    toolName: "edit",
+    toolArgs: { file: `${box.root}/a.txt`, old_str: "one", new_str: "two" },
+  };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const r = await hook("copilot", payload, box.env, box.root);
+    assertEquals(JSON.parse(r.stdout), {
+      permissionDecision: "deny",
+      permissionDecisionReason: "[Fact-Forcing Gate] GateGuard cannot read this edit call: " +
+        "`path` is missing. A call it cannot read is denied every time; send the input the " +
+        "tool documents and retry.",
+    });
+  }
+  await Deno.remove(box.tmp, { recursive: true });
+});
+
 Deno.test("[agents] an unknown --agent exits 2 with the list of agents", async () => {
   const r = await runCli(["hook", "--agent", "vim"], { stdin: "{}" });
   assertEquals(r.code, 2);

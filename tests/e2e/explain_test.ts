@@ -61,7 +61,7 @@ Deno.test("[order-of-checks] explain names the deciding rule of every file-gate 
     new_string: n,
   });
   const cases: [unknown, Record<string, string>, string, string][] = [
-    [payload("Edit", {}), {}, "target", "no-path"],
+    [payload("Edit", {}), {}, "input", "malformed-input"],
     [
       payload("Edit", edit(`${root}/src/a.py`)),
       { GATEGUARD_EXEMPT_GLOBS: "src/**" },
@@ -289,7 +289,7 @@ Deno.test("[order-of-checks] explain names the project file when it turns the fi
   ]);
 });
 
-Deno.test("[order-of-checks] explain's text reads the way the rules decided: a call with a path is not a call without one", async () => {
+Deno.test("[order-of-checks] explain's text reads the way the rules decided: a call with a path is not an unreadable one", async () => {
   const { root, payload, env } = await setup();
   const edit = payload("Edit", {
     file_path: `${root}/src/a.py`,
@@ -298,10 +298,14 @@ Deno.test("[order-of-checks] explain's text reads the way the rules decided: a c
   });
   const r = await runCli(["explain"], { stdin: JSON.stringify(edit), env, cwd: root });
   assertEquals(r.code, 0, r.stderr);
-  assertStringIncludes(r.stdout, "   no target path in the call: no\n");
+  assertStringIncludes(r.stdout, "   input too large to check, or not readable: no\n");
   assertStringIncludes(r.stdout, "-> first-touch denial: applies");
   const none = await runCli(["explain"], { stdin: JSON.stringify(payload("Edit", {})), env });
-  assertStringIncludes(none.stdout, "-> no target path in the call: applies");
+  assertStringIncludes(none.stdout, "-> input too large to check, or not readable: applies");
+  assertStringIncludes(
+    none.stdout,
+    "GateGuard cannot read this Edit call: `file_path` is missing.",
+  );
 });
 
 /** Runs explain with stdin read from `path` by the shell, as `explain < path` does. */

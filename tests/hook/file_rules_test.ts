@@ -97,7 +97,7 @@ const CASES: Case[] = [
   {
     name: "a call without a path",
     input: {},
-    expect: ["target", "pass", "no-path", "pass"],
+    expect: ["input", "deny", "malformed-input", "deny"],
   },
   {
     name: "a settings change that switches GateGuard off, even under an operator glob",

@@ -32,36 +32,102 @@ Deno.test("[gated-tools] Claude Code's tools read into the typed call", () => {
       change: { kind: "edits", edits: [{ oldString: "a", newString: "b", replaceAll: false }] },
     }],
   });
-  assertEquals(readToolCall("Write", { file_path: A, content: 7 }), {
-    kind: "file",
-    touches: [{ path: A, verb: "write", change: { kind: "unreadable" } }],
-  });
   assertEquals(readToolCall("NotebookEdit", { notebook_path: A, new_source: "x" }), {
     kind: "file",
     touches: [{ path: A, verb: "edit", change: { kind: "opaque" } }],
   });
-  assertEquals(readToolCall("Edit", { file_path: "" }), { kind: "file", touches: [] });
   assertEquals(readToolCall("PowerShell", { command: "gci" }), {
     kind: "shell",
     dialect: "powershell",
     command: "gci",
   });
-  assertEquals(readToolCall("Bash", { command: 5 }), {
-    kind: "shell",
-    dialect: "bash",
-    command: "",
-  });
-  assertEquals(readToolCall("Bash", null), { kind: "shell", dialect: "bash", command: "" });
+  // Optional fields may be left out or sent as null.
+  assertEquals(
+    readToolCall("Edit", { file_path: A, old_string: "a", new_string: "b", replace_all: null }),
+    readToolCall("Edit", { file_path: A, old_string: "a", new_string: "b" }),
+  );
 });
 
-Deno.test("[multiedit-paths] MultiEdit entries keep their own path, skip non-objects, and the call's file is always touched", () => {
+Deno.test("[fail-to-deny] a gated tool's input with a required field missing or mistyped reads as malformed, naming tool and field", () => {
+  const cases: [string, Record<string, unknown> | null, string][] = [
+    ["Edit", { file_path: "" }, "`file_path` is empty"],
+    ["Edit", { old_string: "a", new_string: "b" }, "`file_path` is missing"],
+    ["Edit", { file_path: 3, old_string: "a", new_string: "b" }, "`file_path` is not text"],
+    ["Edit", { file_path: A, new_string: "b" }, "`old_string` is missing"],
+    ["Edit", { file_path: A, old_string: "a", new_string: ["b"] }, "`new_string` is not text"],
+    [
+      "Edit",
+      { file_path: A, old_string: "a", new_string: "b", replace_all: "yes" },
+      "`replace_all` is not true or false",
+    ],
+    ["Write", { file_path: A, content: 7 }, "`content` is not text"],
+    ["Write", { file_path: A }, "`content` is missing"],
+    ["NotebookEdit", { file_path: A }, "`notebook_path` is missing"],
+    ["MultiEdit", { edits: [] }, "`file_path` is missing"],
+    ["MultiEdit", { file_path: A }, "`edits` is missing"],
+    ["MultiEdit", { file_path: A, edits: { old_string: "a" } }, "`edits` is not a list"],
+    [
+      "MultiEdit",
+      { file_path: A, edits: [{ old_string: "a", new_string: "b" }, "oops"] },
+      "entry 2 of `edits` is not an object",
+    ],
+    [
+      "MultiEdit",
+      { file_path: A, edits: [{ old_string: 1, new_string: "e" }] },
+      "entry 1 of `edits`: `old_string` is not text",
+    ],
+    [
+      "MultiEdit",
+      { file_path: A, edits: [{ file_path: "", old_string: "a", new_string: "e" }] },
+      "entry 1 of `edits`: `file_path` is empty",
+    ],
+    ["Bash", { command: 5 }, "`command` is not text"],
+    ["Bash", {}, "`command` is missing"],
+    ["PowerShell", { script: "gci" }, "`command` is missing"],
+  ];
+  for (const [tool, input, problem] of cases) {
+    assertEquals(readToolCall(tool, input), { kind: "malformed", tool, problem }, tool);
+  }
+});
+
+Deno.test("[fail-to-deny] a malformed input is denied on every try, with a one-line reason naming the tool and the field", async () => {
+  const want = "[Fact-Forcing Gate] GateGuard cannot read this Edit call: `old_string` is " +
+    "missing. A call it cannot read is denied every time; send the input the tool documents " +
+    "and retry.";
+  const input = { file_path: A, new_string: "b" };
+  const ctx = contextFor("Edit", input, { env: { GATEGUARD_METRICS: "1" } });
+  // Already checked, and even under an exempt glob: nothing that passes a file lets this through.
+  ctx.state.checked.add(A);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const decision = await decide(ctx);
+    assertEquals(decision.outcome, { kind: "deny", text: want });
+    assertEquals(decision.delta.check, []);
+    assertEquals(decision.events.map((e) => [e.tool, e.decision, e.reason]), [
+      ["Edit", "deny", "malformed-input"],
+    ]);
+    assertEquals(decision.rules, ["input"]);
+  }
+  assertEquals(want.includes("\n"), false);
+  for (const [tool, bad] of [["Bash", { command: null }], ["Write", "not an object"]] as const) {
+    const decision = await decide(
+      contextFor(tool, bad, { env: { GATEGUARD_EXEMPT_GLOBS: "**" } }),
+    );
+    assertEquals(decision.outcome.kind, "deny", tool);
+    assertStringIncludes(
+      decision.outcome.kind === "deny" ? decision.outcome.text : "",
+      `cannot read this ${tool} call: ${
+        tool === "Bash" ? "`command` is not text" : "`tool_input` is missing or not an object"
+      }.`,
+    );
+  }
+});
+
+Deno.test("[multiedit-paths] MultiEdit entries keep their own path, and the call's file is always touched", () => {
   const call = readToolCall("MultiEdit", {
     file_path: A,
     edits: [
       { old_string: "a", new_string: "b" },
-      "oops",
       { file_path: B, old_string: "c", new_string: "d", replace_all: true },
-      { old_string: 1, new_string: "e" },
     ],
   });
   assertEquals(call, {
@@ -77,7 +143,6 @@ Deno.test("[multiedit-paths] MultiEdit entries keep their own path, skip non-obj
         verb: "edit",
         change: { kind: "edits", edits: [{ oldString: "c", newString: "d", replaceAll: true }] },
       },
-      { path: A, verb: "edit", change: { kind: "unreadable" } },
       { path: A, verb: "edit", change: { kind: "edits", edits: [] } },
     ],
   });
