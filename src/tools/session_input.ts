@@ -12,8 +12,8 @@
  * @module
  */
 
-import { parseBash } from "../shell/parser.ts";
-import { parsePowerShell } from "../shell/powershell.ts";
+import { parseBash } from "../shell/bash/mod.ts";
+import { parsePowerShell } from "../shell/powershell/mod.ts";
 import type { ShellDialect } from "./call.ts";
 
 /** What is wrong with an input that leaves a construct open, in the denial's words. */
