@@ -36,7 +36,7 @@ import { deletionHit } from "../../src/hook/shell_gate.ts";
 import { HOOK_IDS } from "../../src/config/settings.ts";
 import { PROJECT_CONFIG_KEYS } from "../../src/config/project_config.ts";
 import { settingsWeakenings } from "../../src/setup/weakening.ts";
-import { patchTooLargeText } from "../../src/agents/codex.ts";
+import { patchTooLargeText } from "../../src/agents/patch_calls.ts";
 import { AGENT_NAMES, loadAdapter } from "../../src/agents/registry.ts";
 import type { Outcome } from "../../src/hook/decision.ts";
 import { decide } from "../../src/hook/decide.ts";
