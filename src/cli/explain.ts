@@ -16,6 +16,7 @@ import type { EnvSnapshot } from "../config/env.ts";
 import { resolveSettings, settingsFrom } from "../config/settings.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import type { HookCall } from "../hook/call.ts";
+import type { ToolCall } from "../tools/call.ts";
 import { decide, isGated } from "../hook/decide.ts";
 import type { GateEvent, Outcome, Rule } from "../hook/decision.ts";
 import { FILE_RULES } from "../hook/file_rules.ts";
@@ -173,10 +174,29 @@ export function builtPayload(
   }
   if (args.file === null) return null;
   const path = /^([A-Za-z]:)?[\\/]/.test(args.file) ? args.file : joinPath(cwd, args.file);
-  // An Edit without the replaced text: its change cannot be read, so nothing about it passes as trivial.
+  // An Edit without the replaced text, read as a change not known (`unknownEdit`).
   return exists(path)
     ? { ...base, tool_name: TOOL.edit.name, tool_input: { file_path: path } }
     : { ...base, tool_name: TOOL.write.name, tool_input: { file_path: path, content: "" } };
+}
+
+/**
+ * The call `--file` stands for when the file exists: an edit of it whose
+ * change is not known, so nothing about it passes as trivial. A Claude Code
+ * payload cannot say that (an Edit without its texts is not readable), so
+ * the typed call is given beside the payload.
+ */
+export function unknownEdit(
+  args: Pick<ExplainArgs, "file">,
+  payload: Record<string, unknown>,
+): ToolCall | undefined {
+  const input = payload.tool_input;
+  if (args.file === null || payload.tool_name !== TOOL.edit.name || !isRecord(input)) {
+    return undefined;
+  }
+  const path = input.file_path;
+  if (typeof path !== "string") return undefined;
+  return { kind: "file", touches: [{ path, verb: "edit", change: { kind: "unreadable" } }] };
 }
 
 /** Reads the payload file like stdin; a FIFO is refused before it is opened (it would wait). */
@@ -210,7 +230,9 @@ function rulesOf(gate: Target["gate"]): readonly Rule[] {
 
 /** The gate that decides `call`: the typed call's kind, else the tool table's. */
 function gateOf(call: HookCall): Target["gate"] {
-  if (call.typed) return call.typed.kind === "shell" ? "shell" : "file";
+  if (call.typed && call.typed.kind !== "malformed") {
+    return call.typed.kind === "shell" ? "shell" : "file";
+  }
   return gatedTool(call.toolName)?.gate === "shell" ? "shell" : "file";
 }
 
@@ -254,6 +276,7 @@ export async function explainPayload(
   agent: AgentName,
   env: EnvSnapshot,
   payloadUnits: number,
+  typed?: ToolCall,
 ): Promise<Explained> {
   const adapter = await loadAdapter(agent);
   const tool = typeof payload.tool_name === "string" ? payload.tool_name : "";
@@ -276,7 +299,7 @@ export async function explainPayload(
   let gated = false;
   for (const call of translation.calls) {
     gated ||= isGated(call.toolName, settingsFrom(env));
-    const one = await explainCall(call, env, payloadUnits);
+    const one = await explainCall(typed ? { ...call, typed } : call, env, payloadUnits);
     outcomes.push(one.outcome);
     targets.push(...one.targets);
     if (destructive === undefined || (destructive === null && one.destructive)) {
@@ -388,7 +411,13 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     );
     return 1;
   }
-  const result = await explainPayload(read.payload, parsed.agent, env, work.spent);
+  const result = await explainPayload(
+    read.payload,
+    parsed.agent,
+    env,
+    work.spent,
+    unknownEdit(parsed, read.payload),
+  );
   console.log(parsed.json ? JSON.stringify(result, null, 2) : renderText(result));
   return 0;
 }

@@ -13,7 +13,8 @@ import { NEAR_MISS_PREFIX } from "../metrics/codes.ts";
 export const REASON_WORDS: Readonly<Record<string, string>> = {
   // File gate.
   "oversize-input": "the call holds more entries than GateGuard reads",
-  "no-path": "the call names no file",
+  "malformed-input": "GateGuard cannot read the call's input (a field is missing or of the wrong " +
+    "type), and a call it cannot read is never passed",
   "settings-weakening":
     "the change to Claude Code's settings would switch GateGuard off or weaken it",
   "settings-weakening-retry": "the same settings change was denied before and is now retried",

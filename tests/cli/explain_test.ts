@@ -5,7 +5,12 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { builtPayload, parseExplainArgs, parsePayload } from "../../src/cli/explain.ts";
+import {
+  builtPayload,
+  parseExplainArgs,
+  parsePayload,
+  unknownEdit,
+} from "../../src/cli/explain.ts";
 import { plainSummary, REASON_WORDS, reasonWords } from "../../src/cli/explain_words.ts";
 import { FILE_RULES } from "../../src/hook/file_rules.ts";
 import { SHELL_RULES } from "../../src/hook/shell_gate.ts";
@@ -83,6 +88,18 @@ Deno.test("[order-of-checks] --command builds a Claude Code shell call; --file a
     tool_input: { file_path: "/q/new.ts", content: "" },
   });
   assertEquals(builtPayload(none, "/p", exists), null);
+});
+
+Deno.test("[order-of-checks] --file of an existing file is explained as an edit whose change is not known", () => {
+  const edit = builtPayload({ command: null, shell: "bash", file: "/p/a.ts" }, "/p", () => true);
+  assertEquals(unknownEdit({ file: "/p/a.ts" }, edit!), {
+    kind: "file",
+    touches: [{ path: "/p/a.ts", verb: "edit", change: { kind: "unreadable" } }],
+  });
+  // A payload given as it is, or a new file's Write, is read as the hook reads it.
+  assertEquals(unknownEdit({ file: null }, edit!), undefined);
+  const write = builtPayload({ command: null, shell: "bash", file: "/p/b.ts" }, "/p", () => false);
+  assertEquals(unknownEdit({ file: "/p/b.ts" }, write!), undefined);
 });
 
 Deno.test("[order-of-checks] a payload that is not one JSON object is a problem naming where it breaks", () => {
