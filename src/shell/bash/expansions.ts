@@ -19,7 +19,7 @@
 
 import { argv, parseBash } from "./parser.ts";
 import type { Segment, Word } from "./words.ts";
-import { closingBracket, scanArgs } from "../programs/mod.ts";
+import { closingBracket, type OptionSpec, scanArgs } from "../programs/mod.ts";
 import { printfOutput, producedTexts } from "./printf.ts";
 
 /** Most values remembered per variable. */
@@ -58,11 +58,24 @@ const DECLARING_BUILTINS = new Set([
   "sudo",
 ]);
 
-/** `read` options that take a value (`-a` names the array it fills). */
-const READ_VALUE_OPTIONS = "adinNptu";
+/** `read`'s options (`-a` names the array it fills). */
+const READ_OPTIONS: OptionSpec = {
+  short: {
+    a: "value",
+    d: "value",
+    i: "value",
+    n: "value",
+    N: "value",
+    p: "value",
+    t: "value",
+    u: "value",
+  },
+};
 
-/** `mapfile` options that take a value. */
-const MAPFILE_VALUE_OPTIONS = "dnOsuCc";
+/** `mapfile`'s options. */
+const MAPFILE_OPTIONS: OptionSpec = {
+  short: { d: "value", n: "value", O: "value", s: "value", u: "value", C: "value", c: "value" },
+};
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -130,7 +143,7 @@ export function lineValues(
     } else if (first === "read") {
       // Input the line does not show leaves the variables unknown, not empty.
       const text = input(i);
-      const scan = scanArgs(rest, { shortValue: READ_VALUE_OPTIONS });
+      const scan = scanArgs(rest, READ_OPTIONS);
       const arrays = scan.shorts.filter((o) => o.letter === "a" && o.value !== null);
       if (text !== null) {
         for (const name of scan.operands) give(name, [text.replace(/\n/g, " ")]);
@@ -138,17 +151,17 @@ export function lineValues(
       }
     } else if (first === "mapfile" || first === "readarray") {
       const text = input(i);
-      const scan = scanArgs(rest, { shortValue: MAPFILE_VALUE_OPTIONS });
+      const scan = scanArgs(rest, MAPFILE_OPTIONS);
       if (text !== null) give(scan.operands[0] ?? "MAPFILE", text.split("\n"));
     } else if (first === "printf") {
-      const scan = scanArgs(rest, { shortValue: "v", permute: false });
+      const scan = scanArgs(rest, { short: { v: "value" }, permute: false });
       const target = scan.shorts.find((s) => s.letter === "v")?.value;
       const after = rest.slice(scan.stop);
       if (target && after.length > 0) give(target, [printfOutput(after[0], after.slice(1))]);
     } else if ((first === "for" || first === "select") && rest[1] === "in") {
       for (const value of rest.slice(2, 2 + MAX_VALUES_PER_VARIABLE)) give(rest[0], [value]);
     } else if (first === "hash") {
-      const scan = scanArgs(rest, { shortValue: "p" });
+      const scan = scanArgs(rest, { short: { p: "value" } });
       const path = scan.shorts.find((s) => s.letter === "p")?.value;
       if (path && scan.operands[0]) commands.set(scan.operands[0], [path]);
     } else if (first === "alias") {

@@ -26,7 +26,7 @@
  * @module
  */
 
-import { hasLong, longsMatching, scanArgs } from "../programs/mod.ts";
+import { hasLong, longsMatching, optionRole, scanArgs } from "../programs/mod.ts";
 import { unwrapCommand } from "./wrappers.ts";
 import {
   AUTOCORRECT_FLOOR,
@@ -252,8 +252,15 @@ function storedSettingHit(setting: Setting, walk: Walk, engine: Engine): Verdict
 /** The settings `git config` stores: `key value`, `set key value`, `--add key value`. */
 function configStores(args: readonly string[]): Setting[] {
   const scan = scanArgs(args, {
-    shortValue: "f",
-    longValue: ["file", "blob", "type", "default", "comment", "value"],
+    short: { f: "value" },
+    long: {
+      file: "value",
+      blob: "value",
+      type: "value",
+      default: "value",
+      comment: "value",
+      value: "value",
+    },
   });
   // Reading, listing, removing and editing store nothing.
   if (hasLong(scan, "get", "get-all", "get-regexp", "get-urlmatch", "list", "unset", "unset-all")) {
@@ -288,8 +295,10 @@ function runsHit(
   const code = GIT_CODE_OPTIONS[sub];
   const scan = scanArgs(rest, code);
   const values = [
-    ...scan.shorts.filter((o) => code.codeShort.includes(o.letter)).map((o) => o.value),
-    ...code.codeLong.flatMap((full) => longsMatching(scan, full).map((l) => l.value)),
+    ...scan.shorts.filter((o) => optionRole(code.short, o.letter) === "runs-value")
+      .map((o) => o.value),
+    ...Object.keys(code.long ?? {}).filter((full) => optionRole(code.long, full) === "runs-value")
+      .flatMap((full) => longsMatching(scan, full).map((l) => l.value)),
   ];
   for (const value of values) {
     const hit = value === null ? null : commandValue(value, walk, engine);

@@ -51,7 +51,28 @@ function fetchedFiles(words: readonly string[]): string[] {
     args.filter((a) => /^[a-z]+:\/\//i.test(a)).map((u) => baseName(u.split(/[?#]/)[0]))
       .filter((n) => n !== "");
   if (name === "curl") {
-    const scan = scanArgs(args, { shortValue: "oHdXuAeErTwKbcDFm", longValue: ["output"] });
+    const scan = scanArgs(args, {
+      short: {
+        o: "value",
+        H: "value",
+        d: "value",
+        X: "value",
+        u: "value",
+        A: "value",
+        e: "value",
+        E: "value",
+        r: "value",
+        T: "value",
+        w: "value",
+        K: "value",
+        b: "value",
+        c: "value",
+        D: "value",
+        F: "value",
+        m: "value",
+      },
+      long: { output: "value" },
+    });
     const named = [
       ...scan.shorts.filter((o) => o.letter === "o").map((o) => o.value),
       ...scan.longs.filter((l) => l.name === "output").map((l) => l.value),
@@ -61,7 +82,20 @@ function fetchedFiles(words: readonly string[]): string[] {
     return [...named, ...(remote ? urlName() : [])];
   }
   if (name === "wget") {
-    const scan = scanArgs(args, { shortValue: "OoaPeUtTw", longValue: ["output-document"] });
+    const scan = scanArgs(args, {
+      short: {
+        O: "value",
+        o: "value",
+        a: "value",
+        P: "value",
+        e: "value",
+        U: "value",
+        t: "value",
+        T: "value",
+        w: "value",
+      },
+      long: { "output-document": "value" },
+    });
     const named = [
       ...scan.shorts.filter((o) => o.letter === "O").map((o) => o.value),
       ...scan.longs.filter((l) => l.name === "output-document").map((l) => l.value),

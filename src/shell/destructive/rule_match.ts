@@ -7,7 +7,7 @@
  * @module
  */
 
-import { hasLong, hasShort, mayBeAnyOption, scanArgs } from "../programs/mod.ts";
+import { hasLong, hasShort, mayBeAnyOption, scanArgs, takesValue } from "../programs/mod.ts";
 import type { Condition, Pack, PackRule, PathStep, RuleInput } from "../packs/mod.ts";
 import type { ActiveRule, RuleIndex } from "./detect_types.ts";
 
@@ -36,19 +36,19 @@ const DEFAULT_HELP = ["--help"];
 export function asksForHelp(rule: PackRule, args: readonly string[]): boolean {
   const words = rule.help ?? DEFAULT_HELP;
   const path = rule.path ?? [];
-  const shortValue = rule.options?.shortValue ?? "";
-  const longValue = rule.options?.longValue ?? [];
+  const short = rule.options?.short;
+  const long = rule.options?.long;
   let matched = 0;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === "--") return false;
     if (words.includes(a)) return matched === path.length;
     if (a.startsWith("--")) {
-      if (!a.includes("=") && longValue.includes(a.slice(2))) i++;
+      if (!a.includes("=") && takesValue(long, a.slice(2))) i++;
       continue;
     }
     if (a.startsWith("-") && a.length > 1) {
-      const at = [...a.slice(1)].findIndex((c) => shortValue.includes(c));
+      const at = [...a.slice(1)].findIndex((c) => takesValue(short, c));
       if (at === a.length - 2) i++;
       continue;
     }

@@ -6,10 +6,18 @@
  */
 
 import type { Pack } from "./pack.ts";
+import type { OptionSpec } from "../programs/mod.ts";
 
 /** AWS CLI options that take a value before the service. */
-const AWS_OPTIONS = {
-  longValue: ["region", "profile", "endpoint-url", "output", "query", "cli-input-json"],
+const AWS_OPTIONS: OptionSpec = {
+  long: {
+    region: "value",
+    profile: "value",
+    "endpoint-url": "value",
+    output: "value",
+    query: "value",
+    "cli-input-json": "value",
+  },
 };
 
 /** AWS calls that delete or terminate, by operation name. */

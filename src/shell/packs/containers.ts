@@ -7,28 +7,36 @@
  */
 
 import type { Pack } from "./pack.ts";
+import type { OptionSpec } from "../programs/mod.ts";
 
 const ENGINES = ["docker", "podman", "nerdctl"];
 
 /** Options of the engines that take a value before or after the subcommand. */
-const ENGINE_OPTIONS = {
-  shortValue: "Hc",
-  longValue: ["host", "context", "config", "log-level", "filter", "format"],
+const ENGINE_OPTIONS: OptionSpec = {
+  short: { H: "value", c: "value" },
+  long: {
+    host: "value",
+    context: "value",
+    config: "value",
+    "log-level": "value",
+    filter: "value",
+    format: "value",
+  },
 };
 
 /** Compose options that take a value, before or after `down` (`-f` names a file here). */
-const COMPOSE_OPTIONS = {
-  shortValue: "Hcfpt",
-  longValue: [
-    ...ENGINE_OPTIONS.longValue,
-    "file",
-    "project-name",
-    "project-directory",
-    "profile",
-    "env-file",
-    "rmi",
-    "timeout",
-  ],
+const COMPOSE_OPTIONS: OptionSpec = {
+  short: { H: "value", c: "value", f: "value", p: "value", t: "value" },
+  long: {
+    ...ENGINE_OPTIONS.long,
+    file: "value",
+    "project-name": "value",
+    "project-directory": "value",
+    profile: "value",
+    "env-file": "value",
+    rmi: "value",
+    timeout: "value",
+  },
 };
 
 /** The containers pack. */

@@ -9,7 +9,7 @@
  * @module
  */
 
-import { hasLong, hasShort, type ScannedArgs } from "../programs/mod.ts";
+import { hasLong, hasShort, type OptionRoles, type ScannedArgs } from "../programs/mod.ts";
 import { sqlClientDestructive } from "../sql/mod.ts";
 import { checkoutPathspec, GIT_PUSH_VALUE_OPTIONS } from "../programs/mod.ts";
 import type { Pack, PackRule } from "./pack.ts";
@@ -107,8 +107,8 @@ function pushDestructive(s: ScannedArgs): boolean {
 
 /** A git subcommand rule: how its options are shaped and when it destroys work. */
 interface GitRule {
-  readonly shortValue?: string;
-  readonly longValue?: readonly string[];
+  readonly short?: OptionRoles;
+  readonly long?: OptionRoles;
   readonly test: (s: ScannedArgs) => boolean;
   /** The subcommand's own subcommand that destroys (`git stash drop`). */
   readonly sub?: RegExp;
@@ -120,27 +120,27 @@ interface GitRule {
 const GIT_HELP = ["--help", "-h"];
 
 /** Long options of `git commit` that take a value (so a message is never read as an option). */
-const COMMIT_VALUES = [
-  "message",
-  "file",
-  "reuse-message",
-  "reedit-message",
-  "fixup",
-  "squash",
-  "template",
-  "author",
-  "date",
-  "cleanup",
-  "trailer",
-  "pathspec-from-file",
-];
+const COMMIT_VALUES: OptionRoles = {
+  message: "value",
+  file: "value",
+  "reuse-message": "value",
+  "reedit-message": "value",
+  fixup: "value",
+  squash: "value",
+  template: "value",
+  author: "value",
+  date: "value",
+  cleanup: "value",
+  trailer: "value",
+  "pathspec-from-file": "value",
+};
 
 /** Destructive forms by git subcommand. */
 const GIT_RULES: Readonly<Record<string, GitRule>> = {
   reset: { test: (s) => hasLong(s, "hard"), worst: ["--hard"] },
   checkout: {
-    shortValue: "bB",
-    longValue: ["orphan", "conflict"],
+    short: { b: "value", B: "value" },
+    long: { orphan: "value", conflict: "value" },
     // A second operand, or one no branch can be named, is a pathspec: its files are overwritten.
     test: (s) =>
       hasShort(s, "f") || hasLong(s, "force", "pathspec-from-file") || s.dashDash ||
@@ -150,8 +150,8 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
   // Without `-f` it still deletes once `clean.requireForce` is off, which a
   // configuration file the hook cannot see may say: only a dry run is safe.
   clean: {
-    shortValue: "e",
-    longValue: ["exclude"],
+    short: { e: "value" },
+    long: { exclude: "value" },
     test: (s) => !hasShort(s, "n") && !hasLong(s, "dry-run"),
   },
   push: {
@@ -161,44 +161,44 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
   },
   // `-f` resets or force-deletes a branch, `-M`/`-C` overwrite an existing one.
   branch: {
-    shortValue: "u",
-    longValue: ["set-upstream-to", "format", "sort", "points-at"],
+    short: { u: "value" },
+    long: { "set-upstream-to": "value", format: "value", sort: "value", "points-at": "value" },
     test: (s) => hasShort(s, "DMCf") || hasLong(s, "force"),
     worst: ["-D"],
   },
   stash: {
-    shortValue: "m",
-    longValue: ["message"],
+    short: { m: "value" },
+    long: { message: "value" },
     sub: /^(drop|clear)$/,
     test: () => true,
     worst: ["clear"],
   },
   reflog: { sub: /^(expire|delete)$/, test: () => true, worst: ["expire"] },
   "update-ref": {
-    shortValue: "m",
+    short: { m: "value" },
     test: (s) => hasShort(s, "d") || hasLong(s, "stdin"),
     worst: ["-d"],
   },
   switch: {
-    shortValue: "c",
-    longValue: ["create", "orphan", "conflict"],
+    short: { c: "value" },
+    long: { create: "value", orphan: "value", conflict: "value" },
     test: (s) => hasShort(s, "fC") || hasLong(s, "force", "discard-changes", "force-create"),
     worst: ["-f"],
   },
   restore: {
-    shortValue: "s",
-    longValue: ["source"],
+    short: { s: "value" },
+    long: { source: "value" },
     test: (s) =>
       !(hasShort(s, "S") || hasLong(s, "staged")) || hasShort(s, "W") || hasLong(s, "worktree"),
   },
   rm: {
-    longValue: ["pathspec-from-file"],
+    long: { "pathspec-from-file": "value" },
     test: (s) => hasShort(s, "r") && !hasShort(s, "n") && !hasLong(s, "cached", "dry-run"),
     worst: ["-r"],
   },
   commit: {
-    shortValue: "mFcCt",
-    longValue: COMMIT_VALUES,
+    short: { m: "value", F: "value", c: "value", C: "value", t: "value" },
+    long: COMMIT_VALUES,
     test: (s) => s.longs.some((l) => l.name.length >= 2 && "amend".startsWith(l.name)),
     worst: ["--amend"],
   },
@@ -229,7 +229,7 @@ const GIT_PACK_RULES: PackRule[] = Object.entries(GIT_RULES).map(([sub, rule]) =
   id: `git-${sub}`,
   commands: ["git"],
   path: rule.sub === undefined ? [sub] : [sub, rule.sub],
-  options: { shortValue: rule.shortValue, longValue: rule.longValue },
+  options: { short: rule.short, long: rule.long },
   help: GIT_HELP,
   when: [{ test: (input) => rule.test(input.scan) }],
   // `-h` or `--help` as an option (not an option's value) prints the usage instead.

@@ -116,7 +116,10 @@ export const FILESYSTEM_PACK: Pack = {
     {
       id: "fd-exec-delete",
       commands: ["fd", "fdfind"],
-      options: { shortValue: "xX", longValue: ["exec", "exec-batch"] },
+      options: {
+        short: { x: "value", X: "value" },
+        long: { exec: "value", "exec-batch": "value" },
+      },
       when: [{
         test: (input) =>
           [
@@ -144,7 +147,7 @@ export const FILESYSTEM_PACK: Pack = {
     {
       id: "truncate-zero",
       commands: ["truncate"],
-      options: { shortValue: "sr", longValue: ["size", "reference"] },
+      options: { short: { s: "value", r: "value" }, long: { size: "value", reference: "value" } },
       when: [{ test: shrinksToNothing }],
       destroys: "cuts files down, discarding their contents",
     },

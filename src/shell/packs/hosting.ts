@@ -18,14 +18,17 @@ export const HOSTING_PACK: Pack = {
       id: "forge-repo-delete",
       commands: ["gh", "glab"],
       path: [/^(repo|release|project|gist)$/, /^(delete|remove)$/],
-      options: { shortValue: "R", longValue: ["repo"] },
+      options: { short: { R: "value" }, long: { repo: "value" } },
       destroys: "deletes a repository, release or gist on the forge",
     },
     {
       id: "gh-api-delete",
       commands: ["gh"],
       path: ["api"],
-      options: { shortValue: "XHfFp", longValue: ["method", "header", "field", "raw-field"] },
+      options: {
+        short: { X: "value", H: "value", f: "value", F: "value", p: "value" },
+        long: { method: "value", header: "value", field: "value", "raw-field": "value" },
+      },
       when: [{
         test: (input) =>
           input.scan.shorts.some((s) => s.letter === "X" && s.value?.toUpperCase() === "DELETE") ||

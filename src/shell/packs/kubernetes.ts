@@ -7,24 +7,25 @@
  */
 
 import type { Pack } from "./pack.ts";
+import type { OptionSpec } from "../programs/mod.ts";
 
 /** kubectl options that take a value, before or after the subcommand. */
-const KUBECTL_OPTIONS = {
-  shortValue: "nlfoc",
-  longValue: [
-    "namespace",
-    "context",
-    "cluster",
-    "kubeconfig",
-    "user",
-    "server",
-    "selector",
-    "filename",
-    "output",
-    "field-selector",
-    "grace-period",
-    "timeout",
-  ],
+const KUBECTL_OPTIONS: OptionSpec = {
+  short: { n: "value", l: "value", f: "value", o: "value", c: "value" },
+  long: {
+    namespace: "value",
+    context: "value",
+    cluster: "value",
+    kubeconfig: "value",
+    user: "value",
+    server: "value",
+    selector: "value",
+    filename: "value",
+    output: "value",
+    "field-selector": "value",
+    "grace-period": "value",
+    timeout: "value",
+  },
 };
 
 /** The Kubernetes pack. */
@@ -52,7 +53,10 @@ export const KUBERNETES_PACK: Pack = {
       id: "helm-uninstall",
       commands: ["helm"],
       path: [/^(uninstall|delete|del|un)$/],
-      options: { shortValue: "n", longValue: ["namespace", "kube-context", "kubeconfig"] },
+      options: {
+        short: { n: "value" },
+        long: { namespace: "value", "kube-context": "value", kubeconfig: "value" },
+      },
       destroys: "deletes a release and every resource it created",
     },
   ],

@@ -10,6 +10,7 @@
 
 import { baseName } from "../../platform/path.ts";
 import type { FamilySpec } from "./roles.ts";
+import type { OptionSpec } from "./options.ts";
 
 /**
  * What a global option does to a search run by the subcommand: nothing
@@ -29,31 +30,46 @@ export interface GitGlobalOption {
   readonly config?: true;
 }
 
-/** git's global options by spelling. */
-export const GIT_GLOBAL_OPTIONS: Readonly<Record<string, GitGlobalOption>> = {
-  "-C": { value: true, search: "base" },
-  "-c": { value: true, search: "inert", config: true },
-  "--config-env": { value: true, search: "unknown", config: true },
-  "--git-dir": { value: true, search: "unknown" },
-  "--work-tree": { value: true, search: "unknown" },
-  "--namespace": { value: true, search: "unknown" },
-  "--super-prefix": { value: true, search: "unknown" },
-  "--no-pager": { value: false, search: "inert" },
-  "-P": { value: false, search: "inert" },
-  "--no-optional-locks": { value: false, search: "inert" },
-  "-p": { value: false, search: "unknown" },
-  "--paginate": { value: false, search: "unknown" },
-  "--bare": { value: false, search: "unknown" },
-  "--no-replace-objects": { value: false, search: "unknown" },
-  "--literal-pathspecs": { value: false, search: "unknown" },
-  "--glob-pathspecs": { value: false, search: "unknown" },
-  "--noglob-pathspecs": { value: false, search: "unknown" },
-  "--icase-pathspecs": { value: false, search: "unknown" },
+/** A table of options by letter and by long name, in the notation of every option table. */
+export interface GitGlobalOptions {
+  readonly short: Readonly<Record<string, GitGlobalOption>>;
+  readonly long: Readonly<Record<string, GitGlobalOption>>;
+}
+
+/** git's global options. */
+export const GIT_GLOBAL_OPTIONS: GitGlobalOptions = {
+  short: {
+    C: { value: true, search: "base" },
+    c: { value: true, search: "inert", config: true },
+    P: { value: false, search: "inert" },
+    p: { value: false, search: "unknown" },
+  },
+  long: {
+    "config-env": { value: true, search: "unknown", config: true },
+    "git-dir": { value: true, search: "unknown" },
+    "work-tree": { value: true, search: "unknown" },
+    namespace: { value: true, search: "unknown" },
+    "super-prefix": { value: true, search: "unknown" },
+    "no-pager": { value: false, search: "inert" },
+    "no-optional-locks": { value: false, search: "inert" },
+    paginate: { value: false, search: "unknown" },
+    bare: { value: false, search: "unknown" },
+    "no-replace-objects": { value: false, search: "unknown" },
+    "literal-pathspecs": { value: false, search: "unknown" },
+    "glob-pathspecs": { value: false, search: "unknown" },
+    "noglob-pathspecs": { value: false, search: "unknown" },
+    "icase-pathspecs": { value: false, search: "unknown" },
+  },
 };
 
-/** The global option spelled `word`, or null when git has none by that spelling. */
+/** The global option spelled `word` (`-C`, `--git-dir`), or null when git has none by that spelling. */
 export function gitGlobalOption(word: string): GitGlobalOption | null {
-  return Object.hasOwn(GIT_GLOBAL_OPTIONS, word) ? GIT_GLOBAL_OPTIONS[word] : null;
+  const [table, name] = word.startsWith("--")
+    ? [GIT_GLOBAL_OPTIONS.long, word.slice(2)]
+    : /^-[^-]$/.test(word)
+    ? [GIT_GLOBAL_OPTIONS.short, word.slice(1)]
+    : [null, ""];
+  return table !== null && Object.hasOwn(table, name) ? table[name] : null;
 }
 
 /** The words of a whitespace-separated list. */
@@ -124,59 +140,62 @@ export const GIT_COMMAND_ENV: readonly string[] = [
   "VISUAL",
 ];
 
-/** Options of a git subcommand whose value is a shell command it runs. */
-export interface GitCodeOptions {
-  /** How the subcommand's options take values. */
-  readonly shortValue: string;
-  readonly longValue: readonly string[];
-  /** The options among them whose value is code. */
-  readonly codeShort: string;
-  readonly codeLong: readonly string[];
-}
-
 /**
  * Subcommands that run a command given in an option: `rebase --exec`,
  * `difftool --extcmd`, and the `--upload-pack`/`--receive-pack` programs
- * git starts through the shell for a local remote.
+ * git starts through the shell for a local remote. The options whose value
+ * is that command have the role `runs-value`; the others listed take a
+ * value.
  */
-export const GIT_CODE_OPTIONS: Readonly<Record<string, GitCodeOptions>> = {
+export const GIT_CODE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   rebase: {
-    shortValue: "xsXC",
-    longValue: ["exec", "onto", "strategy", "strategy-option", "whitespace", "empty"],
-    codeShort: "x",
-    codeLong: ["exec"],
+    short: { x: "runs-value", s: "value", X: "value", C: "value" },
+    long: {
+      exec: "runs-value",
+      onto: "value",
+      strategy: "value",
+      "strategy-option": "value",
+      whitespace: "value",
+      empty: "value",
+    },
   },
   difftool: {
-    shortValue: "xtO",
-    longValue: ["extcmd", "tool"],
-    codeShort: "x",
-    codeLong: ["extcmd"],
+    short: { x: "runs-value", t: "value", O: "value" },
+    long: { extcmd: "runs-value", tool: "value" },
   },
-  fetch: { shortValue: "j", longValue: ["upload-pack"], codeShort: "", codeLong: ["upload-pack"] },
-  pull: { shortValue: "j", longValue: ["upload-pack"], codeShort: "", codeLong: ["upload-pack"] },
-  "ls-remote": {
-    shortValue: "",
-    longValue: ["upload-pack"],
-    codeShort: "",
-    codeLong: ["upload-pack"],
-  },
+  fetch: { short: { j: "value" }, long: { "upload-pack": "runs-value" } },
+  pull: { short: { j: "value" }, long: { "upload-pack": "runs-value" } },
+  "ls-remote": { long: { "upload-pack": "runs-value" } },
   clone: {
-    shortValue: "uobcj",
-    longValue: ["upload-pack", "origin", "branch", "config", "reference", "depth", "template"],
-    codeShort: "u",
-    codeLong: ["upload-pack"],
+    short: { u: "runs-value", o: "value", b: "value", c: "value", j: "value" },
+    long: {
+      "upload-pack": "runs-value",
+      origin: "value",
+      branch: "value",
+      config: "value",
+      reference: "value",
+      depth: "value",
+      template: "value",
+    },
   },
   push: {
-    shortValue: "o",
-    longValue: ["receive-pack", "exec", "repo", "push-option"],
-    codeShort: "",
-    codeLong: ["receive-pack", "exec"],
+    short: { o: "value" },
+    long: {
+      "receive-pack": "runs-value",
+      exec: "runs-value",
+      repo: "value",
+      "push-option": "value",
+    },
   },
   archive: {
-    shortValue: "o",
-    longValue: ["exec", "remote", "output", "prefix", "format"],
-    codeShort: "",
-    codeLong: ["exec"],
+    short: { o: "value" },
+    long: {
+      exec: "runs-value",
+      remote: "value",
+      output: "value",
+      prefix: "value",
+      format: "value",
+    },
   },
 };
 
@@ -226,12 +245,9 @@ const FILE_EXTENSIONS = words(`
 `);
 
 /** The options of `git push` that take a value (the next word, or glued to the letter). */
-export const GIT_PUSH_VALUE_OPTIONS: {
-  readonly shortValue: string;
-  readonly longValue: readonly string[];
-} = {
-  shortValue: "o",
-  longValue: ["push-option", "repo", "receive-pack", "exec"],
+export const GIT_PUSH_VALUE_OPTIONS: OptionSpec = {
+  short: { o: "value" },
+  long: { "push-option": "value", repo: "value", "receive-pack": "value", exec: "value" },
 };
 
 /**

@@ -29,10 +29,12 @@ export {
   isDynamic,
   longsMatching,
   mayBeAnyOption,
+  optionRole,
   programName,
   scanArgs,
+  takesValue,
 } from "./options.ts";
-export type { OptionSpec, ScannedArgs } from "./options.ts";
+export type { OptionRoles, OptionSpec, ScannedArgs } from "./options.ts";
 export { GREP_FLAGS, UGREP_FLAGS } from "./grep.ts";
 export { LS_FLAGS, TREE_FLAGS } from "./listers.ts";
 export { RG_FLAGS } from "./rg.ts";

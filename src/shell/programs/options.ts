@@ -12,15 +12,37 @@
  */
 
 import { baseName } from "../../platform/path.ts";
+import { type FlagRole, VALUE_ROLES } from "./roles.ts";
+
+/**
+ * Options by spelling without dashes (a letter, or a long name), each with
+ * its role: the one notation every option table is written in. An option
+ * a table does not list is a switch.
+ */
+export type OptionRoles = Readonly<Record<string, FlagRole>>;
 
 /** How one program's options are shaped. */
 export interface OptionSpec {
-  /** Short option letters that take a value (rest of the cluster, else the next word). */
-  shortValue?: string;
-  /** Long option names (no dashes) that take the next word as value when written without `=`. */
-  longValue?: readonly string[];
+  /**
+   * Short options by letter. A letter whose role takes a value ends its
+   * cluster and takes the rest of it, else the next word.
+   */
+  readonly short?: OptionRoles;
+  /** Long options by name; one whose role takes a value takes the next word when written without `=`. */
+  readonly long?: OptionRoles;
   /** False when the first operand ends the options (wrappers); default true (GNU permutation). */
-  permute?: boolean;
+  readonly permute?: boolean;
+}
+
+/** The role `table` gives the option spelled `name` (no dashes), or null when it lists none. */
+export function optionRole(table: OptionRoles | undefined, name: string): FlagRole | null {
+  return table !== undefined && Object.hasOwn(table, name) ? table[name] : null;
+}
+
+/** Whether the option spelled `name` (no dashes) in `table` takes a value. */
+export function takesValue(table: OptionRoles | undefined, name: string): boolean {
+  const role = optionRole(table, name);
+  return role !== null && VALUE_ROLES.has(role);
 }
 
 /** A long option as written. */
@@ -52,8 +74,6 @@ export interface ScannedArgs {
 
 /** Splits `args` into options and operands according to `spec`. */
 export function scanArgs(args: readonly string[], spec: OptionSpec = {}): ScannedArgs {
-  const shortValue = spec.shortValue ?? "";
-  const longValue = spec.longValue ?? [];
   const permute = spec.permute ?? true;
   const out: ScannedArgs = { shorts: [], longs: [], operands: [], dashDash: false, stop: 0 };
   let i = 0;
@@ -69,14 +89,14 @@ export function scanArgs(args: readonly string[], spec: OptionSpec = {}): Scanne
       const eq = a.indexOf("=");
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
       let value: string | null = eq < 0 ? null : a.slice(eq + 1);
-      if (value === null && longValue.includes(name) && i + 1 < args.length) value = args[++i];
+      if (value === null && takesValue(spec.long, name) && i + 1 < args.length) value = args[++i];
       out.longs.push({ name, value });
       continue;
     }
     if (a.startsWith("-") && a.length > 1) {
       for (let k = 1; k < a.length; k++) {
         const letter = a[k];
-        if (shortValue.includes(letter)) {
+        if (takesValue(spec.short, letter)) {
           let value: string | null = a.slice(k + 1);
           if (value === "") value = i + 1 < args.length ? args[++i] : null;
           out.shorts.push({ letter, value });

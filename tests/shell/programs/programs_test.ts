@@ -14,7 +14,7 @@ import {
 } from "../../../src/shell/programs/options.ts";
 
 Deno.test("[flag-parsing] single-dash clusters are read letter by letter and a value letter ends the cluster", () => {
-  const s = scanArgs(["-rne", "PAT", "-xvalue", "src"], { shortValue: "ex" });
+  const s = scanArgs(["-rne", "PAT", "-xvalue", "src"], { short: { e: "value", x: "value" } });
   assertEquals(s.shorts, [
     { letter: "r", value: null },
     { letter: "n", value: null },
@@ -27,7 +27,9 @@ Deno.test("[flag-parsing] single-dash clusters are read letter by letter and a v
 });
 
 Deno.test("[flag-parsing] long options take =value, or the next word when listed as value-taking", () => {
-  const s = scanArgs(["--exec=a", "--repo", "origin", "--force", "main"], { longValue: ["repo"] });
+  const s = scanArgs(["--exec=a", "--repo", "origin", "--force", "main"], {
+    long: { repo: "value" },
+  });
   assertEquals(s.longs, [
     { name: "exec", value: "a" },
     { name: "repo", value: "origin" },
@@ -52,7 +54,7 @@ Deno.test("[flag-parsing] -- ends options; GNU permutation reads options after o
   assertEquals(s.dashDash, true);
   assertEquals(hasShort(s, "r"), true);
   assertEquals(hasShort(s, "f"), false);
-  const w = scanArgs(["-n", "5", "rm", "-rf", "x"], { shortValue: "n", permute: false });
+  const w = scanArgs(["-n", "5", "rm", "-rf", "x"], { short: { n: "value" }, permute: false });
   assertEquals(w.stop, 2);
   assertEquals(w.operands, []);
   // A lone dash is an operand.
