@@ -162,6 +162,11 @@ export function namesCommand(commands: readonly string[], name: string): boolean
 
 const INDEX_MEMO = new Map<string, RuleIndex>();
 
+/** `rule` and each of its other forms, every one a rule of the same id that matches on its own fields. */
+function ruleForms(rule: PackRule): PackRule[] {
+  return [rule, ...(rule.forms ?? []).map((f) => ({ ...f, id: rule.id, destroys: rule.destroys }))];
+}
+
 /** The rules of `packs` by the program names they apply to; memoised per set of packs. */
 export function indexRules(packs: readonly Pack[]): RuleIndex {
   const key = packs.map((p) => p.id).join(",");
@@ -170,7 +175,7 @@ export function indexRules(packs: readonly Pack[]): RuleIndex {
   const byName = new Map<string, ActiveRule[]>();
   const byPrefix: { prefix: string; rule: ActiveRule }[] = [];
   for (const pack of packs) {
-    for (const rule of pack.rules) {
+    for (const rule of pack.rules.flatMap(ruleForms)) {
       const active = { pack: pack.id, rule, dryRunsAndHelp: pack.dryRunsAndHelp ?? false };
       for (const name of rule.commands) {
         if (name.endsWith("*")) byPrefix.push({ prefix: name.slice(0, -1), rule: active });

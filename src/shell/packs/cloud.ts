@@ -86,13 +86,13 @@ export const CLOUD_PACK: Pack = {
       when: [{ short: "d" }],
       unless: [{ short: "n" }],
       destroys: "deletes destination objects the source lacks",
-    },
-    {
-      id: "gsutil-rsync-delete",
-      commands: ["gcloud"],
-      path: ["storage", "rsync"],
-      when: [{ long: ["delete-unmatched-destination-objects"] }],
-      destroys: "deletes destination objects the source lacks",
+      forms: [
+        {
+          commands: ["gcloud"],
+          path: ["storage", "rsync"],
+          when: [{ long: ["delete-unmatched-destination-objects"] }],
+        },
+      ],
     },
     {
       id: "gcloud-storage-rm",

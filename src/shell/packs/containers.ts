@@ -92,14 +92,14 @@ export const CONTAINERS_PACK: Pack = {
       options: COMPOSE_OPTIONS,
       when: [{ short: "v", long: ["volumes"] }],
       destroys: "stops the project and deletes its named and anonymous volumes",
-    },
-    {
-      id: "compose-down-volumes",
-      commands: ["docker-compose", "podman-compose"],
-      path: ["down"],
-      options: COMPOSE_OPTIONS,
-      when: [{ short: "v", long: ["volumes"] }],
-      destroys: "stops the project and deletes its named and anonymous volumes",
+      forms: [
+        {
+          commands: ["docker-compose", "podman-compose"],
+          path: ["down"],
+          options: COMPOSE_OPTIONS,
+          when: [{ short: "v", long: ["volumes"] }],
+        },
+      ],
     },
   ],
 };

@@ -156,34 +156,33 @@ export const FILESYSTEM_PACK: Pack = {
       commands: DELETING_PROGRAMS,
       when: [{ test: (input) => input.scan.operands.length > 0 }],
       destroys: "deletes the given paths through a deleting package (rimraf, del-cli, trash)",
-    },
-    {
-      id: "deleting-package",
-      commands: PACKAGE_MANAGERS,
-      path: [/^(exec|dlx|x)$/, DELETING_PACKAGES],
-      when: [{ test: (input) => input.scan.operands.length > 0 }],
-      destroys: "deletes the given paths through a deleting package (rimraf, del-cli, trash)",
-    },
-    {
-      // `yarn rimraf dist`, `pnpm rimraf dist`: an installed package's program by name.
-      id: "deleting-package",
-      commands: PACKAGE_MANAGERS,
-      when: [{
-        test: (input) =>
-          DELETING_PACKAGES.test(input.scan.operands[0] ?? "") && input.scan.operands.length > 1,
-      }],
-      destroys: "deletes the given paths through a deleting package (rimraf, del-cli, trash)",
+      forms: [
+        {
+          commands: PACKAGE_MANAGERS,
+          path: [/^(exec|dlx|x)$/, DELETING_PACKAGES],
+          when: [{ test: (input) => input.scan.operands.length > 0 }],
+        },
+        {
+          // `yarn rimraf dist`, `pnpm rimraf dist`: an installed package's program by name.
+          commands: PACKAGE_MANAGERS,
+          when: [{
+            test: (input) =>
+              DELETING_PACKAGES.test(input.scan.operands[0] ?? "") &&
+              input.scan.operands.length > 1,
+          }],
+        },
+      ],
     },
     {
       id: "device-format",
       commands: DEVICE_WRITERS,
       destroys: "writes a new filesystem or discards every block of a device",
-    },
-    {
-      id: "device-format",
-      commands: DEVICE_WRITERS_WITH_DRY_RUN,
-      unless: [{ short: "n" }],
-      destroys: "writes a new filesystem or discards every block of a device",
+      forms: [
+        {
+          commands: DEVICE_WRITERS_WITH_DRY_RUN,
+          unless: [{ short: "n" }],
+        },
+      ],
     },
   ],
 };

@@ -61,39 +61,34 @@ export const FRAMEWORKS_PACK: Pack = {
   defaultOn: true,
   dryRunsAndHelp: true,
   rules: [
-    PRISMA_RESET,
     throughPackageManagers(PRISMA_RESET, "prisma"),
-    PRISMA_FORCE_RESET,
     throughPackageManagers(PRISMA_FORCE_RESET, "prisma"),
-    RAILS_DB_DROP,
     throughPackageManagers(RAILS_DB_DROP, /(^|\/)(rails|rake)$/),
     {
       id: "django-flush",
       commands: ["manage.py", "django-admin"],
       path: [DJANGO_RESETS],
       destroys: "deletes every row of every table",
-    },
-    {
-      id: "django-flush",
-      commands: ["python*", "pypy*"],
-      path: [/(^|\/)manage\.py$/, DJANGO_RESETS],
-      destroys: "deletes every row of every table",
+      forms: [
+        {
+          commands: ["python*", "pypy*"],
+          path: [/(^|\/)manage\.py$/, DJANGO_RESETS],
+        },
+      ],
     },
     {
       id: "artisan-fresh",
       commands: ["artisan"],
       path: [ARTISAN_RESETS],
       destroys: DESTROYS,
+      forms: [
+        {
+          commands: ["php"],
+          path: [/(^|\/)artisan$/, ARTISAN_RESETS],
+        },
+      ],
     },
-    {
-      id: "artisan-fresh",
-      commands: ["php"],
-      path: [/(^|\/)artisan$/, ARTISAN_RESETS],
-      destroys: DESTROYS,
-    },
-    SUPABASE_RESET,
     throughPackageManagers(SUPABASE_RESET, "supabase"),
-    DRIZZLE_DROP,
     throughPackageManagers(DRIZZLE_DROP, "drizzle-kit"),
   ],
 };

@@ -47,12 +47,12 @@ export const HOSTING_PACK: Pack = {
       commands: ["fly", "flyctl"],
       path: [/^(apps|volumes|machines?|postgres)$/, /^(destroy|delete|remove|rm)$/],
       destroys: "destroys an app, volume or machine with its data",
-    },
-    {
-      id: "fly-destroy",
-      commands: ["fly", "flyctl"],
-      path: ["destroy"],
-      destroys: "destroys an app, volume or machine with its data",
+      forms: [
+        {
+          commands: ["fly", "flyctl"],
+          path: ["destroy"],
+        },
+      ],
     },
     {
       id: "heroku-destroy",

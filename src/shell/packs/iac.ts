@@ -56,7 +56,6 @@ export const IAC_PACK: Pack = {
       path: ["stack", "rm"],
       destroys: "deletes a stack and its state",
     },
-    CDK_DESTROY,
     throughPackageManagers(CDK_DESTROY, /^(cdk|cdktf|aws-cdk)$/),
     {
       id: "sam-delete",

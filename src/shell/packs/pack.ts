@@ -58,7 +58,7 @@ export interface Condition {
 
 /** One destructive form. */
 export interface PackRule {
-  /** Unique within its pack; `gateguard explain` prints `<pack>/<id>`. */
+  /** Unique across every pack, declared by one rule; `gateguard explain` prints `<pack>/<id>`. */
   readonly id: string;
   /**
    * Program names it applies to, as `programName` gives them (lower-case,
@@ -90,7 +90,17 @@ export interface PackRule {
   readonly worst?: readonly string[];
   /** One line on what it destroys, shown in the denial and by `gateguard explain`. */
   readonly destroys: string;
+  /**
+   * Other ways of writing the same destructive form (another program name,
+   * through a package manager), each matched on its own fields alone. The
+   * rule's id and `destroys` stand for all of them, so an id is declared
+   * once.
+   */
+  readonly forms?: readonly RuleForm[];
 }
+
+/** One more way of writing a rule: every field that says what matches, none that names the rule. */
+export type RuleForm = Omit<PackRule, "id" | "destroys" | "forms">;
 
 /** A named table of rules. */
 export interface Pack {

@@ -7,16 +7,23 @@
  * @module
  */
 
-import type { PackRule, PathStep } from "./pack.ts";
+import type { PackRule, PathStep, RuleForm } from "./pack.ts";
 
 /** Package managers that run an installed or fetched package's program. */
 export const PACKAGE_MANAGERS: readonly string[] = ["npm", "pnpm", "yarn", "bun", "bundle"];
 
 /**
- * `rule` as it reads when a package manager runs `program`: the program
- * word leads the path, so it may follow the manager's own subcommand
- * (`exec`, `dlx`, `x`) or stand first (`yarn prisma …`).
+ * `rule` with one more form: as it reads when a package manager runs
+ * `program`. The program word leads the path, so it may follow the
+ * manager's own subcommand (`exec`, `dlx`, `x`) or stand first (`yarn
+ * prisma …`).
  */
 export function throughPackageManagers(rule: PackRule, program: PathStep): PackRule {
-  return { ...rule, commands: PACKAGE_MANAGERS, path: [program, ...(rule.path ?? [])] };
+  const { id, destroys, forms, ...own } = rule;
+  const managed: RuleForm = {
+    ...own,
+    commands: PACKAGE_MANAGERS,
+    path: [program, ...(own.path ?? [])],
+  };
+  return { id, destroys, ...own, forms: [...(forms ?? []), managed] };
 }

@@ -51,12 +51,12 @@ export const PUBLISH_PACK: Pack = {
       commands: ["twine", "poetry", "uv", "hatch", "flit", "pdm"],
       path: [/^(upload|publish)$/],
       destroys: PUBLISHES,
-    },
-    {
-      id: "python-publish",
-      commands: ["python*"],
-      path: ["twine", "upload"],
-      destroys: PUBLISHES,
+      forms: [
+        {
+          commands: ["python*"],
+          path: ["twine", "upload"],
+        },
+      ],
     },
     {
       id: "gem-push",
@@ -76,12 +76,12 @@ export const PUBLISH_PACK: Pack = {
       commands: ["dotnet", "pod"],
       path: [/^(nuget|trunk)$/, "push"],
       destroys: PUBLISHES,
-    },
-    {
-      id: "registry-push",
-      commands: ["nuget", "helm"],
-      path: ["push"],
-      destroys: PUBLISHES,
+      forms: [
+        {
+          commands: ["nuget", "helm"],
+          path: ["push"],
+        },
+      ],
     },
     {
       id: "maven-deploy",
@@ -113,13 +113,13 @@ export const PUBLISH_PACK: Pack = {
       commands: ["docker", "podman", "nerdctl", "buildah", "skopeo"],
       path: [/^(push|copy)$/],
       destroys: PUSHES_IMAGE,
-    },
-    {
-      id: "image-push",
-      commands: ["docker", "podman"],
-      path: ["buildx", "build"],
-      when: [{ long: ["push"], arg: /^--output=.*push=true/ }],
-      destroys: PUSHES_IMAGE,
+      forms: [
+        {
+          commands: ["docker", "podman"],
+          path: ["buildx", "build"],
+          when: [{ long: ["push"], arg: /^--output=.*push=true/ }],
+        },
+      ],
     },
     {
       id: "release-create",

@@ -653,18 +653,7 @@ Deno.test("[destructive-bash-gate] every SQL client: UPDATE and DELETE without W
   }
 });
 
-Deno.test("[destructive-bash-gate] a rule id has one home: no two packs declare it, and its forms within a pack say the same", () => {
-  const homes = new Map<string, string[]>();
-  const destroys = new Map<string, string[]>();
-  for (const pack of PACKS) {
-    for (const rule of pack.rules) {
-      const packs = homes.get(rule.id) ?? [];
-      if (!packs.includes(pack.id)) homes.set(rule.id, [...packs, pack.id]);
-      const key = `${pack.id}/${rule.id}`;
-      const texts = destroys.get(key) ?? [];
-      if (!texts.includes(rule.destroys)) destroys.set(key, [...texts, rule.destroys]);
-    }
-  }
-  assertEquals([...homes].filter(([, packs]) => packs.length > 1).map(([id]) => id), []);
-  assertEquals([...destroys].filter(([, texts]) => texts.length > 1).map(([key]) => key), []);
+Deno.test("[destructive-bash-gate] a rule id is declared once: by one rule of one pack, its other spellings as forms", () => {
+  const ids = PACKS.flatMap((p) => p.rules.map((r) => r.id));
+  assertEquals(ids.filter((id, i) => ids.indexOf(id) !== i), []);
 });
