@@ -26,7 +26,7 @@
  * @module
  */
 
-import { hasLong, longsMatching, optionRole, scanArgs } from "../programs/mod.ts";
+import { hasLong, longsMatching, namesWithRole, optionRole, scanArgs } from "../programs/mod.ts";
 import { unwrapCommand } from "./wrappers.ts";
 import {
   AUTOCORRECT_FLOOR,
@@ -297,8 +297,9 @@ function runsHit(
   const values = [
     ...scan.shorts.filter((o) => optionRole(code.short, o.letter) === "runs-value")
       .map((o) => o.value),
-    ...Object.keys(code.long ?? {}).filter((full) => optionRole(code.long, full) === "runs-value")
-      .flatMap((full) => longsMatching(scan, full).map((l) => l.value)),
+    ...namesWithRole(code.long, "runs-value").flatMap((full) =>
+      longsMatching(scan, full).map((l) => l.value)
+    ),
   ];
   for (const value of values) {
     const hit = value === null ? null : commandValue(value, walk, engine);

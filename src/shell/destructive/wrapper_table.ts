@@ -12,6 +12,7 @@ import type { Dialect } from "../dialect.ts";
 /** A wrapper that runs an argument vector after its own options. */
 export interface ArgvWrapper {
   kind: "argv";
+  /** Its options; those whose value is a code string (`flock -c`, `env -S`, `su -c`) are `runs-value`. */
   options: OptionSpec;
   /** Operands the wrapper itself consumes before the command (timeout's duration). */
   operands?: number;
@@ -20,9 +21,6 @@ export interface ArgvWrapper {
   /** Options with which nothing runs (`command -v`, `sudo -l`). */
   noRunShort?: string;
   noRunLong?: readonly string[];
-  /** Options whose value is a code string (`flock -c`, `env -S`, `su -c`). */
-  scriptShort?: string;
-  scriptLong?: readonly string[];
   /** The wrapper runs a shell on stdin when no command follows (`su`). */
   shellWithoutCommand?: boolean;
   /** Options that run the command words joined as one shell command (`pnpm exec -c`). */
@@ -57,22 +55,20 @@ const SHELL: Wrapper = { kind: "shell" };
 const PACKAGE_RUNNER: Wrapper = {
   kind: "argv",
   options: {
-    short: { p: "value", c: "value" },
-    long: { package: "value", call: "value", "node-options": "value" },
+    short: { p: "value", c: "runs-value" },
+    long: { package: "value", call: "runs-value", "node-options": "value" },
     permute: false,
   },
-  scriptShort: "c",
-  scriptLong: ["call"],
 };
 
 /** `npm exec` / `npm x`: a package's program after npm's options; `-c` runs a shell command. */
 const NPM_EXEC: Wrapper = {
   kind: "argv",
   options: {
-    short: { c: "value", p: "value", w: "value" },
+    short: { c: "runs-value", p: "value", w: "value" },
     long: {
       package: "value",
-      call: "value",
+      call: "runs-value",
       workspace: "value",
       prefix: "value",
       registry: "value",
@@ -84,8 +80,6 @@ const NPM_EXEC: Wrapper = {
     },
     permute: false,
   },
-  scriptShort: "c",
-  scriptLong: ["call"],
 };
 
 /** `pnpm exec` and `pnpm dlx`; `-c` (`--shell-mode`) runs the rest as a shell command. */
@@ -232,13 +226,11 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   env: {
     kind: "argv",
     options: {
-      short: { u: "value", C: "value", S: "value", P: "value" },
-      long: { unset: "value", chdir: "value", "split-string": "value" },
+      short: { u: "value", C: "value", S: "runs-value", P: "value" },
+      long: { unset: "value", chdir: "value", "split-string": "runs-value" },
       permute: false,
     },
     assignments: true,
-    scriptShort: "S",
-    scriptLong: ["split-string"],
   },
   command: { kind: "argv", options: { permute: false }, noRunShort: "vV" },
   builtin: { kind: "argv", options: { permute: false } },
@@ -291,13 +283,11 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   flock: {
     kind: "argv",
     options: {
-      short: { w: "value", E: "value", c: "value" },
-      long: { timeout: "value", "conflict-exit-code": "value", command: "value" },
+      short: { w: "value", E: "value", c: "runs-value" },
+      long: { timeout: "value", "conflict-exit-code": "value", command: "runs-value" },
       permute: false,
     },
     operands: 1,
-    scriptShort: "c",
-    scriptLong: ["command"],
   },
   xargs: {
     kind: "argv",
@@ -328,20 +318,18 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   su: {
     kind: "argv",
     options: {
-      short: { s: "value", g: "value", G: "value", w: "value", c: "value" },
+      short: { s: "value", g: "value", G: "value", w: "value", c: "runs-value" },
       long: {
         shell: "value",
         group: "value",
         "supp-group": "value",
         "whitelist-environment": "value",
-        command: "value",
-        "session-command": "value",
+        command: "runs-value",
+        "session-command": "runs-value",
       },
       permute: false,
     },
     operands: 1,
-    scriptShort: "c",
-    scriptLong: ["command", "session-command"],
     shellWithoutCommand: true,
   },
   sh: SHELL,

@@ -20,6 +20,8 @@ import {
   hasShort,
   isDynamic,
   longsMatching,
+  namesWithRole,
+  optionRole,
   programName,
   scanArgs,
   type ScannedArgs,
@@ -314,8 +316,11 @@ class Unwrapper {
       return;
     }
     const codesOf = (s: ScannedArgs): (string | null)[] => [
-      ...s.shorts.filter((o) => (w.scriptShort ?? "").includes(o.letter)).map((o) => o.value),
-      ...(w.scriptLong ?? []).flatMap((full) => longsMatching(s, full).map((l) => l.value)),
+      ...s.shorts.filter((o) => optionRole(w.options.short, o.letter) === "runs-value")
+        .map((o) => o.value),
+      ...namesWithRole(w.options.long, "runs-value").flatMap((full) =>
+        longsMatching(s, full).map((l) => l.value)
+      ),
     ];
     const codes = codesOf(scan);
     let rest = scan.dashDash ? [...scan.operands] : args.slice(scan.stop);

@@ -29,6 +29,7 @@ export {
   isDynamic,
   longsMatching,
   mayBeAnyOption,
+  namesWithRole,
   optionRole,
   programName,
   scanArgs,

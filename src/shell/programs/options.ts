@@ -39,6 +39,11 @@ export function optionRole(table: OptionRoles | undefined, name: string): FlagRo
   return table !== undefined && Object.hasOwn(table, name) ? table[name] : null;
 }
 
+/** The options of `table` with role `role`, in the order the table lists them. */
+export function namesWithRole(table: OptionRoles | undefined, role: FlagRole): string[] {
+  return table === undefined ? [] : Object.keys(table).filter((name) => table[name] === role);
+}
+
 /** Whether the option spelled `name` (no dashes) in `table` takes a value. */
 export function takesValue(table: OptionRoles | undefined, name: string): boolean {
   const role = optionRole(table, name);
