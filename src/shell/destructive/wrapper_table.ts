@@ -12,20 +12,19 @@ import type { Dialect } from "../dialect.ts";
 /** A wrapper that runs an argument vector after its own options. */
 export interface ArgvWrapper {
   kind: "argv";
-  /** Its options; those whose value is a code string (`flock -c`, `env -S`, `su -c`) are `runs-value`. */
+  /**
+   * Its options. Those whose value is a code string (`flock -c`, `env -S`,
+   * `su -c`) are `runs-value`; those with which nothing runs (`command -v`,
+   * `sudo -l`) `no-run`; those that run the command words joined as one
+   * shell command (`pnpm exec -c`) `shell-mode`.
+   */
   options: OptionSpec;
   /** Operands the wrapper itself consumes before the command (timeout's duration). */
   operands?: number;
   /** `NAME=value` words before the command are environment assignments. */
   assignments?: boolean;
-  /** Options with which nothing runs (`command -v`, `sudo -l`). */
-  noRunShort?: string;
-  noRunLong?: readonly string[];
   /** The wrapper runs a shell on stdin when no command follows (`su`). */
   shellWithoutCommand?: boolean;
-  /** Options that run the command words joined as one shell command (`pnpm exec -c`). */
-  shellModeShort?: string;
-  shellModeLong?: readonly string[];
 }
 
 /** How a wrapper program hands on the command it runs. */
@@ -86,7 +85,7 @@ const NPM_EXEC: Wrapper = {
 const PNPM_RUN: Wrapper = {
   kind: "argv",
   options: {
-    short: { C: "value" },
+    short: { C: "value", c: "shell-mode" },
     long: {
       package: "value",
       dir: "value",
@@ -94,11 +93,10 @@ const PNPM_RUN: Wrapper = {
       "resume-from": "value",
       "workspace-concurrency": "value",
       reporter: "value",
+      "shell-mode": "shell-mode",
     },
     permute: false,
   },
-  shellModeShort: "c",
-  shellModeLong: ["shell-mode"],
 };
 
 /** `yarn dlx`, `bun x`: a fetched package's program. */
@@ -150,6 +148,10 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
         T: "value",
         U: "value",
         R: "value",
+        e: "no-run",
+        l: "no-run",
+        v: "no-run",
+        V: "no-run",
       },
       long: {
         user: "value",
@@ -163,11 +165,14 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
         "other-user": "value",
         chroot: "value",
         host: "value",
+        list: "no-run",
+        validate: "no-run",
+        edit: "no-run",
+        version: "no-run",
+        help: "no-run",
       },
       permute: false,
     },
-    noRunShort: "elvV",
-    noRunLong: ["list", "validate", "edit", "version", "help"],
     // `sudo NAME=value cmd` sets the variable for the command.
     assignments: true,
   },
@@ -232,7 +237,7 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
     },
     assignments: true,
   },
-  command: { kind: "argv", options: { permute: false }, noRunShort: "vV" },
+  command: { kind: "argv", options: { short: { v: "no-run", V: "no-run" }, permute: false } },
   builtin: { kind: "argv", options: { permute: false } },
   exec: { kind: "argv", options: { short: { a: "value" }, permute: false } },
   nohup: { kind: "argv", options: { permute: false } },

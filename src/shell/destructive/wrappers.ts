@@ -16,8 +16,7 @@
  */
 
 import {
-  hasLong,
-  hasShort,
+  hasRole,
   isDynamic,
   longsMatching,
   namesWithRole,
@@ -312,9 +311,7 @@ class Unwrapper {
     stdinAsArgs: boolean,
   ): void {
     const scan = scanArgs(args, w.options);
-    if (hasShort(scan, w.noRunShort ?? "") || (w.noRunLong && hasLong(scan, ...w.noRunLong))) {
-      return;
-    }
+    if (hasRole(scan, w.options, "no-run")) return;
     const codesOf = (s: ScannedArgs): (string | null)[] => [
       ...s.shorts.filter((o) => optionRole(w.options.short, o.letter) === "runs-value")
         .map((o) => o.value),
@@ -328,8 +325,7 @@ class Unwrapper {
       while (rest.length > 0 && ENVIRONMENT_ASSIGNMENT.test(rest[0])) rest = rest.slice(1);
     }
     rest = rest.slice(w.operands ?? 0);
-    const shellMode = hasShort(scan, w.shellModeShort ?? "") ||
-      (w.shellModeLong !== undefined && hasLong(scan, ...w.shellModeLong));
+    const shellMode = hasRole(scan, w.options, "shell-mode");
     if (shellMode && rest.length > 0) return this.script("bash", rest.join(" "), depth);
     if (w.operands && codes.length === 0) {
       // Options may also follow the operand: `flock file -c cmd`, `su root -c cmd`.

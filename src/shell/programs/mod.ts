@@ -25,6 +25,7 @@ export {
 export {
   closingBracket,
   hasLong,
+  hasRole,
   hasShort,
   isDynamic,
   longsMatching,

@@ -44,6 +44,15 @@ export function namesWithRole(table: OptionRoles | undefined, role: FlagRole): s
   return table === undefined ? [] : Object.keys(table).filter((name) => table[name] === role);
 }
 
+/**
+ * Whether `scan` holds an option that `spec` gives role `role`: a letter
+ * of a cluster, or a long option by its name or an abbreviation of it.
+ */
+export function hasRole(scan: ScannedArgs, spec: OptionSpec, role: FlagRole): boolean {
+  return scan.shorts.some((o) => optionRole(spec.short, o.letter) === role) ||
+    hasLong(scan, ...namesWithRole(spec.long, role));
+}
+
 /** Whether the option spelled `name` (no dashes) in `table` takes a value. */
 export function takesValue(table: OptionRoles | undefined, name: string): boolean {
   const role = optionRole(table, name);

@@ -37,6 +37,10 @@
  *   below its paths the search reads (1: the files directly in a directory
  *   operand); `subdirectory-levels` counts only the directories descended
  *   into (0: the files directly in a directory operand).
+ * - `no-run`: a switch with which a wrapper runs nothing (`command -v`,
+ *   `sudo -l`).
+ * - `shell-mode`: a switch with which a wrapper runs the words after its
+ *   options joined as one shell command (`pnpm exec -c`).
  */
 export type FlagRole =
   | "switch"
@@ -67,7 +71,9 @@ export type FlagRole =
   | "max-depth"
   | "min-depth"
   | "exact-depth"
-  | "subdirectory-levels";
+  | "subdirectory-levels"
+  | "no-run"
+  | "shell-mode";
 
 /** The roles whose flag consumes a value. */
 export const VALUE_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
