@@ -151,9 +151,12 @@ function batches(scan: TurnScan): (call: TurnCall) => TurnCall[] {
 /**
  * Builds each call's parse context. A call whose record tells where it
  * started resolves its relative paths there, whatever other calls did to
- * the shell. Without that, the payload's cwd stands in, and any shell call
- * of the turn that changed directory (this one included: the payload's
- * cwd is where it left the shell) leaves every shell search's cwd unknown.
+ * the shell. Without that (other clients' logs, older transcripts), the
+ * payload's cwd stands in while no shell call of the turn changed
+ * directory. When the only one that did is the call itself, the payload's
+ * cwd is either where it started or, had the client kept its change,
+ * where it ended: its searches are read both ways and must cover the
+ * target in both. Any other mover leaves every shell search's cwd unknown.
  * A call the client refused never ran, so it moved nothing.
  */
 function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => ParseContext {
@@ -170,7 +173,9 @@ function contextsFor(scan: TurnScan, roots: SearchRoots): (call: TurnCall) => Pa
     if (start !== null) return { ...plain, base: start };
     if (!SHELL_TOOLS.has(call.tool)) return plain;
     movers ??= scan.calls.filter(movesShell);
-    return { ...plain, shellCwdUnknown: movers.length > 0 };
+    if (movers.length === 0) return plain;
+    if (movers.length === 1 && movers[0] === call) return { ...plain, ownMoveOnly: true };
+    return { ...plain, shellCwdUnknown: true };
   };
 }
 

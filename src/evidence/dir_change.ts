@@ -13,6 +13,7 @@ import type { Dialect, ShellSegment, ShellWord } from "./types.ts";
 import {
   BASH_DIR_CHANGES,
   BASH_SEARCH_COMMANDS,
+  INDIRECT_RUNNERS,
   PLAIN_DIR_CHANGES,
   POWERSHELL_DIR_CHANGES,
 } from "./tool_flags.ts";
@@ -43,8 +44,39 @@ const AUTOCD = "autocd";
 
 /** Words that may change directory, for commands the lexer cannot read. */
 export const DIR_CHANGE_WORDS: readonly string[] = [
-  ...new Set([...BASH_DIR_CHANGES, ...POWERSHELL_DIR_CHANGES, AUTOCD]),
+  ...new Set([
+    ...BASH_DIR_CHANGES,
+    ...POWERSHELL_DIR_CHANGES,
+    AUTOCD,
+    ...Object.keys(INDIRECT_RUNNERS.bash).filter((name) => name !== "."),
+    ...Object.keys(INDIRECT_RUNNERS.powershell),
+  ]),
 ];
+
+/** Bash's words for a directory change, and the option that makes a bare name one. */
+const BASH_CHANGE_WORDS: readonly string[] = [
+  ...BASH_DIR_CHANGES,
+  AUTOCD,
+  ...Object.keys(INDIRECT_RUNNERS.bash).filter((name) => name !== "."),
+];
+
+/** PowerShell's words for a directory change, and its runners of code in text. */
+const POWERSHELL_CHANGE_WORDS: readonly string[] = [
+  ...POWERSHELL_DIR_CHANGES,
+  ...Object.keys(INDIRECT_RUNNERS.powershell),
+];
+
+function isNameChar(c: string | undefined): boolean {
+  return c !== undefined && /[a-z0-9_.-]/.test(c);
+}
+
+/** True when `word` appears in `text` as a word of its own (a command name). */
+export function containsCommandWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    if (!isNameChar(text[at - 1]) && !isNameChar(text[at + word.length])) return true;
+  }
+  return false;
+}
 
 const NONE: DirChange = { kind: "none" };
 const UNKNOWN: DirChange = { kind: "unknown" };
@@ -94,6 +126,7 @@ export class DirChangeReader {
   /** What `segment` does to the directory. */
   read(segment: ShellSegment): DirChange {
     if (segment.words.length === 0) return NONE;
+    if (this.runsIndirectChange(segment)) return UNKNOWN;
     if (this.dialect === "powershell") {
       return POWERSHELL_DIR_CHANGES.has(segment.name)
         ? this.change(segment.name, segment, 1)
@@ -110,6 +143,24 @@ export class DirChangeReader {
     if (BASH_DIR_CHANGES.has(name)) return this.change(name, segment, at + 1);
     const bare = segment.words.length === 1 && !Object.hasOwn(BASH_SEARCH_COMMANDS, name);
     return this.autocd && bare ? UNKNOWN : NONE;
+  }
+
+  /**
+   * True when the segment hands code to the current shell (`eval cd src`,
+   * `source env.sh`, `iex 'cd src'`): where that code leaves the shell
+   * cannot be read, so it counts as a change to an unknown place.
+   */
+  private runsIndirectChange(segment: ShellSegment): boolean {
+    const runners = INDIRECT_RUNNERS[this.dialect];
+    const name = this.dialect === "powershell" ? segment.name : baseName(segment.name);
+    const kind = Object.hasOwn(runners, name) ? runners[name] : null;
+    if (kind === null) return false;
+    if (kind === "script") return true;
+    const words = this.dialect === "powershell" ? POWERSHELL_CHANGE_WORDS : BASH_CHANGE_WORDS;
+    return segment.words.slice(1).some((w) => {
+      const text = w.text.toLowerCase();
+      return w.expands || words.some((word) => containsCommandWord(text, word));
+    });
   }
 
   private change(name: string, segment: ShellSegment, operandAt: number): DirChange {

@@ -227,9 +227,18 @@ function mentionsStem(texts: readonly string[], name: string, t: JudgeTarget): b
 
 /**
  * Judges one search against the target. Both ways in (stem and named
- * directory) are tried; the closer verdict wins.
+ * directory) are tried; the closer verdict wins. A search read under two
+ * accounts of its start (`twin`) gets the farther of the two verdicts.
  */
 export function judgeSearch(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): Verdict {
+  const own = judgeOne(ev, t, fs);
+  if (ev.twin === undefined) return own;
+  // Both accounts of where the shell stood must credit: the farther verdict stands.
+  const other = judgeOne(ev.twin, t, fs);
+  return closer(own, other) === own ? other : own;
+}
+
+function judgeOne(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): Verdict {
   const byStem = t.stem.usable && mentionsStem(ev.stemTexts, t.stem.name, t);
   const byDir = t.isNewWrite && namesParent(ev, t, fs);
   const bare = !t.stem.usable && t.stem.name.length >= MIN_MENTION_LENGTH &&

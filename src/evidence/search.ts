@@ -155,7 +155,9 @@ const cache = new WeakMap<TurnCall, Map<string, CallEvidence>>();
 
 /** A text naming everything of `ctx` a parse depends on: equal texts parse alike. */
 export function contextKey(ctx: ParseContext): string {
-  return `${ctx.base}\u0000${ctx.processCwd}\u0000${ctx.shellCwdUnknown}`;
+  return `${ctx.base}\u0000${ctx.processCwd}\u0000${ctx.shellCwdUnknown}\u0000${
+    ctx.ownMoveOnly === true
+  }`;
 }
 
 /**

@@ -30,7 +30,7 @@ import {
   GIT_SEARCH_SUBCOMMANDS,
   POWERSHELL_SEARCH_COMMANDS,
 } from "./tool_flags.ts";
-import { DIR_CHANGE_WORDS, DirChangeReader } from "./dir_change.ts";
+import { containsCommandWord, DIR_CHANGE_WORDS, DirChangeReader } from "./dir_change.ts";
 import { gatedTool } from "../tools/gated.ts";
 
 function dialectOf(tool: string): Dialect {
@@ -51,17 +51,6 @@ export function changesDirectory(command: string, tool: string): boolean {
   }
   const reader = new DirChangeReader(dialect);
   return lexed.segments.some((s) => reader.read(s).kind !== "none");
-}
-
-function isNameChar(c: string | undefined): boolean {
-  return c !== undefined && /[a-z0-9_.-]/.test(c);
-}
-
-function containsCommandWord(text: string, word: string): boolean {
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    if (!isNameChar(text[at - 1]) && !isNameChar(text[at + word.length])) return true;
-  }
-  return false;
 }
 
 /** Separators that run the command before them in a pipeline or in the background. */
@@ -126,30 +115,58 @@ export function shellCallEvidence(
   const dialect = dialectOf(tool);
   const lexed = lexShell(command, dialect);
   if (lexed.ambiguous) return none;
-  const searches: SearchEvidence[] = [];
-  const otherTexts: string[] = [];
+  const base = ctx.shellCwdUnknown ? null : ctx.base;
   const args: ArgsContext = {
     dialect,
-    base: ctx.shellCwdUnknown ? null : ctx.base,
+    base,
     processCwd: ctx.processCwd,
-    dirEvidence: !ctx.shellCwdUnknown,
+    dirEvidence: !ctx.shellCwdUnknown && ctx.ownMoveOnly !== true,
   };
+  const { searches, otherTexts } = readSegments(lexed.segments, args, false);
+  if (ctx.ownMoveOnly === true) {
+    // Had the client kept this command's directory change, the shell ended in
+    // `base`: only searches no later change moved away from ran there.
+    const kept = readSegments(lexed.segments, { ...args, base }, true);
+    searches.forEach((s, i) => s.twin = kept.searches[i]);
+  }
+  return { ambiguous: false, searches, otherTexts };
+}
+
+/**
+ * Reads each segment in order, following directory changes from
+ * `start.base`. With `endsAtBase`, `start.base` is where the command left
+ * the shell instead: a search with a directory change after it resolves
+ * nothing relative, and the others resolve against `start.base` unmoved.
+ */
+function readSegments(
+  segments: readonly ShellSegment[],
+  start: ArgsContext,
+  endsAtBase: boolean,
+): { searches: SearchEvidence[]; otherTexts: string[] } {
+  const searches: SearchEvidence[] = [];
+  const otherTexts: string[] = [];
+  const args = { ...start };
+  const dirChanges = new DirChangeReader(start.dialect);
+  const changes = segments.map((s) => dirChanges.read(s).kind !== "none");
+  const lastChange = changes.lastIndexOf(true);
   let moved = false;
-  const dirChanges = new DirChangeReader(dialect);
-  for (const [i, segment] of lexed.segments.entries()) {
+  const reader = new DirChangeReader(start.dialect);
+  for (const [i, segment] of segments.entries()) {
+    if (endsAtBase) args.base = i < lastChange ? null : start.base;
     // After `||` the segment may run because an earlier cd failed.
-    if (moved && segment.sepBefore === "||") args.base = null;
+    else if (moved && segment.sepBefore === "||") args.base = null;
     if (segment.words.length === 0) continue;
-    const name = segment.name;
-    const change = dirChanges.read(segment);
+    const change = reader.read(segment);
     if (change.kind !== "none") {
       moved = true;
-      const plain = change.kind === "plain" && takesEffect(segment, lexed.segments[i + 1]);
-      args.base = plain ? plainDirectory(change.dir, args.base, args) : null;
+      if (!endsAtBase) {
+        const plain = change.kind === "plain" && takesEffect(segment, segments[i + 1]);
+        args.base = plain ? plainDirectory(change.dir, args.base, args) : null;
+      }
       otherTexts.push(segment.words.map((w) => w.text).join(" ").toLowerCase());
       continue;
     }
-    const leader = leaderOf(segment, name, args);
+    const leader = leaderOf(segment, segment.name, args);
     if (leader === null) {
       otherTexts.push(segment.words.map((w) => w.text).join(" ").toLowerCase());
       continue;
@@ -157,5 +174,5 @@ export function shellCallEvidence(
     const segmentArgs = leader.base === undefined ? args : { ...args, base: leader.base };
     searches.push(segmentEvidence(leader.family, segment, leader.argsFrom, segmentArgs));
   }
-  return { ambiguous: false, searches, otherTexts };
+  return { searches, otherTexts };
 }

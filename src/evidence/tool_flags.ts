@@ -84,6 +84,19 @@ export const GIT_SEARCH_SUBCOMMANDS: Readonly<Record<string, Family>> = {
 /** Bash commands that change the working directory. */
 export const BASH_DIR_CHANGES: ReadonlySet<string> = new Set(["cd", "pushd", "popd", "chdir"]);
 
+/**
+ * Commands that run code the reader does not follow in the current shell,
+ * by dialect: `words` runs its own arguments as a command (a directory
+ * change among them moves the shell), `script` runs a file that may do
+ * anything, so it always counts as a directory change of unknown place.
+ */
+export const INDIRECT_RUNNERS: Readonly<
+  Record<"bash" | "powershell", Readonly<Record<string, "words" | "script">>>
+> = {
+  bash: { eval: "words", source: "script", ".": "script" },
+  powershell: { "invoke-expression": "words", iex: "words" },
+};
+
 /** PowerShell commands (lowercased) that change the working directory. */
 export const POWERSHELL_DIR_CHANGES: ReadonlySet<string> = new Set([
   "cd",

@@ -65,6 +65,11 @@ export interface SearchEvidence {
   namedDirs: NamedDir[];
   /** It read piped input or had no tree operand. */
   stdinOnly: boolean;
+  /**
+   * The same search read under a second account of where the shell stood
+   * (see `ParseContext.ownMoveOnly`): it credits only when both do.
+   */
+  twin?: SearchEvidence;
 }
 
 /** Everything one call offers. */
@@ -94,6 +99,13 @@ export interface ParseContext {
    * nothing and its operands name no directory.
    */
   shellCwdUnknown: boolean;
+  /**
+   * The call has no recorded start and is the turn's only shell call that
+   * changes directory: it started in `base` unless the client kept its own
+   * directory change, in which case `base` is where that change left it.
+   * Its searches must cover the target under both accounts.
+   */
+  ownMoveOnly?: boolean;
 }
 
 /** One word of a segment, as the shared lexers report it. */

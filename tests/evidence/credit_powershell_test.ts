@@ -147,3 +147,13 @@ Deno.test("[search-scope] Get-ChildItem -Depth counts subdirectory levels: -Dept
   assertEquals(code("Get-ChildItem -Depth 1 -Filter *tokenizer*"), "credit");
   assertEquals(code("gci src -Depth 0 -Filter *tokenizer*"), "credit");
 });
+
+Deno.test("[directory-changes] Invoke-Expression of a directory change leaves later operands unplaced", () => {
+  assertEquals(code("iex 'Set-Location lib'; gci -Recurse -Filter *tokenizer*"), "out-of-scope");
+  assertEquals(
+    code("Invoke-Expression 'cd C:/elsewhere'; sls tokenizer -Path src/*.js"),
+    "out-of-scope",
+  );
+  // Benign look-alike: code that moves nothing.
+  assertEquals(code("iex 'Write-Host hi'; gci -Recurse -Filter *tokenizer*"), "credit");
+});

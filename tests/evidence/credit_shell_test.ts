@@ -365,8 +365,6 @@ Deno.test("[directory-changes] without recorded cwds, a cd in any shell call of 
     creditOf([search("rg tokenizer src"), search("pushd /tmp")], tokenizer).credited,
     false,
   );
-  // The search's own cd moved the shell the payload's cwd reports, so that cwd is no start.
-  assertEquals(creditOf([search("cd src && rg tokenizer .")], tokenizer).credited, false);
   assertEquals(creditOf([search("rg tokenizer src")], tokenizer).credited, true);
   // A failed call that changed directory still counts; a refused one never ran.
   assertEquals(
@@ -390,6 +388,29 @@ Deno.test("[directory-changes] without recorded cwds, a cd in any shell call of 
     ).credited,
     true,
   );
+});
+
+Deno.test("[directory-changes] without recorded cwds, a call's own cd is read from the payload's cwd both ways", () => {
+  const search = (command: string): Call => unplaced(bash(command));
+  // Started in the payload's cwd, or ended there: `src` is covered either way.
+  assertEquals(
+    creditOf([search("cd src && rg tokenizer .")], tokenizer),
+    credited("Bash", "cd src && rg tokenizer ."),
+  );
+  assertEquals(creditOf([search("cd src && rg tokenizer ..")], tokenizer).credited, true);
+  // Started there it searched lib/; ended there it searched the root: only one covers src/.
+  assertEquals(creditOf([search("cd lib && rg tokenizer .")], tokenizer).credited, false);
+  assertEquals(creditOf([search("cd src && rg tokenizer ../lib")], tokenizer).credited, false);
+  // A change after the search leaves its place unknown when the client keeps changes.
+  assertEquals(creditOf([search("cd src && rg tokenizer . && cd ..")], tokenizer).credited, false);
+  assertEquals(creditOf([search("cd src; rg tokenizer .; cd /tmp")], tokenizer).credited, false);
+  // A second mover in the turn still leaves every start unknown.
+  assertEquals(
+    creditOf([search("cd lib"), search("cd src && rg tokenizer .")], tokenizer).credited,
+    false,
+  );
+  // An absolute cd needs no start at all.
+  assertEquals(creditOf([search(`cd ${SRC} && rg tokenizer .`)], tokenizer).credited, true);
 });
 
 Deno.test("[new-file-detection] a shell operand naming the new file's existing directory credits it", () => {
@@ -589,4 +610,35 @@ Deno.test("[search-scope] fd name lookups are lookups: a glob of the name, or a 
   // An exact name that is not the target keeps the target out.
   assertEquals(code("fd -g parser.js src", target(`${SRC}/tokenizer.js`)), null);
   assertEquals(code("fd '^tokenizer\\.ts$' src"), "excluded");
+});
+
+Deno.test("[directory-changes] eval, source and . run code whose directory change cannot be followed", () => {
+  expectCodes([
+    "eval cd /elsewhere; rg tokenizer .",
+    "eval 'cd /elsewhere'; rg tokenizer .",
+    'eval "pushd /elsewhere" && rg tokenizer src',
+    "eval $MOVE; rg tokenizer .",
+    "source env.sh; rg tokenizer src",
+    ". ./env.sh && rg tokenizer src",
+    "eval 'shopt -s autocd'; lib; rg tokenizer ../src",
+  ], "out-of-scope");
+  // eval of a known cd is no plain cd: it never rebases later operands.
+  assertEquals(code("eval cd src && rg tokenizer ."), "out-of-scope");
+  // Benign look-alikes: eval of code that moves nothing, a word that only contains cd.
+  expectCodes([
+    "eval 'echo hi'; rg tokenizer src",
+    "eval export CDPATH=x; rg tokenizer src",
+    "echo source; rg tokenizer src",
+    "rg tokenizer src; eval cd /elsewhere",
+  ], "credit");
+  // In another call without recorded cwds, each of them leaves the shell's place unknown.
+  for (const mover of ["eval cd /x", "source env.sh", "eval $(direnv export bash)"]) {
+    const calls = [unplaced(bash(mover)), unplaced(bash("rg tokenizer src"))];
+    assertEquals(creditOf(calls, tokenizer).credited, false, mover);
+  }
+  assertEquals(
+    creditOf([unplaced(bash("eval 'echo hi'")), unplaced(bash("rg tokenizer src"))], tokenizer)
+      .credited,
+    true,
+  );
 });
