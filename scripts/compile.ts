@@ -44,6 +44,11 @@ export function compileArgs(triple: string, outDir: string, stageDir: string): s
     triple,
     "--output",
     `${outDir}/${target.asset}`,
+    // The lazily loaded modules are imported by a URL built at run time (so
+    // `deno run` reads only what a call takes); compile cannot see those
+    // imports, so the whole source folder is embedded.
+    "--include",
+    `${stageDir}/src`,
     `${stageDir}/src/main.ts`,
   ];
 }

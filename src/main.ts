@@ -17,12 +17,24 @@ type SubcommandMain = (
 
 /** The subcommands, each loaded on demand. */
 const SUBCOMMANDS: Record<string, () => Promise<{ main: SubcommandMain }>> = {
-  hook: () => import("./cli/hook.ts"),
-  report: () => import("./cli/report.ts"),
-  init: () => import("./cli/init.ts"),
-  doctor: () => import("./cli/doctor.ts"),
-  explain: () => import("./cli/explain.ts"),
-  trust: () => import("./cli/trust.ts"),
+  hook: () => (import(new URL("./cli/hook.ts", import.meta.url).href) as Promise<
+    typeof import("./cli/hook.ts")
+  >),
+  report: () => (import(new URL("./cli/report.ts", import.meta.url).href) as Promise<
+    typeof import("./cli/report.ts")
+  >),
+  init: () => (import(new URL("./cli/init.ts", import.meta.url).href) as Promise<
+    typeof import("./cli/init.ts")
+  >),
+  doctor: () => (import(new URL("./cli/doctor.ts", import.meta.url).href) as Promise<
+    typeof import("./cli/doctor.ts")
+  >),
+  explain: () => (import(new URL("./cli/explain.ts", import.meta.url).href) as Promise<
+    typeof import("./cli/explain.ts")
+  >),
+  trust: () => (import(new URL("./cli/trust.ts", import.meta.url).href) as Promise<
+    typeof import("./cli/trust.ts")
+  >),
 };
 
 /** Usage text of the command. */
@@ -47,7 +59,10 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   if (first === "--version" || first === "-V") {
-    const { BUILD_INFO } = await import("./build_info.ts");
+    const { BUILD_INFO } =
+      await (import(new URL("./build_info.ts", import.meta.url).href) as Promise<
+        typeof import("./build_info.ts")
+      >);
     console.log(versionLine(BUILD_INFO, Deno.build.target));
     return 0;
   }

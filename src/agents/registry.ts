@@ -23,11 +23,26 @@ export function isAgentName(name: string): name is AgentName {
 
 /** The adapters, each loaded only when its agent is named. */
 const ADAPTERS: Readonly<Record<AgentName, () => Promise<AgentAdapter>>> = {
-  claude: async () => (await import("./claude.ts")).CLAUDE_ADAPTER,
-  codex: async () => (await import("./codex.ts")).CODEX_ADAPTER,
-  gemini: async () => (await import("./gemini.ts")).GEMINI_ADAPTER,
-  copilot: async () => (await import("./copilot.ts")).COPILOT_ADAPTER,
-  cursor: async () => (await import("./cursor.ts")).CURSOR_ADAPTER,
+  claude: async () =>
+    (await (import(new URL("./claude.ts", import.meta.url).href) as Promise<
+      typeof import("./claude.ts")
+    >)).CLAUDE_ADAPTER,
+  codex: async () =>
+    (await (import(new URL("./codex.ts", import.meta.url).href) as Promise<
+      typeof import("./codex.ts")
+    >)).CODEX_ADAPTER,
+  gemini: async () =>
+    (await (import(new URL("./gemini.ts", import.meta.url).href) as Promise<
+      typeof import("./gemini.ts")
+    >)).GEMINI_ADAPTER,
+  copilot: async () =>
+    (await (import(new URL("./copilot.ts", import.meta.url).href) as Promise<
+      typeof import("./copilot.ts")
+    >)).COPILOT_ADAPTER,
+  cursor: async () =>
+    (await (import(new URL("./cursor.ts", import.meta.url).href) as Promise<
+      typeof import("./cursor.ts")
+    >)).CURSOR_ADAPTER,
 };
 
 /** Loads the adapter of `agent`. */

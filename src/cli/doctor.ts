@@ -84,9 +84,10 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     onPath: (name: string) => findOnPath(name, env.PATH, windows, programState, projectRoot),
   };
 
-  const { gatherPlugins, hashFileBytes, pluginFindings } = await import(
-    "../setup/plugin_doctor.ts"
-  );
+  const { gatherPlugins, hashFileBytes, pluginFindings } =
+    await (import(new URL("../setup/plugin_doctor.ts", import.meta.url).href) as Promise<
+      typeof import("../setup/plugin_doctor.ts")
+    >);
   const plugins = pluginFindings(
     await gatherPlugins({ fs, hashFile: hashFileBytes, windows }, home, parsed),
     { denoOnPath: lookup.onPath("deno") !== null, windows },
@@ -127,7 +128,10 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     ],
     ["Transcripts", await transcriptFindings(home)],
   ];
-  const { agentFindings } = await import("../setup/agent_doctor.ts");
+  const { agentFindings } =
+    await (import(new URL("../setup/agent_doctor.ts", import.meta.url).href) as Promise<
+      typeof import("../setup/agent_doctor.ts")
+    >);
   const agents = await agentFindings(fs, projectRoot, home, ownCommand);
   if (agents.length > 0) sections.push(["Other agents", agents]);
 

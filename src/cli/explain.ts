@@ -263,7 +263,10 @@ async function explainCall(
   });
   const typed = call.typed ?? readToolCall(call.toolName, call.toolInput);
   if (typed?.kind !== "shell") return { outcome: decision.outcome, targets };
-  const shellGate = await import("../hook/shell_gate.ts");
+  const shellGate =
+    await (import(new URL("../hook/shell_gate.ts", import.meta.url).href) as Promise<
+      typeof import("../hook/shell_gate.ts")
+    >);
   const destructive = typed.deletion !== undefined
     ? shellGate.deletionHit(typed.deletion)
     : (await shellGate.destructiveRule(typed.dialect, typed.command, settings)).hit;

@@ -38,7 +38,9 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 /** The message texts, loaded only on the rare paths here that need them. */
 function messages(): Promise<typeof import("../questions/messages.ts")> {
-  return import("../questions/messages.ts");
+  return (import(new URL("../questions/messages.ts", import.meta.url).href) as Promise<
+    typeof import("../questions/messages.ts")
+  >);
 }
 
 function isEmptyDelta(d: StateDelta): boolean {
@@ -234,9 +236,15 @@ async function decideCall(
   if (settings.metrics && decision.events.length > 0) {
     try {
       const [{ buildLine }, { appendMetrics }, { sessionDigest }] = await Promise.all([
-        import("../metrics/line.ts"),
-        import("../metrics/append.ts"),
-        import("../metrics/codes.ts"),
+        import(new URL("../metrics/line.ts", import.meta.url).href) as Promise<
+          typeof import("../metrics/line.ts")
+        >,
+        import(new URL("../metrics/append.ts", import.meta.url).href) as Promise<
+          typeof import("../metrics/append.ts")
+        >,
+        import(new URL("../metrics/codes.ts", import.meta.url).href) as Promise<
+          typeof import("../metrics/codes.ts")
+        >,
       ]);
       const session12 = await sessionDigest(key.key);
       appendMetrics(settings.stateDir, decision.events.map((e) => buildLine(e, session12, now)));

@@ -115,8 +115,14 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     const agent = args[at + 1];
     const rest = [...args.slice(0, at), ...args.slice(at + 2)];
     if (agent !== "claude") {
-      const { initAgent } = await import("./init_agent.ts");
-      const { SETUP_AGENTS } = await import("../setup/agent_registrations.ts");
+      const { initAgent } =
+        await (import(new URL("./init_agent.ts", import.meta.url).href) as Promise<
+          typeof import("./init_agent.ts")
+        >);
+      const { SETUP_AGENTS } =
+        await (import(new URL("../setup/agent_registrations.ts", import.meta.url).href) as Promise<
+          typeof import("../setup/agent_registrations.ts")
+        >);
       const known = SETUP_AGENTS.find((name) => name === agent);
       if (!known) return usageError(`--agent takes claude, ${SETUP_AGENTS.join(", ")}`);
       return initAgent(known, rest, env);

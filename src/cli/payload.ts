@@ -50,6 +50,9 @@ export function admitPayload(reader: SyncReader, work: WorkBudget): AdmittedPayl
 
 /** The denial the hook answers a payload it turned away with. */
 export async function refusalText(refused: "oversize" | "too-complex"): Promise<string> {
-  const { oversizeText, tooComplexText } = await import("../questions/messages.ts");
+  const { oversizeText, tooComplexText } =
+    await (import(new URL("../questions/messages.ts", import.meta.url).href) as Promise<
+      typeof import("../questions/messages.ts")
+    >);
   return refused === "oversize" ? oversizeText(MAX_PAYLOAD_BYTES) : tooComplexText("call");
 }

@@ -394,7 +394,10 @@ export async function resolveSettings(
   if (text === null) return broken(env, path, "cannot be read", null);
   let result: ProjectConfigResult;
   try {
-    const { parseProjectConfig } = await import("./project_config.ts");
+    const { parseProjectConfig } =
+      await (import(new URL("./project_config.ts", import.meta.url).href) as Promise<
+        typeof import("./project_config.ts")
+      >);
     result = parseProjectConfig(text);
   } catch {
     return broken(env, path, "cannot be parsed", null);
@@ -438,12 +441,18 @@ async function trusted(
   text: string,
   config: ProjectConfig,
 ): Promise<{ config: ProjectConfig; trust: ProjectTrust }> {
-  const { splitByTrust } = await import("./trust_rules.ts");
+  const { splitByTrust } =
+    await (import(new URL("./trust_rules.ts", import.meta.url).href) as Promise<
+      typeof import("./trust_rules.ts")
+    >);
   const split = splitByTrust(config);
   if (split.looseningKeys.length === 0) {
     return { config, trust: { state: "not-needed", looseningKeys: [], storeProblem: null } };
   }
-  const { projectFileTrust } = await import("./trust_store.ts");
+  const { projectFileTrust } =
+    await (import(new URL("./trust_store.ts", import.meta.url).href) as Promise<
+      typeof import("./trust_store.ts")
+    >);
   const found = await projectFileTrust(fs, stateDirFrom(env), path, text);
   const trust = { ...found, looseningKeys: split.looseningKeys };
   return { config: found.state === "trusted" ? config : split.untrusted, trust };

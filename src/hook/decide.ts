@@ -52,13 +52,19 @@ export async function decide(ctx: DecideContext): Promise<Decision> {
       ? malformed(tool.name, "`tool_input` is missing or not an object")
       : tool.read(call.toolInput));
   if (typed.kind === "shell" && typed.session !== undefined) {
-    const { openInputProblem } = await import("../tools/session_input.ts");
+    const { openInputProblem } =
+      await (import(new URL("../tools/session_input.ts", import.meta.url).href) as Promise<
+        typeof import("../tools/session_input.ts")
+      >);
     const problem = openInputProblem(typed.dialect, typed.command);
     if (problem !== null) typed = { kind: "malformed", tool: typed.session, problem };
   }
   if (typed.kind === "oversize") {
     // Refused by count before any entry is looked at; every retry is refused too.
-    const { tooComplexText } = await import("../questions/messages.ts");
+    const { tooComplexText } =
+      await (import(new URL("../questions/messages.ts", import.meta.url).href) as Promise<
+        typeof import("../questions/messages.ts")
+      >);
     return {
       outcome: { kind: "deny", text: tooComplexText("edit") },
       delta: emptyDelta(),
@@ -68,7 +74,10 @@ export async function decide(ctx: DecideContext): Promise<Decision> {
     };
   }
   if (typed.kind === "malformed") {
-    const { malformedInputText } = await import("../questions/messages.ts");
+    const { malformedInputText } =
+      await (import(new URL("../questions/messages.ts", import.meta.url).href) as Promise<
+        typeof import("../questions/messages.ts")
+      >);
     return {
       outcome: { kind: "deny", text: malformedInputText(typed.tool, typed.problem) },
       delta: emptyDelta(),
@@ -78,15 +87,24 @@ export async function decide(ctx: DecideContext): Promise<Decision> {
     };
   }
   if (typed.kind === "shell") {
-    const { decideShellGate } = await import("./shell_gate.ts");
+    const { decideShellGate } =
+      await (import(new URL("./shell_gate.ts", import.meta.url).href) as Promise<
+        typeof import("./shell_gate.ts")
+      >);
     return decideShellGate(ctx, typed);
   }
   // Retries of checked files are most file calls; without metrics to fill
   // in, they need none of the rules that follow.
   if (!settings.metrics) {
-    const { allTargetsChecked } = await import("./file_targets.ts");
+    const { allTargetsChecked } =
+      await (import(new URL("./file_targets.ts", import.meta.url).href) as Promise<
+        typeof import("./file_targets.ts")
+      >);
     if (allTargetsChecked(ctx, typed)) return pass();
   }
-  const { decideFileGate } = await import("./file_gate.ts");
+  const { decideFileGate } =
+    await (import(new URL("./file_gate.ts", import.meta.url).href) as Promise<
+      typeof import("./file_gate.ts")
+    >);
   return decideFileGate(ctx, typed);
 }

@@ -124,8 +124,12 @@ function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> 
     return Promise.resolve(null);
   }
   const reader = ctx.call.logKind
-    ? import("../session_logs/session_logs.ts").then((m) => m.turnReader(ctx.call.logKind ?? null))
-    : import("../transcript/turn_scan.ts");
+    ? (import(new URL("../session_logs/session_logs.ts", import.meta.url).href) as Promise<
+      typeof import("../session_logs/session_logs.ts")
+    >).then((m) => m.turnReader(ctx.call.logKind ?? null))
+    : (import(new URL("../transcript/turn_scan.ts", import.meta.url).href) as Promise<
+      typeof import("../transcript/turn_scan.ts")
+    >);
   return reader.then(async ({ scanTurn, PENDING_RESCAN }) => {
     const input = {
       transcriptPath: path,
@@ -276,14 +280,20 @@ export class TargetFacts {
     try {
       // A turn that cannot name the target gives neither credit nor a miss,
       // so the search parsers need not load.
-      const { turnMayMention } = await import("../evidence/prefilter.ts");
+      const { turnMayMention } =
+        await (import(new URL("../evidence/prefilter.ts", import.meta.url).href) as Promise<
+          typeof import("../evidence/prefilter.ts")
+        >);
       const prefilterTarget = {
         basename: target.basename,
         isTest: cls === "test",
         isNewWrite: this.newWrite,
       };
       if (!turnMayMention(prefilterTarget, scan)) return null;
-      const evidence = await import("../evidence/credit.ts");
+      const evidence =
+        await (import(new URL("../evidence/credit.ts", import.meta.url).href) as Promise<
+          typeof import("../evidence/credit.ts")
+        >);
       return evidence.priorSearchCredit(
         {
           absolute: target.absolute,
@@ -318,7 +328,10 @@ export class TargetFacts {
       (cls === "code" || ((cls === "test" || cls === "prose") && gt.verb === "edit"));
     if (!due) return null;
     try {
-      const { profileChange, profileWork } = await import("../change/profile.ts");
+      const { profileChange, profileWork } =
+        await (import(new URL("../change/profile.ts", import.meta.url).href) as Promise<
+          typeof import("../change/profile.ts")
+        >);
       const fileText =
         change.kind === "write" || target.foreign || !isRegularFile(ctx.ports.fs, target.absolute)
           ? null
@@ -383,7 +396,10 @@ async function settingsGuard(f: TargetFacts): Promise<Verdict<SettingsReason> | 
   if (!f.claudeSettings) return null;
   const { gt, ctx } = f;
   const { call, ports, budget } = ctx;
-  const { changeWeakenings } = await import("../setup/weakening.ts");
+  const { changeWeakenings } =
+    await (import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
+      typeof import("../setup/weakening.ts")
+    >);
   const turnsOff = await changeWeakenings(
     ports.fs,
     gt.target.absolute,
@@ -413,7 +429,10 @@ async function settingsGuard(f: TargetFacts): Promise<Verdict<SettingsReason> | 
   if (!ctx.state.checked.has(key)) return denial("settings-weakening", [check(key)]);
   // A copy sent in the same message as the denied call is no retry.
   if (call.transcriptPath !== null && call.toolUseId !== null && call.toolInput !== null) {
-    const { denialCouldBeSeen } = await import("../transcript/denial_seen.ts");
+    const { denialCouldBeSeen } =
+      await (import(new URL("../transcript/denial_seen.ts", import.meta.url).href) as Promise<
+        typeof import("../transcript/denial_seen.ts")
+      >);
     const retry = {
       transcriptPath: call.transcriptPath,
       toolUseId: call.toolUseId,

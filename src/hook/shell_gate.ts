@@ -67,7 +67,9 @@ export async function destructiveRule(
   const extra = compileExtraPatterns(settings.extraDestructive);
   if (extra.warning) warnings.push(extra.warning);
   const projectPhrase = settings.destructiveCommands.length > 0 &&
-    (await import("../config/project_config.ts")).matchesDestructiveCommand(
+    (await (import(new URL("../config/project_config.ts", import.meta.url).href) as Promise<
+      typeof import("../config/project_config.ts")
+    >)).matchesDestructiveCommand(
       command,
       settings.destructiveCommands,
       work ?? undefined,
@@ -172,9 +174,14 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
       // is denied again and the retry stays available (transcript/denial_seen.ts;
       // another agent's session log through its reader, session_logs/session_logs.ts).
       if (call.transcriptPath !== null && (call.toolUseId !== null || call.logKind)) {
-        const { denialCouldBeSeen } = await import("../transcript/denial_seen.ts");
+        const { denialCouldBeSeen } =
+          await (import(new URL("../transcript/denial_seen.ts", import.meta.url).href) as Promise<
+            typeof import("../transcript/denial_seen.ts")
+          >);
         const log = call.logKind
-          ? await (await import("../session_logs/session_logs.ts")).turnReader(call.logKind)
+          ? await (await (import(
+            new URL("../session_logs/session_logs.ts", import.meta.url).href
+          ) as Promise<typeof import("../session_logs/session_logs.ts")>)).turnReader(call.logKind)
           : undefined;
         const retry = { transcriptPath: call.transcriptPath, toolUseId: call.toolUseId };
         const seen = await denialCouldBeSeen(

@@ -43,7 +43,9 @@ interface LogModule {
 async function reader(load: Promise<LogModule>): Promise<TurnReader> {
   const [log, { PENDING_RESCAN }] = await Promise.all([
     load,
-    import("../transcript/turn_scan.ts"),
+    import(new URL("../transcript/turn_scan.ts", import.meta.url).href) as Promise<
+      typeof import("../transcript/turn_scan.ts")
+    >,
   ]);
   return {
     scanTurn: log.scanTurn,
@@ -54,9 +56,24 @@ async function reader(load: Promise<LogModule>): Promise<TurnReader> {
 
 /** The readers, each loaded only when its kind is named. */
 const READERS: Readonly<Record<string, () => Promise<TurnReader>>> = {
-  codex: () => reader(import("./codex_log.ts")),
-  gemini: () => reader(import("./gemini_log.ts")),
-  copilot: () => reader(import("./copilot_log.ts")),
+  codex: () =>
+    reader(
+      import(new URL("./codex_log.ts", import.meta.url).href) as Promise<
+        typeof import("./codex_log.ts")
+      >,
+    ),
+  gemini: () =>
+    reader(
+      import(new URL("./gemini_log.ts", import.meta.url).href) as Promise<
+        typeof import("./gemini_log.ts")
+      >,
+    ),
+  copilot: () =>
+    reader(
+      import(new URL("./copilot_log.ts", import.meta.url).href) as Promise<
+        typeof import("./copilot_log.ts")
+      >,
+    ),
 };
 
 /** The reader of logs of `kind`; one that reads nothing for an unknown kind. */

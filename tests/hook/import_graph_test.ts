@@ -192,6 +192,21 @@ function shellConcept(m: string): string | null {
   return parts[0] === "shell" ? parts[1] : null;
 }
 
+/**
+ * `deno run` (the from-source install and the plugin) reads, before the
+ * entry runs, every module a string-literal `import("…")` names, whether or
+ * not the call takes that branch. A lazy import therefore names its module
+ * through a URL built at run time (`import(new URL("./x.ts",
+ * import.meta.url).href)`), typed by a type-only `typeof import("./x.ts")`
+ * that `deno run` does not follow. The graph checks above still see those
+ * edges: `deno info` lists the type import.
+ */
+Deno.test("[lazy-loading] no src module names a lazy import with a string literal", () => {
+  const literal = /(?<!typeof\s*)\bimport\(\s*["'`]/;
+  const named = srcFiles().filter((f) => literal.test(Deno.readTextFileSync(new URL(f, SRC))));
+  assertEquals(named, []);
+});
+
 Deno.test("[lazy-loading] a shell concept folder is entered only through its mod.ts", async () => {
   const bypasses: string[] = [];
   for (const [from, tos] of await allImports()) {

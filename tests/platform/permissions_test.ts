@@ -43,6 +43,8 @@ Deno.test("[permissions] the gateguard task, compile and source runs share the s
     "aarch64-apple-darwin",
     "--output",
     "dist/gateguard-macos-arm64",
+    "--include",
+    "stage/src",
     "stage/src/main.ts",
   ]);
   assertEquals(sourceArgv("deno", "/r").slice(2, -1), runtimeFlags("/r/deno.json"));
