@@ -481,3 +481,18 @@ Deno.test("[turn-identity] with a payload prompt_id, an unstamped human prompt i
   const [, summary] = compaction(null);
   assertEquals(scanText(jsonl(summary, assistant("msg_a", [grep("toolu_a")])), P1)?.turnId, P1);
 });
+
+Deno.test("[parallel-batches-and-partial-application] batchMates counts the other tool calls of the pending call's message, of any tool", () => {
+  const text = jsonl(
+    prompt("rename it", P1),
+    assistant("m_alone", [edit("toolu_alone")]),
+    result("toolu_alone", P1),
+    assistant("m_three", [edit("toolu_a"), edit("toolu_b"), grep("toolu_g")]),
+  );
+  assertEquals(scanText(text, P1, "toolu_alone")?.batchMates, 0);
+  assertEquals(scanText(text, P1, "toolu_a")?.batchMates, 2);
+  assertEquals(scanText(text, P1, "toolu_g")?.batchMates, 2);
+  // The pending call not in the transcript yet, or no pending id: the log cannot tell.
+  assertEquals(scanText(text, P1, "toolu_later")?.batchMates, null);
+  assertEquals(scanText(text, P1, null)?.batchMates, null);
+});
