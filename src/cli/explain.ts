@@ -208,8 +208,10 @@ function admitFile(path: string, work: WorkBudget): AdmittedPayload | "fifo" {
 
 /** A payload text read as one JSON object, or why it is not one (with where it breaks). */
 export function parsePayload(
-  text: string,
+  raw: string,
 ): { ok: true; payload: Record<string, unknown> } | { ok: false; problem: string } {
+  // The hook skips a leading byte order mark (Cursor sends one); so does explain.
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   const broken = jsonBreak(text);
   if (broken !== null) {
     return {

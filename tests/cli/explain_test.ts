@@ -113,6 +113,11 @@ Deno.test("[order-of-checks] a payload that is not one JSON object is a problem 
     problem: "the payload is JSON but not an object",
   });
   assertEquals(parsePayload('{"tool_name":"Bash"}'), { ok: true, payload: { tool_name: "Bash" } });
+  // A leading byte order mark is skipped, as the hook skips it.
+  assertEquals(parsePayload('\ufeff{"tool_name":"Shell"}'), {
+    ok: true,
+    payload: { tool_name: "Shell" },
+  });
 });
 
 Deno.test("[order-of-checks] every reason code of the order of checks has plain words", () => {
