@@ -102,7 +102,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   }
   const adapter = await loadAdapter(agent);
   try {
-    await hookCall(env, adapter);
+    await hookCall(env, adapter, agent);
   } catch (err) {
     warn(`internal error, the call is denied: ${(err as Error)?.name ?? "Error"}`);
     try {
@@ -137,7 +137,11 @@ export async function decideOrDeny(
   }
 }
 
-async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> {
+async function hookCall(
+  env: EnvSnapshot,
+  adapter: AgentAdapter,
+  agent: AgentName,
+): Promise<void> {
   const payloadWork = new WorkBudget();
   let admitted: AdmittedPayload;
   try {
@@ -172,7 +176,7 @@ async function hookCall(env: EnvSnapshot, adapter: AgentAdapter): Promise<void> 
   // that the agent must answer and records every first touch at once.
   const outcomes: Outcome[] = [];
   for (const one of translation.calls) {
-    outcomes.push(await decideCall(one, env, payloadWork.spent));
+    outcomes.push(await decideCall(one, env, payloadWork.spent, agent));
   }
   writeOut(adapter.render(mergeOutcomes(outcomes)));
 }
@@ -185,11 +189,13 @@ async function decideCall(
   call: HookCall,
   env: EnvSnapshot,
   payloadChars: number,
+  agent: AgentName,
 ): Promise<Outcome> {
   // The off switches live in the environment only, so an ungated call is
   // known before the project file is looked for.
   if (!isGated(call.toolName, settingsFrom(env))) return { kind: "pass" };
-  const settings = await resolveSettings(env, projectRootOf(call, env), denoFs);
+  const projectRoot = projectRootOf(call, env);
+  const settings = await resolveSettings(env, projectRoot, denoFs);
   for (const line of settings.warnings) warn(line);
 
   const { ctx, key } = await callContext(call, env, settings, payloadChars);
@@ -247,7 +253,13 @@ async function decideCall(
         >,
       ]);
       const session12 = await sessionDigest(key.key);
-      appendMetrics(settings.stateDir, decision.events.map((e) => buildLine(e, session12, now)));
+      const project = await sessionDigest(projectRoot);
+      appendMetrics(
+        settings.stateDir,
+        decision.events.map((e, i) =>
+          buildLine(e, session12, now, { agent, rule: decision.rules?.[i] ?? null, project })
+        ),
+      );
     } catch {
       // Metrics never change a decision.
     }

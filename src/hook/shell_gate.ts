@@ -121,6 +121,8 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
   const warnings: string[] = [];
   const events: GateEvent[] = [];
   const rules: string[] = [];
+  // The pack rule a destructive decision came from, recorded as the line's rule id.
+  let packRule: string | null = null;
   const done = (
     outcome: Decision["outcome"],
     decision: string,
@@ -137,6 +139,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
         questions: null,
         sensitive: false,
         profile: null,
+        rule: packRule,
       });
     }
     return { outcome, delta, events, warnings, rules };
@@ -167,6 +170,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
   warnings.push(...found.warnings);
   const hit = found.hit;
   if (hit !== null) {
+    packRule = `${hit.pack}/${hit.rule}`;
     const denial = destructiveDenialText(hit.pack, hit.rule, hit.destroys);
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
     if (state.checked.has(key)) {

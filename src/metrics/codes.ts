@@ -39,6 +39,20 @@ export function isReasonCode(value: unknown): value is string {
     : isCode(value);
 }
 
+const RULE_ID = /^[a-z][a-z0-9-]{0,31}(?:\/[a-zA-Z][a-zA-Z0-9-]{0,47})?$/;
+
+/** Longest rule id accepted: a pack code, a slash and a rule name. */
+export const MAX_RULE_ID_LENGTH = 80;
+
+/**
+ * True for a rule id: a code (`routine`, `readonly-git`), or a pack code, a
+ * slash and a rule name (`core/rm-recursive`, `project/destructiveCommands`).
+ * No dot, no second slash, no space: a path or a command cannot pass.
+ */
+export function isRuleId(value: unknown): value is string {
+  return typeof value === "string" && value.length <= MAX_RULE_ID_LENGTH && RULE_ID.test(value);
+}
+
 /** True for one of the gated tool names. */
 export function isToolName(value: unknown): value is string {
   return typeof value === "string" && TOOL_NAMES.has(value);

@@ -7,7 +7,14 @@
  * @module
  */
 
-import { isCode, isReasonCode, isSessionDigest, isToolName, MAX_QUESTIONS } from "./codes.ts";
+import {
+  isCode,
+  isReasonCode,
+  isRuleId,
+  isSessionDigest,
+  isToolName,
+  MAX_QUESTIONS,
+} from "./codes.ts";
 
 /** Schema version written in every line. */
 export const METRICS_VERSION = 1;
@@ -30,7 +37,24 @@ export interface MetricsEvent {
   questions: readonly string[] | null;
   sensitive: boolean;
   profile: MetricsProfile | null;
+  /**
+   * The rule that decided, when the gate knows a finer one than its own
+   * step (a destructive pack rule such as `core/rm-recursive`).
+   */
+  rule?: string | null;
 }
+
+/** Where a decision was made: the agent and the gate rule, added by the hook. */
+export interface MetricsOrigin {
+  /** The agent whose hook ran (`claude`, `codex`, ...). */
+  agent: string | null;
+  /** The gate rule that decided, used when the event names no finer rule. */
+  rule: string | null;
+  /** The 12-hex digest of the project root, never the path itself. */
+  project: string | null;
+}
+
+const NO_ORIGIN: MetricsOrigin = { agent: null, rule: null, project: null };
 
 function codeOrNull(value: unknown): string | null {
   return isCode(value) ? value : null;
@@ -66,8 +90,19 @@ function isoTime(nowMs: number): string | null {
  * schema order. Never throws: a value that fails validation is written as
  * `null` (a question id that fails is dropped, a non-boolean flag is false).
  */
-export function buildLine(event: MetricsEvent, session12: string, nowMs: number): string {
+export function buildLine(
+  event: MetricsEvent,
+  session12: string,
+  nowMs: number,
+  origin: MetricsOrigin = NO_ORIGIN,
+): string {
   const e = (typeof event === "object" && event !== null ? event : {}) as Record<string, unknown>;
+  const o =
+    (typeof origin === "object" && origin !== null ? origin : NO_ORIGIN) as unknown as Record<
+      string,
+      unknown
+    >;
+  const rule = isRuleId(e.rule) ? e.rule : isRuleId(o.rule) ? o.rule : null;
   return JSON.stringify({
     v: METRICS_VERSION,
     ts: isoTime(nowMs),
@@ -79,5 +114,8 @@ export function buildLine(event: MetricsEvent, session12: string, nowMs: number)
     questions: questionsOf(e.questions),
     sensitive: e.sensitive === true,
     profile: profileOf(e.profile),
+    rule,
+    agent: codeOrNull(o.agent),
+    project: isSessionDigest(o.project) ? o.project : null,
   });
 }

@@ -45,12 +45,17 @@ export interface ScopeSummary {
   first: string | null;
   last: string | null;
   byDecision: Count[];
-  denials: { total: number; byClass: Count[]; byReason: Count[] };
+  denials: { total: number; byClass: Count[]; byReason: Count[]; byRule: Count[] };
   firstTouches: FirstTouchSummary;
   /** Ordinary first-touch denials that followed a search that nearly counted. */
   nearMiss: Rate;
+  /** Read-only passes: the routine gate's and read-only git introspection. */
   routineReadonly: number;
   questions: Count[];
+  /** Decisions by the agent whose hook recorded them (null: lines from before agents were recorded). */
+  agents: Count[];
+  /** Decisions by project digest (null: lines from before projects were recorded). */
+  projects: Count[];
 }
 
 /** The decisions that are denials, first-touch and shell alike. */
@@ -62,6 +67,12 @@ export const DENIAL_DECISIONS: ReadonlySet<string> = new Set([
 
 /** The first-touch outcomes, in the order they are reported. */
 export const FIRST_TOUCH_DECISIONS = ["deny", "credit", "sibling", "cap", "trivial"] as const;
+
+/** A pass that only read: the routine gate's read-only first command, or git introspection. */
+function isReadOnlyPass(r: MetricsRecord): boolean {
+  return r.decision === "routine-readonly" ||
+    (r.decision === "pass" && r.reason === "readonly-git");
+}
 
 /** Reasons of a `deny` that a near-miss line could have come with. */
 function isOrdinaryDenialReason(reason: string | null): boolean {
@@ -92,6 +103,10 @@ class Tally {
   readonly denialClass = new Map<string | null, number>();
   readonly denialReason = new Map<string | null, number>();
   readonly questions = new Map<string | null, number>();
+  readonly denialRule = new Map<string | null, number>();
+  readonly agents = new Map<string | null, number>();
+  readonly projects = new Map<string | null, number>();
+  readOnly = 0;
   ordinaryDenials = 0;
   nearMissDenials = 0;
 
@@ -105,7 +120,11 @@ class Tally {
     if (DENIAL_DECISIONS.has(r.decision)) {
       bump(this.denialClass, r.class);
       bump(this.denialReason, r.reason);
+      bump(this.denialRule, r.rule);
     }
+    if (isReadOnlyPass(r)) this.readOnly++;
+    bump(this.agents, r.agent);
+    bump(this.projects, r.project);
     if (r.decision === "deny" && isOrdinaryDenialReason(r.reason)) {
       this.ordinaryDenials++;
       if (r.reason?.startsWith(NEAR_MISS_PREFIX)) this.nearMissDenials++;
@@ -130,6 +149,7 @@ class Tally {
         total: denials,
         byClass: sorted(this.denialClass),
         byReason: sorted(this.denialReason),
+        byRule: sorted(this.denialRule),
       },
       firstTouches: {
         total: touches,
@@ -140,8 +160,10 @@ class Tally {
         trivial: rate(n("trivial"), touches),
       },
       nearMiss: rate(this.nearMissDenials, this.ordinaryDenials),
-      routineReadonly: n("routine-readonly"),
+      routineReadonly: this.readOnly,
       questions: sorted(this.questions),
+      agents: sorted(this.agents),
+      projects: sorted(this.projects),
     };
   }
 }

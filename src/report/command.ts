@@ -33,6 +33,15 @@ const PREFIX = "gateguard report: ";
 /** Exit codes: success, an unreadable metrics file, a bad command line. */
 export const EXIT = { ok: 0, unreadable: 1, usage: 2 } as const;
 
+/** True when `path` names a directory (through links, as the report reads it). */
+function isDirectory(path: string): boolean {
+  try {
+    return Deno.statSync(path).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
 /** The digest `--session` stands for. */
 async function digestOf(session: SessionChoice): Promise<string> {
   return "digest" in session ? session.digest : await sessionDigest(session.id);
@@ -52,6 +61,14 @@ export async function runReport(
     const o = parsed.options;
     if (o.help) return { code: EXIT.ok, stdout: USAGE, stderr: "" };
     const dir = o.dir ?? stateDirFrom(env);
+    // A directory the user named that is not there is a typo, not "no metrics yet".
+    if (o.dir !== null && !isDirectory(o.dir)) {
+      return {
+        code: EXIT.unreadable,
+        stdout: "",
+        stderr: `${PREFIX}--dir ${displayText(o.dir)}: no such directory\n`,
+      };
+    }
     const session = o.session === null ? null : await digestOf(o.session);
     const collected = collect(dir, { session, sinceMs: o.sinceMs });
     if (!collected.ok) {
@@ -68,7 +85,7 @@ export async function runReport(
     const colour = ctx.terminal && !env.NO_COLOR;
     return {
       code: EXIT.ok,
-      stdout: emptyMessage(summary) ?? renderText(summary, colour),
+      stdout: emptyMessage(summary) ?? renderText(summary, colour, { sessions: o.sessions }),
       stderr: "",
     };
   } catch (err) {

@@ -19,6 +19,8 @@ export interface ReportOptions {
   /** `--dir`; null means the state directory from the environment. */
   dir: string | null;
   json: boolean;
+  /** `--sessions`: each session in detail after the overview. */
+  sessions: boolean;
   /** `--session`, when given. */
   session: SessionChoice | null;
   /** `--since`, resolved to ms since the epoch. */
@@ -30,7 +32,8 @@ export interface ReportOptions {
 export type ParsedArgs = { ok: true; options: ReportOptions } | { ok: false; error: string };
 
 /** Usage text, printed by `--help` and after every argument error. */
-export const USAGE = `Usage: gateguard report [--dir DIR] [--json] [--session ID] [--since WHEN]
+export const USAGE =
+  `Usage: gateguard report [--dir DIR] [--json] [--sessions] [--session ID] [--since WHEN]
 
 Summarises the decisions GateGuard recorded with GATEGUARD_METRICS=1
 (metrics.jsonl.1, then metrics.jsonl, in the state directory).
@@ -38,21 +41,23 @@ Summarises the decisions GateGuard recorded with GATEGUARD_METRICS=1
 Options:
   --dir DIR       state directory (default: GATEGUARD_STATE_DIR, else ~/.gateguard)
   --json          print a JSON document instead of tables (see docs/report-schema.md)
+  --sessions      show each session in detail after the totals
   --session ID    only this session: its id (Claude Code's session_id), or the
                   12 hex characters the report shows for it
   --since WHEN    only decisions from WHEN on: an ISO date or time (UTC unless it
-                  carries an offset), or a duration back from now: 30m, 12h, 7d, 2w
+                  carries an offset), or a duration back from now: 30s, 30m, 12h, 7d, 2w
   -h, --help      show this help
 `;
 
 const MINUTE = 60_000;
 const UNIT_MS: Record<string, number> = {
+  s: 1000,
   m: MINUTE,
   h: 60 * MINUTE,
   d: 1440 * MINUTE,
   w: 10080 * MINUTE,
 };
-const DURATION = /^(\d+)([mhdw])$/;
+const DURATION = /^(\d+)([smhdw])$/;
 
 /**
  * The earliest `--since` accepted: metrics times are written from the
@@ -87,7 +92,7 @@ function isoToMs(m: RegExpExecArray): number | null {
 }
 
 /**
- * Resolves a `--since` value to ms since the epoch: a duration (`30m`,
+ * Resolves a `--since` value to ms since the epoch: a duration (`30s`, `30m`,
  * `12h`, `7d`, `2w`) counts back from `nowMs`; an ISO date or date-time
  * without an offset is read as UTC. Null when the value is neither.
  */
@@ -119,8 +124,9 @@ const VALUE_FLAGS: Record<string, ValueFlag> = {
   "--since": "since",
 };
 
-const BOOLEAN_FLAGS: Record<string, "json" | "help"> = {
+const BOOLEAN_FLAGS: Record<string, "json" | "sessions" | "help"> = {
   "--json": "json",
+  "--sessions": "sessions",
   "--help": "help",
   "-h": "help",
 };
@@ -130,7 +136,7 @@ const BAD_VALUE: Record<ValueFlag, string> = {
   session:
     "--session needs a session id (Claude Code's session_id) or the 12 hex characters the report shows for it",
   since:
-    "--since needs an ISO date or time (2026-09-01, 2026-09-01T10:00Z) or a duration (30m, 12h, 7d, 2w)",
+    "--since needs an ISO date or time (2026-09-01, 2026-09-01T10:00Z) or a duration (30s, 30m, 12h, 7d, 2w)",
 };
 
 /** Parses the arguments that follow `report`. `nowMs` anchors `--since` durations. */
@@ -138,6 +144,7 @@ export function parseReportArgs(args: readonly string[], nowMs: number): ParsedA
   const options: ReportOptions = {
     dir: null,
     json: false,
+    sessions: false,
     session: null,
     sinceMs: null,
     help: false,

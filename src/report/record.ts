@@ -10,6 +10,7 @@
 import {
   isCode,
   isReasonCode,
+  isRuleId,
   isSessionDigest,
   isToolName,
   MAX_QUESTIONS,
@@ -30,6 +31,12 @@ export interface MetricsRecord {
   reason: string | null;
   questions: readonly string[] | null;
   sensitive: boolean;
+  /** The rule that decided (`core/rm-recursive`, `routine`); null in older lines. */
+  rule: string | null;
+  /** The agent whose hook recorded the line; null in older lines. */
+  agent: string | null;
+  /** The 12-hex digest of the project root; null in older lines. */
+  project: string | null;
 }
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
@@ -80,10 +87,14 @@ export function parseRecord(line: string): MetricsRecord | null {
   const reason = optionalCode(o.reason, isReasonCode);
   const questions = questionsOf(o.questions);
   const sensitive = o.sensitive ?? false;
+  const rule = optionalCode(o.rule, isRuleId);
+  const agent = optionalCode(o.agent, isCode);
+  const project = optionalCode(o.project, isSessionDigest);
   if (
     o.v !== METRICS_VERSION || tsMs === null || !isSessionDigest(o.session) ||
     !isToolName(o.tool) || !isCode(o.decision) || cls === undefined || reason === undefined ||
-    questions === undefined || typeof sensitive !== "boolean"
+    questions === undefined || typeof sensitive !== "boolean" || rule === undefined ||
+    agent === undefined || project === undefined
   ) return null;
   return {
     tsMs,
@@ -94,5 +105,8 @@ export function parseRecord(line: string): MetricsRecord | null {
     reason,
     questions,
     sensitive,
+    rule,
+    agent,
+    project,
   };
 }

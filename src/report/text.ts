@@ -157,55 +157,99 @@ function rateRow(label: string, r: Rate, paint: Paint, p: Palette): Cell[] {
   return [label, bar(r, paint, p), percent(r.count, r.of), `${r.count}/${r.of}`];
 }
 
-function countTable(counts: readonly Count[], of: number, nullName: string): string[] {
+/**
+ * Each decision code in words, so the table reads without the schema; a
+ * code not listed (a newer hook's) is shown as it is.
+ */
+const DECISION_WORDS: Readonly<Record<string, string>> = {
+  "deny": "denied, facts asked for",
+  "credit": "passed, a search covered it",
+  "sibling": "passed, sibling of a checked file",
+  "cap": "passed, denial cap reached",
+  "trivial": "passed, comment-only edit",
+  "pass-checked": "passed, file already checked",
+  "pass-exempt": "passed, file not gated",
+  "pass-subagent": "passed, subagent call",
+  "routine-deny": "denied, first shell command",
+  "routine-readonly": "passed, read-only command",
+  "destructive-deny": "denied, destructive command",
+  "allowed-by-rule": "passed, allowed by allowDestructive",
+  "pass": "passed",
+};
+
+/** Rules listed per scope, and sessions on the default screen. */
+export const MAX_TEXT_RULES = 5;
+export const MAX_SCREEN_SESSIONS = 5;
+
+function countTable(
+  counts: readonly Count[],
+  of: number,
+  nameOf: (name: string | null) => string,
+): string[] {
   return table(
-    counts.map((c) => [c.name ?? nullName, String(c.count), percent(c.count, of)]),
+    counts.filter((c) => c.count > 0).map((c) => [
+      nameOf(c.name),
+      String(c.count),
+      percent(c.count, of),
+    ]),
     [false, true, true],
   );
 }
 
-function scopeLines(s: ScopeSummary, p: Palette): string[] {
+const decisionName = (name: string | null): string =>
+  name === null ? "(none)" : DECISION_WORDS[name] ?? name;
+// A shell command has no target class: it is named as what it is.
+const className = (name: string | null): string => name ?? "shell command";
+const reasonName = (name: string | null): string => name ?? "(not recorded)";
+const ruleName = (name: string | null): string => name ?? "(not recorded)";
+
+/**
+ * The sections of one scope; a section with nothing to count is left out.
+ * `brief` (the one-screen view) keeps the top reasons and rules and leaves
+ * the target classes and questions to the per-session detail.
+ */
+function scopeLines(s: ScopeSummary, p: Palette, brief = false): string[] {
   const out: string[] = [];
   const section = (title: string): void => {
     out.push(`  ${p.heading(title)}`);
   };
 
   section(`Decisions (${s.decisions})`);
-  extend(out, countTable(s.byDecision, s.decisions, "(none)"));
+  extend(out, countTable(s.byDecision, s.decisions, decisionName));
 
   const ft = s.firstTouches;
-  if (ft.total === 0) {
-    section(`${FIRST_TOUCHES}: none`);
-  } else {
+  if (ft.total > 0) {
     section(`${FIRST_TOUCHES}: ${ft.total}, decided as`);
-    const rows = FIRST_TOUCH_ROWS.map(([key, label, colour]) =>
-      rateRow(label, ft[key], p[colour], p)
-    );
+    const rows = FIRST_TOUCH_ROWS.filter(([key]) => ft[key].count > 0).map((
+      [key, label, colour],
+    ) => rateRow(label, ft[key], p[colour], p));
     extend(out, table(rows, [false, false, true, true]));
   }
 
   const nm = s.nearMiss;
-  if (nm.of === 0) {
-    section("First-touch denials after a near-miss search: none to count");
-  } else {
+  if (nm.count > 0) {
     section("First-touch denials after a near-miss search");
     extend(out, table([rateRow("near-miss", nm, p.warn, p)], [false, false, true, true]));
   }
 
-  if (s.denials.total === 0) {
-    section("Denials: none");
-  } else {
-    section(`Denials by class (${s.denials.total})`);
-    extend(out, countTable(s.denials.byClass, s.denials.total, "(no class)"));
+  if (s.denials.total > 0) {
+    if (!brief) {
+      section(`Denials by target (${s.denials.total})`);
+      extend(out, countTable(s.denials.byClass, s.denials.total, className));
+    }
     section(`Denials by reason (${s.denials.total})`);
-    extend(out, countTable(s.denials.byReason, s.denials.total, "(no reason)"));
+    const reasons = brief ? s.denials.byReason.slice(0, MAX_TEXT_RULES) : s.denials.byReason;
+    extend(out, countTable(reasons, s.denials.total, reasonName));
+    section(`Denials by rule (${s.denials.total})`);
+    extend(
+      out,
+      countTable(s.denials.byRule.slice(0, MAX_TEXT_RULES), s.denials.total, ruleName),
+    );
   }
 
-  section(`Routine read-only passes: ${s.routineReadonly}`);
+  if (s.routineReadonly > 0) section(`Read-only passes: ${s.routineReadonly}`);
 
-  if (s.questions.length === 0) {
-    section("Questions asked: none");
-  } else {
+  if (s.questions.length > 0 && !brief) {
     section("Most-asked questions");
     extend(
       out,
@@ -218,38 +262,63 @@ function scopeLines(s: ScopeSummary, p: Palette): string[] {
   return out;
 }
 
-function overview(sessions: readonly ScopeSummary[], p: Palette): string[] {
-  const rows: Cell[][] = [["session", "decisions", "first touches", "denied", "", "last decision"]];
-  for (const s of sessions.slice(0, MAX_TEXT_SESSIONS)) {
-    const deny = s.firstTouches.deny;
+/** The most frequent non-null name of a list, or `-`. */
+function mainName(counts: readonly Count[]): string {
+  const named = counts.filter((c) => c.name !== null);
+  if (named.length === 0) return "-";
+  return named.length === 1 ? named[0].name as string : `${named[0].name}+${named.length - 1}`;
+}
+
+function overview(sessions: readonly ScopeSummary[], shown: number, p: Palette): string[] {
+  const rows: Cell[][] = [["session", "agent", "project", "decisions", "denials", "last decision"]];
+  for (const s of sessions.slice(0, shown)) {
     const id = s.session ?? "";
     rows.push([
       { text: id, shown: p.session(id) },
+      mainName(s.agents),
+      mainName(s.projects),
       String(s.decisions),
-      String(s.firstTouches.total),
-      percent(deny.count, deny.of),
-      `${deny.count}/${deny.of}`,
+      String(s.denials.total),
       when(s.last),
     ]);
   }
-  const [head, ...body] = table(rows, [false, true, true, true, true, false], "  ");
-  return [p.heading("Sessions, busiest first"), p.dim(head), ...body];
+  const [head, ...body] = table(rows, [false, false, false, true, true, false], "  ");
+  return [p.heading("Busiest sessions"), p.dim(head), ...body];
 }
 
 function heading(s: ScopeSummary, label: string, p: Palette): string {
   const time = span(s.first, s.last);
-  return `${p.heading(label)}: ${plural(s.decisions, "decision")}${time === "" ? "" : `, ${time}`}`;
+  const agent = mainName(s.agents);
+  const project = mainName(s.projects);
+  const where = agent === "-" && project === "-" ? "" : ` (agent ${agent}, project ${project})`;
+  return `${p.heading(label)}${s.session === null ? "" : where}: ${
+    plural(s.decisions, "decision")
+  }${time === "" ? "" : `, ${time}`}`;
 }
 
-/** Renders the report for people. `colour` adds ANSI styles. */
-export function renderText(r: ReportSummary, colour: boolean): string {
+/** How much of the report the text view shows. */
+export interface TextLayout {
+  /** Each session's own block after the overview (`--sessions`). */
+  sessions: boolean;
+}
+
+/**
+ * Renders the report for people. `colour` adds ANSI styles. By default it
+ * fits one screen: the totals, then the busiest sessions in one table;
+ * `layout.sessions` adds each session's block.
+ */
+export function renderText(
+  r: ReportSummary,
+  colour: boolean,
+  layout: TextLayout = { sessions: false },
+): string {
   const p = colour ? COLOURS : PLAIN;
   const present = r.files.filter((f) => f.present).map((f) => f.name);
   const out: string[] = [
     p.title(`GateGuard decision metrics: ${displayText(r.dir)}`),
     `Read ${present.join(" and ")}: ${plural(r.lines.counted, "decision")} in ${
       plural(r.sessions.length, "session")
-    }, ${plural(r.lines.malformed, "malformed line")} skipped.`,
+    }${r.lines.malformed === 0 ? "" : `, ${plural(r.lines.malformed, "malformed line")} skipped`}.`,
   ];
   const filters: string[] = [];
   if (r.filters.session !== null) filters.push(`session ${r.filters.session}`);
@@ -262,19 +331,24 @@ export function renderText(r: ReportSummary, colour: boolean): string {
     const only = r.sessions[0];
     out.push(heading(only, `Session ${p.session(only.session ?? "")}`, p));
     extend(out, scopeLines(only, p));
-  } else {
-    extend(out, overview(r.sessions, p));
-    out.push("", heading(r.total, `All ${r.sessions.length} sessions`, p));
-    extend(out, scopeLines(r.total, p));
+    return out.join("\n") + "\n";
+  }
+  out.push(heading(r.total, `All ${r.sessions.length} sessions`, p));
+  extend(out, scopeLines(r.total, p, !layout.sessions));
+  out.push("");
+  const shown = layout.sessions ? MAX_TEXT_SESSIONS : MAX_SCREEN_SESSIONS;
+  extend(out, overview(r.sessions, shown, p));
+  if (layout.sessions) {
     for (const s of r.sessions.slice(0, MAX_TEXT_SESSIONS)) {
       out.push("", heading(s, `Session ${p.session(s.session ?? "")}`, p));
       extend(out, scopeLines(s, p));
     }
-    const hidden = r.sessions.length - MAX_TEXT_SESSIONS;
-    if (hidden > 0) {
-      out.push("", `${plural(hidden, "more session")} not shown; use --session ID or --json.`);
-    }
   }
+  const hidden = r.sessions.length - shown;
+  if (hidden > 0) {
+    out.push(`  … ${plural(hidden, "more session")}; --session ID or --json shows any of them.`);
+  }
+  if (!layout.sessions) out.push("", "Each session in detail: gateguard report --sessions");
   return out.join("\n") + "\n";
 }
 

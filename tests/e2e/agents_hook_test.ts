@@ -96,6 +96,9 @@ Deno.test("[decision-metrics] a deletion by patch is recorded under the file too
     ["MultiEdit", "pass", "destructive-retry"],
     ["MultiEdit", "pass-checked", "checked"],
   ]);
+  // Each line names the agent and, for the deletion, the rule that found it destructive.
+  assertEquals([...new Set(lines.map((l) => l.agent))], ["codex"]);
+  assertEquals(lines[0].rule, "tool/delete-file");
   // The edit gate's off switch covers the deletion; the shell gate's does not.
   const off = { ...env, ECC_DISABLED_HOOKS: "pre:bash:gateguard-fact-force" };
   const other = { ...payload, session_id: "codex-s4" };

@@ -25,9 +25,17 @@ async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
 
 const lineCount = (text: string): number => text.split("\n").filter((l) => l !== "").length;
 
-Deno.test("[decision-metrics] gateguard report on a missing directory: one friendly line, exit 0", () =>
+Deno.test("[decision-metrics] gateguard report --dir of a missing directory: one line, exit 1", () =>
   withDir(async (dir) => {
     const r = await runCli(["report", "--dir", `${dir}/state`]);
+    assertEquals(r.code, 1);
+    assertEquals(r.stdout, "");
+    assertEquals(r.stderr, `gateguard report: --dir ${dir}/state: no such directory\n`);
+  }));
+
+Deno.test("[decision-metrics] gateguard report before any metrics: one friendly line, exit 0", () =>
+  withDir(async (dir) => {
+    const r = await runCli(["report"], { env: { GATEGUARD_STATE_DIR: `${dir}/state` } });
     assertEquals(r.code, 0, r.stderr);
     assertEquals(
       r.stdout,
@@ -117,7 +125,9 @@ Deno.test("[decision-metrics] hook decisions recorded with GATEGUARD_METRICS are
       );
     await hook("ls -la", {});
     assertEquals(
-      (await runCli(["report", "--dir", state])).stdout.startsWith("No GateGuard"),
+      (await runCli(["report"], { env: { GATEGUARD_STATE_DIR: state } })).stdout.startsWith(
+        "No GateGuard",
+      ),
       true,
     );
     await hook("ls src", { GATEGUARD_METRICS: " On " });
@@ -138,4 +148,17 @@ Deno.test("[decision-metrics] hook decisions recorded with GATEGUARD_METRICS are
       [{ name: "destructive", count: 1 }, { name: "first-command", count: 1 }],
     );
     assertEquals(doc.sessions.length, 1);
+    // Each line names the rule that decided and the agent, never the command or the path.
+    assertEquals(doc.total.denials.byRule, [
+      { name: "core/rm-recursive", count: 1 },
+      { name: "routine", count: 1 },
+    ]);
+    assertEquals(doc.total.agents, [{ name: "claude", count: 3 }]);
+    assertEquals(doc.total.projects.length, 1);
+    assertEquals(/^[0-9a-f]{12}$/.test(doc.total.projects[0].name), true);
+    const recent = await runCli(["report", "--dir", state, "--json", "--since", "3600s"]);
+    assertEquals(JSON.parse(recent.stdout).lines.counted, 3);
+    const text = await runCli(["report", "--dir", state], { env: { NO_COLOR: "1" } });
+    assertStringIncludes(text.stdout, "\n    core/rm-recursive  1  50.0%\n");
+    assertStringIncludes(text.stdout, "\n    shell command  2  100.0%\n");
   }));

@@ -28,7 +28,7 @@ Deno.test("[decision-metrics] a denial line has the schema's keys, order and val
       '"class":"code","decision":"deny","reason":"near-miss:out-of-scope",' +
       '"questions":["local-callers","quote-instruction"],"sensitive":false,' +
       '"profile":{"known":true,"language":"js","touchesPublicSurface":false,' +
-      '"touchesData":false,"trivial":false}}',
+      '"touchesData":false,"trivial":false},"rule":null,"agent":null,"project":null}',
   );
 });
 
@@ -42,15 +42,19 @@ Deno.test("[decision-metrics] a shell line carries null class, questions and pro
       questions: null,
       sensitive: false,
       profile: null,
+      // The event's finer rule wins over the gate step the hook passes.
+      rule: "core/rm-recursive",
     },
     SESSION,
     NOW,
+    { agent: "claude", rule: "destructive", project: "0123456789ab" },
   );
   assertEquals(
     line,
     '{"v":1,"ts":"2026-09-01T10:02:00.000Z","session":"3f9c0a1b2d4e","tool":"PowerShell",' +
       '"class":null,"decision":"destructive-deny","reason":"destructive","questions":null,' +
-      '"sensitive":false,"profile":null}',
+      '"sensitive":false,"profile":null,"rule":"core/rm-recursive","agent":"claude",' +
+      '"project":"0123456789ab"}',
   );
 });
 
@@ -150,14 +154,15 @@ Deno.test("[decision-metrics] paths, commands, content and session ids never rea
         touchesData: bad,
         trivial: bad,
       },
+      rule: bad,
     } as unknown as MetricsEvent;
-    const line = buildLine(event, bad, NOW);
+    const line = buildLine(event, bad, NOW, { agent: bad, rule: bad, project: bad });
     assertEquals(
       line,
       '{"v":1,"ts":"2026-09-01T10:02:00.000Z","session":null,"tool":null,"class":null,' +
         '"decision":null,"reason":null,"questions":["quote-instruction"],"sensitive":false,' +
         '"profile":{"known":false,"language":null,"touchesPublicSurface":false,' +
-        '"touchesData":false,"trivial":false}}',
+        '"touchesData":false,"trivial":false},"rule":null,"agent":null,"project":null}',
     );
     assertNotIncludes(line, bad);
     assertNotIncludes(line, JSON.stringify(bad).slice(1, -1));

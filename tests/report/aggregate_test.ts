@@ -21,6 +21,9 @@ function rec(
     reason,
     questions: null,
     sensitive: false,
+    rule: null,
+    agent: null,
+    project: null,
     ...extra,
   };
 }
@@ -80,7 +83,33 @@ Deno.test("[decision-metrics] denials by class and reason cover file and shell d
       { name: "near-miss:excluded", count: 1 },
       { name: "sensitive", count: 1 },
     ],
+    byRule: [{ name: null, count: 5 }],
   });
+});
+
+Deno.test("[decision-metrics] denials are counted by rule id, and sessions by agent and project", () => {
+  const P = "0123456789ab";
+  const sessions = aggregate([
+    rec(A, 0, "destructive-deny", "destructive", { ...SHELL, rule: "core/rm-recursive" }),
+    rec(A, 1, "destructive-deny", "destructive", { ...SHELL, rule: "core/rm-recursive" }),
+    rec(A, 2, "routine-deny", "first-command", { ...SHELL, rule: "routine" }),
+    rec(A, 3, "pass", "destructive-retry", { ...SHELL, rule: "core/rm-recursive" }),
+  ].map((r) => ({ ...r, agent: "codex", project: P }))).sessions();
+  assertEquals(sessions[0].denials.byRule, [
+    { name: "core/rm-recursive", count: 2 },
+    { name: "routine", count: 1 },
+  ]);
+  assertEquals(sessions[0].agents, [{ name: "codex", count: 4 }]);
+  assertEquals(sessions[0].projects, [{ name: P, count: 4 }]);
+});
+
+Deno.test("[decision-metrics] read-only git introspection counts as a read-only pass", () => {
+  const total = aggregate([
+    rec(A, 0, "pass", "readonly-git", SHELL),
+    rec(A, 1, "routine-readonly", "readonly", SHELL),
+    rec(A, 2, "pass", "routine-checked", SHELL),
+  ]).total();
+  assertEquals(total.routineReadonly, 2);
 });
 
 Deno.test("[decision-metrics] the near-miss share counts only ordinary first-touch denials", () => {

@@ -120,17 +120,25 @@ Deno.test("[decision-metrics] --session takes Claude Code's session_id and finds
 });
 
 Deno.test("[decision-metrics] a --dir with terminal escapes is printed inert, in text, errors and JSON", async () => {
-  const hostile = `${FIXTURES}/\x1b]0;pwned\x07\x1b[2J\u009b31m\u202e\u2028x`;
-  const text = (await runReport(["--dir", hostile], {}, CTX)).stdout;
-  for (const raw of ["\x1b", "\x07", "\u009b", "\u202e", "\u2028"]) {
-    assertNotIncludes(text, raw);
+  const RAW = ["\x1b", "\x07", "\u009b", "\u202e", "\u2028"];
+  const parent = await tempDir({ prefix: "gg-cmd-" });
+  try {
+    const hostile = `${parent}/\x1b]0;pwned\x07\x1b[2J\u009b31m\u202e\u2028x`;
+    Deno.mkdirSync(hostile);
+    Deno.copyFileSync(`${FIXTURES}/metrics.jsonl`, `${hostile}/metrics.jsonl`);
+    const text = (await runReport(["--dir", hostile], {}, CTX)).stdout;
+    for (const raw of RAW) assertNotIncludes(text, raw);
+    assertStringIncludes(text, "]0;pwned");
+    const json = (await runReport(["--dir", hostile, "--json"], {}, CTX)).stdout;
+    for (const raw of RAW) assertNotIncludes(json, raw);
+    assertEquals(JSON.parse(json).dir, hostile);
+    const missing = await runReport(["--dir", `${hostile}/gone`], {}, CTX);
+    assertEquals(missing.code, 1);
+    for (const raw of RAW) assertNotIncludes(missing.stderr, raw);
+    assertStringIncludes(missing.stderr, "]0;pwned");
+  } finally {
+    await Deno.remove(parent, { recursive: true });
   }
-  assertStringIncludes(text, "]0;pwned");
-  const json = (await runReport(["--dir", hostile, "--json"], {}, CTX)).stdout;
-  for (const raw of ["\x1b", "\x07", "\u009b", "\u202e", "\u2028"]) {
-    assertNotIncludes(json, raw);
-  }
-  assertEquals(JSON.parse(json).dir, hostile);
   const dir = await tempDir({ prefix: "gg-cmd-" });
   try {
     const unreadable = `${dir}/\x1b[31mred`;
@@ -167,14 +175,31 @@ Deno.test("[decision-metrics] the default directory is GATEGUARD_STATE_DIR, else
   }
 });
 
-Deno.test("[decision-metrics] a missing directory is a friendly line with exit 0, also as JSON", async () => {
+Deno.test("[decision-metrics] a --dir that does not exist is an error in one line, exit 1", async () => {
   const dir = `${FIXTURES}/does-not-exist`;
-  assertEquals(await runReport(["--dir", dir], {}, CTX), {
+  const expected = {
+    code: 1,
+    stdout: "",
+    stderr: `gateguard report: --dir ${dir}: no such directory\n`,
+  };
+  assertEquals(await runReport(["--dir", dir], {}, CTX), expected);
+  assertEquals(await runReport(["--dir", dir, "--json"], {}, CTX), expected);
+  // A file named as the directory is no directory either.
+  assertEquals(
+    (await runReport(["--dir", `${FIXTURES}/metrics.jsonl`], {}, CTX)).stderr,
+    `gateguard report: --dir ${FIXTURES}/metrics.jsonl: no such directory\n`,
+  );
+});
+
+Deno.test("[decision-metrics] a default state directory not made yet is a friendly line with exit 0, also as JSON", async () => {
+  const env = { GATEGUARD_STATE_DIR: `${FIXTURES}/does-not-exist` };
+  assertEquals(await runReport([], env, CTX), {
     code: 0,
-    stdout: `No GateGuard metrics in ${dir} yet; set GATEGUARD_METRICS=1 to record decisions.\n`,
+    stdout: `No GateGuard metrics in ${FIXTURES}/does-not-exist yet; ` +
+      "set GATEGUARD_METRICS=1 to record decisions.\n",
     stderr: "",
   });
-  const doc = JSON.parse((await runReport(["--dir", dir, "--json"], {}, CTX)).stdout);
+  const doc = JSON.parse((await runReport(["--json"], env, CTX)).stdout);
   assertEquals(doc.files.map((f: { present: boolean }) => f.present), [false, false]);
   assertEquals(doc.sessions, []);
 });
@@ -228,7 +253,7 @@ Deno.test("[decision-metrics] a file the process may not read (EACCES) is an err
 });
 
 Deno.test("[decision-metrics] main() returns the report's exit code in process", async () => {
-  assertEquals(await main(["--dir", `${FIXTURES}/does-not-exist`], {}), 0);
+  assertEquals(await main(["--dir", `${FIXTURES}/does-not-exist`], {}), 1);
   assertEquals(await main(["--dir", FIXTURES, "--json"], { NO_COLOR: "1" }), 0);
   assertEquals(await main(["--nope"], {}), 2);
 });

@@ -10,6 +10,7 @@ const NOW = Date.UTC(2026, 8, 10, 12, 0, 0);
 const DEFAULTS: ReportOptions = {
   dir: null,
   json: false,
+  sessions: false,
   session: null,
   sinceMs: null,
   help: false,
@@ -43,6 +44,9 @@ Deno.test("[decision-metrics] report options in both spellings", () => {
   assertEquals(ok(["--session", id]), { ...DEFAULTS, session: { id } });
   assertEquals(ok([`--session= ${id} `]), { ...DEFAULTS, session: { id } });
   assertEquals(ok(["--since", "7d"]), { ...DEFAULTS, sinceMs: NOW - 7 * 86_400_000 });
+  assertEquals(ok(["--since", "1s"]), { ...DEFAULTS, sinceMs: NOW - 1000 });
+  assertEquals(ok(["--since=90s"]), { ...DEFAULTS, sinceMs: NOW - 90_000 });
+  assertEquals(ok(["--sessions"]), { ...DEFAULTS, sessions: true });
   assertEquals(ok(["-h"]), { ...DEFAULTS, help: true });
   assertEquals(ok(["--help"]), { ...DEFAULTS, help: true });
 });
@@ -58,6 +62,7 @@ Deno.test("[decision-metrics] bad report arguments are named in one line", () =>
   assertEquals(error(["--json", "--json"]), "--json given more than once");
   assertEquals(error(["--dir", "a", "--dir=b"]), "--dir given more than once");
   assertEquals(error(["--json=yes"]), "--json takes no value");
+  assertEquals(error(["--sessions=3"]), "--sessions takes no value");
   for (const id of ["", "   ", "x".repeat(MAX_SESSION_ID_CHARS + 1)]) {
     assertEquals(
       error([`--session=${id}`]),
@@ -70,7 +75,7 @@ Deno.test("[decision-metrics] bad report arguments are named in one line", () =>
     assertEquals(
       error([`--since=${since}`]),
       "--since needs an ISO date or time (2026-09-01, 2026-09-01T10:00Z) or a duration " +
-        "(30m, 12h, 7d, 2w)",
+        "(30s, 30m, 12h, 7d, 2w)",
     );
   }
   assertEquals(error(["x".repeat(500)]), `unexpected argument ${"x".repeat(40)}`);
@@ -89,6 +94,7 @@ Deno.test("[decision-metrics] a --since before 1970 is out of range, said as suc
 });
 
 Deno.test("[decision-metrics] --since durations count back from now", () => {
+  assertEquals(parseSince("1s", NOW), NOW - 1000);
   assertEquals(parseSince("30m", NOW), NOW - 30 * 60_000);
   assertEquals(parseSince("12h", NOW), NOW - 12 * 3_600_000);
   assertEquals(parseSince("7d", NOW), NOW - 7 * 86_400_000);

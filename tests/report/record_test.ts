@@ -30,6 +30,7 @@ Deno.test("[decision-metrics] a line the hook writes reads back as a record", ()
     },
     "3f9c0a1b2d4e",
     Date.UTC(2026, 8, 1, 10, 2),
+    { agent: "codex", rule: "core/rm-recursive", project: "0123456789ab" },
   );
   assertEquals(parseRecord(written), {
     tsMs: Date.UTC(2026, 8, 1, 10, 2),
@@ -40,6 +41,9 @@ Deno.test("[decision-metrics] a line the hook writes reads back as a record", ()
     reason: "near-miss:out-of-scope",
     questions: ["local-callers", "quote-instruction"],
     sensitive: true,
+    rule: "core/rm-recursive",
+    agent: "codex",
+    project: "0123456789ab",
   });
 });
 
@@ -56,6 +60,9 @@ Deno.test("[decision-metrics] optional fields may be null or absent", () => {
     reason: null,
     questions: null,
     sensitive: false,
+    rule: null,
+    agent: null,
+    project: null,
   });
 });
 

@@ -6,7 +6,12 @@ import {
   assertStringIncludes,
 } from "../helpers/assert.ts";
 import { collect, type ReportSummary } from "../../src/report/collect.ts";
-import { emptyMessage, MAX_TEXT_SESSIONS, renderText } from "../../src/report/text.ts";
+import {
+  emptyMessage,
+  MAX_SCREEN_SESSIONS,
+  MAX_TEXT_SESSIONS,
+  renderText,
+} from "../../src/report/text.ts";
 import { Aggregator, type RecordFilter } from "../../src/report/aggregate.ts";
 
 const FIXTURES = new URL("./fixtures", import.meta.url).pathname;
@@ -69,6 +74,9 @@ Deno.test("[decision-metrics] beyond the shown sessions the rest are counted, no
       reason: null,
       questions: null,
       sensitive: false,
+      rule: null,
+      agent: null,
+      project: null,
     });
   }
   const base = summary();
@@ -81,8 +89,74 @@ Deno.test("[decision-metrics] beyond the shown sessions the rest are counted, no
     },
     false,
   );
-  assertStringIncludes(text, "\n3 more sessions not shown; use --session ID or --json.\n");
-  assertEquals(text.split("\nSession ").length - 1, MAX_TEXT_SESSIONS);
+  assertStringIncludes(
+    text,
+    `\n  … ${MAX_TEXT_SESSIONS + extra - MAX_SCREEN_SESSIONS} more sessions; ` +
+      "--session ID or --json shows any of them.\n",
+  );
+  // The default view is one screen: a table of the busiest sessions, no per-session blocks.
+  assertEquals(text.split("\nSession ").length - 1, 0);
+  assertEquals(text.split("\n").length < 30, true);
+  const detail = renderText(
+    {
+      ...base,
+      total: agg.total(),
+      sessions: agg.sessions(),
+      lines: { ...base.lines, counted: 23 },
+    },
+    false,
+    { sessions: true },
+  );
+  assertStringIncludes(
+    detail,
+    "\n  … 3 more sessions; --session ID or --json shows any of them.\n",
+  );
+  assertEquals(detail.split("\nSession ").length - 1, MAX_TEXT_SESSIONS);
+});
+
+Deno.test("[decision-metrics] rows with nothing to count are hidden, and shell denials are named", () => {
+  const agg = new Aggregator(NO_FILTER);
+  const base = {
+    tsMs: Date.UTC(2026, 8, 1),
+    tool: "Bash",
+    class: null,
+    reason: "destructive",
+    questions: null,
+    sensitive: false,
+    agent: "claude",
+    project: "0123456789ab",
+  };
+  agg.add({
+    ...base,
+    session: "aaaaaaaaaaaa",
+    decision: "destructive-deny",
+    rule: "core/rm-recursive",
+  });
+  agg.add({
+    ...base,
+    session: "bbbbbbbbbbbb",
+    decision: "pass",
+    reason: "readonly-git",
+    rule: null,
+  });
+  const s = summary();
+  const text = renderText(
+    { ...s, total: agg.total(), sessions: agg.sessions(), lines: { ...s.lines, counted: 2 } },
+    false,
+    { sessions: true },
+  );
+  for (const absent of ["First touches", "near-miss", "(no class)", "Most-asked"]) {
+    assertNotIncludes(text, absent);
+  }
+  // No counted row (four-space indent) shows a zero.
+  assertEquals(text.split("\n").filter((l) => /^ {4}\S.* {2}0( {2}|$)/.test(l)), []);
+  assertStringIncludes(text, "\n    shell command  1  100.0%\n");
+  assertStringIncludes(text, "\n    core/rm-recursive  1  100.0%\n");
+  assertStringIncludes(text, "\n  Read-only passes: 1\n");
+  assertStringIncludes(
+    text,
+    "\n  aaaaaaaaaaaa  claude  0123456789ab          1        1  2026-09-01 00:00 UTC\n",
+  );
 });
 
 Deno.test("[decision-metrics] nothing to show gives one friendly line", async () => {
@@ -126,6 +200,9 @@ Deno.test("[decision-metrics] a file with hundreds of thousands of distinct code
       reason: `r${i}`,
       questions: null,
       sensitive: false,
+      rule: null,
+      agent: null,
+      project: null,
     });
   }
   const base = summary();
