@@ -11,6 +11,7 @@
  * @module
  */
 
+import { NON_FILE_KINDS } from "./tool_flags.ts";
 import {
   absolutePath,
   type Anchor,
@@ -52,6 +53,10 @@ export class Collector {
   readonly operands: RawOperand[] = [];
   recursive: boolean;
   stdin = false;
+  /** Nothing it finds is shown: a quiet or count-only option, a zero cap, only directories. */
+  silent = false;
+  /** fd's `-t` values: the kinds of entries listed, any of them. */
+  readonly entryTypes: string[] = [];
   /** Set by `-C` or `--base-directory`: relative operands resolve here. */
   base: string | null;
   readonly depth: DepthLimit = { min: 0, max: null };
@@ -254,5 +259,7 @@ export function finish(c: Collector, segment: ShellSegment, ctx: ArgsContext): S
     scope: { kind: "operands", operands, cwd, depth: c.depth },
     namedDirs,
     stdinOnly: c.stdin || redirected || angled || noTree,
+    unseen: c.silent ||
+      (c.entryTypes.length > 0 && c.entryTypes.every((kind) => NON_FILE_KINDS.has(kind))),
   };
 }

@@ -110,6 +110,11 @@ export function readCmdlet(
         if (split?.value == null || split.value.toLowerCase() === "$true") c.recursive = true;
         continue;
       }
+      if (role === "silent") {
+        // `-Quiet:$false` is the only spelling that keeps the output.
+        if (split?.value?.toLowerCase() !== "$false") c.silent = true;
+        continue;
+      }
       if (!PS_VALUE_ROLES.has(role)) continue;
       if (inline !== null) value = psValue(words, i + 1, inline);
       else if (takesNext) value = psValue(words, i + 2, next);

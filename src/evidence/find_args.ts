@@ -12,6 +12,7 @@ import type { ArgsContext, ShellWord } from "./types.ts";
 import { FIND_LEADING_OPTIONS, FIND_PRIMARIES } from "../shell/programs/mod.ts";
 import { limitDepth } from "./depth.ts";
 import { Collector } from "./arg_collector.ts";
+import { NON_FILE_KINDS } from "./tool_flags.ts";
 
 /** A find name test, before it is known whether it includes or excludes. */
 interface NameTest {
@@ -44,6 +45,9 @@ export function readFind(words: ShellWord[], offset: number, ctx: ArgsContext): 
   ];
   let closedGroup: { from: number } | null = null;
   let negateNext = false;
+  // `-type` values every listed entry must have; meaningful only without `-o`.
+  const entryTypes: string[] = [];
+  let alternatives = false;
   for (; i < words.length; i++) {
     const t = words[i].text;
     const group = chains[chains.length - 1];
@@ -72,6 +76,7 @@ export function readFind(words: ShellWord[], offset: number, ctx: ArgsContext): 
         negateNext = !negateNext;
         continue;
       case "or":
+        alternatives = true;
         group.chainStart = tests.length;
         closedGroup = null;
         continue;
@@ -105,6 +110,14 @@ export function readFind(words: ShellWord[], offset: number, ctx: ArgsContext): 
         }
         i += primary.values;
         continue;
+      case "entry-type":
+        if (group.negated === negateNext) entryTypes.push(words[i + 1]?.text ?? "");
+        c.stem(t);
+        c.stem(words[i + 1]?.text ?? "");
+        i += primary.values;
+        negateNext = false;
+        closedGroup = null;
+        continue;
       case "value":
         c.stem(t);
         for (let k = 1; k <= primary.values && i + k < words.length; k++) c.stem(words[i + k].text);
@@ -126,6 +139,9 @@ export function readFind(words: ShellWord[], offset: number, ctx: ArgsContext): 
       }
     }
   }
+  const dirsOnly = (value: string): boolean =>
+    value.split(",").every((kind) => NON_FILE_KINDS.has(kind));
+  if (!alternatives && entryTypes.some(dirsOnly)) c.silent = true;
   for (const test of tests) {
     const fold = test.role === "iname" || test.role === "ipath";
     if (test.negated || test.pruned) {

@@ -245,6 +245,8 @@ function judgeOne(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): Verdict {
     mentionsStem(ev.stemTexts, t.stem.name, t);
   const generic = bare ? miss("generic-stem") : SILENT;
   if (!byStem && !byDir) return generic;
+  // What the model never saw proves nothing, and a miss line would only confuse.
+  if (ev.unseen) return SILENT;
   if (onlyTheTarget(ev, t)) return miss("not-a-search");
   if (ev.stdinOnly) return miss("stdin-only");
   const excluded = excludes(ev.filters, t.filter);

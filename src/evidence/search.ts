@@ -41,7 +41,12 @@ function globEvidence(input: Record<string, unknown>, ctx: ParseContext): Search
   const pattern = root.windows || isWindowsStyle(raw) ? raw.replaceAll("\\", "/") : raw;
   const segments = pattern.split("/");
   const firstGlob = segments.findIndex(hasGlobChars);
-  const base = { stemTexts: [raw.toLowerCase()], filters: newFilters(false), stdinOnly: false };
+  const base = {
+    stemTexts: [raw.toLowerCase()],
+    filters: newFilters(false),
+    stdinOnly: false,
+    unseen: false,
+  };
   if (firstGlob < 0) {
     const file = absolutePath(pattern, formatPath(root), ctx.processCwd);
     const dir = { ...file, segments: file.segments.slice(0, -1) };
@@ -81,6 +86,8 @@ function grepEvidence(input: Record<string, unknown>, ctx: ParseContext): Search
     scope: { kind: "below", root },
     namedDirs: path !== null ? [{ place: root, mustExist: false }] : [],
     stdinOnly: false,
+    // Counts per file show no line of any file.
+    unseen: input.output_mode === "count",
   }];
 }
 
@@ -99,6 +106,7 @@ function lsEvidence(input: Record<string, unknown>, ctx: ParseContext): SearchEv
     scope: { kind: "below", root },
     namedDirs: [{ place: root, mustExist: false }],
     stdinOnly: false,
+    unseen: false,
   }];
 }
 

@@ -109,6 +109,15 @@ function applyRole(
     case "subdirectory-levels":
       limitDepth(c.depth, role, text);
       break;
+    case "silent":
+      c.silent = true;
+      break;
+    case "max-count":
+      if (/^0+$/.test(text)) c.silent = true;
+      break;
+    case "entry-type":
+      c.entryTypes.push(text);
+      break;
     case "exec":
       return false;
     case "switch":

@@ -23,6 +23,52 @@ export interface Lexed {
   segments: ShellSegment[];
 }
 
+type Fate = ShellSegment["stdout"];
+type Redirect = Segment["redirects"][number];
+type PsRedirect = PsSegment["redirects"][number];
+
+/** Bash operators that send one descriptor (standard output unless one is named) to a file. */
+const BASH_TO_FILE: ReadonlySet<string> = new Set([">", ">>", ">|"]);
+
+/** Bash operators that send both output and errors to a file. */
+const BASH_BOTH_TO_FILE: ReadonlySet<string> = new Set(["&>", "&>>"]);
+
+/**
+ * Follows a bash segment's redirections in order, as bash applies them,
+ * tracking where descriptors 1 and 2 end. A duplication onto a descriptor
+ * other than 1 or 2 leads somewhere the reader cannot see.
+ */
+function bashStdout(redirects: readonly Redirect[]): Fate {
+  const fds: Record<string, Fate> = { "1": "out", "2": "err" };
+  for (const r of redirects) {
+    const fd = r.fd ?? "1";
+    if (BASH_BOTH_TO_FILE.has(r.op)) {
+      fds["1"] = "away";
+      fds["2"] = "away";
+    } else if (BASH_TO_FILE.has(r.op)) {
+      fds[fd] = "away";
+    } else if (r.op === ">&") {
+      const to = r.target.text;
+      if (/^[0-9]+$/.test(to)) fds[fd] = Object.hasOwn(fds, to) ? fds[to] : "away";
+      else if (r.fd === null) {
+        // `>&file` is `&>file`; `>&-` closes the descriptor.
+        fds["1"] = "away";
+        if (to !== "-") fds["2"] = "away";
+      } else fds[fd] = "away";
+    }
+  }
+  return fds["1"];
+}
+
+/** PowerShell redirections that take the success stream (1, or all with `*`) to a file. */
+const PS_STDOUT_TO_FILE: ReadonlySet<string> = new Set([">", ">>", "1>", "1>>", "*>", "*>>"]);
+
+function psStdout(seg: PsSegment): Fate {
+  if (seg.assignedTo !== null) return "away";
+  const away = (r: PsRedirect): boolean => r.target !== null && PS_STDOUT_TO_FILE.has(r.op);
+  return seg.redirects.some(away) ? "away" : "out";
+}
+
 function bashSegment(seg: Segment): ShellSegment {
   const words: ShellWord[] = [];
   let inputRedirectAt: number | null = null;
@@ -41,6 +87,7 @@ function bashSegment(seg: Segment): ShellSegment {
     inputRedirectAt,
     sepBefore: seg.sepBefore,
     depth: seg.depth,
+    stdout: bashStdout(seg.redirects),
   };
 }
 
@@ -59,6 +106,7 @@ function powerShellSegment(seg: PsSegment): ShellSegment {
     inputRedirectAt: seg.stdinRedirected ? 0 : null,
     sepBefore: seg.sepBefore,
     depth: seg.depth,
+    stdout: psStdout(seg),
   };
 }
 

@@ -30,6 +30,7 @@ import {
   GIT_SEARCH_SUBCOMMANDS,
   POWERSHELL_SEARCH_COMMANDS,
 } from "./tool_flags.ts";
+import { holdsConditional, maySkip, outputReaches } from "./output_reach.ts";
 import { containsCommandWord, DIR_CHANGE_WORDS, DirChangeReader } from "./dir_change.ts";
 import { gatedTool } from "../tools/gated.ts";
 
@@ -122,7 +123,8 @@ export function shellCallEvidence(
     processCwd: ctx.processCwd,
     dirEvidence: !ctx.shellCwdUnknown && ctx.ownMoveOnly !== true,
   };
-  const { searches, otherTexts } = readSegments(lexed.segments, args, false);
+  const { searches, otherTexts, searchAt } = readSegments(lexed.segments, args, false);
+  markUnseen(lexed.segments, searches, searchAt, dialect, command);
   if (ctx.ownMoveOnly === true) {
     // Had the client kept this command's directory change, the shell ended in
     // `base`: only searches no later change moved away from ran there.
@@ -130,6 +132,28 @@ export function shellCallEvidence(
     searches.forEach((s, i) => s.twin = kept.searches[i]);
   }
   return { ambiguous: false, searches, otherTexts };
+}
+
+/**
+ * Marks the searches that may not have run or whose output never reached
+ * the model (see `output_reach.ts`). `searches` holds one entry per search
+ * segment, in order.
+ */
+function markUnseen(
+  segments: readonly ShellSegment[],
+  searches: SearchEvidence[],
+  searchAt: readonly number[],
+  dialect: Dialect,
+  command: string,
+): void {
+  const reader = new DirChangeReader(dialect);
+  const changes = segments.map((s) => reader.read(s).kind !== "none");
+  const conditional = dialect === "bash" && holdsConditional(command);
+  searchAt.forEach((i, k) => {
+    const unseen = !outputReaches(segments, i, dialect) ||
+      maySkip(segments, i, (j) => changes[j], conditional);
+    if (unseen) searches[k].unseen = true;
+  });
 }
 
 /**
@@ -142,8 +166,9 @@ function readSegments(
   segments: readonly ShellSegment[],
   start: ArgsContext,
   endsAtBase: boolean,
-): { searches: SearchEvidence[]; otherTexts: string[] } {
+): { searches: SearchEvidence[]; otherTexts: string[]; searchAt: number[] } {
   const searches: SearchEvidence[] = [];
+  const searchAt: number[] = [];
   const otherTexts: string[] = [];
   const args = { ...start };
   const dirChanges = new DirChangeReader(start.dialect);
@@ -173,6 +198,7 @@ function readSegments(
     }
     const segmentArgs = leader.base === undefined ? args : { ...args, base: leader.base };
     searches.push(segmentEvidence(leader.family, segment, leader.argsFrom, segmentArgs));
+    searchAt.push(i);
   }
-  return { searches, otherTexts };
+  return { searches, otherTexts, searchAt };
 }

@@ -81,6 +81,24 @@ export const GIT_SEARCH_SUBCOMMANDS: Readonly<Record<string, Family>> = {
   "ls-files": "git-ls-files",
 };
 
+/**
+ * Entry kinds that are never an ordinary file, as find's `-type` letters
+ * and fd's `-t` names spell them: a search listing only these lists no file.
+ */
+export const NON_FILE_KINDS: ReadonlySet<string> = new Set([
+  "d",
+  "directory",
+  "b",
+  "block-device",
+  "c",
+  "char-device",
+  "p",
+  "pipe",
+  "s",
+  "socket",
+  "D",
+]);
+
 /** Bash commands that change the working directory. */
 export const BASH_DIR_CHANGES: ReadonlySet<string> = new Set(["cd", "pushd", "popd", "chdir"]);
 
@@ -132,6 +150,7 @@ export type PsRole =
   | "depth"
   | "value"
   | "switch"
+  | "silent"
   | "stdin";
 
 /** One PowerShell parameter: its full name, role and aliases (all lowercased). */
@@ -182,7 +201,7 @@ export const POWERSHELL_CMDLETS: Readonly<Record<"gci" | "sls", PsCmdlet>> = {
       { name: "force", role: "switch" },
       { name: "name", role: "switch" },
       { name: "attributes", role: "value" },
-      { name: "directory", role: "switch", aliases: ["ad"] },
+      { name: "directory", role: "silent", aliases: ["ad"] },
       { name: "file", role: "switch", aliases: ["af"] },
       { name: "hidden", role: "switch", aliases: ["ah", "h"] },
       { name: "readonly", role: "switch", aliases: ["ar"] },
@@ -203,7 +222,7 @@ export const POWERSHELL_CMDLETS: Readonly<Record<"gci" | "sls", PsCmdlet>> = {
       { name: "exclude", role: "exclude" },
       { name: "simplematch", role: "switch" },
       { name: "casesensitive", role: "switch" },
-      { name: "quiet", role: "switch" },
+      { name: "quiet", role: "silent" },
       { name: "list", role: "switch" },
       { name: "noemphasis", role: "switch" },
       { name: "notmatch", role: "switch" },

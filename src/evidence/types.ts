@@ -66,6 +66,12 @@ export interface SearchEvidence {
   /** It read piped input or had no tree operand. */
   stdinOnly: boolean;
   /**
+   * What it listed never reached the model: a quiet or count-only option,
+   * a zero match cap, only directories listed, output discarded, or a
+   * condition before it that may have skipped it.
+   */
+  unseen: boolean;
+  /**
    * The same search read under a second account of where the shell stood
    * (see `ParseContext.ownMoveOnly`): it credits only when both do.
    */
@@ -129,6 +135,14 @@ export interface ShellSegment {
   sepBefore: string;
   /** Nesting: 0 at top level, more inside a subshell, group or compound command. */
   depth: number;
+  /**
+   * Where its standard output ends after its own redirections: the
+   * command's output stream (`out`, the next command's input after a pipe),
+   * the error stream (`err`, which the client shows the model too), or
+   * somewhere the model never sees (`away`: a file, `/dev/null`, a
+   * variable, a closed or unknown descriptor).
+   */
+  stdout: "out" | "err" | "away";
 }
 
 /** The shell a command was written for. */

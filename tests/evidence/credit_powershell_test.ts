@@ -157,3 +157,32 @@ Deno.test("[directory-changes] Invoke-Expression of a directory change leaves la
   // Benign look-alike: code that moves nothing.
   assertEquals(code("iex 'Write-Host hi'; gci -Recurse -Filter *tokenizer*"), "credit");
 });
+
+Deno.test("[search-output] PowerShell output discarded, stored or counted earns no credit", () => {
+  for (
+    const command of [
+      "gci -Recurse -Filter *tokenizer* | Out-Null",
+      "gci -Recurse -Filter *tokenizer* > $null",
+      "gci -Recurse -Filter *tokenizer* *> hits.txt",
+      "$hits = gci -Recurse -Filter *tokenizer*",
+      "gci -Recurse -Filter *tokenizer* | Measure-Object",
+      "gci -Recurse -Filter *tokenizer* | Select-Object -First 0",
+      "gci -Recurse -Directory -Filter *tokenizer*",
+      "sls tokenizer -Path src/*.js -Quiet",
+    ]
+  ) {
+    assertEquals(code(command), null, command);
+  }
+  // Benign look-alikes: errors discarded, output shown through pass-through cmdlets.
+  for (
+    const command of [
+      "gci -Recurse -Filter *tokenizer* 2> $null",
+      "gci -Recurse -Filter *tokenizer* | Select-Object -First 5",
+      "gci -Recurse -Filter *tokenizer* | Sort-Object Name | Format-Table",
+      "sls tokenizer -Path src/*.js -Quiet:$false",
+      "gci -Recurse -File -Filter *tokenizer*",
+    ]
+  ) {
+    assertEquals(code(command), "credit", command);
+  }
+});

@@ -285,7 +285,7 @@ Deno.test("[directory-changes] a cd that may not affect later segments does not 
   for (
     const command of [
       "(cd src); rg tokenizer ../src",
-      "(cd src && true) && rg tokenizer ../src",
+      "(cd src && true); rg tokenizer ../src",
       "cd src | rg tokenizer ../src",
       "cd src & rg tokenizer ../src",
       "true || cd src; rg tokenizer ../src",
@@ -573,7 +573,6 @@ Deno.test("[search-scope] a search held at depth 0 reads no file of its director
     "fd --exact-depth 1 tokenizer src",
     "rg --max-depth 0 tokenizer src/*.js",
     "rg -d 1 tokenizer s*",
-    "rg --max-count 0 tokenizer src",
     "git grep --max-depth 0 tokenizer -- src",
     "git grep --max-depth 1 tokenizer",
     "git grep --max-depth -1 tokenizer",
@@ -616,7 +615,7 @@ Deno.test("[directory-changes] eval, source and . run code whose directory chang
   expectCodes([
     "eval cd /elsewhere; rg tokenizer .",
     "eval 'cd /elsewhere'; rg tokenizer .",
-    'eval "pushd /elsewhere" && rg tokenizer src',
+    'eval "pushd /elsewhere"; rg tokenizer src',
     "eval $MOVE; rg tokenizer .",
     "source env.sh; rg tokenizer src",
     ". ./env.sh && rg tokenizer src",
@@ -641,4 +640,96 @@ Deno.test("[directory-changes] eval, source and . run code whose directory chang
       .credited,
     true,
   );
+});
+
+Deno.test("[search-output] a search whose output never reached the model earns no credit and no miss", () => {
+  expectCodes([
+    "rg tokenizer src > /dev/null",
+    "rg tokenizer src >/tmp/hits.txt",
+    "rg tokenizer src &> /dev/null",
+    "rg tokenizer src >& /dev/null",
+    "rg tokenizer src 2>&1 >/dev/null",
+    "rg tokenizer src >&-",
+    "rg tokenizer src 1>&3",
+    "rg tokenizer src 2>/dev/null >&2",
+    "rg -q tokenizer src",
+    "rg --quiet tokenizer src",
+    "grep -rq tokenizer src",
+    "grep -r --silent tokenizer src",
+    "rg -c tokenizer src",
+    "rg --count-matches tokenizer src",
+    "grep -rc tokenizer src",
+    "git grep -c tokenizer",
+    "rg -m 0 tokenizer src",
+    "rg -m0 tokenizer src",
+    "grep -r --max-count=0 tokenizer src",
+    "fd -q tokenizer src",
+    "rg tokenizer src | wc -l",
+    "rg tokenizer src | grep -q x",
+    "rg tokenizer src | head -n 0",
+    "rg tokenizer src | head -0",
+    "rg tokenizer src | sort > out.txt",
+    "{ rg tokenizer src; } > /dev/null",
+    "(rg tokenizer src) | wc -l",
+  ], null);
+  // Benign look-alikes: errors discarded, output kept or shown through a pass-through consumer.
+  expectCodes([
+    "rg tokenizer src 2>/dev/null",
+    "rg tokenizer src 2>&1",
+    "rg tokenizer src >&2",
+    "rg tokenizer src >&2 2>/dev/null",
+    "rg -l tokenizer src",
+    "rg -m 3 tokenizer src",
+    "grep -r --max-count=10 tokenizer src",
+    "rg tokenizer src | head -n 20",
+    "rg tokenizer src | sort | uniq",
+    "rg tokenizer src | tee /tmp/hits.txt",
+    "{ rg tokenizer src; } 2>/dev/null",
+    "(rg tokenizer src) | head",
+    "rg tokenizer src > /dev/null; rg tokenizer src",
+  ], "credit");
+});
+
+Deno.test("[search-output] a search a preceding condition may have skipped earns no credit", () => {
+  expectCodes([
+    "test -d src && rg tokenizer src",
+    "[ -d src ] && rg tokenizer src",
+    "git diff --quiet && rg tokenizer src",
+    "rg foo . && rg tokenizer src",
+    "if test -d src; then rg tokenizer src; fi",
+    "while false; do rg tokenizer src; done",
+    "(test -d src) && rg tokenizer src",
+  ], null);
+  // Benign look-alikes: after `;`, after commands that cannot fail, after a cd, in a subshell.
+  expectCodes([
+    "test -d src; rg tokenizer src",
+    "echo searching && rg tokenizer src",
+    "true && rg tokenizer src",
+    "cd src && rg tokenizer .",
+    "cd src && echo here && rg tokenizer .",
+    "(rg tokenizer src)",
+    "rg tokenizer src && test -d src",
+  ], "credit");
+});
+
+Deno.test("[search-output] find predicates and types that list no ordinary file do not cover the target", () => {
+  expectCodes([
+    "find src -type d -name '*tokenizer*'",
+    "find src -name '*tokenizer*' -type d",
+    "find src -type d,p -name '*tokenizer*'",
+    "fd -t d tokenizer src",
+    "fd --type directory tokenizer src",
+    "fd -t d -t s tokenizer src",
+  ], null);
+  // A name test that misses the target is an include that excludes it.
+  assertEquals(code("find src -name '*tokenizer*.md'"), "excluded");
+  // Benign look-alikes: files listed, a negated type, a type in one alternative only.
+  expectCodes([
+    "find src -type f -name '*tokenizer*'",
+    "find src -type f,d -name '*tokenizer*'",
+    "find src ! -type d -name '*tokenizer*'",
+    "find src -type d -o -name '*tokenizer*'",
+    "fd -t f tokenizer src",
+    "fd -t d -t f tokenizer src",
+  ], "credit");
 });

@@ -450,3 +450,15 @@ Deno.test("[prior-search-credit] hand-written transcripts: turn, compaction, bat
     credited("Grep", `tokenizer ${ROOT}`),
   );
 });
+
+Deno.test("[search-output] a Grep call that only counts matches earns no credit", () => {
+  assertEquals(
+    creditOf([grep({ pattern: "tokenizer", path: SRC, output_mode: "count" })], tokenizer),
+    missed(null),
+  );
+  // Benign look-alikes: the lines or the file names reached the model.
+  for (const mode of ["content", "files_with_matches", undefined]) {
+    const input = { pattern: "tokenizer", path: SRC, output_mode: mode };
+    assertEquals(creditOf([grep(input)], tokenizer).credited, true, String(mode));
+  }
+});

@@ -21,7 +21,8 @@ export type FindRole =
   | "not"
   | "or"
   | "max-depth"
-  | "min-depth";
+  | "min-depth"
+  | "entry-type";
 
 /** What a primary does beyond testing files: deletes them, runs a program, or writes a file. */
 export type FindAction = "deletes" | "runs" | "writes";
@@ -65,8 +66,8 @@ export const FIND_PRIMARIES: Readonly<Record<string, FindPrimary>> = {
   "-okdir": primary("exec", 0, "runs"),
   "-files0-from": primary("unreadable", 1),
   "-f": primary("operand", 1),
-  "-type": primary("value", 1),
-  "-xtype": primary("value", 1),
+  "-type": primary("entry-type", 1),
+  "-xtype": primary("entry-type", 1),
   "-maxdepth": primary("max-depth", 1),
   "-mindepth": primary("min-depth", 1),
   "-size": primary("value", 1),

@@ -33,6 +33,11 @@
  *   the tool run another program (a preprocessor, `ls` over each result,
  *   decompressors); the search reads them as a switch or a value.
  * - `no-pattern`: the search lists files, so no positional is a pattern.
+ * - `silent`: a switch after which the search shows no file or line (quiet,
+ *   counts only): its output tells the model nothing about a file.
+ * - `max-count`: a value capping matches per file; `0` shows nothing.
+ * - `entry-type`: a value naming the kinds of entries listed (fd's `-t`);
+ *   only directories or special files means no ordinary file is listed.
  * - `max-depth` / `min-depth` / `exact-depth`: a value bounding how deep
  *   below its paths the search reads (1: the files directly in a directory
  *   operand); `subdirectory-levels` counts only the directories descended
@@ -72,6 +77,9 @@ export type FlagRole =
   | "min-depth"
   | "exact-depth"
   | "subdirectory-levels"
+  | "silent"
+  | "max-count"
+  | "entry-type"
   | "no-run"
   | "shell-mode";
 
@@ -100,6 +108,8 @@ export const VALUE_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
   "min-depth",
   "exact-depth",
   "subdirectory-levels",
+  "max-count",
+  "entry-type",
 ]);
 
 /** The roles of options that make a tool run other programs. */
