@@ -31,7 +31,13 @@ import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
-import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
+import {
+  judgeRetry,
+  type LoggedCall,
+  type RetryCall,
+  type RetryShape,
+  type Seen,
+} from "../transcript/retry_walk.ts";
 import { deletionCommand } from "../tools/call.ts";
 import { readPatch } from "./codex_patch.ts";
 import { agentTool, TOOL } from "../tools/gated.ts";
@@ -171,8 +177,14 @@ export function scanTurn(
   return { turnId, calls: scanned, pendingFound: pending !== undefined };
 }
 
+/** A rollout record's response item, with the sampling it came from. */
+interface ItemRecord {
+  item: Json;
+  sampling: number | null;
+}
+
 /** A rollout record's response item with its sampling, or null for any other line. */
-function itemOf(line: string): { item: Json; sampling: number | null } | null {
+function itemOf(line: string): ItemRecord | null {
   const record = parseRecord(line);
   if (record === null || record.type !== "response_item" || !isRecord(record.payload)) return null;
   return { item: record.payload, sampling: samplingOf(record) };
@@ -197,6 +209,34 @@ function commandsOf(item: Json): string[] {
     : [];
 }
 
+function typeOf(item: Json): string {
+  return typeof item.type === "string" ? item.type : "";
+}
+
+/** A call of the rollout, for the retry check: its batch is its sampling. */
+interface RetryItem extends LoggedCall {
+  item: Json;
+}
+
+/** The rollout as the retry walk reads it: calls and outputs that name their call id. */
+function codexShape(call: RetryCall, command: string): RetryShape<ItemRecord, RetryItem> {
+  return {
+    keep: (line) => line.includes(RESPONSE_ITEM),
+    parse: (line) => {
+      const read = itemOf(line);
+      return read !== null && typeof read.item.call_id === "string" ? read : null;
+    },
+    calls: ({ item, sampling }) =>
+      CALL_TYPES.has(typeOf(item)) ? [{ id: String(item.call_id), batch: sampling, item }] : [],
+    results: ({ item }) => OUTPUT_TYPES.has(typeOf(item)) ? [String(item.call_id)] : [],
+    isPending: (c) => c.id === call.toolUseId,
+    repeats: (c) => c.id !== call.toolUseId && commandsOf(c.item).includes(command),
+    apart: (earlier, pending) =>
+      earlier.batch !== null && pending.batch !== null && earlier.batch !== pending.batch,
+    unmatched: "unseen",
+  };
+}
+
 /**
  * Whether the model could have read the denial of the earlier identical
  * call when it sent the pending one (`RetryCall.toolUseId`, Codex's call
@@ -206,42 +246,6 @@ function commandsOf(item: Json): string[] {
  * more denial, after which the denied call is in the rollout).
  */
 export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Seen {
-  const command = call.command;
-  if (call.toolUseId === null || command === undefined) return "unknown";
-  const found: { pending: number | null | undefined; verdict: Seen | null } = {
-    pending: undefined,
-    verdict: null,
-  };
-  /** Outputs met after the pending call: written before it. */
-  const before = new Set<string>();
-  const walk = walkTranscriptBack(
-    call.transcriptPath,
-    fs,
-    (line) => {
-      const read = itemOf(line);
-      if (read === null) return false;
-      const { item, sampling } = read;
-      const type = typeof item.type === "string" ? item.type : "";
-      const id = typeof item.call_id === "string" ? item.call_id : null;
-      if (id === null) return false;
-      if (found.pending === undefined) {
-        if (CALL_TYPES.has(type) && id === call.toolUseId) found.pending = sampling;
-        return false;
-      }
-      if (OUTPUT_TYPES.has(type)) {
-        before.add(id);
-        return false;
-      }
-      if (!CALL_TYPES.has(type) || id === call.toolUseId) return false;
-      if (!commandsOf(item).includes(command)) return false;
-      const apart = sampling !== null && found.pending !== null && sampling !== found.pending;
-      found.verdict = apart && before.has(id) ? "seen" : "unseen";
-      return true;
-    },
-    TAIL_WINDOW,
-    budget,
-    (line) => line.includes(RESPONSE_ITEM),
-  );
-  if (walk === null || found.pending === undefined) return "unknown";
-  return found.verdict ?? "unseen";
+  if (call.toolUseId === null || call.command === undefined) return "unknown";
+  return judgeRetry(call.transcriptPath, codexShape(call, call.command), fs, budget);
 }

@@ -31,7 +31,13 @@ import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
-import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
+import {
+  judgeRetry,
+  type LoggedCall,
+  type RetryCall,
+  type RetryShape,
+  type Seen,
+} from "../transcript/retry_walk.ts";
 import { copilotCallKey } from "./copilot_session.ts";
 import { AGENT_TOOLS, shellToolName, TOOL } from "../tools/gated.ts";
 import { isRecord, parseRecord } from "../platform/json.ts";
@@ -64,7 +70,7 @@ const COPILOT_BASH = copilotShell(TOOL.bash.name);
 const PLAIN_SHELL_ARGS = new Set(["command", "description"]);
 
 /** One tool request of a reply. */
-interface Request {
+interface Request extends LoggedCall {
   id: string;
   name: string;
   args: unknown;
@@ -78,8 +84,19 @@ interface Completion {
   denied: boolean;
 }
 
+/** One event of the main agent. */
+interface Event {
+  type: string;
+  data: Json;
+  id: string;
+}
+
+function keepEvent(line: string): boolean {
+  return KEEP.some((type) => line.includes(type));
+}
+
 /** One event of the main agent, or null for a line that is none. */
-function eventOf(line: string): { type: string; data: Json; id: string } | null {
+function eventOf(line: string): Event | null {
   const record = parseRecord(line);
   if (record === null || typeof record.type !== "string" || !isRecord(record.data)) return null;
   if (record.agentId !== undefined || record.data.parentToolCallId !== undefined) return null;
@@ -197,40 +214,39 @@ export function scanTurn(
 export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Seen {
   const name = copilotShell(call.tool);
   if (name === null || call.toolUseId === null || call.command === undefined) return "unknown";
-  const completions = new Set<string>();
-  let pending: Request | null = null;
-  /** Completions met after the pending request: written before it. */
-  const before = new Set<string>();
-  let verdict: Seen | null = null;
-  const walk = walkTranscriptBack(
+  return judgeRetry(
     call.transcriptPath,
+    copilotShape(call.toolUseId, name, call.command),
     fs,
-    (line) => {
-      const event = eventOf(line);
-      if (event === null) return false;
-      if (event.type === "tool.execution_complete") {
-        const id = event.data.toolCallId;
-        if (typeof id === "string") (pending === null ? completions : before).add(id);
-        return false;
-      }
-      if (event.type !== "assistant.message") return false;
-      for (const r of requestsOf(event.data, event.id).reverse()) {
-        if (pending === null) {
-          if (!completions.has(r.id) && copilotCallKey(r.name, r.args) === call.toolUseId) {
-            pending = r;
-          }
-          continue;
-        }
-        if (r.name !== name || !isRecord(r.args) || r.args.command !== call.command) continue;
-        verdict = r.batch !== pending.batch && before.has(r.id) ? "seen" : "unseen";
-        return true;
-      }
-      return false;
-    },
-    TAIL_WINDOW,
     budget,
-    (line) => KEEP.some((type) => line.includes(type)),
   );
-  if (walk === null || pending === null) return "unknown";
-  return verdict ?? "unseen";
+}
+
+/** The event log as the retry walk reads it: replies with their requests, and completions. */
+function copilotShape(
+  key: string,
+  name: string,
+  command: string,
+): RetryShape<Event, Request> {
+  return {
+    keep: keepEvent,
+    parse: (line) => {
+      const event = eventOf(line);
+      return event?.type === "tool.execution_complete" || event?.type === "assistant.message"
+        ? event
+        : null;
+    },
+    calls: (event) =>
+      event.type === "assistant.message" ? requestsOf(event.data, event.id).reverse() : [],
+    results: (event) =>
+      event.type === "tool.execution_complete" && typeof event.data.toolCallId === "string"
+        ? [event.data.toolCallId]
+        : [],
+    // The request no completion answers yet whose name and arguments give the payload's key.
+    isPending: (r, answeredLater) =>
+      !answeredLater.has(r.id) && copilotCallKey(r.name, r.args) === key,
+    repeats: (r) => r.name === name && isRecord(r.args) && r.args.command === command,
+    apart: (earlier, pending) => earlier.batch !== pending.batch,
+    unmatched: "unseen",
+  };
 }

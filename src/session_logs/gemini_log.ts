@@ -36,7 +36,13 @@ import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
-import type { RetryCall, Seen } from "../transcript/denial_seen.ts";
+import {
+  judgeRetry,
+  type LoggedCall,
+  type RetryCall,
+  type RetryShape,
+  type Seen,
+} from "../transcript/retry_walk.ts";
 import { agentTool, TOOL } from "../tools/gated.ts";
 import { isRecord, parseRecord } from "../platform/json.ts";
 
@@ -147,32 +153,53 @@ export function scanTurn(
   return { turnId: start, calls, pendingFound: true };
 }
 
+/**
+ * A call of a reply, for the retry check. The log holds no call id for
+ * the pending call, so each reply opens with a stand-in for it: the first
+ * one the walk meets is the pending reply.
+ */
+interface ReplyCall extends LoggedCall {
+  batch: string;
+  standIn: boolean;
+  command: unknown;
+}
+
+/** The chat log as the retry walk reads it: replies, each with its calls and their results. */
+function geminiShape(command: string): RetryShape<Json, ReplyCall> {
+  const seen = new Set<string>();
+  return {
+    keep: (line) => line.includes('"type":"gemini"'),
+    parse: (line) => {
+      const record = newest(line, seen);
+      return record?.type === "gemini" ? record : null;
+    },
+    calls: (reply) => {
+      const batch = String(reply.id);
+      const toolCalls = Array.isArray(reply.toolCalls) ? reply.toolCalls : [];
+      const shells: ReplyCall[] = [...toolCalls].reverse().flatMap((c) =>
+        isRecord(c) && isShell(c.name) && isRecord(c.args)
+          ? [{
+            id: "",
+            batch,
+            standIn: false,
+            command: c.args.command,
+            answered: Array.isArray(c.result) && c.result.length > 0,
+          }]
+          : []
+      );
+      return [{ id: "", batch, standIn: true, command: null }, ...shells];
+    },
+    // Results are written inside the calls.
+    results: () => [],
+    isPending: (c) => c.standIn,
+    repeats: (c) => !c.standIn && c.command === command,
+    apart: (earlier, pending) => earlier.batch !== pending.batch,
+    unmatched: "unseen",
+  };
+}
+
 /** Whether the model could have read the denial of the earlier identical shell call. */
 export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Seen {
   if (call.tool !== TOOL.bash.name || call.command === undefined) return "unknown";
-  const seen = new Set<string>();
-  const found: { replies: number; verdict: Seen | null } = { replies: 0, verdict: null };
-  const walk = walkTranscriptBack(
-    call.transcriptPath,
-    fs,
-    (line) => {
-      const record = newest(line, seen);
-      if (record === null || record.type !== "gemini") return false;
-      found.replies++;
-      const toolCalls = Array.isArray(record.toolCalls) ? record.toolCalls : [];
-      for (const c of [...toolCalls].reverse()) {
-        if (!isRecord(c) || !isShell(c.name) || !isRecord(c.args)) continue;
-        if (c.args.command !== call.command) continue;
-        const answered = Array.isArray(c.result) && c.result.length > 0;
-        found.verdict = found.replies > 1 && answered ? "seen" : "unseen";
-        return true;
-      }
-      return false;
-    },
-    TAIL_WINDOW,
-    budget,
-    (line) => line.includes('"type":"gemini"'),
-  );
-  if (walk === null || found.replies === 0) return "unknown";
-  return found.verdict ?? "unseen";
+  return judgeRetry(call.transcriptPath, geminiShape(call.command), fs, budget);
 }

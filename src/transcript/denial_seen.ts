@@ -15,125 +15,85 @@
  * between the two, and never when it rode in the pending call's own
  * message. See docs/architecture.md "Retries of destructive commands".
  *
- * The other agents' session logs answer the same question through their
- * own readers (`session_logs/session_logs.ts`); `denialCouldBeSeen` waits for
- * the pending call's record whichever reader it is given.
+ * The walk itself is `retry_walk.ts`, shared with the other agents' log
+ * readers (`session_logs/`); this module says how Claude Code's records
+ * hold calls, results and batches. `denialCouldBeSeen` waits for the
+ * pending call's record whichever reader it is given.
  *
  * @module
  */
 
 import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
-import { TAIL_WINDOW, walkTranscriptBack } from "./tail.ts";
+import { mayBeMessageRecord } from "./tail.ts";
 import { PENDING_RESCAN } from "./turn_scan.ts";
+import { judgeRetry, type LoggedCall, type RetryCall, type RetryShape } from "./retry_walk.ts";
+import type { Seen, SeenReader } from "./retry_walk.ts";
 import { canonicalJson, isRecord, parseRecord } from "../platform/json.ts";
 
-/** The retry being judged. */
-export interface RetryCall {
-  transcriptPath: string;
-  /** The pending call's id as the log knows it; null when the payload gave none. */
-  toolUseId: string | null;
-  /** The tool's name: `Bash` or `PowerShell`, or a file tool. */
-  tool: string;
-  /** The shell command the earlier call must repeat. */
-  command?: string;
-  /** For a file tool: the whole input the earlier call must repeat (keys in any order). */
-  input?: Record<string, unknown>;
-}
-
-/**
- * `seen`: the earlier call's result came before the retry was sent, or
- * the earlier call lies beyond the walk (long ago). `unseen`: it rode in
- * the same message, or its result came later or not at all. `unknown`: the
- * pending call is not in the transcript, or the walk could not be made.
- */
-export type Seen = "seen" | "unseen" | "unknown";
+export type { RetryCall, Seen, SeenReader } from "./retry_walk.ts";
 
 type Json = Record<string, unknown>;
+
+/** A `tool_use` block of an assistant record; its batch is the record's message id. */
+interface ToolUse extends LoggedCall {
+  name: unknown;
+  input: Json;
+}
 
 function blocksOf(record: Json): Json[] {
   const content = isRecord(record.message) ? record.message.content : undefined;
   return Array.isArray(content) ? content.filter(isRecord) : [];
 }
 
-/** What the walk has learned so far, newest record first. */
-class SeenWalk {
-  /** The pending call's message id once its record was met (null: it had none). */
-  pendingMessage: string | null | undefined = undefined;
-  /** Results met after the pending record, so written before it. */
-  readonly earlierResults = new Set<string>();
-  verdict: Seen | null = null;
-
-  private readonly input: string | null;
-
-  constructor(private readonly call: RetryCall) {
-    this.input = call.input === undefined ? null : canonicalJson(call.input);
-  }
-
-  private repeats(input: Json): boolean {
-    return this.input === null
-      ? input.command === this.call.command
-      : canonicalJson(input) === this.input;
-  }
-
-  /** Takes one line; true once the verdict is known. */
-  visit(line: string): boolean {
-    const record = parseRecord(line);
-    if (record === null || record.isSidechain === true) return false;
-    if (record.type === "assistant") return this.assistant(record);
-    if (record.type === "user" && this.pendingMessage !== undefined) {
-      for (const block of blocksOf(record)) {
-        if (block.type === "tool_result" && typeof block.tool_use_id === "string") {
-          this.earlierResults.add(block.tool_use_id);
-        }
-      }
-    }
-    return false;
-  }
-
-  private assistant(record: Json): boolean {
-    const message = isRecord(record.message) && typeof record.message.id === "string"
-      ? record.message.id
-      : null;
-    for (const block of blocksOf(record).reverse()) {
-      if (block.type !== "tool_use" || typeof block.id !== "string") continue;
-      if (this.pendingMessage === undefined) {
-        if (block.id === this.call.toolUseId) this.pendingMessage = message;
-        continue;
-      }
-      const input = isRecord(block.input) ? block.input : {};
-      if (
-        block.id === this.call.toolUseId || block.name !== this.call.tool ||
-        !this.repeats(input)
-      ) continue;
-      const sameMessage = message !== null && message === this.pendingMessage;
-      this.verdict = !sameMessage && this.earlierResults.has(block.id) ? "seen" : "unseen";
-      return true;
-    }
-    return false;
-  }
+/** Claude Code's transcript as the retry walk reads it: main-thread user and assistant records. */
+function claudeShape(call: RetryCall): RetryShape<Json, ToolUse> {
+  const input = call.input === undefined ? null : canonicalJson(call.input);
+  return {
+    keep: mayBeMessageRecord,
+    parse: (line) => {
+      const record = parseRecord(line);
+      return record === null || record.isSidechain === true ? null : record;
+    },
+    calls: (record) => {
+      if (record.type !== "assistant") return [];
+      const message = isRecord(record.message) && typeof record.message.id === "string"
+        ? record.message.id
+        : null;
+      return blocksOf(record).reverse().flatMap((block) =>
+        block.type === "tool_use" && typeof block.id === "string"
+          ? [{
+            id: block.id,
+            batch: message,
+            name: block.name,
+            input: isRecord(block.input) ? block.input : {},
+          }]
+          : []
+      );
+    },
+    results: (record) =>
+      record.type !== "user"
+        ? []
+        : blocksOf(record).flatMap((block) =>
+          block.type === "tool_result" && typeof block.tool_use_id === "string"
+            ? [block.tool_use_id]
+            : []
+        ),
+    isPending: (use) => use.id === call.toolUseId,
+    repeats: (use) =>
+      use.id !== call.toolUseId && use.name === call.tool &&
+      (input === null ? use.input.command === call.command : canonicalJson(use.input) === input),
+    // A message without an id is taken for a batch of its own.
+    apart: (earlier, pending) => earlier.batch === null || earlier.batch !== pending.batch,
+    // An earlier copy beyond the walk was denied long ago.
+    unmatched: "seen",
+  };
 }
-
-/** One look at a session log as it is now: whether the denial could be seen. */
-export type SeenReader = (call: RetryCall, fs: FsPort, budget?: WorkBudget) => Seen;
 
 /** One walk over a Claude Code transcript as it is now. */
 export function denialSeen(call: RetryCall, fs: FsPort, budget?: WorkBudget): Seen {
   if (call.toolUseId === null) return "unknown";
-  try {
-    const walk = new SeenWalk(call);
-    const ended = walkTranscriptBack(
-      call.transcriptPath,
-      fs,
-      (line) => walk.visit(line),
-      TAIL_WINDOW,
-      budget,
-    );
-    if (ended === null || walk.pendingMessage === undefined) return "unknown";
-    return walk.verdict ?? "seen";
-  } catch {
-    return "unknown";
-  }
+  return judgeRetry(call.transcriptPath, claudeShape(call), fs, budget);
 }
 
 /**

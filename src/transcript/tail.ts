@@ -158,3 +158,41 @@ export function walkTranscriptBack(
   const last = offer(decodeLine(new Uint8Array(0), carry)) ?? { clipped: false };
   return refused ? null : last;
 }
+
+/**
+ * How one agent's log is read line by line: which raw lines are worth a
+ * parse, and what a parsed line is to the reader. Each agent's reader
+ * fills one in; the walk around it is shared.
+ */
+export interface LogLines<R> {
+  /** A cheap check on the raw line; it may let others through, never drop a record the reader needs. */
+  keep(line: string): boolean;
+  /** The line as a record of this log, or null for a line the reader skips. */
+  parse(line: string): R | null;
+}
+
+/**
+ * `walkTranscriptBack` over the records of a log: each kept line is parsed
+ * by `lines`, and `visit` sees the records it accepts, newest first, with
+ * their raw line, until it returns true. Same results and bounds as the
+ * byte walk.
+ */
+export function walkLog<R>(
+  path: string,
+  fs: FsPort,
+  lines: LogLines<R>,
+  visit: (record: R, line: string) => boolean,
+  budget?: WorkBudget,
+): TailWalk | null {
+  return walkTranscriptBack(
+    path,
+    fs,
+    (line) => {
+      const record = lines.parse(line);
+      return record !== null && visit(record, line);
+    },
+    TAIL_WINDOW,
+    budget,
+    (line) => lines.keep(line),
+  );
+}
