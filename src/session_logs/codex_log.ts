@@ -29,15 +29,16 @@
 
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
-import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
 import {
   judgeRetry,
   type LoggedCall,
+  type LogLines,
   type RetryCall,
   type RetryShape,
   type Seen,
-} from "../transcript/retry_walk.ts";
+  walkLog,
+} from "../transcript/tail.ts";
 import { deletionCommand } from "../tools/call.ts";
 import { readPatch } from "./codex_patch.ts";
 import { agentTool, TOOL } from "../tools/gated.ts";
@@ -109,14 +110,13 @@ export function scanTurn(
   const calls: CallRecord[] = [];
   const outputs = new Map<string, { count: number; clean: boolean; blocked: boolean }>();
   let untagged = false;
-  const walk = walkTranscriptBack(
+  const walk = walkLog(
     input.transcriptPath,
     fs,
-    (line) => {
-      const read = itemOf(line);
-      if (read === null) return false;
+    ROLLOUT,
+    (read) => {
       const payload = read.item;
-      const type = typeof payload.type === "string" ? payload.type : "";
+      const type = typeOf(payload);
       if (!CALL_TYPES.has(type) && !OUTPUT_TYPES.has(type)) return false;
       const turn = turnOf(payload);
       // The first item of another turn (or of none we can name) ends this one.
@@ -142,9 +142,7 @@ export function scanTurn(
       });
       return untagged;
     },
-    undefined,
     budget,
-    (line) => line.includes(RESPONSE_ITEM),
   );
   if (walk === null || untagged || calls.length === 0) {
     return walk === null || untagged ? null : { turnId, calls: [], pendingFound: false };
@@ -190,6 +188,12 @@ function itemOf(line: string): ItemRecord | null {
   return { item: record.payload, sampling: samplingOf(record) };
 }
 
+/** The rollout's lines: response items only. */
+const ROLLOUT: LogLines<ItemRecord> = {
+  keep: (line) => line.includes(RESPONSE_ITEM),
+  parse: itemOf,
+};
+
 /** The destructive commands a call stands for: its shell command, or its patch's deletions. */
 function commandsOf(item: Json): string[] {
   if (item.type === "function_call" && item.name === "exec_command") {
@@ -221,7 +225,7 @@ interface RetryItem extends LoggedCall {
 /** The rollout as the retry walk reads it: calls and outputs that name their call id. */
 function codexShape(call: RetryCall, command: string): RetryShape<ItemRecord, RetryItem> {
   return {
-    keep: (line) => line.includes(RESPONSE_ITEM),
+    keep: ROLLOUT.keep,
     parse: (line) => {
       const read = itemOf(line);
       return read !== null && typeof read.item.call_id === "string" ? read : null;

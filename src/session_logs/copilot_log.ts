@@ -29,7 +29,6 @@
 
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
-import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
 import {
   judgeRetry,
@@ -37,7 +36,8 @@ import {
   type RetryCall,
   type RetryShape,
   type Seen,
-} from "../transcript/retry_walk.ts";
+  walkLog,
+} from "../transcript/tail.ts";
 import { copilotCallKey } from "./copilot_session.ts";
 import { AGENT_TOOLS, shellToolName, TOOL } from "../tools/gated.ts";
 import { isRecord, parseRecord } from "../platform/json.ts";
@@ -149,12 +149,11 @@ export function scanTurn(
   const completions = new Map<string, Completion>();
   const counts = new Map<string, number>();
   let start: string | null = null;
-  const walk = walkTranscriptBack(
+  const walk = walkLog(
     input.transcriptPath,
     fs,
-    (line) => {
-      const event = eventOf(line);
-      if (event === null) return false;
+    { keep: keepEvent, parse: eventOf },
+    (event) => {
       if (event.type === "user.message") {
         start = event.id;
         return true;
@@ -170,9 +169,7 @@ export function scanTurn(
       }
       return false;
     },
-    TAIL_WINDOW,
     budget,
-    (line) => KEEP.some((type) => line.includes(type)),
   );
   if (walk === null || start === null) return null;
   const pending = requests.find((r) =>

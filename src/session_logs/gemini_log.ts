@@ -34,7 +34,6 @@
 
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
-import { TAIL_WINDOW, walkTranscriptBack } from "../transcript/tail.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
 import {
   judgeRetry,
@@ -42,7 +41,8 @@ import {
   type RetryCall,
   type RetryShape,
   type Seen,
-} from "../transcript/retry_walk.ts";
+  walkLog,
+} from "../transcript/tail.ts";
 import { agentTool, TOOL } from "../tools/gated.ts";
 import { isRecord, parseRecord } from "../platform/json.ts";
 
@@ -126,19 +126,19 @@ export function scanTurn(
   const seen = new Set<string>();
   const replies: Json[] = [];
   let start: string | null = null;
-  const walk = walkTranscriptBack(
+  const walk = walkLog(
     input.transcriptPath,
     fs,
-    (line) => {
-      const record = newest(line, seen);
-      if (record === null) return false;
+    {
+      keep: (line) => RECORD_TYPES.some((type) => line.includes(type)),
+      parse: (line) => newest(line, seen),
+    },
+    (record) => {
       if (record.type === "gemini") replies.push(record);
       if (record.type === "user" && startsTurn(record)) start = String(record.id);
       return start !== null;
     },
-    undefined,
     budget,
-    (line) => RECORD_TYPES.some((type) => line.includes(type)),
   );
   if (walk === null || start === null) return null;
   const calls: TurnCall[] = [];

@@ -15,7 +15,7 @@
  * between the two, and never when it rode in the pending call's own
  * message. See docs/architecture.md "Retries of destructive commands".
  *
- * The walk itself is `retry_walk.ts`, shared with the other agents' log
+ * The walk itself is `judgeRetry` in `tail.ts`, shared with the other agents' log
  * readers (`session_logs/`); this module says how Claude Code's records
  * hold calls, results and batches. `denialCouldBeSeen` waits for the
  * pending call's record whichever reader it is given.
@@ -25,13 +25,18 @@
 
 import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
-import { mayBeMessageRecord } from "./tail.ts";
-import { PENDING_RESCAN } from "./turn_scan.ts";
-import { judgeRetry, type LoggedCall, type RetryCall, type RetryShape } from "./retry_walk.ts";
-import type { Seen, SeenReader } from "./retry_walk.ts";
-import { canonicalJson, isRecord, parseRecord } from "../platform/json.ts";
+import { CLAUDE_LINES, PENDING_RESCAN } from "./turn_scan.ts";
+import {
+  judgeRetry,
+  type LoggedCall,
+  type RetryCall,
+  type RetryShape,
+  type Seen,
+  type SeenReader,
+} from "./tail.ts";
+import { canonicalJson, isRecord } from "../platform/json.ts";
 
-export type { RetryCall, Seen, SeenReader } from "./retry_walk.ts";
+export type { RetryCall, Seen, SeenReader } from "./tail.ts";
 
 type Json = Record<string, unknown>;
 
@@ -50,9 +55,9 @@ function blocksOf(record: Json): Json[] {
 function claudeShape(call: RetryCall): RetryShape<Json, ToolUse> {
   const input = call.input === undefined ? null : canonicalJson(call.input);
   return {
-    keep: mayBeMessageRecord,
+    keep: CLAUDE_LINES.keep,
     parse: (line) => {
-      const record = parseRecord(line);
+      const record = CLAUDE_LINES.parse(line);
       return record === null || record.isSidechain === true ? null : record;
     },
     calls: (record) => {

@@ -17,7 +17,7 @@
 
 import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
-import { TAIL_WINDOW, walkTranscriptBack } from "./tail.ts";
+import { type LogLines, mayBeMessageRecord, walkLog } from "./tail.ts";
 import { isRecord, parseRecord } from "../platform/json.ts";
 
 /** One tool call of the current turn. */
@@ -256,6 +256,9 @@ export function scanTurn(
   }
 }
 
+/** Claude Code's lines: message and compaction records, parsed as JSON objects. */
+export const CLAUDE_LINES: LogLines<Json> = { keep: mayBeMessageRecord, parse: parseRecord };
+
 /** What the walk gathers, newest record first, until it meets the turn start. */
 class TurnWalk {
   readonly useCounts = new Map<string, number>();
@@ -264,10 +267,8 @@ class TurnWalk {
   readonly entries: Entry[] = [];
   start: Start | null = null;
 
-  /** Takes one line; true once it was the turn start. */
-  visit(line: string): boolean {
-    const record = parseRecord(line);
-    if (record === null) return false;
+  /** Takes one record and its line; true once it was the turn start. */
+  visit(record: Json, line: string): boolean {
     countIds(record, this.useCounts, this.resultCounts);
     if (record.type === "user") {
       const promptId = nonEmpty(record.promptId);
@@ -290,11 +291,11 @@ class TurnWalk {
 
 function scan(input: TurnScanInput, fs: FsPort, budget?: WorkBudget): TurnScanResult | null {
   const turn = new TurnWalk();
-  const walk = walkTranscriptBack(
+  const walk = walkLog(
     input.transcriptPath,
     fs,
-    (line) => turn.visit(line),
-    TAIL_WINDOW,
+    CLAUDE_LINES,
+    (record, line) => turn.visit(record, line),
     budget,
   );
   if (walk === null) return null;
