@@ -3,7 +3,16 @@
  * hello-world started with the same flags in the same run (absolute times
  * on a shared 2-core machine mean little), plus a few in-process costs.
  *
- * Usage: deno task bench [--runs N] [--hostile-runs N] [--only CLASS[,CLASS]] [--json]
+ * Usage: deno task bench [--runs N] [--hostile-runs N] [--only CLASS[,CLASS]]
+ *        [--reference DIR] [--json]
+ *
+ * Each call class also reports how many source modules its process read and
+ * evaluated (from Deno's debug log of one run, see module_census.ts).
+ *
+ * `--reference DIR` times a reference hook in Node on the same payloads,
+ * paired with ours run by run: DIR holds `run_hook.js`, a wrapper that feeds
+ * stdin to the reference hook's `run()` and prints its answer. The ratio
+ * reported is ours over the reference (below 1 means ours is faster).
  *
  * `--only` times just the named slow-input classes (beside the plain
  * first-touch denial they are measured against) and skips the rest.
@@ -12,6 +21,7 @@
  */
 
 import { runtimeFlags, sourceArgv } from "../src/platform/permissions.ts";
+import { moduleCensus } from "./module_census.ts";
 import { assistant, filler, jsonl, prompt, result } from "../tests/transcript/builder.ts";
 
 const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
@@ -23,6 +33,20 @@ interface Scenario {
   env: Record<string, string>;
   /** Runs once before timing (e.g. to mark a file checked). */
   prime?: boolean;
+  /** Also timed against the reference hook when `--reference` is given. */
+  paired?: boolean;
+}
+
+/** The first `node` on PATH, for the reference hook. */
+function nodePath(): string {
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    try {
+      if (Deno.statSync(`${dir}/node`).isFile) return `${dir}/node`;
+    } catch {
+      // not in this directory
+    }
+  }
+  throw new Error("--reference needs node on PATH");
 }
 
 function median(xs: number[]): number {
@@ -194,18 +218,26 @@ if (import.meta.main && only !== null) {
       name: "edit-first-touch-deny",
       payload: (r) => edit(project, `deny-${r}`, "src/app.py"),
       env: base,
+      paired: true,
     },
     {
       name: "edit-retry-pass",
       payload: () => edit(project, "retry", "src/app.py"),
       env: base,
       prime: true,
+      paired: true,
     },
-    { name: "bash-routine-ls", payload: (r) => bash(project, `ls-${r}`, "ls"), env: base },
+    {
+      name: "bash-routine-ls",
+      payload: (r) => bash(project, `ls-${r}`, "ls"),
+      env: base,
+      paired: true,
+    },
     {
       name: "bash-destructive-deny",
       payload: (r) => bash(project, `rm-${r}`, "rm -rf build"),
       env: base,
+      paired: true,
     },
     {
       name: "edit-deny-metrics-on",
@@ -220,18 +252,53 @@ if (import.meta.main && only !== null) {
     { name: "credit-100kb-transcript", payload: credit(small), env: base },
     { name: "credit-100mb-transcript", payload: credit(large), env: base },
   ];
+  const referenceDir = argValue("--reference");
+  const reference = referenceDir === null ? null : [nodePath(), `${referenceDir}/run_hook.js`];
+  // The reference keeps its own state, so neither hook reads the other's files.
+  const refEnv = (env: Record<string, string>) => ({
+    ...env,
+    GATEGUARD_STATE_DIR: `${tmp}/reference-state`,
+  });
+  const paired = scenarios.filter((s) => s.paired);
   for (const s of scenarios) if (s.prime) await timeOnce(cli, s.payload(0), s.env);
+  if (reference) {
+    for (const s of paired) if (s.prime) await timeOnce(reference, s.payload(0), refEnv(s.env));
+  }
+  const srcHref = new URL("../src/", import.meta.url).href;
+  const modules: Record<string, { read: number; evaluated: number }> = {};
+  for (const s of scenarios) {
+    const census = await moduleCensus(cli, s.payload(-2), s.env, srcHref);
+    modules[s.name] = { read: census.read.length, evaluated: census.evaluated.length };
+  }
   // What each scenario actually decides, so a ratio never hides a wrong path.
   const outcomes: Record<string, string> = {};
   for (const s of scenarios) outcomes[s.name] = await outcomeOf(cli, s.payload(-1), s.env);
+  const refOutcomes: Record<string, string> = {};
+  if (reference) {
+    for (const s of paired) {
+      refOutcomes[s.name] = await outcomeOf(reference, s.payload(-1), refEnv(s.env));
+    }
+  }
   const times: Record<string, number[]> = { hello: [] };
   for (const s of scenarios) times[s.name] = [];
+  /** Per paired run, our time over the reference's. */
+  const versus: Record<string, number[]> = {};
+  for (const s of paired) versus[s.name] = [];
   // Interleaved, so machine noise hits every scenario alike.
   await timeOnce(helloArgv, "", base);
   for (let r = 0; r < runs; r++) {
     times.hello.push(await timeOnce(helloArgv, "", base));
-    for (const s of scenarios) times[s.name].push(await timeOnce(cli, s.payload(r + 1), s.env));
+    for (const s of scenarios) {
+      const ours = await timeOnce(cli, s.payload(r + 1), s.env);
+      times[s.name].push(ours);
+      if (reference && s.paired) {
+        const theirs = await timeOnce(reference, s.payload(r + 1), refEnv(s.env));
+        versus[s.name].push(ours / theirs);
+      }
+    }
   }
+  const vsReference: Record<string, number> = {};
+  if (reference) { for (const s of paired) vsReference[s.name] = median(versus[s.name]); }
   const helloMs = median(times.hello);
   const ratios: Record<string, number> = {};
   for (const s of scenarios) ratios[s.name] = median(times[s.name]) / helloMs;
@@ -249,14 +316,31 @@ if (import.meta.main && only !== null) {
   const inProcess = await import("./bench_inprocess.ts").then((m) => m.measureInProcess());
   await Deno.remove(tmp, { recursive: true });
   if (asJson) {
-    console.log(JSON.stringify({ runs, ratios, outcomes, hostile, inProcess }, null, 2));
+    console.log(
+      JSON.stringify(
+        { runs, ratios, outcomes, modules, vsReference, refOutcomes, hostile, inProcess },
+        null,
+        2,
+      ),
+    );
   } else {
     console.log(
       `whole-process latency, median of ${runs} interleaved runs, as a ratio to hello-world:`,
     );
     for (const [k, v] of Object.entries(ratios)) {
       const outcome = outcomes[k] ? `  (${outcomes[k]})` : "";
-      console.log(`  ${k.padEnd(28)} ${v.toFixed(2)}x${outcome}`);
+      const m = modules[k] ? `  ${modules[k].read} modules read, ${modules[k].evaluated} run` : "";
+      console.log(`  ${k.padEnd(28)} ${v.toFixed(2)}x${outcome}${m}`);
+    }
+    if (reference) {
+      console.log(
+        `against the reference (${referenceDir}), median of ${runs} paired runs, ours / theirs:`,
+      );
+      for (const [k, v] of Object.entries(vsReference)) {
+        console.log(
+          `  ${k.padEnd(28)} ${v.toFixed(2)}x  (ours ${outcomes[k]}, theirs ${refOutcomes[k]})`,
+        );
+      }
     }
     printHostile(hostile, hostileRuns);
     console.log("in-process costs:");

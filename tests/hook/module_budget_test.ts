@@ -1,0 +1,81 @@
+/**
+ * Module budgets per call class, counted in a real hook process started as
+ * the from-source install starts it (`deno run` with the binary's flags):
+ * the modules `deno run` reads and the ones it evaluates, from Deno's debug
+ * log. A budget is a count of work, never a time; it fails when a change
+ * makes a kind of call load code it does not need.
+ */
+
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { CLI_ARGV, denoDir } from "../helpers/cli.ts";
+import { tempDir } from "../helpers/temp.ts";
+import { type ModuleCensus, moduleCensus } from "../../scripts/module_census.ts";
+
+const SRC_HREF = new URL("../../src/", import.meta.url).href;
+
+/** Most modules one call of each class may read (and so evaluate). */
+const BUDGET = {
+  "first-touch Edit": 64,
+  "routine Bash": 93,
+  "destructive Bash": 93,
+} as const;
+
+async function census(toolName: string, input: Record<string, string>): Promise<ModuleCensus> {
+  const home = await tempDir({ prefix: "gateguard-modules-" });
+  await Deno.mkdir(`${home}/project/src`, { recursive: true });
+  await Deno.writeTextFile(`${home}/project/src/app.py`, "x = 1\n");
+  const cache = await denoDir();
+  const payload = JSON.stringify({
+    session_id: "budget",
+    cwd: `${home}/project`,
+    hook_event_name: "PreToolUse",
+    tool_name: toolName,
+    tool_input: Object.fromEntries(
+      Object.entries(input).map(([k, v]) => [k, v.replace("$P", `${home}/project`)]),
+    ),
+  });
+  return moduleCensus([...CLI_ARGV], payload, {
+    HOME: home,
+    GATEGUARD_STATE_DIR: `${home}/state`,
+    CLAUDE_PROJECT_DIR: `${home}/project`,
+    ...(cache ? { DENO_DIR: cache } : {}),
+  }, SRC_HREF);
+}
+
+const folders = (mods: string[]) => [...new Set(mods.map((m) => m.split("/")[0]))].sort();
+
+Deno.test("[lazy-loading] a first-touch Edit reads no shell, transcript, evidence or report module, within its budget", async () => {
+  const run = await census("Edit", {
+    file_path: "$P/src/app.py",
+    old_string: "x = 1",
+    new_string: "x = 2",
+  });
+  assertEquals(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision, "deny");
+  assert(run.read.length > 0, "the debug log named no module: the census cannot count");
+  assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");
+  assertEquals(
+    folders(run.read).filter((f) => ["shell", "transcript", "evidence", "report"].includes(f)),
+    [],
+  );
+  assert(run.read.length <= BUDGET["first-touch Edit"], `${run.read.length} modules read`);
+});
+
+Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, evidence, transcript or report module, within its budget", async () => {
+  const run = await census("Bash", { command: "ls" });
+  assertEquals(run.stdout, "");
+  assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");
+  assertEquals(
+    folders(run.read).filter((f) =>
+      ["file_facts", "evidence", "change", "transcript", "report"].includes(f)
+    ),
+    [],
+  );
+  assert(run.read.length <= BUDGET["routine Bash"], `${run.read.length} modules read`);
+});
+
+Deno.test("[lazy-loading] a destructive Bash call stays within its module budget", async () => {
+  const run = await census("Bash", { command: "rm -rf build" });
+  assertEquals(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision, "deny");
+  assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");
+  assert(run.read.length <= BUDGET["destructive Bash"], `${run.read.length} modules read`);
+});
