@@ -6,7 +6,8 @@
  * (`curl -o f`, `wget URL`, `curl … > f`), content that cannot be read.
  * A file is run by a shell (`sh f`, `bash f`), by `source` or `.`, as a
  * program (`./f`), or by an interpreter given it as its script
- * (`python3 f`). Files from earlier calls are not read: see
+ * (`python3 f`, `node f`, `tsx f`, `deno run f`, `ruby f`, `perl f`). Files
+ * from earlier calls are not read: see
  * `docs/evasions.md`.
  *
  * @module
@@ -31,12 +32,20 @@ const WRITES = new Set([">", ">>", ">|", "&>", "&>>"]);
 /** Programs that write their stdin to the files they name. */
 const TEES = new Set(["tee"]);
 
-/** How an interpreter takes a program as an argument, by program name. */
-const CODE_FLAGS: readonly (readonly [RegExp, string])[] = [
-  [/^(python[0-9.]*|pypy[0-9.]*)$/, "-c"],
-  [/^(node|nodejs|bun|perl|ruby)$/, "-e"],
-  [/^php$/, "-r"],
+/**
+ * How an interpreter takes a program as an argument, by program name: the
+ * code flag its rule reads, and the subcommand that runs a script file
+ * (`deno run f`), whose code is then handed over as `deno eval`.
+ */
+const CODE_FLAGS: readonly (readonly [RegExp, string, string | null])[] = [
+  [/^(python[0-9.]*|pypy[0-9.]*|py)$/, "-c", null],
+  [/^(node|nodejs|bun|perl|ruby|tsx|ts-node|ts-node-esm|rscript|lua)$/, "-e", null],
+  [/^php$/, "-r", null],
+  [/^deno$/, "eval", "run"],
 ];
+
+/** Deno's options that take the next word as their value. */
+const DENO_VALUED = new Set(["--config", "-c", "--import-map", "--lock", "--env-file", "--cert"]);
 
 /** The key a path is known by: `./s.sh` and `s.sh` are one file. */
 function fileKey(path: string): string {
@@ -178,10 +187,19 @@ export function filesRun(
     if ((name === "source" || name === ".") && words[1] !== undefined) {
       out.push({ path: words[1], interpreter: null });
     } else if (first.includes("/")) out.push({ path: first, interpreter: null });
-    const flag = CODE_FLAGS.find(([re]) => re.test(name))?.[1];
-    const script = words.slice(1).find((w) => !w.startsWith("-"));
-    if (flag !== undefined && script !== undefined && !words.includes(flag)) {
-      out.push({ path: script, interpreter: { name, flag } });
+    const entry = CODE_FLAGS.find(([re]) => re.test(name));
+    if (entry === undefined) continue;
+    const [, flag, sub] = entry;
+    let rest = words.slice(1);
+    // `deno run f` and `deno f` both run the file.
+    if (sub !== null && rest.find((w) => !w.startsWith("-")) === sub) {
+      rest = rest.slice(rest.indexOf(sub) + 1);
+    }
+    const at = rest.findIndex((w, i) =>
+      !w.startsWith("-") && !(sub !== null && i > 0 && DENO_VALUED.has(rest[i - 1]))
+    );
+    if (at >= 0 && !words.includes(flag)) {
+      out.push({ path: rest[at], interpreter: { name, flag } });
     }
   }
   return out;

@@ -12,7 +12,7 @@
 
 import { programName } from "../programs/mod.ts";
 import { sqlDestructive } from "../sql/mod.ts";
-import { REMOVERS, SQL_CLIENTS } from "../packs/mod.ts";
+import { REMOVERS, SQL_CLIENTS, STDIN_PROGRAM_READERS } from "../packs/mod.ts";
 import { removeItemDestructive } from "./detect_powershell.ts";
 import { cmdRemovesTree } from "./detect_cmd.ts";
 import type { Engine, Verdict, Walk } from "./detect_types.ts";
@@ -59,11 +59,22 @@ function scanWorthy(name: string, walk: Walk): boolean {
  * Reads every token that names a checked program as a command, with the
  * tokens after it up to a separator as its arguments, whatever quoting or
  * nesting surrounded it. Too many such positions count as destructive.
+ * Given the raw `text`, the first interpreter named in it is also handed
+ * that whole text as the program it reads on stdin: a here-document or a
+ * file written on the same line holds the code, and the token windows,
+ * which end at a line break, would not show it. Scans nested in a crude
+ * reading skip that, so the work stays one pass per raw text.
  */
-export function tokensVerdict(tokens: readonly string[], scan: Walk, engine: Engine): Verdict {
+export function tokensVerdict(
+  tokens: readonly string[],
+  scan: Walk,
+  engine: Engine,
+  text: string | null = null,
+): Verdict {
   const walk: Walk = { ...scan, crude: true };
   let windows = 0;
   let sqlVerdict: boolean | null = null;
+  let program = text === null || scan.crude === true;
   for (let i = 0; i < tokens.length; i++) {
     const name = programName(tokens[i]);
     if (!scanWorthy(name, walk)) continue;
@@ -75,6 +86,11 @@ export function tokensVerdict(tokens: readonly string[], scan: Walk, engine: Eng
     }
     const hit = engine.program(name, args, [], walk);
     if (hit) return hit;
+    if (!program && STDIN_PROGRAM_READERS.test(name)) {
+      program = true;
+      const code = engine.program(name, ["-"], [text!], walk);
+      if (code) return code;
+    }
     if (REMOVERS.has(name) && removeItemDestructive(args)) {
       return engine.core("remove-item-recurse");
     }
@@ -90,5 +106,5 @@ export function tokensVerdict(tokens: readonly string[], scan: Walk, engine: Eng
 /** The fail-closed reading of raw text: destructive when a destructive form appears anywhere in it. */
 export function rawVerdict(text: string, walk: Walk, engine: Engine): Verdict {
   walk.budget.scanned += text.length;
-  return tokensVerdict(scanSplit(text), walk, engine);
+  return tokensVerdict(scanSplit(text), walk, engine, text);
 }

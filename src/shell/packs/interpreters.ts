@@ -12,37 +12,64 @@
  */
 
 import type { Pack, RuleInput } from "./pack.ts";
+import { sqlDestructive } from "../sql/mod.ts";
 
-/** Library calls that delete a directory tree. */
+/**
+ * Library calls that delete a directory tree. A call's arguments may hold
+ * calls of their own (`rmSync(path.join(a, "b"), {recursive: true})`), so
+ * the options are looked for up to the end of the statement, a bounded
+ * stretch so the match stays linear.
+ */
 const TREE_DELETES: readonly RegExp[] = [
   /\brmtree\b/,
   /\bremove_tree\b/,
-  /\b(rm|rmdir)(Sync)?\s*\([^)]*recursive\s*:\s*(true|1|!0)/,
-  /\bDeno\s*\.\s*remove(Sync)?\s*\([^)]*recursive\s*:\s*true/,
-  /\bFileUtils\s*\.\s*(rm_rf|rm_r|remove_dir|remove_entry(_secure)?|rmtree)\b/,
+  /\b(rm|rmdir)(Sync)?\s*\([^;]{0,400}?recursive\s*:\s*(true|1|!0)/,
+  /\bDeno\s*\.\s*remove(Sync)?\s*\([^;]{0,400}?recursive\s*:\s*true/,
+  /\bFileUtils\s*(\.|::)\s*(rm_rf|rm_r|remove_dir|remove_entry(_secure)?|rmtree)\b/,
   /\bunlink\s*\(?\s*(glob\b|<)/,
   /\barray_map\s*\(\s*['"]unlink['"]/,
+  // fs-extra and rimraf delete trees by default.
+  /\b(removeSync|emptyDirSync|rimrafSync|rimraf)\s*\(/,
+  /\bfs-extra\b[\s\S]{0,400}?\.\s*(remove|emptyDir)(Sync)?\s*\(/,
+  /\brimraf['"]\s*\)\s*(\.\s*(sync|rimraf|rimrafSync|native|manual)\s*)?\(/,
+  // R's unlink deletes directories only when told to recurse.
+  /\bunlink\s*\([^;]{0,400}?recursive\s*=\s*(TRUE|T)\b/,
 ];
 
 /** Calls that hand a command to a shell or start a program. */
 const SHELL_OUTS =
-  /\bos\s*\.\s*(system|popen|exec\w*|spawn\w*)\b|\bsubprocess\b|\bchild_process\b|\b(execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|popen)\b|\b(exec|spawn|execFile|system)\s*\(|\bDeno\s*\.\s*(run|Command)\b|\bBun\s*\.\s*(spawn|spawnSync|\$)|\bOpen3\b|%x[{([]|\bqx\s*[{([]|`|\|\s*getline|\bprint\s[^;]*\|\s*"/;
+  /\bos\s*\.\s*(system|popen|exec\w*|spawn\w*)\b|\bsubprocess\b|\bchild_process\b|\b(execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|popen)\b|\b(exec|spawn|execFile|system)\s*\(|\b(system|exec)\s+(["']|q[qx]?\s*[{(\[])|\bDeno\s*\.\s*(run|Command)\b|\bBun\s*\.\s*(spawn|spawnSync|\$)|\bOpen3\b|%x[{([]|\bqx\s*[{([]|`|\|\s*getline|\bprint\s[^;]*\|\s*"/;
 
 /**
  * String literals of a program, quotes removed and backslash escapes
- * undone; Ruby's `%x(…)` and Perl's `qx{…}` command literals count too.
+ * undone; Ruby's `%x(…)` and Perl's `qx{…}`, `qq{…}` and `q{…}` count too.
  */
 function literals(code: string): string[] {
   const out: string[] = [];
   for (
     const m of code.matchAll(
-      /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`|(?:%x|\bqx)\s*(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\])/g,
+      /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`|(?:%x|\bq[qx]?)\s*(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\])/g,
     )
   ) {
     out.push((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6]).replace(/\\(.)/g, "$1"));
   }
   return out;
 }
+
+/**
+ * Calls that hand a statement to a database (`sqlite3`/`psycopg` cursors,
+ * Node drivers, ORMs' raw queries): their string literals are read as SQL.
+ */
+const SQL_CALLS =
+  /\b(execute|executescript|executemany|exec|query|raw|run|prepare|sql|unsafe|\$executeRawUnsafe|\$queryRawUnsafe|executeRaw|knex\.raw)\s*\(|\bsql\s*`/;
+
+/**
+ * ORM calls that delete or blank every row of a model in a framework shell
+ * one-liner (`User.objects.all().delete()`, `User.delete_all`,
+ * `User::truncate()`).
+ */
+const MASS_DELETES =
+  /\.\s*objects\s*\.\s*(all\s*\(\s*\)\s*\.\s*)?(delete|update)\s*\(|\.\s*(delete_all|destroy_all|update_all)\b|::\s*truncate\s*\(|::\s*query\s*\(\s*\)\s*->\s*delete\s*\(|\bdeleteMany\s*\(\s*(\{\s*\})?\s*\)/;
 
 /** Most literals a joined reading may start at, so the work stays linear in practice. */
 const MAX_JOIN_STARTS = 16;
@@ -54,6 +81,8 @@ const MAX_JOIN_STARTS = 16;
  */
 export function codeDestroys(code: string, input: RuleInput): boolean {
   if (TREE_DELETES.some((re) => re.test(code))) return true;
+  if (MASS_DELETES.test(code)) return true;
+  if (SQL_CALLS.test(code) && literals(code).some(sqlDestructive)) return true;
   if (!SHELL_OUTS.test(code)) return false;
   const texts = literals(code);
   if (texts.some((t) => input.code("bash", t))) return true;
@@ -115,10 +144,121 @@ function awkProgram(args: readonly string[]): string[] {
   return out;
 }
 
-/** A rule over the code texts `code` extracts from the arguments. */
-function oneLiner(code: (args: readonly string[]) => string[]): (input: RuleInput) => boolean {
-  return (input) => code(input.args).some((text) => codeDestroys(text, input));
+/**
+ * Whether an interpreter run with `args` reads its program from stdin: no
+ * code option among `codeLetters` or `codeLongs`, and no script operand, or
+ * `-` in its place (`python3 - <<'EOF'`, `echo … | node`). The letters of
+ * `valued` take the next word as their value when nothing follows them in
+ * the cluster (`python3 -W ignore -`), and `stops` end the options with a
+ * program that is not code (`python3 -m json.tool`).
+ */
+function readsProgramFromStdin(
+  args: readonly string[],
+  shape: StdinShape,
+): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "-") return true;
+    if (a === "--") return args[i + 1] === undefined || args[i + 1] === "-";
+    if (a.startsWith("--")) {
+      const name = a.slice(2).split("=")[0];
+      if (shape.codeLongs.includes(name) || shape.stopLongs.includes(name)) return false;
+      if (!a.includes("=") && shape.valuedLongs.includes(name)) i++;
+      continue;
+    }
+    if (!a.startsWith("-")) return false;
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k];
+      if (shape.code.includes(c) || shape.stops.includes(c)) return false;
+      if (shape.attached.includes(c)) break;
+      if (shape.valued.includes(c)) {
+        if (k === a.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return true;
 }
+
+/** How an interpreter's options say where its program comes from. */
+interface StdinShape {
+  /** Letters whose value is the program. */
+  readonly code: string;
+  /** Letters whose value is only the rest of their cluster. */
+  readonly attached: string;
+  /** Letters whose value is the next word when nothing follows them in the cluster. */
+  readonly valued: string;
+  /** Letters that run something other than a program text (a module). */
+  readonly stops: string;
+  readonly codeLongs: readonly string[];
+  readonly valuedLongs: readonly string[];
+  readonly stopLongs: readonly string[];
+}
+
+/**
+ * A rule over the code texts `code` extracts from the arguments, and over
+ * the program read from stdin when the arguments say it is read there.
+ */
+function oneLiner(
+  code: (args: readonly string[]) => string[],
+  shape: StdinShape | null = null,
+): (input: RuleInput) => boolean {
+  return (input) => {
+    const stdin = shape !== null && input.stdin.length > 0 &&
+        readsProgramFromStdin(input.args, shape)
+      ? input.stdin
+      : [];
+    return [...code(input.args), ...stdin].some((text) => codeDestroys(text, input));
+  };
+}
+
+/**
+ * Interpreters whose rule reads a program fed on stdin (`python3 -`): the
+ * fail-closed token scan hands them the whole raw text as that program.
+ */
+export const STDIN_PROGRAM_READERS: RegExp =
+  /^(python[0-9.]*|pypy[0-9.]*|py|node|nodejs|bun|tsx|ts-node|ts-node-esm|perl|ruby|php|lua|rscript|r)$/;
+
+/** The shapes of the interpreters that read a program from stdin. */
+const PYTHON_SHAPE: StdinShape = {
+  code: "c",
+  attached: "",
+  valued: "WXQ",
+  stops: "m",
+  codeLongs: [],
+  valuedLongs: ["check-hash-based-pycs"],
+  stopLongs: [],
+};
+
+const NODE_SHAPE: StdinShape = {
+  code: "ep",
+  attached: "",
+  valued: "rC",
+  stops: "",
+  codeLongs: ["eval", "print"],
+  valuedLongs: ["require", "import", "loader", "experimental-loader", "conditions", "tsconfig"],
+  stopLongs: ["test", "version", "help"],
+};
+
+const PERL_RUBY_SHAPE: StdinShape = {
+  code: "eE",
+  attached: "iIlx0CdDmMF",
+  valued: "rS",
+  stops: "",
+  codeLongs: [],
+  valuedLongs: [],
+  stopLongs: ["version", "help"],
+};
+
+const PHP_LUA_R_SHAPE: StdinShape = {
+  code: "re",
+  attached: "",
+  valued: "dcz",
+  stops: "",
+  codeLongs: [],
+  valuedLongs: [],
+  stopLongs: ["version", "help"],
+};
 
 const DESTROYS = "runs code that deletes a tree or hands a destructive command to a shell";
 
@@ -136,18 +276,18 @@ export const INTERPRETERS_PACK: Pack = {
   rules: [
     {
       id: "python-code",
-      commands: ["python*", "pypy*"],
-      when: [{ test: oneLiner((args) => clusterCode(args, "c", "WXQm")) }],
+      commands: ["python*", "pypy*", "py"],
+      when: [{ test: oneLiner((args) => clusterCode(args, "c", "WXQm"), PYTHON_SHAPE) }],
       destroys: DESTROYS,
     },
     {
       id: "node-code",
-      commands: ["node", "nodejs", "bun"],
+      commands: ["node", "nodejs", "bun", "tsx", "ts-node", "ts-node-esm"],
       when: [{
         test: oneLiner((args) => [
           ...clusterCode(args, "ep", "r"),
           ...longCode(args, ["eval", "print"]),
-        ]),
+        ], NODE_SHAPE),
       }],
       destroys: DESTROYS,
     },
@@ -161,19 +301,34 @@ export const INTERPRETERS_PACK: Pack = {
     {
       id: "perl-ruby-code",
       commands: ["perl", "ruby"],
-      when: [{ test: oneLiner((args) => clusterCode(args, "eE", "iIlx0CdDmMrF")) }],
+      when: [{
+        test: oneLiner((args) => clusterCode(args, "eE", "iIlx0CdDmMrF"), PERL_RUBY_SHAPE),
+      }],
       destroys: DESTROYS,
     },
     {
       id: "php-code",
       commands: ["php"],
-      when: [{ test: oneLiner((args) => clusterCode(args, "r")) }],
+      // `php artisan tinker --execute=…` runs its code in the application.
+      when: [{
+        test: oneLiner(
+          (args) => [...clusterCode(args, "r"), ...longCode(args, ["execute"])],
+          PHP_LUA_R_SHAPE,
+        ),
+      }],
+      destroys: DESTROYS,
+    },
+    {
+      id: "rails-runner-code",
+      commands: ["rails"],
+      path: [/^(runner|r)$/],
+      when: [{ test: (input) => input.scan.operands.some((code) => codeDestroys(code, input)) }],
       destroys: DESTROYS,
     },
     {
       id: "lua-r-code",
-      commands: ["lua", "rscript"],
-      when: [{ test: oneLiner((args) => clusterCode(args, "e")) }],
+      commands: ["lua", "rscript", "r"],
+      when: [{ test: oneLiner((args) => clusterCode(args, "e"), PHP_LUA_R_SHAPE) }],
       destroys: DESTROYS,
     },
     {

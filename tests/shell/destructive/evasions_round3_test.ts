@@ -1,0 +1,200 @@
+/**
+ * Evasions of the destructive gate from issue 25: programs an interpreter
+ * reads on stdin, interpreter deletes through library calls and runners
+ * the rules did not know, files written and run by other interpreters,
+ * SQL handed to a database driver, and the same forms inside a line too
+ * long for the parser. Each destructive form has a benign look-alike that
+ * must pass.
+ */
+
+import { assert, assertEquals } from "../../helpers/assert.ts";
+import {
+  destructiveHit,
+  isDestructive,
+  newDetectBudget,
+} from "../../../src/shell/destructive/destructive.ts";
+import { MAX_LEX_CHARS } from "../../../src/shell/bash/mod.ts";
+import { WorkBudget } from "../../../src/platform/budget.ts";
+
+const CASES: readonly { mechanism: string; destructive: string[]; benign: string[] }[] = [
+  {
+    mechanism: "an interpreter's program read on stdin is read like one given with -c or -e",
+    destructive: [
+      "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('x')\nEOF",
+      "python3 <<'EOF'\nimport os\nos.system('rm -rf x')\nEOF",
+      "python3 -u - <<< 'import shutil; shutil.rmtree(\"x\")'",
+      "python3 -W ignore - <<< 'import shutil; shutil.rmtree(\"x\")'",
+      "echo 'import os; os.system(\"rm -rf x\")' | python3",
+      "printf 'import shutil\\nshutil.rmtree(\"x\")\\n' | sudo python3 -",
+      "node - <<'EOF'\nrequire('fs').rmSync('x', {recursive: true})\nEOF",
+      "echo \"require('child_process').execSync('git reset --hard')\" | node",
+      "bun - <<< \"require('fs').rmSync('x', {recursive: true})\"",
+      "ruby - <<< 'FileUtils.rm_rf(\"x\")'",
+      "perl - <<< 'system(\"rm -rf x\")'",
+      "perl <<'EOF'\nuse File::Path qw(remove_tree);\nremove_tree('x');\nEOF",
+      "php <<< '<?php system(\"rm -rf x\");'",
+    ],
+    benign: [
+      "python3 - <<'EOF'\nprint(1)\nEOF",
+      "python3 <<< 'print(\"rm -rf x\")'",
+      "echo 'import shutil; shutil.rmtree(\"x\")' | python3 -m json.tool",
+      "echo 'import shutil; shutil.rmtree(\"x\")' | python3 script.py",
+      "echo 'shutil.rmtree(x)' | python3 -c 'import sys; print(sys.stdin.read())'",
+      "node - <<'EOF'\nconsole.log(1)\nEOF",
+      "echo \"require('fs').rmSync('x', {recursive: true})\" | node app.js",
+      "ruby - <<< 'puts 1'",
+      "perl - <<< 'print \"hi\\n\"'",
+    ],
+  },
+  {
+    mechanism: "interpreter deletes through nested calls, fs-extra, rimraf, FileUtils:: and R",
+    destructive: [
+      "node -e \"fs.rmSync(path.join(a, 'b'), {recursive: true})\"",
+      "node -e \"require('fs').rmSync(require('path').resolve(a, b), {force: true, recursive: true})\"",
+      "node -e \"require('fs-extra').removeSync('x')\"",
+      "node -e \"require('fs-extra').remove('x')\"",
+      "node -e \"require('fs-extra').emptyDirSync('x')\"",
+      "node -e \"const fse = require('fs-extra'); fse.emptyDir('x')\"",
+      "node -e \"require('rimraf').sync('x')\"",
+      "node -e \"require('rimraf')('x', () => {})\"",
+      "node -e \"import('rimraf').then(m => m.rimraf('x'))\"",
+      "ruby -e 'FileUtils::rm_rf(\"x\")'",
+      "ruby -e 'FileUtils :: rm_r \"x\"'",
+      "perl -e 'system \"rm -rf x\"'",
+      'perl -e "system qq{rm -rf x}"',
+      "perl -e 'exec \"git reset --hard\"'",
+      "perl -MFile::Path=remove_tree -e 'remove_tree(\"x\")'",
+      "Rscript -e 'unlink(\"x\", recursive = TRUE)'",
+      "Rscript -e 'unlink(file.path(a, \"b\"), recursive=T)'",
+      "R -e 'unlink(\"x\", recursive = TRUE)'",
+    ],
+    benign: [
+      "node -e \"fs.rmSync(path.join(a, 'b'))\"",
+      "node -e \"fs.rmSync(path.join(a, 'b'), {force: true}); console.log('recursive: true')\"",
+      "node -e \"require('fs-extra').copySync('a', 'b')\"",
+      "node -e \"console.log(require('rimraf/package.json').version)\"",
+      "ruby -e 'FileUtils::mkdir_p(\"x\")'",
+      "perl -e 'print \"rm -rf x\"'",
+      "perl -e 'system \"ls -la\"'",
+      "Rscript -e 'unlink(\"x.csv\")'",
+      "Rscript -e 'print(\"recursive = TRUE\")'",
+    ],
+  },
+  {
+    mechanism:
+      "more runners of one-liners: py, tsx, ts-node, bun -e, deno eval, behind npx or pnpm dlx",
+    destructive: [
+      "py -c 'import shutil; shutil.rmtree(\"x\")'",
+      "py -3 -c 'import shutil; shutil.rmtree(\"x\")'",
+      "py -3.12 - <<< 'import shutil; shutil.rmtree(\"x\")'",
+      "tsx -e \"require('fs').rmSync('x', {recursive: true})\"",
+      "ts-node -e \"require('fs').rmSync('x', {recursive: true})\"",
+      "bun -e \"require('fs').rmSync('x', {recursive: true})\"",
+      "deno eval \"Deno.removeSync('x', {recursive: true})\"",
+      "npx tsx -e \"require('fs').rmSync('x', {recursive: true})\"",
+      "npx -y ts-node -e \"require('child_process').execSync('rm -rf x')\"",
+      "pnpm dlx tsx -e \"require('fs').rmSync('x', {recursive: true})\"",
+    ],
+    benign: [
+      "py -3 -c 'print(1)'",
+      "py -m pip install requests",
+      'tsx -e "console.log(1)"',
+      "tsx watch src/index.ts",
+      "ts-node src/index.ts",
+      "npx tsx -e \"console.log('rm -rf x')\"",
+      "pnpm dlx tsx src/main.ts",
+    ],
+  },
+  {
+    mechanism: "a file written by the same line and run by any interpreter the gate knows is read",
+    destructive: [
+      "echo \"Deno.removeSync('x', {recursive: true})\" > a.ts; deno run -A a.ts",
+      "echo \"Deno.removeSync('x', {recursive: true})\" > a.ts && deno run --allow-write a.ts",
+      "echo \"Deno.removeSync('x', {recursive: true})\" > a.ts; deno a.ts",
+      "echo \"require('fs').rmSync('x', {recursive: true})\" > a.js; node a.js",
+      "echo \"require('fs').rmSync('x', {recursive: true})\" > a.js; bun a.js",
+      "echo \"require('fs').rmSync('x', {recursive: true})\" > a.ts; tsx a.ts",
+      "echo \"require('fs').rmSync('x', {recursive: true})\" > a.ts; npx ts-node a.ts",
+      "cat > a.rb <<'EOF'\nFileUtils.rm_rf('x')\nEOF\nruby a.rb",
+      "echo 'system(\"rm -rf x\")' > a.pl; perl a.pl",
+      "echo 'import shutil; shutil.rmtree(\"x\")' > a.py; py a.py",
+    ],
+    benign: [
+      'echo "console.log(1)" > a.ts; deno run -A a.ts',
+      "echo \"Deno.removeSync('x', {recursive: true})\" > a.ts; cat a.ts",
+      "echo \"require('fs').rmSync('x', {recursive: true})\" > a.js; node other.js",
+      "echo 'puts 1' > a.rb; ruby a.rb",
+      "echo 'print 1' > a.pl; perl a.pl",
+      "deno run -A main.ts",
+    ],
+  },
+  {
+    mechanism: "SQL handed to a database driver or an ORM in a one-liner is read as SQL",
+    destructive: [
+      'python3 -c \'import sqlite3; sqlite3.connect("d.db").execute("DROP TABLE t")\'',
+      'python3 -c \'import psycopg; psycopg.connect("").cursor().execute("DELETE FROM users")\'',
+      "python3 - <<'EOF'\nimport sqlite3\nc = sqlite3.connect('d.db')\nc.executescript('DROP TABLE t;')\nEOF",
+      "node -e \"new (require('pg').Client)().query('TRUNCATE TABLE users')\"",
+      "node -e \"require('better-sqlite3')('d.db').exec('DROP TABLE t')\"",
+      "python3 manage.py shell -c 'from app.models import User; User.objects.all().delete()'",
+      "rails runner 'User.delete_all'",
+      "ruby -e 'User.destroy_all'",
+      "php artisan tinker --execute='User::truncate()'",
+      'node -e "prisma.user.deleteMany({})"',
+    ],
+    benign: [
+      'python3 -c \'import sqlite3; sqlite3.connect("d.db").execute("SELECT 1")\'',
+      "python3 -c 'print(\"DROP TABLE t\")'",
+      "node -e \"new (require('pg').Client)().query('SELECT * FROM users')\"",
+      "python3 manage.py shell -c 'from app.models import User; print(User.objects.count())'",
+      "python3 manage.py shell -c 'User.objects.filter(id=1).delete()'",
+      "rails runner 'puts User.count'",
+      "php artisan tinker --execute='User::count()'",
+      'node -e "prisma.user.deleteMany({ where: { id: 1 } })"',
+    ],
+  },
+];
+
+for (const c of CASES) {
+  Deno.test(`[destructive-bash-gate] ${c.mechanism}`, () => {
+    const missed = c.destructive.filter((cmd) => !isDestructive("bash", cmd, []));
+    const flagged = c.benign.filter((cmd) => isDestructive("bash", cmd, []));
+    assertEquals({ missed, flagged }, { missed: [], flagged: [] });
+  });
+}
+
+Deno.test("[fail-to-deny] every round-3 evasion and look-alike is read within a bound of its length", () => {
+  for (const c of CASES) {
+    for (const cmd of [...c.destructive, ...c.benign]) {
+      const command = `${"echo a; ".repeat(200)}${cmd}`;
+      const work = new WorkBudget();
+      destructiveHit("bash", command, [], undefined, newDetectBudget(work));
+      assert(work.spent <= 4 * command.length, `${cmd}: ${work.spent} units for ${command.length}`);
+    }
+  }
+});
+
+/** A comment line long enough that the parser cannot vouch for the command. */
+const PAD = `# ${"x".repeat(MAX_LEX_CHARS)}\n`;
+
+Deno.test("[fail-to-deny] a line too long to parse still shows a program on stdin, a written file and driver SQL", () => {
+  const destructive = [
+    `python3 - <<'EOF'\n${PAD}import shutil\nshutil.rmtree("x")\nEOF`,
+    `node - <<'EOF'\n${PAD}require('fs').rmSync(path.join(a, 'b'), {recursive: true})\nEOF`,
+    `echo 'import os; os.system("rm -rf x")' > a.py\n${PAD}python3 a.py`,
+    `ruby - <<'EOF'\n${PAD}FileUtils::rm_rf("x")\nEOF`,
+    `python3 -c 'import sqlite3; sqlite3.connect("d").execute("DROP TABLE t")'\n${PAD}`,
+  ];
+  const benign = [
+    `python3 - <<'EOF'\n${PAD}print(1)\nEOF`,
+    `node - <<'EOF'\n${PAD}console.log(1)\nEOF`,
+    `python3 -c 'import sqlite3; sqlite3.connect("d").execute("SELECT 1")'\n${PAD}`,
+  ];
+  assertEquals(
+    {
+      missed: destructive.filter((cmd) => !isDestructive("bash", cmd, [])).map((c) => c.slice(-60)),
+      flagged: benign.filter((cmd) => isDestructive("bash", cmd, [])).map((c) => c.slice(-60)),
+    },
+    { missed: [], flagged: [] },
+  );
+});
