@@ -102,6 +102,7 @@ import {
   type Walk,
 } from "./detect_types.ts";
 import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
+import { typedKeys } from "./typed_keys.ts";
 import { stdinUnreadable, substitutes, unreadableHit, unreadableWord } from "./unreadable.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
 import { powerShellVerdict } from "./detect_powershell.ts";
@@ -211,7 +212,14 @@ const COMMAND_RUNNERS = new Set([
   "caffeinate",
   "sg",
   "capsh",
+  // Terminal multiplexers run a command in a session of their own, now or later.
+  "tmux",
+  "byobu",
+  "screen",
 ]);
+
+/** Programs that run the script they read on stdin later (`echo … | at now`). */
+const STDIN_SCHEDULERS = new Set(["at", "batch"]);
 
 /** Commands that never run their arguments: the runner scan stops after one. */
 const PLAIN_COMMANDS = new Set(["echo", "printf", "true", "false", ":", "cat", "ls", "test", "["]);
@@ -296,6 +304,21 @@ function programHit(
     if (inner) return inner;
   }
   if (name === "git") return gitVerdict(args, stdin, walk, ENGINE);
+  if (STDIN_SCHEDULERS.has(name)) {
+    const unreadable = stdinUnreadable(stdin);
+    const hidden = unreadable === null ? null : unreadableHit(walk, unreadable);
+    if (hidden) return hidden;
+    for (const text of stdin) {
+      const hit = scriptHit("bash", text, deeper(walk), []);
+      if (hit) return hit;
+    }
+  }
+  // Keys typed into a session run there as a command line once a line ends.
+  const typed = typedKeys(name, args);
+  if (typed !== null) {
+    const hit = codeHit("bash", typed, deeper(walk), []);
+    if (hit) return hit;
+  }
   if (name === "alias") {
     // A destructive alias is a destructive command waiting for its name.
     for (const a of args) {

@@ -4,7 +4,8 @@
  * recursive listing or run from a script block over one, splatted
  * parameters, removers named by an expression or by an alias made on the
  * line, `-Recurse` added by `$PSDefaultParameterValues`, `-Depth` as
- * recursion, `-WhatIf` only when surely on, .NET deletes, script blocks
+ * recursion, a listing fed through other cmdlets or given as the path,
+ * `-WhatIf` only when surely on, .NET deletes, script blocks
  * built from text (`shell/powershell/defs.ts`), and every other command handed
  * to the engine through the shared wrapper reading.
  *
@@ -75,6 +76,12 @@ const GET_CHILD_ITEM_PARAMETERS = [
   "Filter",
 ];
 
+/** Aliases of `Get-ChildItem`'s parameters (`-s` is `-Recurse`). */
+const GET_CHILD_ITEM_ALIASES: Readonly<Record<string, string>> = { s: "Recurse" };
+
+/** Most pipeline stages walked back from a remover to find the listing that feeds it. */
+const MAX_PIPELINE_STAGES = 32;
+
 /** Names of `Invoke-Expression`, which runs its argument, or else its pipeline input. */
 const EVALUATORS = new Set(["invoke-expression", "iex"]);
 
@@ -136,7 +143,8 @@ export function removeItemDestructive(args: readonly string[]): boolean {
 function recursiveListing(args: readonly string[]): boolean {
   return deepListing(args) || args.some((a) => {
     const split = splitColonArg(a);
-    return split !== null && bindParameter(a, GET_CHILD_ITEM_PARAMETERS) === "Recurse" &&
+    return split !== null &&
+      bindParameter(a, GET_CHILD_ITEM_PARAMETERS, GET_CHILD_ITEM_ALIASES) === "Recurse" &&
       switchOn(split.value);
   });
 }
@@ -219,10 +227,36 @@ function commandWord(seg: PsSegment, text: string = seg.words[0].text): string {
 /** `Remove-Item` fed by a recursive `Get-ChildItem`: every listed item is removed. */
 function removesRecursiveListing(
   args: readonly string[],
-  source: readonly string[] | null,
+  raws: readonly string[],
+  sources: readonly (readonly string[])[],
 ): boolean {
-  if (source === null || !CHILD_ITEM_LISTERS.has(psName(source[0]))) return false;
-  return !dryRun(args) && recursiveListing(source.slice(1));
+  if (dryRun(args)) return false;
+  // Cmdlets between them (`| Sort-Object … | Where-Object …`) pass the items on.
+  if (sources.some((s) => CHILD_ITEM_LISTERS.has(psName(s[0])) && recursiveListing(s.slice(1)))) {
+    return true;
+  }
+  // A listing given as the path (`Remove-Item -Path (Get-ChildItem -Recurse x)`).
+  return raws.some((a) => {
+    const inner = /^\$?\(\s*([^()]*)\)$/.exec(a)?.[1];
+    if (inner === undefined) return false;
+    const words = inner.split(/\s+/).filter((w) => w !== "");
+    return words.length > 0 && CHILD_ITEM_LISTERS.has(psName(words[0])) &&
+      recursiveListing(words.slice(1));
+  });
+}
+
+/** The commands feeding segment `index` through its pipeline, nearest first, bounded. */
+function pipelineSources(
+  segments: readonly PsSegment[],
+  index: number,
+  vars: Map<string, string>,
+): string[][] {
+  const out: string[][] = [];
+  for (let j = pipelineSource(segments, index); j >= 0 && out.length < MAX_PIPELINE_STAGES;) {
+    out.push(psArgv(segments[j], vars));
+    j = pipelineSource(segments, j);
+  }
+  return out;
 }
 
 /** `Remove-Item … -WhatIf`: nothing is removed. */
@@ -286,7 +320,12 @@ export function powerShellVerdict(
       const removes =
         // A splatted hashtable (`Remove-Item x @p`) may carry -Recurse.
         (args.some((a) => /^@[A-Za-z_]/.test(a)) && !dryRun(args)) ||
-        removeItemDestructive(args) || removesRecursiveListing(args, source) ||
+        removeItemDestructive(args) ||
+        removesRecursiveListing(
+          args,
+          seg.words.slice(1).map((w) => w.raw),
+          pipelineSources(segments, i, vars),
+        ) ||
         // `gci -r | % { Remove-Item $_ }`: a script block removes what a recursive listing found.
         (seg.container === "scriptblock" && listedRecursively && !dryRun(args)) ||
         // `$PSDefaultParameterValues['Remove-Item:Recurse']` adds it to every call.

@@ -18,6 +18,7 @@ import type { Segment } from "../bash/mod.ts";
 import type { UnreadableRule } from "./unreadable.ts";
 import type { Stream } from "./pipe_flow.ts";
 import { baseName } from "../../platform/path.ts";
+import { SQL_CLIENTS } from "../packs/mod.ts";
 
 /** What the line wrote to one file. */
 export interface WrittenFile {
@@ -43,6 +44,23 @@ const CODE_FLAGS: readonly (readonly [RegExp, string, string | null])[] = [
   [/^php$/, "-r", null],
   [/^deno$/, "eval", "run"],
 ];
+
+/**
+ * The SQL files a SQL client is told to run: `psql -f f` (`--file=f`,
+ * `-ff`), and `.read f` (sqlite3) or `source f`/`\\. f` (mysql) in its
+ * statements.
+ */
+function sqlFiles(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i];
+    if (w === "-f" || w === "--file") out.push(words[++i] ?? "");
+    else if (w.startsWith("--file=")) out.push(w.slice(7));
+    else if (/^-f./.test(w)) out.push(w.slice(2));
+    for (const m of w.matchAll(/(?:^|[\s;])(?:\.read|source|\\\.)[ \t]+([^\s;]+)/g)) out.push(m[1]);
+  }
+  return out.filter((f) => f !== "");
+}
 
 /** Deno's options that take the next word as their value. */
 const DENO_VALUED = new Set(["--config", "-c", "--import-map", "--lock", "--env-file", "--cert"]);
@@ -187,6 +205,10 @@ export function filesRun(
     if ((name === "source" || name === ".") && words[1] !== undefined) {
       out.push({ path: words[1], interpreter: null });
     } else if (first.includes("/")) out.push({ path: first, interpreter: null });
+    // A SQL client handed a file runs its statements as if given with `-c`.
+    if (SQL_CLIENTS.has(name)) {
+      for (const path of sqlFiles(words)) out.push({ path, interpreter: { name, flag: "-c" } });
+    }
     const entry = CODE_FLAGS.find(([re]) => re.test(name));
     if (entry === undefined) continue;
     const [, flag, sub] = entry;

@@ -102,6 +102,20 @@ export const CLOUD_PACK: Pack = {
       destroys: "deletes objects or a bucket",
     },
     {
+      id: "rclone-delete",
+      commands: ["rclone"],
+      // `sync` deletes what the source lacks from the destination.
+      path: [/^(purge|delete|deletefile|rmdir|rmdirs|sync|cleanup)$/],
+      unless: [{ short: "n" }],
+      destroys: "deletes files or whole paths on a remote",
+    },
+    {
+      id: "firebase-delete",
+      commands: ["firebase"],
+      path: [/^[a-z]+:(delete|remove)$/i],
+      destroys: "deletes Firebase data, functions or other deployed resources",
+    },
+    {
       id: "az-delete",
       commands: ["az"],
       when: [{

@@ -55,6 +55,13 @@ export const CONTAINERS_PACK: Pack = {
         "deletes stopped containers, unused networks, images and build cache (volumes with --volumes)",
     },
     {
+      id: "system-reset",
+      commands: ["podman"],
+      path: ["system", "reset"],
+      options: ENGINE_OPTIONS,
+      destroys: "deletes every container, image, volume and network of the engine",
+    },
+    {
       id: "volume-delete",
       commands: ENGINES,
       path: ["volume", /^(prune|rm|remove)$/],

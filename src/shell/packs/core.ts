@@ -137,13 +137,16 @@ const COMMIT_VALUES: OptionRoles = {
 
 /** Destructive forms by git subcommand. */
 const GIT_RULES: Readonly<Record<string, GitRule>> = {
-  reset: { test: (s) => hasLong(s, "hard"), worst: ["--hard"] },
+  // `--keep` and `--merge` move the branch off its commits too, only refusing to touch
+  // files with local changes.
+  reset: { test: (s) => hasLong(s, "hard", "keep", "merge"), worst: ["--hard"] },
   checkout: {
     short: { b: "value", B: "value" },
     long: { orphan: "value", conflict: "value" },
     // A second operand, or one no branch can be named, is a pathspec: its files are overwritten.
     test: (s) =>
-      hasShort(s, "f") || hasLong(s, "force", "pathspec-from-file") || s.dashDash ||
+      // `-B` resets a branch that exists to the start point, as `branch -f` does.
+      hasShort(s, "fB") || hasLong(s, "force", "pathspec-from-file") || s.dashDash ||
       s.operands.length > 1 || s.operands.some(checkoutPathspec),
     worst: ["-f"],
   },
@@ -202,6 +205,12 @@ const GIT_RULES: Readonly<Record<string, GitRule>> = {
     test: (s) => s.longs.some((l) => l.name.length >= 2 && "amend".startsWith(l.name)),
     worst: ["--amend"],
   },
+  // A `+` refspec into a local branch moves it wherever the remote's is (`+main:main`).
+  fetch: {
+    short: { o: "value", j: "value" },
+    long: { "upload-pack": "value", depth: "value", refmap: "value", jobs: "value" },
+    test: (s) => s.operands.slice(1).some((r) => /^\+[^:]*:(?!refs\/(remotes|tags)\/)./.test(r)),
+  },
   "filter-branch": { test: () => true },
   "filter-repo": { test: () => true },
 };
@@ -220,6 +229,7 @@ const GIT_DESTROYS: Readonly<Record<string, string>> = {
   restore: "overwrites uncommitted changes in the work tree",
   rm: "deletes tracked files and directories from the work tree",
   commit: "replaces the last commit",
+  fetch: "force-moves a local branch to the fetched commit",
   "filter-branch": "rewrites the history of every branch it touches",
   "filter-repo": "rewrites the history of the repository",
 };
@@ -273,7 +283,7 @@ export const CORE_PACK: Pack = {
     },
     {
       id: "redis-flush",
-      commands: ["redis-cli"],
+      commands: ["redis-cli", "valkey-cli", "keydb-cli"],
       when: [{ test: (input) => input.args.some((a) => REDIS_FLUSH.has(a.toLowerCase())) }],
       destroys: "empties a Redis database",
     },

@@ -93,6 +93,29 @@ const DEVICE_WRITERS = ["mkswap", "mkdosfs", "mkexfatfs", "newfs*", "blkdiscard"
 /** Filesystem makers whose `-n` only shows what they would do (elsewhere `-n` names a label). */
 const DEVICE_WRITERS_WITH_DRY_RUN = ["mke2fs", "mkntfs"];
 
+/**
+ * The commands `fd -x`/`--exec` and `-X`/`--exec-batch` run: every word
+ * after the option up to a `;` (`fd -x sh -c 'rm -rf "$1"' _`), quoted
+ * back into one command line with `{}` standing for a file name.
+ */
+function fdCommands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const attached = /^--exec(-batch)?=/.test(a) ? a.slice(a.indexOf("=") + 1) : null;
+    if (!/^(-[xX]|--exec|--exec-batch)$/.test(a) && attached === null) continue;
+    const end = args.indexOf(";", i + 1);
+    const words = [
+      ...(attached === null ? [] : [attached]),
+      ...args.slice(i + 1, end < 0 ? undefined : end),
+    ];
+    out.push(words.map((w) => `'${w.replaceAll("'", "'\\''").replaceAll("{}", "f")}'`).join(" "));
+    if (end < 0) break;
+    i = end;
+  }
+  return out;
+}
+
 /** The filesystem pack. */
 export const FILESYSTEM_PACK: Pack = {
   id: "filesystem",
@@ -126,7 +149,8 @@ export const FILESYSTEM_PACK: Pack = {
             ...input.scan.shorts.filter((s) => "xX".includes(s.letter)).map((s) => s.value ?? ""),
             ...input.scan.longs.filter((l) => l.name.startsWith("exec")).map((l) => l.value ?? ""),
           ]
-            .some((v) => /^(rm|unlink|shred|rmdir)$/.test(baseName(v))),
+            .some((v) => /^(rm|unlink|shred|rmdir)$/.test(baseName(v))) ||
+          fdCommands(input.args).some((c) => input.code("bash", c)),
       }],
       destroys: "runs a deleting command on every file it finds",
     },
@@ -150,6 +174,21 @@ export const FILESYSTEM_PACK: Pack = {
       options: { short: { s: "value", r: "value" }, long: { size: "value", reference: "value" } },
       when: [{ test: shrinksToNothing }],
       destroys: "cuts files down, discarding their contents",
+    },
+    {
+      id: "crontab-remove",
+      commands: ["crontab"],
+      options: { short: { u: "value" } },
+      when: [{ short: "r" }],
+      destroys: "deletes the user's crontab",
+    },
+    {
+      // PowerShell's own truncate: every file it names is emptied.
+      id: "clear-content",
+      commands: ["clear-content", "clc"],
+      when: [{ test: (input) => input.args.length > 0 }],
+      unless: [{ arg: /^-(wi|whatif)(:\$?true)?$/i }],
+      destroys: "empties files, discarding their contents",
     },
     {
       id: "deleting-package",

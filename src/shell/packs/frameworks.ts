@@ -65,6 +65,20 @@ export const FRAMEWORKS_PACK: Pack = {
     throughPackageManagers(PRISMA_FORCE_RESET, "prisma"),
     throughPackageManagers(RAILS_DB_DROP, /(^|\/)(rails|rake)$/),
     {
+      id: "alembic-downgrade",
+      commands: ["alembic"],
+      path: ["downgrade"],
+      // `--sql` only prints the migration's statements.
+      unless: [{ long: ["sql"] }],
+      destroys: "reverts migrations, dropping the tables and columns they added",
+    },
+    {
+      id: "dotnet-ef-drop",
+      commands: ["dotnet", "dotnet-ef"],
+      path: ["database", "drop"],
+      destroys: "drops the application's database",
+    },
+    {
       id: "django-flush",
       commands: ["manage.py", "django-admin"],
       path: [DJANGO_RESETS],

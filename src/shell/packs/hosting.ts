@@ -22,6 +22,13 @@ export const HOSTING_PACK: Pack = {
       destroys: "deletes a repository, release or gist on the forge",
     },
     {
+      id: "forge-secret-delete",
+      commands: ["gh", "glab"],
+      path: [/^(secret|variable|ssh-key|gpg-key|label|cache|run)$/, /^(delete|remove)$/],
+      options: { short: { R: "value" }, long: { repo: "value" } },
+      destroys: "deletes secrets, variables, keys or other repository settings on the forge",
+    },
+    {
       id: "gh-api-delete",
       commands: ["gh"],
       path: ["api"],

@@ -44,6 +44,20 @@ export const IAC_PACK: Pack = {
       destroys: DESTROYS,
     },
     {
+      id: "terraform-apply-replace",
+      commands: ["terraform", "tofu", "terragrunt"],
+      path: ["apply"],
+      when: [{ arg: /^--?replace(=|$)/ }],
+      unless: TERRAFORM_HELP,
+      destroys: "destroys and recreates the named resources, losing their data",
+    },
+    {
+      id: "serverless-remove",
+      commands: ["serverless", "sls"],
+      path: ["remove"],
+      destroys: "deletes the deployed service and its resources",
+    },
+    {
       id: "pulumi-destroy",
       commands: ["pulumi"],
       path: [/^(destroy|down)$/],

@@ -50,6 +50,14 @@ export const KUBERNETES_PACK: Pack = {
       destroys: "evicts every pod from a node, deleting their emptyDir data",
     },
     {
+      id: "argocd-app-delete",
+      commands: ["argocd"],
+      path: ["app", /^(delete|rm)$/],
+      // Cascading is the default: only `--cascade=false` leaves the resources.
+      unless: [{ arg: /^--cascade=(false|0)$/ }],
+      destroys: "deletes an application and, cascading, every resource it manages",
+    },
+    {
       id: "helm-uninstall",
       commands: ["helm"],
       path: [/^(uninstall|delete|del|un)$/],

@@ -176,6 +176,20 @@ function dropsOrDeletes(tokens: readonly string[]): boolean {
 }
 
 /**
+ * Whether the condition starting at `t[k]` is always true and stands alone
+ * up to the next `OR` or the statement's end: `WHERE 1=1`, `WHERE true`,
+ * `WHERE 1`, `WHERE id = id`, `… OR 1=1`. Such a `WHERE` bounds nothing.
+ */
+function alwaysTrue(t: readonly string[], k: number): boolean {
+  const ends = (at: number): boolean =>
+    at >= t.length || t[at] === ";" || t[at] === "or" || t[at] === BODY_CLOSE;
+  if ((t[k] === "true" || /^[1-9][0-9]*$/.test(t[k] ?? "")) && ends(k + 1)) return true;
+  const same = t[k] !== undefined && t[k] !== "_" && /^[a-z0-9_.]+$/.test(t[k]) &&
+    t[k + 1] === "=" && t[k + 2] === t[k];
+  return same && ends(k + 3);
+}
+
+/**
  * Whether `tokens` delete or update every row of a table: `DELETE FROM t`
  * or `UPDATE t SET …` with no `WHERE` before the statement ends.
  */
@@ -189,7 +203,8 @@ function unboundedWrite(t: readonly string[]): boolean {
     let sets = t[i] === "delete" && next !== undefined && /^[a-z_]/.test(next);
     let j = i + 1;
     for (; j < t.length && t[j] !== ";" && t[j] !== BODY_CLOSE; j++) {
-      if (t[j] === "where") where = true;
+      if (t[j] === "where") where = !alwaysTrue(t, j + 1);
+      if (t[j] === "or" && where && alwaysTrue(t, j + 1)) where = false;
       if (t[j] === "set") sets = true;
     }
     if (sets && !where) return true;
