@@ -144,6 +144,14 @@ function awkProgram(args: readonly string[]): string[] {
   return out;
 }
 
+/** Script operands that name the interpreter's own stdin. */
+const STDIN_FILES: ReadonlySet<string> = new Set([
+  "-",
+  "/dev/stdin",
+  "/dev/fd/0",
+  "/proc/self/fd/0",
+]);
+
 /**
  * Whether an interpreter run with `args` reads its program from stdin: no
  * code option among `codeLetters` or `codeLongs`, and no script operand, or
@@ -158,8 +166,8 @@ function readsProgramFromStdin(
 ): boolean {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === "-") return true;
-    if (a === "--") return args[i + 1] === undefined || args[i + 1] === "-";
+    if (a === "-" || STDIN_FILES.has(a)) return true;
+    if (a === "--") return args[i + 1] === undefined || STDIN_FILES.has(args[i + 1]);
     if (a.startsWith("--")) {
       const name = a.slice(2).split("=")[0];
       if (shape.codeLongs.includes(name) || shape.stopLongs.includes(name)) return false;
@@ -296,6 +304,18 @@ export const INTERPRETERS_PACK: Pack = {
       commands: ["deno"],
       path: ["eval"],
       when: [{ test: (input) => input.scan.operands.some((code) => codeDestroys(code, input)) }],
+      destroys: DESTROYS,
+    },
+    {
+      // `deno run -` runs the program it reads on stdin.
+      id: "deno-run-stdin",
+      commands: ["deno"],
+      path: ["run"],
+      when: [{
+        test: (input) =>
+          STDIN_FILES.has(input.scan.operands[0] ?? "") &&
+          input.stdin.some((code) => codeDestroys(code, input)),
+      }],
       destroys: DESTROYS,
     },
     {

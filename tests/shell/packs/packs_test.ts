@@ -139,6 +139,7 @@ const TABLES: Readonly<Record<string, { destructive: string[]; benign: string[] 
       "py -3 -c 'import shutil; shutil.rmtree(\"x\")'",
       "npx tsx -e \"require('fs').rmSync('x', {recursive: true})\"",
       "rails runner 'User.delete_all'",
+      "echo \"Deno.removeSync('x', {recursive: true})\" | deno run -",
       "bin/rails r 'User.destroy_all'",
       "php artisan tinker --execute='User::truncate()'",
       'python3 -c \'import sqlite3; sqlite3.connect("d").execute("DROP TABLE t")\'',
