@@ -12,7 +12,7 @@
 
 import { programName } from "../programs/mod.ts";
 import { sqlDestructive } from "../sql/mod.ts";
-import { REMOVERS, SQL_CLIENTS, STDIN_PROGRAM_READERS } from "../packs/mod.ts";
+import { REMOVERS, SQL_CLIENTS, STDIN_PROGRAM_READERS, stdinProgramArgs } from "../packs/mod.ts";
 import { removeItemDestructive } from "./detect_powershell.ts";
 import { cmdRemovesTree } from "./detect_cmd.ts";
 import type { Engine, Verdict, Walk } from "./detect_types.ts";
@@ -88,7 +88,7 @@ export function tokensVerdict(
     if (hit) return hit;
     if (!program && STDIN_PROGRAM_READERS.test(name)) {
       program = true;
-      const code = engine.program(name, ["-"], [text!], walk);
+      const code = engine.program(name, stdinProgramArgs(name), [text!], walk);
       if (code) return code;
     }
     if (REMOVERS.has(name) && removeItemDestructive(args)) {

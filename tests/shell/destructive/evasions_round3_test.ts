@@ -308,11 +308,14 @@ Deno.test("[fail-to-deny] a line too long to parse still shows a program on stdi
     `node - <<'EOF'\n${PAD}require('fs').rmSync(path.join(a, 'b'), {recursive: true})\nEOF`,
     `echo 'import os; os.system("rm -rf x")' > a.py\n${PAD}python3 a.py`,
     `ruby - <<'EOF'\n${PAD}FileUtils::rm_rf("x")\nEOF`,
+    `echo 'Deno.removeSync("x", {recursive: true})' > a.ts\n${PAD}deno run -A a.ts`,
+    `echo 'DROP TABLE t' > d.sql\n${PAD}psql -f d.sql`,
     `python3 -c 'import sqlite3; sqlite3.connect("d").execute("DROP TABLE t")'\n${PAD}`,
   ];
   const benign = [
     `python3 - <<'EOF'\n${PAD}print(1)\nEOF`,
     `node - <<'EOF'\n${PAD}console.log(1)\nEOF`,
+    `echo 'console.log(1)' > a.ts\n${PAD}deno run -A a.ts`,
     `python3 -c 'import sqlite3; sqlite3.connect("d").execute("SELECT 1")'\n${PAD}`,
   ];
   assertEquals(
