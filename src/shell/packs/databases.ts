@@ -10,7 +10,7 @@
  * @module
  */
 
-import { sqlClientTexts, sqlDestructive, sqlUnbounded } from "../sql/mod.ts";
+import { sqlClientDestructive, sqlClientTexts, sqlDestructive, sqlUnbounded } from "../sql/mod.ts";
 import { UNREADABLE_STDIN } from "../stdin_markers.ts";
 import { SQL_CLIENTS } from "./core.ts";
 import type { Pack } from "./pack.ts";
@@ -91,6 +91,19 @@ export const DATABASES_PACK: Pack = {
           [...input.args, ...input.stdin].some((t) => /\bflush(all|db)\b/i.test(t)),
       }],
       destroys: "empties a Redis database",
+    },
+    {
+      // `manage.py dbshell`, `rails dbconsole` and `php artisan db` start the project's SQL
+      // client: what they are fed, or handed after `--`, is read as its statements.
+      id: "framework-db-shell",
+      commands: ["python*", "pypy*", "manage.py", "django-admin", "rails", "php", "artisan"],
+      path: [/^(dbshell|dbconsole|db)$/],
+      when: [{
+        test: (input) =>
+          sqlClientDestructive(input.scan.operands, input.stdin) ||
+          sqlClientTexts(input.scan.operands, input.stdin).some(sqlUnbounded),
+      }],
+      destroys: "runs a statement that drops, deletes or empties data in the project's database",
     },
     {
       id: "mongorestore-drop",
