@@ -32,23 +32,27 @@ const TREE_DELETES: readonly RegExp[] = [
   /\b(removeSync|emptyDirSync|rimrafSync|rimraf)\s*\(/,
   /\bfs-extra\b[\s\S]{0,400}?\.\s*(remove|emptyDir)(Sync)?\s*\(/,
   /\brimraf['"]\s*\)\s*(\.\s*(sync|rimraf|rimrafSync|native|manual)\s*)?\(/,
+  // A walk over a tree that unlinks what it finds (`rglob("*")` with `unlink()`, `os.walk` with `os.remove`).
+  /\b(rglob|walk)\s*\([\s\S]{0,400}?\b(unlink|remove|rmdir|rmtree)\s*\(|\b(unlink|remove|rmdir)\s*\(\s*\)[\s\S]{0,200}?\brglob\s*\(/,
+  // shelljs: `shell.rm('-rf', dir)`.
+  /\.\s*rm\s*\(\s*['"]-\w*[rR]/,
   // R's unlink deletes directories only when told to recurse.
   /\bunlink\s*\([^;]{0,400}?recursive\s*=\s*(TRUE|T)\b/,
 ];
 
 /** Calls that hand a command to a shell or start a program. */
 const SHELL_OUTS =
-  /\bos\s*\.\s*(system|popen|exec\w*|spawn\w*)\b|\bsubprocess\b|\bchild_process\b|\b(execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|popen)\b|\b(exec|spawn|execFile|system)\s*\(|\b(system|exec)\s+(["']|q[qx]?\s*[{(\[])|\bDeno\s*\.\s*(run|Command)\b|\bBun\s*\.\s*(spawn|spawnSync|\$)|\bOpen3\b|%x[{([]|\bqx\s*[{([]|`|\|\s*getline|\bprint\s[^;]*\|\s*"/;
+  /\bos\s*\.\s*(system|popen|exec\w*|spawn\w*)\b|\bsubprocess\b|\bchild_process\b|\b(execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|popen)\b|\b(exec|spawn|execFile|system)\s*\(|\b(system|exec)\s+(["']|q[qxw]?\s*[{(\[])|\bexeca(Sync|Command|CommandSync)?\b|\bDeno\s*\.\s*(run|Command)\b|\bBun\s*\.\s*(spawn|spawnSync|\$)|\bOpen3\b|%x[{([]|\bqx\s*[{([]|`|\|\s*getline|\bprint\s[^;]*\|\s*"/;
 
 /**
  * String literals of a program, quotes removed and backslash escapes
- * undone; Ruby's `%x(…)` and Perl's `qx{…}`, `qq{…}` and `q{…}` count too.
+ * undone; Ruby's `%x(…)` and Perl's `qx{…}`, `qq{…}`, `qw(…)` and `q{…}` count too.
  */
 function literals(code: string): string[] {
   const out: string[] = [];
   for (
     const m of code.matchAll(
-      /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`|(?:%x|\bq[qx]?)\s*(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\])/g,
+      /'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\]|\\.)*)`|(?:%x|\bq[qxw]?)\s*(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\])/g,
     )
   ) {
     out.push((m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6]).replace(/\\(.)/g, "$1"));

@@ -75,6 +75,11 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "Rscript -e 'unlink(\"x\", recursive = TRUE)'",
       "Rscript -e 'unlink(file.path(a, \"b\"), recursive=T)'",
       "R -e 'unlink(\"x\", recursive = TRUE)'",
+      "perl -e 'system qw(rm -rf x)'",
+      'python3 -c \'import pathlib; [p.unlink() for p in pathlib.Path("x").rglob("*")]\'',
+      "python3 -c 'import os\nfor r, d, f in os.walk(\"x\"):\n    [os.remove(os.path.join(r, n)) for n in f]'",
+      "node -e \"require('execa').execaSync('rm', ['-rf', 'x'])\"",
+      "node -e \"require('shelljs').rm('-rf', 'x')\"",
     ],
     benign: [
       "node -e \"fs.rmSync(path.join(a, 'b'))\"",
@@ -86,6 +91,11 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "perl -e 'system \"ls -la\"'",
       "Rscript -e 'unlink(\"x.csv\")'",
       "Rscript -e 'print(\"recursive = TRUE\")'",
+      "perl -e 'my @a = qw(a b); print @a'",
+      'python3 -c \'import pathlib; print(list(pathlib.Path("x").rglob("*.py")))\'',
+      "python3 -c 'import os; print([r for r, d, f in os.walk(\".\")])'",
+      "node -e \"require('execa').execaSync('ls', ['-la'])\"",
+      "node -e \"require('shelljs').rm('x.txt')\"",
     ],
   },
   {
