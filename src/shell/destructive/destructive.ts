@@ -75,6 +75,7 @@ import {
   MAX_WRAPPER_DEPTH,
   STDIN_PATHS,
   type Template,
+  typedKeys,
   unwrapCommand,
   type Unwrapped,
 } from "./wrappers.ts";
@@ -102,7 +103,6 @@ import {
   type Walk,
 } from "./detect_types.ts";
 import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
-import { typedKeys } from "./typed_keys.ts";
 import { stdinUnreadable, substitutes, unreadableHit, unreadableWord } from "./unreadable.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
 import { powerShellVerdict } from "./detect_powershell.ts";
