@@ -29,7 +29,14 @@
 
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
-import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
+import {
+  type LoggedAnswer,
+  type LoggedUse,
+  noteAnswer,
+  pairShellCalls,
+  type TurnScanInput,
+  type TurnScanResult,
+} from "../transcript/turn_scan.ts";
 import {
   judgeRetry,
   type LoggedCall,
@@ -108,7 +115,7 @@ export function scanTurn(
   const turnId = input.promptId;
   if (turnId === null) return null;
   const calls: CallRecord[] = [];
-  const outputs = new Map<string, { count: number; clean: boolean; blocked: boolean }>();
+  const outputs = new Map<string, LoggedAnswer>();
   let untagged = false;
   const walk = walkLog(
     input.transcriptPath,
@@ -124,11 +131,9 @@ export function scanTurn(
       const id = typeof payload.call_id === "string" ? payload.call_id : null;
       if (id === null) return false;
       if (OUTPUT_TYPES.has(type)) {
-        const seen = outputs.get(id) ?? { count: 0, clean: false, blocked: false };
-        outputs.set(id, {
-          count: seen.count + 1,
+        noteAnswer(outputs, id, {
           clean: exitedCleanly(payload.output),
-          blocked: typeof payload.output === "string" && payload.output.startsWith(BLOCKED),
+          denied: typeof payload.output === "string" && payload.output.startsWith(BLOCKED),
         });
         return false;
       }
@@ -153,26 +158,18 @@ export function scanTurn(
   // Without the pending call's own record, the newest sampling counts as its
   // batch: that can only take credit away.
   const batch = pending?.sampling ?? Math.max(...calls.map((c) => c.sampling ?? 0));
-  const uses = new Map<string, number>();
-  for (const c of calls) uses.set(c.id, (uses.get(c.id) ?? 0) + 1);
-  const scanned: TurnCall[] = [];
-  for (const c of calls) {
-    const command = c.name === "exec_command" ? commandOf(c.args) : null;
-    if (command === null) continue;
-    const output = outputs.get(c.id);
-    scanned.push({
-      id: c.id,
-      tool: TOOL.bash.name,
-      input: { command },
-      completed: uses.get(c.id) === 1 && output?.count === 1 && output.clean,
-      sameBatch: c.sampling === batch,
-      messageId: c.sampling === null ? null : `sampling-${c.sampling}`,
-      // Each exec_command starts a fresh shell in the session's directory.
-      cwd: null,
-      denied: output?.blocked === true,
-    });
-  }
-  return { turnId, calls: scanned, pendingFound: pending !== undefined };
+  const uses: LoggedUse[] = calls.map((c) => ({
+    id: c.id,
+    // Every call is tagged here: an untagged one ended the scan above.
+    batch: `sampling-${c.sampling}`,
+    // Each exec_command starts a fresh shell in the session's directory.
+    command: c.name === "exec_command" ? commandOf(c.args) : null,
+  }));
+  return {
+    turnId,
+    calls: pairShellCalls(uses, outputs, `sampling-${batch}`, TOOL.bash.name),
+    pendingFound: pending !== undefined,
+  };
 }
 
 /** A rollout record's response item, with the sampling it came from. */

@@ -29,7 +29,14 @@
 
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
-import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
+import {
+  type LoggedAnswer,
+  type LoggedUse,
+  noteAnswer,
+  pairShellCalls,
+  type TurnScanInput,
+  type TurnScanResult,
+} from "../transcript/turn_scan.ts";
 import {
   judgeRetry,
   type LoggedCall,
@@ -146,8 +153,7 @@ export function scanTurn(
   budget?: WorkBudget,
 ): TurnScanResult | null {
   const requests: Request[] = [];
-  const completions = new Map<string, Completion>();
-  const counts = new Map<string, number>();
+  const completions = new Map<string, LoggedAnswer>();
   let start: string | null = null;
   const walk = walkLog(
     input.transcriptPath,
@@ -162,10 +168,7 @@ export function scanTurn(
         requests.push(...requestsOf(event.data, event.id).reverse());
       } else if (event.type === "tool.execution_complete") {
         const done = completionOf(event.data);
-        if (done) {
-          completions.set(...done);
-          counts.set(done[0], (counts.get(done[0]) ?? 0) + 1);
-        }
+        if (done) noteAnswer(completions, ...done);
       }
       return false;
     },
@@ -177,25 +180,12 @@ export function scanTurn(
   );
   // Without the pending call's own request, the newest reply counts as its batch.
   const batch = pending?.batch ?? requests[0]?.batch ?? null;
-  const uses = new Map<string, number>();
-  for (const r of requests) uses.set(r.id, (uses.get(r.id) ?? 0) + 1);
-  const calls: TurnCall[] = [];
-  for (const r of requests) {
-    const command = plainCommand(r);
-    if (command === null) continue;
-    const done = completions.get(r.id);
-    calls.push({
-      id: r.id,
-      tool: TOOL.bash.name,
-      input: { command },
-      completed: uses.get(r.id) === 1 && counts.get(r.id) === 1 && done?.clean === true,
-      sameBatch: r.batch === batch,
-      messageId: r.batch,
-      // Each call runs in a fresh shell in the session's directory.
-      cwd: null,
-      denied: done?.denied === true,
-    });
-  }
+  const uses: LoggedUse[] = requests.map((r) => ({
+    id: r.id,
+    batch: r.batch,
+    command: plainCommand(r),
+  }));
+  const calls = pairShellCalls(uses, completions, batch, TOOL.bash.name);
   // The turn is named by the message that started it; the log has no prompt id.
   return { turnId: start, calls, pendingFound: pending !== undefined };
 }

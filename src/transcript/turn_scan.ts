@@ -416,3 +416,63 @@ function turnCalls(
   }
   return calls;
 }
+
+/**
+ * A tool call of a log that answers calls in records of their own (Codex,
+ * Copilot CLI), newest first, for `pairShellCalls`.
+ */
+export interface LoggedUse {
+  /** The call id its results name. */
+  id: string;
+  /** What names the batch it was sent in. */
+  batch: string;
+  /** Its shell command when the scan keeps it; null for any other call, which still counts for pairing. */
+  command: string | null;
+}
+
+/** The results written for one call id: how many, and how the oldest one read. */
+export interface LoggedAnswer {
+  count: number;
+  clean: boolean;
+  denied: boolean;
+}
+
+/** Records a result met by a backward walk: it is counted, and the older one's reading wins. */
+export function noteAnswer(
+  answers: Map<string, LoggedAnswer>,
+  id: string,
+  reading: { clean: boolean; denied: boolean },
+): void {
+  answers.set(id, { count: (answers.get(id)?.count ?? 0) + 1, ...reading });
+}
+
+/**
+ * The kept calls of `uses` as `TurnCall`s of the shell tool `tool`: one
+ * completed when its id has exactly one use and one result and the result
+ * reads clean, and it rode in the pending call's batch when its batch is
+ * `batch`. Each runs in a fresh shell in the session's directory, so no
+ * call carries a `cwd`.
+ */
+export function pairShellCalls(
+  uses: readonly LoggedUse[],
+  answers: ReadonlyMap<string, LoggedAnswer>,
+  batch: string | null,
+  tool: string,
+): TurnCall[] {
+  const counts = new Map<string, number>();
+  for (const use of uses) counts.set(use.id, (counts.get(use.id) ?? 0) + 1);
+  return uses.flatMap((use) => {
+    if (use.command === null) return [];
+    const answer = answers.get(use.id);
+    return [{
+      id: use.id,
+      tool,
+      input: { command: use.command },
+      completed: counts.get(use.id) === 1 && answer?.count === 1 && answer.clean,
+      sameBatch: use.batch === batch,
+      messageId: use.batch,
+      cwd: null,
+      denied: answer?.denied === true,
+    }];
+  });
+}
