@@ -13,6 +13,8 @@
 export const ENV_VARIABLES = [
   "HOME",
   "USERPROFILE",
+  // The user's home when a from-source hook command moved HOME for Deno (platform/permissions.ts).
+  "GATEGUARD_HOME",
   "NO_COLOR",
   "CLAUDE_PROJECT_DIR",
   "CLAUDE_SESSION_ID",

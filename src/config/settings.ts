@@ -165,9 +165,13 @@ export interface Settings {
   env: EnvSnapshot;
 }
 
-/** The user's home directory, or null when neither variable is set. */
+/**
+ * The user's home directory, or null when no variable names one. A
+ * from-source hook command moves `HOME` into the checkout for Deno's sake
+ * and passes the real one as `GATEGUARD_HOME` (platform/permissions.ts).
+ */
 export function homeDir(env: EnvSnapshot): string | null {
-  return env.HOME || env.USERPROFILE || null;
+  return env.GATEGUARD_HOME || env.HOME || env.USERPROFILE || null;
 }
 
 function nonBlank(value: string | undefined): value is string {

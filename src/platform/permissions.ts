@@ -5,6 +5,13 @@
  * in deno.json: read, write, and only the environment variables GateGuard
  * reads; no net, run, ffi or sys.
  *
+ * Deno reads `$HOME/.npmrc` on every start, whatever the config holds, and
+ * keeps its module cache under `$HOME/.cache/deno`: both before any
+ * GateGuard code runs, both files the agent can plant (a directory there
+ * makes every start fail, a FIFO makes it hang). A registered from-source
+ * command therefore runs Deno with `HOME` and `DENO_DIR` inside the checkout
+ * (`SOURCE_ENV`), and hands the user's home to GateGuard as `GATEGUARD_HOME`.
+ *
  * @module
  */
 
@@ -23,3 +30,19 @@ export function runtimeFlags(configPath: string): string[] {
 export function sourceArgv(denoPath: string, repoRoot: string): string[] {
   return [denoPath, "run", ...runtimeFlags(`${repoRoot}/deno.json`), `${repoRoot}/src/main.ts`];
 }
+
+/** The variable a from-source hook command hands the user's home in, since `HOME` is moved. */
+export const HOME_VARIABLE = "GATEGUARD_HOME";
+
+/**
+ * The environment a registered from-source command sets before `deno run`,
+ * as name and value; `$HOME` is the user's home as the agent's shell expands
+ * it. Deno then looks for `.npmrc` in the checkout (where it looks anyway,
+ * beside deno.json) and caches modules in the checkout's ignored `.cache/`.
+ */
+export function sourceEnv(repoRoot: string): Array<[string, string]> {
+  return [[HOME_VARIABLE, "$HOME"], ["HOME", repoRoot], ["DENO_DIR", `${repoRoot}/.cache/deno`]];
+}
+
+/** The names `sourceEnv` sets, in order. */
+export const SOURCE_ENV_NAMES: readonly string[] = [HOME_VARIABLE, "HOME", "DENO_DIR"];

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { sourceArgv } from "../platform/permissions.ts";
+import { sourceArgv, sourceEnv } from "../platform/permissions.ts";
 import { baseName } from "../platform/path.ts";
 import type { ProgramPaths } from "../control/surface.ts";
 
@@ -38,12 +38,21 @@ export function runsFromSource(execPath: string): boolean {
  * The command to register. A compiled binary registers its own absolute
  * path; when the runtime is `deno` itself (running from source) it is the
  * `deno run` line with the binary's permission set, for the repository the
- * module at `moduleUrl` (two folders below the root) belongs to.
+ * module at `moduleUrl` (two folders below the root) belongs to. On POSIX
+ * systems that line starts with `sourceEnv`'s assignments, so Deno reads
+ * nothing under the user's home before GateGuard runs; Windows shells have
+ * no such prefix, and there the binary is the safe install.
  */
 export function registrationCommand(execPath: string, moduleUrl: string, windows: boolean): string {
   const { checkout } = programPaths(execPath, moduleUrl, windows);
   if (checkout === null) return shellQuote(execPath, windows);
-  return sourceArgv(execPath, checkout).map((word) => shellQuote(word, windows)).join(" ");
+  const run = sourceArgv(execPath, checkout).map((word) => shellQuote(word, windows));
+  if (windows) return run.join(" ");
+  // `$HOME` stays for the shell to expand (double quotes), read before HOME is reassigned.
+  const env = sourceEnv(checkout).map(([name, value]) =>
+    value === "$HOME" ? `${name}="$HOME"` : `${name}=${shellQuote(value, false)}`
+  );
+  return [...env, ...run].join(" ");
 }
 
 /**

@@ -112,7 +112,8 @@ export type Program =
 
 /** The program of a hook command; `unknown` when it comes from a variable or shell syntax. */
 export function programOf(command: string): Program {
-  const first = simpleWords(command)?.[0];
+  // Leading NAME=value words set the environment; the program is the word after them.
+  const first = simpleWords(command)?.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
   if (first === undefined || first.includes("$")) return { kind: "unknown" };
   if (/[\\/]/.test(first)) return { kind: "path", path: first };
   return { kind: "bare", name: first };

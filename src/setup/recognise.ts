@@ -2,7 +2,8 @@
  * Which hook commands are GateGuard's own. A command counts only when it
  * has the shape GateGuard registers: the binary (by any install path, under
  * its own or a release-asset name) or the `deno run … --permission-set=
- * gateguard … src/main.ts` line of a source checkout, followed by nothing
+ * gateguard … src/main.ts` line of a source checkout (after the variables
+ * such a line sets for Deno, see platform/permissions.ts), followed by nothing
  * or by GateGuard's `hook` subcommand and its plain flags. A word anywhere
  * else in a command never counts: `logger -t gateguard …` is someone
  * else's hook. A command that names GateGuard but has another shape (a
@@ -14,6 +15,7 @@
 
 import { baseName } from "../platform/path.ts";
 import { PLUGIN_COMMAND } from "./plugin_command.ts";
+import { SOURCE_ENV_NAMES } from "../platform/permissions.ts";
 
 /** How a hook command relates to GateGuard. */
 export type CommandKind = "ours" | "unsure" | "other";
@@ -106,9 +108,17 @@ function ownArguments(rest: readonly string[]): boolean {
     (rest[0] === "hook" && rest.slice(1).every((w) => PLAIN_WORD.test(w)));
 }
 
+/** How many leading words are the environment a from-source command sets (`sourceEnv`). */
+function sourceEnvWords(words: readonly string[]): number {
+  let k = 0;
+  while (k < words.length && SOURCE_ENV_NAMES.some((name) => words[k].startsWith(`${name}=`))) k++;
+  return k;
+}
+
 /** The words after the script of a `deno run` line of ours, or null when it is not one. */
-function afterSourceEntry(words: readonly string[]): string[] | null {
-  if (!RUNTIME.test(baseName(words[0])) || words[1] !== "run") return null;
+function afterSourceEntry(all: readonly string[]): string[] | null {
+  const words = all.slice(sourceEnvWords(all));
+  if (words.length < 2 || !RUNTIME.test(baseName(words[0])) || words[1] !== "run") return null;
   let k = 2;
   let permissionSet = false;
   for (; k < words.length && words[k].startsWith("-"); k++) {

@@ -129,6 +129,9 @@ Deno.test("[project-config] the state dir falls back to the plugin data dir befo
   );
   assertEquals(stateDirFrom({ CLAUDE_PLUGIN_DATA: "", HOME: "/h/" }), "/h/.gateguard");
   assertEquals(stateDirFrom({ USERPROFILE: "C:\\Users\\u" }), "C:\\Users\\u/.gateguard");
+  // A from-source hook command moves HOME into the checkout and passes the user's as GATEGUARD_HOME.
+  assertEquals(stateDirFrom({ GATEGUARD_HOME: "/h", HOME: "/checkout" }), "/h/.gateguard");
+  assertEquals(stateDirFrom({ GATEGUARD_HOME: "", HOME: "/h" }), "/h/.gateguard");
   assertEquals(stateDirFrom({}), ".gateguard");
   assertEquals(settingsFrom({ CLAUDE_PLUGIN_DATA: "/p" }).sources.stateDir, {
     kind: "env",

@@ -5,13 +5,12 @@
 
 import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { CLI_ARGV, runCli } from "../helpers/cli.ts";
+import { runCli, SOURCE_COMMAND } from "../helpers/cli.ts";
 import { pluginHooksJson, registrationGroups } from "../../src/setup/claude_settings.ts";
-import { shellQuote } from "../../src/setup/command.ts";
 import { STARTER_CONFIG } from "../../src/config/project_config.ts";
 
 /** The command a from-source run registers: the test CLI's own argv. */
-const COMMAND = CLI_ARGV.map((w) => shellQuote(w, false)).join(" ");
+const COMMAND = SOURCE_COMMAND;
 
 interface Sandbox extends AsyncDisposable {
   home: string;

@@ -14,12 +14,20 @@
  */
 
 import { sourceArgv } from "../../src/platform/permissions.ts";
+import { registrationCommand } from "../../src/setup/command.ts";
 
 /** Repository root (absolute, no trailing slash). */
 export const REPO_ROOT: string = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
 
 /** The argv prefix that runs the CLI from source with the binary's permissions. */
 export const CLI_ARGV: readonly string[] = sourceArgv(Deno.execPath(), REPO_ROOT);
+
+/** The hook command `init` registers when run from this checkout (a POSIX shell line). */
+export const SOURCE_COMMAND: string = registrationCommand(
+  Deno.execPath(),
+  new URL("../../src/setup/command.ts", import.meta.url).href,
+  false,
+);
 
 let cache: Promise<string | null> | undefined;
 

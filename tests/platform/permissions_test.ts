@@ -6,7 +6,7 @@
 import { tempFile } from "../helpers/temp.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { ENV_VARIABLES } from "../../src/config/env.ts";
-import { runtimeFlags, sourceArgv } from "../../src/platform/permissions.ts";
+import { runtimeFlags, sourceArgv, sourceEnv } from "../../src/platform/permissions.ts";
 import { compileArgs } from "../../scripts/compile.ts";
 import { VERSION } from "../../src/version.ts";
 import { runCli } from "../helpers/cli.ts";
@@ -31,9 +31,13 @@ Deno.test("[permissions] the permission set allows read, write and only the vari
 });
 
 Deno.test("[permissions] the gateguard task, compile and source runs share the same flags", () => {
+  // The task sets the same variables as a registered from-source command, relative to the checkout.
+  const env = sourceEnv(".").map(([name, value]) =>
+    value === "$HOME" ? `${name}="$HOME"` : `${name}=${value.replace(/^\.\//, "")}`
+  );
   assertEquals(
     config.tasks.gateguard,
-    ["deno", "run", ...runtimeFlags("deno.json"), "src/main.ts"].join(" "),
+    [...env, "deno", "run", ...runtimeFlags("deno.json"), "src/main.ts"].join(" "),
   );
   const args = compileArgs("aarch64-apple-darwin", "dist", "stage");
   assertEquals(args, [

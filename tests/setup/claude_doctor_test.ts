@@ -296,4 +296,12 @@ Deno.test("[doctor] every cause that keeps a registered GateGuard from gating is
     `the registered command starts "gateguard", which is not on PATH, so the hook cannot start; ${again} (it registers an absolute path)`,
   ]);
   assertEquals(program("gateguard-linux-x64 hook"), []);
+  // The variables a from-source command sets come before the program it starts.
+  assertEquals(
+    program(
+      `GATEGUARD_HOME="$HOME" HOME=/r DENO_DIR=/r/.cache/deno /gone/deno run ` +
+        "--permission-set=gateguard /r/src/main.ts",
+    ),
+    [`registered command "/gone/deno" does not exist, so the hook cannot run; ${again}`],
+  );
 });

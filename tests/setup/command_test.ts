@@ -28,9 +28,12 @@ Deno.test("[init] a compiled binary registers its own absolute path, quoted for 
 });
 
 Deno.test("[init] from source the deno run line carries the binary's permission set", () => {
+  // HOME and DENO_DIR move into the checkout so Deno reads nothing the agent can plant under the
+  // user's home; the user's home reaches GateGuard as GATEGUARD_HOME, expanded by the shell.
   assertEquals(
     registrationCommand("/usr/bin/deno", MODULE, false),
-    "/usr/bin/deno run --quiet --no-prompt --config '/repo dir/deno.json' " +
+    `GATEGUARD_HOME="$HOME" HOME='/repo dir' DENO_DIR='/repo dir/.cache/deno' ` +
+      "/usr/bin/deno run --quiet --no-prompt --config '/repo dir/deno.json' " +
       "--permission-set=gateguard '/repo dir/src/main.ts'",
   );
   assertEquals(

@@ -18,6 +18,8 @@ Deno.test("[init] the commands GateGuard registers are its own", () => {
       "/usr/local/bin/gateguard hook --agent codex",
       "/usr/bin/deno run --quiet --no-prompt --config /r/deno.json --permission-set=gateguard /r/src/main.ts",
       "/usr/bin/deno run --quiet --no-prompt --config '/r d/deno.json' --permission-set=gateguard '/r d/src/main.ts' hook",
+      `GATEGUARD_HOME="$HOME" HOME=/r DENO_DIR=/r/.cache/deno /usr/bin/deno run --quiet --no-prompt --config /r/deno.json --permission-set=gateguard /r/src/main.ts`,
+      `GATEGUARD_HOME="$HOME" HOME='/r d' DENO_DIR='/r d/.cache/deno' deno run --permission-set=gateguard '/r d/src/main.ts' hook --agent codex`,
       PLUGIN_COMMAND,
     ]
   ) assertEquals(classifyCommand(c), "ours", c);
@@ -48,6 +50,9 @@ Deno.test("[init] a command naming GateGuard in another shape is unsure, so left
       "/usr/local/bin/gateguard report",
       "/usr/local/bin/gateguard hook $(id)",
       "env X=1 /usr/local/bin/gateguard",
+      "HOME=/r /usr/local/bin/gateguard",
+      "LD_PRELOAD=/x.so /usr/bin/deno run --permission-set=gateguard /r/src/main.ts",
+      "HOME=/r DENO_DIR=/r/c /usr/bin/deno run --permission-set=gateguard /r/src/main.ts; id",
       "/usr/bin/deno run --permission-set=gateguard /r/src/other.ts",
       "/usr/bin/deno run --permission-set=gateguard /r/src/main.ts | tee log",
       "C:\\bin\\gateguard-windows-x64.exe",

@@ -6,7 +6,7 @@
 
 import { tempDir } from "../../helpers/temp.ts";
 import { assertEquals } from "../../helpers/assert.ts";
-import { CLI_ARGV } from "../../helpers/cli.ts";
+import { SOURCE_COMMAND } from "../../helpers/cli.ts";
 import { encodeProjectDir, registerGateGuard, shellQuote } from "./harness.ts";
 
 Deno.test("[real-client] project folders are encoded as Claude Code names them", () => {
@@ -28,6 +28,6 @@ Deno.test("[real-client] gateguard init registers the source-run CLI for file an
     "Edit|Write|MultiEdit|NotebookEdit",
     "Bash|PowerShell",
   ]);
-  for (const g of groups) assertEquals(g.hooks[0].command, CLI_ARGV.map(shellQuote).join(" "));
+  for (const g of groups) assertEquals(g.hooks[0].command, SOURCE_COMMAND);
   await Deno.remove(root, { recursive: true });
 });
