@@ -80,6 +80,12 @@ if ($HaveBinary) {
 
 $Deno = Get-Command deno -ErrorAction SilentlyContinue
 if ($Root -and (Test-Path -LiteralPath (Join-Path $Root "src\main.ts")) -and $Deno) {
+  # Deno reads the home .npmrc and its cache before GateGuard runs: keep both in the
+  # checkout and hand GateGuard the user's home (src/platform/permissions.ts).
+  $env:GATEGUARD_HOME = $HOME
+  $env:HOME = $Root
+  $env:USERPROFILE = $Root
+  $env:DENO_DIR = Join-Path $Root ".cache\deno"
   [Console]::In.ReadToEnd() | & $Deno.Source run --quiet --no-prompt --config (Join-Path $Root "deno.json") "--permission-set=gateguard" (Join-Path $Root "src\main.ts")
   exit $LASTEXITCODE
 }

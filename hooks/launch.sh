@@ -79,7 +79,10 @@ if [ -n "$data" ] && [ -f "$bin" ]; then
 fi
 
 if [ -f "${root}/src/main.ts" ] && [ -f "${root}/deno.json" ] && command -v deno >/dev/null 2>&1; then
-  exec deno run --quiet --no-prompt --config "${root}/deno.json" --permission-set=gateguard "${root}/src/main.ts"
+  # Deno reads $HOME/.npmrc and its cache before GateGuard runs: keep both in the
+  # checkout and hand GateGuard the user's home (src/platform/permissions.ts).
+  GATEGUARD_HOME="${HOME:-}" HOME="$root" DENO_DIR="${root}/.cache/deno" \
+    exec deno run --quiet --no-prompt --config "${root}/deno.json" --permission-set=gateguard "${root}/src/main.ts"
 fi
 
 if [ -z "$data" ]; then
