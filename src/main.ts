@@ -50,9 +50,14 @@ Usage:
   gateguard trust [path]    let a project file's loosening keys apply (--list, --revoke)
   gateguard --help | --version`;
 
-/** Runs the command line and returns the exit code. */
+/**
+ * Runs the command line and returns the exit code. The permission set lets
+ * GateGuard start `sh` only so that `doctor` can test-run the registered
+ * commands; every other path, the hook above all, gives that up first.
+ */
 export async function run(args: string[]): Promise<number> {
   const [first, ...rest] = args;
+  if (first !== "doctor") Deno.permissions.revokeSync({ name: "run" });
   if (first === undefined) return (await SUBCOMMANDS.hook()).main([], readEnv());
   if (first === "--help" || first === "-h" || first === "help") {
     console.log(USAGE);

@@ -5,7 +5,10 @@
  * project file, the state directory, every place GateGuard is registered
  * (settings files and installed plugins), whether those registrations reach
  * all six gated tools exactly once, and the transcript directory that
- * prior-search credit reads. Exit code 1 when anything is wrong.
+ * prior-search credit reads. Each registered command is also run once with
+ * a probe payload whose right answer is a GateGuard denial (setup/probe.ts),
+ * so a registration that cannot start or answers wrongly shows here. Exit
+ * code 1 when anything is wrong.
  *
  * @module
  */
@@ -37,6 +40,8 @@ import {
   switchSpellingFindings,
 } from "../setup/setting_findings.ts";
 import { cliProjectRoot } from "./project_root.ts";
+import type { Registration } from "../setup/claude_settings.ts";
+import type { ProgramLookup } from "../setup/health.ts";
 import { versionLine } from "../version.ts";
 import { BUILD_INFO } from "../build_info.ts";
 
@@ -93,6 +98,13 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     { denoOnPath: lookup.onPath("deno") !== null, windows },
   );
 
+  const probes = await probeRegistrations(registered.registrations, {
+    projectRoot,
+    home,
+    path: env.PATH,
+    lookup,
+  }, windows);
+
   const sections: Array<[string, Finding[]]> = [
     [
       versionLine(BUILD_INFO, Deno.build.target),
@@ -124,6 +136,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
         ...coverageFindings(registered.registrations),
         ...healthFindings(parsed, registered.registrations, lookup),
         ...neighbourFindings(parsed, settings.stateDir, home),
+        ...probes,
       ],
     ],
     ["Transcripts", await transcriptFindings(home)],
@@ -152,4 +165,41 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   );
   console.log(out.join("\n"));
   return problems === 0 ? 0 : 1;
+}
+
+/**
+ * Runs each registered command with doctor's probe (`setup/probe.ts`), each
+ * in a private state directory removed afterwards. Claude Code runs hook
+ * commands through a POSIX shell there; on Windows the probe is not run.
+ */
+async function probeRegistrations(
+  registrations: readonly Registration[],
+  where: {
+    projectRoot: string;
+    home: string | null;
+    path: string | undefined;
+    lookup: ProgramLookup;
+  },
+  windows: boolean,
+): Promise<Finding[]> {
+  if (registrations.length === 0) return [];
+  if (windows) {
+    return [{ level: "info", text: "registered commands are not test-run on Windows" }];
+  }
+  const { probeFindings, runProbe } = await import("../setup/probe.ts");
+  const scratch = await Deno.makeTempDir({ prefix: "gateguard-doctor-" });
+  try {
+    let n = 0;
+    return await probeFindings(registrations, {
+      ...where,
+      stateDir: async () => {
+        const dir = `${scratch}/state-${n++}`;
+        await Deno.mkdir(dir);
+        return dir;
+      },
+      run: runProbe,
+    });
+  } finally {
+    await Deno.remove(scratch, { recursive: true }).catch(() => {});
+  }
 }

@@ -359,7 +359,13 @@ export async function registrationFindings(
 ): Promise<{ findings: Finding[]; registrations: Registration[] }> {
   const findings: Finding[] = [];
   const registrations: Registration[] = [];
-  const describe = (label: string, path: string, outcome: ReadOutcome, plugin: boolean): void => {
+  const describe = (
+    label: string,
+    path: string,
+    outcome: ReadOutcome,
+    plugin: boolean,
+    install?: { id: string; root: string },
+  ): void => {
     const where = `${label} ${printable(path)}`;
     if (outcome.kind === "absent") {
       findings.push({ level: "info", text: `${where}: not present` });
@@ -377,7 +383,9 @@ export async function registrationFindings(
       });
     } else {
       const found = registrationsOf(outcome.value, where, plugin, ownCommand);
-      registrations.push(...found.ours);
+      registrations.push(
+        ...found.ours.map((r) => install ? { ...r, pluginInstall: install } : r),
+      );
       const matchers = found.ours.map((r) =>
         r.matcher === undefined ? "(all tools)" : show(String(r.matcher))
       );
@@ -415,7 +423,10 @@ export async function registrationFindings(
           });
           continue;
         }
-        describe(`plugin ${printable(plugin.id)}`, hooksFile, outcome, true);
+        describe(`plugin ${printable(plugin.id)}`, hooksFile, outcome, true, {
+          id: plugin.id,
+          root: plugin.path,
+        });
       }
     }
   }

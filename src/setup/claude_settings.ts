@@ -170,6 +170,8 @@ export interface Registration {
   command: string;
   /** The handler object as written. */
   handler: { [key: string]: JsonValue };
+  /** For a plugin's handler: the plugin's id and install folder (`CLAUDE_PLUGIN_ROOT`). */
+  pluginInstall?: { id: string; root: string };
 }
 
 /**

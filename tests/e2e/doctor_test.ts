@@ -5,7 +5,7 @@
 
 import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { runCli } from "../helpers/cli.ts";
+import { denoDir, REPO_ROOT, runCli, SOURCE_COMMAND } from "../helpers/cli.ts";
 import { pluginHooksJson } from "../../src/setup/claude_settings.ts";
 import { sha256Hex } from "../../src/platform/sha256.ts";
 
@@ -65,7 +65,43 @@ Deno.test("[doctor] a healthy setup reports no problem, opens with the version l
     "  ok    registrations reach Edit, Write, MultiEdit, NotebookEdit, Bash, PowerShell once each\n",
   );
   assertStringIncludes(r.stdout, `  ok    transcript dir ${s.home}/.claude/projects is readable\n`);
+  assertStringIncludes(
+    r.stdout,
+    `  ok    the registered command of project settings ${s.project}/.claude/settings.json ` +
+      "answers as GateGuard\n",
+  );
   assert(r.stdout.endsWith("No problems found.\n"), r.stdout);
+  // The probe used a state dir of its own: the user's is left as doctor found it.
+  assertEquals([...Deno.readDirSync(`${s.home}/.gateguard`)], []);
+});
+
+Deno.test("[doctor] a from-source registration whose checkout is gone fails, naming the entry", async () => {
+  await using s = await sandbox();
+  assertEquals((await s.init()).code, 0);
+  const settings = `${s.project}/.claude/settings.json`;
+  const gone = `${s.home}/moved-away`;
+  // The checkout the command names no longer exists; Deno itself is still installed.
+  const moved = SOURCE_COMMAND.replaceAll(REPO_ROOT, gone);
+  await Deno.writeTextFile(
+    settings,
+    (await Deno.readTextFile(settings)).replaceAll(
+      JSON.stringify(SOURCE_COMMAND),
+      JSON.stringify(moved),
+    ),
+  );
+  const r = await s.run();
+  assertEquals(r.code, 1, r.stdout);
+  const fails = failLines(r.stdout);
+  assertEquals(fails.length, 1, r.stdout);
+  assertStringIncludes(
+    fails[0],
+    `  FAIL  the registered command of project settings ${settings} does not answer as ` +
+      "GateGuard: it exited with status 1: ",
+  );
+  assertStringIncludes(
+    fails[0],
+    "so Claude Code blocks every gated call; fix: run `gateguard init`",
+  );
 });
 
 Deno.test("[doctor] nothing registered is a problem with its fix", async () => {
@@ -100,12 +136,30 @@ Deno.test("[doctor] a Bash-only matcher is flagged", async () => {
     "  FAIL  GateGuard never sees Edit, Write, MultiEdit, NotebookEdit, PowerShell: no registered " +
     "matcher reaches them; fix: run `gateguard init` (it registers " +
     "Edit|Write|MultiEdit|NotebookEdit and Bash|PowerShell)",
+    // The stand-in program starts but is not GateGuard: the probe says so.
+    `  FAIL  the registered command of user settings ${s.home}/.claude/settings.json does not ` +
+    "answer as GateGuard: it printed no answer; so Claude Code blocks every gated call; fix: run " +
+    `\`gateguard init\` again from the installed binary (command: "${s.home}/bin/gateguard")`,
   ]);
 });
 
+/**
+ * Installs the plugin form as Claude Code would: its hooks.json, and beside it what its
+ * launcher runs (this checkout's launcher, sources and config, linked; Deno's cache linked
+ * to the test runner's so the from-source start is warm).
+ */
 async function installPlugin(s: Sandbox, enabled: boolean | null): Promise<string> {
   const pluginRoot = `${s.home}/.claude/plugins/cache/local/gateguard/0.1.0`;
   await write(`${pluginRoot}/hooks/hooks.json`, pluginHooksJson());
+  await Deno.symlink(`${REPO_ROOT}/hooks/launch.sh`, `${pluginRoot}/hooks/launch.sh`);
+  for (const name of ["src", "deno.json", "deno.lock"]) {
+    await Deno.symlink(`${REPO_ROOT}/${name}`, `${pluginRoot}/${name}`);
+  }
+  const cache = await denoDir();
+  if (cache) {
+    await Deno.mkdir(`${pluginRoot}/.cache`);
+    await Deno.symlink(cache, `${pluginRoot}/.cache/deno`);
+  }
   await write(
     `${s.home}/.claude/plugins/installed_plugins.json`,
     JSON.stringify({

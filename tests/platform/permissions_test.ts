@@ -26,7 +26,8 @@ Deno.test("[permissions] the permission set allows read, write and only the vari
       sys: set.sys,
       import: set.import,
     },
-    { read: true, write: true, net: false, run: false, ffi: false, sys: false, import: false },
+    // `sh` only, for doctor's probes; every other path gives it up first (src/main.ts).
+    { read: true, write: true, net: false, run: ["sh"], ffi: false, sys: false, import: false },
   );
 });
 
@@ -82,4 +83,34 @@ console.log(out.join(","));`,
   assertEquals(out.split(",")[2] !== "net", true, out);
   // And the real CLI runs under them.
   assertEquals((await runCli(["--version"])).code, 0);
+});
+
+Deno.test("[permissions] every command but doctor gives up starting sh before it runs", async () => {
+  const probe = await Deno.makeTempFile({ suffix: ".ts" });
+  const main = new URL("../../src/main.ts", import.meta.url).href;
+  await Deno.writeTextFile(
+    probe,
+    `const { run } = await import(${JSON.stringify(main)});
+const sh = async () => { try { await new Deno.Command("sh", { args: ["-c", "true"] }).output(); return "run"; } catch { return "no-run"; } };
+const before = await sh();
+const code = await run(Deno.args);
+console.log([before, code, await sh()].join(","));`,
+  );
+  const repo = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
+  const answer = async (args: string[]): Promise<string> => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", ...runtimeFlags(`${repo}/deno.json`), probe, ...args],
+      stdout: "piped",
+      stderr: "null",
+      stdin: "null",
+    }).output();
+    return new TextDecoder().decode(out.stdout).trim().split("\n").at(-1) ?? "";
+  };
+  try {
+    assertEquals(await answer(["--version"]), "run,0,no-run");
+    assertEquals(await answer(["report", "--help"]), "run,0,no-run");
+    assertEquals(await answer(["doctor", "--help"]), "run,0,run");
+  } finally {
+    await Deno.remove(probe);
+  }
 });

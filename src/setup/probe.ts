@@ -1,0 +1,243 @@
+/**
+ * `gateguard doctor`'s end-to-end check of a registration: it runs each
+ * registered command the way Claude Code would (through `sh -c`, from the
+ * project directory, the payload on stdin, killed at the handler's timeout)
+ * with a probe whose right answer is a GateGuard denial: a destructive
+ * `rm -rf` of a path that does not exist. The probe gets a private, fresh
+ * state directory, so it never reads or writes the user's state, and none
+ * of the user's off switches, so it tests the registration, not the
+ * configuration (doctor reports that separately).
+ *
+ * A command that cannot start, exits non-zero, prints no JSON, answers
+ * anything but a deny, or runs past its timeout fails, naming the entry.
+ * The judging is pure (`probeProblem`); `runProbe` is the process edge.
+ *
+ * @module
+ */
+
+import type { Registration } from "./claude_settings.ts";
+import { MIN_TIMEOUT_SECONDS, type ProgramLookup, programProblems } from "./health.ts";
+import { joinPath } from "../platform/path.ts";
+import { quoted } from "../platform/terminal_text.ts";
+
+/** The shell command of the probe: destructive, so GateGuard denies it on the first try. */
+export const PROBE_SHELL_COMMAND = "rm -rf /tmp/gateguard-doctor-probe";
+
+/** Seconds a probe may run when the handler sets no timeout (Claude Code's would be 600). */
+export const DEFAULT_PROBE_TIMEOUT_SECONDS = 10;
+
+/** The PreToolUse payload of the probe, as Claude Code would send it for a Bash call. */
+export function probePayload(projectRoot: string, sessionId: string): string {
+  return JSON.stringify({
+    session_id: sessionId,
+    hook_event_name: "PreToolUse",
+    cwd: projectRoot,
+    permission_mode: "default",
+    tool_name: "Bash",
+    tool_input: { command: PROBE_SHELL_COMMAND, description: "gateguard doctor probe" },
+    tool_use_id: `${sessionId}-call`,
+  });
+}
+
+/** What running a registered command with the probe produced. */
+export type ProbeResult =
+  | { kind: "exited"; code: number; stdout: string; stderr: string }
+  | { kind: "timed-out"; seconds: number }
+  | { kind: "not-started"; why: string };
+
+/** The first line of `text`, trimmed and shortened, for a report line. */
+function firstLine(text: string): string {
+  const line = text.trim().split("\n")[0] ?? "";
+  return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+}
+
+/**
+ * Why a probe's result is not GateGuard's answer, or null when it is: exit
+ * 0 and one JSON object denying the call through `hookSpecificOutput`.
+ */
+export function probeProblem(result: ProbeResult): string | null {
+  switch (result.kind) {
+    case "not-started":
+      return `it could not be started (${result.why})`;
+    case "timed-out":
+      return `it gave no answer within its ${result.seconds}-second timeout`;
+    case "exited":
+      break;
+  }
+  const said = result.stderr.trim() === "" ? "" : `: ${firstLine(result.stderr)}`;
+  if (result.code !== 0) return `it exited with status ${result.code}${said}`;
+  const out = result.stdout.trim();
+  if (out === "") return `it printed no answer${said}`;
+  let answer: unknown;
+  try {
+    answer = JSON.parse(out);
+  } catch {
+    return `it printed something that is not JSON (${JSON.stringify(firstLine(out))})`;
+  }
+  const specific = typeof answer === "object" && answer !== null
+    ? (answer as Record<string, unknown>).hookSpecificOutput
+    : undefined;
+  const decision = typeof specific === "object" && specific !== null
+    ? (specific as Record<string, unknown>).permissionDecision
+    : undefined;
+  if (decision === "deny") return null;
+  return `it did not deny the probe \`${PROBE_SHELL_COMMAND}\` ` +
+    `(answered ${decision === undefined ? "no decision" : JSON.stringify(decision)})`;
+}
+
+/** How to run one probe. */
+export interface ProbeRun {
+  /** The registered command, as the agent's shell reads it. */
+  command: string;
+  /** The project directory the probe runs in. */
+  cwd: string;
+  /** The whole environment of the probe (nothing else is inherited). */
+  env: Record<string, string>;
+  /** The payload written to its stdin. */
+  stdin: string;
+  timeoutSeconds: number;
+}
+
+/**
+ * Runs one probe through `sh -c`, as Claude Code runs a command hook on
+ * Linux and macOS, and kills it at its timeout. Needs the `run` permission
+ * for `sh`, which only `doctor` keeps (src/main.ts).
+ */
+export async function runProbe(run: ProbeRun): Promise<ProbeResult> {
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command("sh", {
+      args: ["-c", run.command],
+      cwd: run.cwd,
+      clearEnv: true,
+      env: run.env,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+  } catch (err) {
+    return { kind: "not-started", why: (err as Error)?.name ?? "Error" };
+  }
+  // Killing the shell at the timeout does not reach a program it started, and that
+  // program may keep the output open: so the answer is raced against the clock.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), run.timeoutSeconds * 1000);
+  });
+  try {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(run.stdin)).catch(() => {});
+    await writer.close().catch(() => {});
+    const out = await Promise.race([child.output(), late]);
+    if (out === "late") {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // Already gone.
+      }
+      return { kind: "timed-out", seconds: run.timeoutSeconds };
+    }
+    const dec = new TextDecoder();
+    return {
+      kind: "exited",
+      code: out.code,
+      stdout: dec.decode(out.stdout),
+      stderr: dec.decode(out.stderr),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The data folder Claude Code gives a plugin: `~/.claude/plugins/data/<id>`,
+ * the id with every character outside letters, digits, `_` and `-` made `-`.
+ */
+export function pluginDataDir(home: string, id: string): string {
+  return joinPath(home, `.claude/plugins/data/${id.replace(/[^A-Za-z0-9_-]/g, "-")}`);
+}
+
+/** What doctor's probes need from the installation and the machine. */
+export interface ProbeContext {
+  projectRoot: string;
+  /** The user's home, handed to the probe as `HOME`, as Claude Code would. */
+  home: string | null;
+  /** `PATH` of the hook's shell. */
+  path: string | undefined;
+  lookup: ProgramLookup;
+  /** A fresh, private state directory for one probe; removed by the caller's `cleanup`. */
+  stateDir(): Promise<string>;
+  run(run: ProbeRun): Promise<ProbeResult>;
+}
+
+/** One doctor line (the shape `claude_doctor.ts` uses). */
+export interface ProbeFinding {
+  level: "ok" | "FAIL";
+  text: string;
+}
+
+/**
+ * Runs every distinct registered command once with the probe and reports
+ * each: `ok` when it denied as GateGuard would, a FAIL naming the entries
+ * otherwise. Commands the program check already faults (a missing or
+ * non-executable program) are not run again.
+ */
+export async function probeFindings(
+  registrations: readonly Registration[],
+  ctx: ProbeContext,
+): Promise<ProbeFinding[]> {
+  const byCommand = new Map<string, Registration[]>();
+  for (const r of registrations) {
+    const key = `${r.pluginInstall?.root ?? ""}\0${r.command}`;
+    byCommand.set(key, [...(byCommand.get(key) ?? []), r]);
+  }
+  const findings: ProbeFinding[] = [];
+  for (const group of byCommand.values()) {
+    const first = group[0];
+    if (programProblems(first.command, ctx.lookup.state, ctx.lookup.onPath).length > 0) continue;
+    const timeout = first.handler.timeout;
+    // A timeout too short to answer in is the handler check's finding, not the probe's.
+    const seconds = typeof timeout === "number" && timeout >= MIN_TIMEOUT_SECONDS
+      ? Math.min(timeout, DEFAULT_PROBE_TIMEOUT_SECONDS)
+      : DEFAULT_PROBE_TIMEOUT_SECONDS;
+    const stateDir = await ctx.stateDir();
+    const env: Record<string, string> = {
+      PATH: ctx.path ?? "/usr/bin:/bin",
+      CLAUDE_PROJECT_DIR: ctx.projectRoot,
+      GATEGUARD_STATE_DIR: stateDir,
+      ...(ctx.home ? { HOME: ctx.home } : {}),
+    };
+    if (first.pluginInstall) {
+      env.CLAUDE_PLUGIN_ROOT = first.pluginInstall.root;
+      if (ctx.home) env.CLAUDE_PLUGIN_DATA = pluginDataDir(ctx.home, first.pluginInstall.id);
+    }
+    const result = await ctx.run({
+      command: first.command,
+      cwd: ctx.projectRoot,
+      env,
+      stdin: probePayload(ctx.projectRoot, `gateguard-doctor-probe-${crypto.randomUUID()}`),
+      timeoutSeconds: seconds,
+    });
+    const problem = probeProblem(result);
+    const where = [...new Set(group.map((r) => r.origin))].join("; ");
+    findings.push(
+      problem === null
+        ? { level: "ok", text: `the registered command of ${where} answers as GateGuard` }
+        : {
+          level: "FAIL",
+          text: `the registered command of ${where} does not answer as GateGuard: ${problem}; ` +
+            `so Claude Code ${
+              group.every((r) => r.handler.onFailure === "block")
+                ? "blocks every gated call"
+                : "lets every gated call through"
+            }; ${
+              first.pluginInstall
+                ? "fix: update or reinstall the plugin (`claude plugin --help`)"
+                : "fix: run `gateguard init` again from the installed binary " +
+                  `(command: ${quoted(first.command)})`
+            }`,
+        },
+    );
+  }
+  return findings;
+}
