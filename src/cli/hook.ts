@@ -84,7 +84,9 @@ export function agentOf(args: readonly string[]): AgentName | { error: string } 
 
 /**
  * Runs one hook call; always returns 0, except for a command line naming no
- * known agent (exit 2: a registration mistake must show, not pass quietly).
+ * known agent (exit 2: a registration mistake must show, not pass quietly)
+ * and a Claude Code ConfigChange payload whose change GateGuard blocks
+ * (exit 2 is how that event blocks; `config_change.ts`).
  * `--help` alone prints the usage instead.
  * Whatever fails on the way denies the call, with a line on stderr, rather
  * than leaving it to a non-zero exit, which the harness would treat as a
@@ -102,7 +104,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   }
   const adapter = await loadAdapter(agent);
   try {
-    await hookCall(env, adapter, agent);
+    return await hookCall(env, adapter, agent);
   } catch (err) {
     warn(`internal error, the call is denied: ${(err as Error)?.name ?? "Error"}`);
     try {
@@ -137,22 +139,26 @@ export async function decideOrDeny(
   }
 }
 
+/** The Claude Code event whose payload is a settings change, not a tool call. */
+const CONFIG_CHANGE_EVENT = "ConfigChange";
+
+/** One hook call; returns the exit code (0, or a ConfigChange hook's block). */
 async function hookCall(
   env: EnvSnapshot,
   adapter: AgentAdapter,
   agent: AgentName,
-): Promise<void> {
+): Promise<number> {
   const payloadWork = new WorkBudget();
   let admitted: AdmittedPayload;
   try {
     admitted = admitPayload(Deno.stdin, payloadWork);
   } catch (err) {
     warn(`could not read the hook input (${(err as Error).name}); the call is not gated`);
-    return;
+    return 0;
   }
   if (admitted.kind !== "text") {
     writeOut(adapter.render({ kind: "deny", text: await refusalText(admitted.kind) }));
-    return;
+    return 0;
   }
   // Cursor starts its payloads with a byte order mark, which JSON.parse refuses.
   const text = admitted.text.charCodeAt(0) === 0xfeff ? admitted.text.slice(1) : admitted.text;
@@ -161,16 +167,20 @@ async function hookCall(
     payload = JSON.parse(text);
   } catch {
     warn("ignoring hook input: stdin is not JSON");
-    return;
+    return 0;
   }
   if (!isRecord(payload)) {
     warn("ignoring hook input: stdin is not a JSON object");
-    return;
+    return 0;
+  }
+  if (agent === DEFAULT_AGENT && payload.hook_event_name === CONFIG_CHANGE_EVENT) {
+    const { configChangeHook } = await import("./config_change.ts");
+    return await configChangeHook(payload, env);
   }
   const translation = adapter.translate(payload, env);
   if (translation.kind === "refuse") {
     writeOut(adapter.render({ kind: "deny", text: translation.text }));
-    return;
+    return 0;
   }
   // Every call is decided, even after a denial, so one denial names all
   // that the agent must answer and records every first touch at once.
@@ -179,6 +189,7 @@ async function hookCall(
     outcomes.push(await decideCall(one, env, payloadWork.spent, agent));
   }
   writeOut(adapter.render(mergeOutcomes(outcomes)));
+  return 0;
 }
 
 /**

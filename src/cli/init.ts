@@ -11,7 +11,7 @@
  */
 
 import type { EnvSnapshot } from "../config/env.ts";
-import { homeDir, projectConfigPath } from "../config/settings.ts";
+import { homeDir, projectConfigPath, stateDirFrom } from "../config/settings.ts";
 import { STARTER_CONFIG } from "../config/project_config.ts";
 import {
   BARE_COMMAND,
@@ -20,7 +20,7 @@ import {
   runsFromSource,
 } from "../setup/command.ts";
 import {
-  CLAUDE_CODE_FORMAT,
+  CLAUDE_CODE_FORMATS,
   FILE_MATCHER,
   pluginHooksJson,
   type Registration,
@@ -29,7 +29,8 @@ import {
   type SettingsScope,
   SHELL_MATCHER,
 } from "../setup/claude_settings.ts";
-import { editRegistration } from "../setup/registration_edit.ts";
+import { type EditOutcome, editRegistration } from "../setup/registration_edit.ts";
+import { writeBaseline } from "../setup/settings_baseline.ts";
 import { unifiedDiff } from "../setup/diff.ts";
 import { findOnPath, healthProblems, programOf } from "../setup/health.ts";
 import {
@@ -53,8 +54,9 @@ export const INIT_USAGE =
        gateguard init --plugin
        gateguard init --agent <codex|gemini|copilot|cursor> [...] (see --agent <name> --help)
 
-Registers GateGuard as a PreToolUse hook (${FILE_MATCHER} and ${SHELL_MATCHER})
-for the project: CLAUDE_PROJECT_DIR, else the git root above the current
+Registers GateGuard as a PreToolUse hook (${FILE_MATCHER} and ${SHELL_MATCHER}),
+and as a ConfigChange hook that keeps a weakening settings change from applying
+to a running session, for the project: CLAUDE_PROJECT_DIR, else the git root above the current
 directory (the current directory outside a repository). When \`gateguard\` on
 PATH is this binary, the command is that bare name and goes to the shared
 <project>/.claude/settings.json; otherwise it names this machine's paths and
@@ -237,6 +239,9 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   } catch (err) {
     return fail(`cannot write: ${(err as Error).message}`);
   }
+  // The text the ConfigChange hook compares a later change with (setup/settings_baseline.ts).
+  // Without it the hook judges the new text by itself, so a failure here is no error.
+  for (const e of edits) await writeBaseline(stateDirFrom(env), e.path, e.text).catch(() => {});
   if (removing) {
     const removed = edits.filter((e) => e.changed);
     console.log(
@@ -303,6 +308,23 @@ interface FileEdit {
 }
 
 /**
+ * Every layout of a registration (the PreToolUse entries, the ConfigChange
+ * entry) added to or removed from the text of a settings file, one after the
+ * other; the first refusal stops it.
+ */
+function editAll(original: string | null, command: string, mode: "add" | "remove"): EditOutcome {
+  let text = original;
+  const leftAlone: string[] = [];
+  for (const format of CLAUDE_CODE_FORMATS) {
+    const step = editRegistration(format, text, command, mode);
+    if (!step.ok) return step;
+    text = step.text;
+    leftAlone.push(...(step.leftAlone ?? []));
+  }
+  return { ok: true, text, leftAlone };
+}
+
+/**
  * Reads one settings file and works out its edit; a string is the error
  * that leaves it untouched. Prints the entries it leaves alone.
  */
@@ -316,12 +338,7 @@ async function planEdit(
     return `cannot read ${printable(path)}: ${read.why}; the file was left untouched.`;
   }
   const original = read.kind === "text" ? read.text : null;
-  const outcome = editRegistration(
-    CLAUDE_CODE_FORMAT,
-    original,
-    command,
-    removing ? "remove" : "add",
-  );
+  const outcome = editAll(original, command, removing ? "remove" : "add");
   if (!outcome.ok) {
     return `${
       printable(path)

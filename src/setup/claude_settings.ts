@@ -127,6 +127,40 @@ export const CLAUDE_CODE_FORMAT: HookFormat = {
   kindOf: handlerKind,
 };
 
+/** The settings sources whose changes GateGuard's ConfigChange hook judges. */
+export const CONFIG_CHANGE_SOURCES: readonly string[] = [
+  "user_settings",
+  "project_settings",
+  "local_settings",
+];
+
+/**
+ * Claude Code's `hooks.ConfigChange` layout: one entry for the settings
+ * files, running the same command (the hook tells the event by its payload).
+ * A change it blocks is not applied to the running session.
+ */
+export const CONFIG_CHANGE_FORMAT: HookFormat = {
+  event: "ConfigChange",
+  entries: [{ matcher: CONFIG_CHANGE_SOURCES.join("|"), tools: CONFIG_CHANGE_SOURCES }],
+  handler: handlerFor,
+  strippedKeys: ["args", "async", "if"],
+  covers: matcherCovers,
+  kindOf: handlerKind,
+};
+
+/** Every layout `init` writes into a Claude Code settings file, in order. */
+export const CLAUDE_CODE_FORMATS: readonly HookFormat[] = [
+  CLAUDE_CODE_FORMAT,
+  CONFIG_CHANGE_FORMAT,
+];
+
+/** The `hooks` object of a registration running `command`: every event init writes. */
+export function registrationHooks(command: string): { [event: string]: JsonValue } {
+  return Object.fromEntries(
+    CLAUDE_CODE_FORMATS.map((format) => [format.event, wantedGroups(format, command)]),
+  );
+}
+
 /** The two PreToolUse entries of a registration running `command`. */
 export function registrationGroups(command: string): JsonValue[] {
   return wantedGroups(CLAUDE_CODE_FORMAT, command);
@@ -175,17 +209,19 @@ export interface Registration {
 }
 
 /**
- * The handlers under `hooks.PreToolUse` of a parsed settings or hooks file:
- * GateGuard's own, and the commands that only name it (left alone).
+ * The handlers under `hooks.PreToolUse` (or another `event`) of a parsed
+ * settings or hooks file: GateGuard's own, and the commands that only name
+ * it (left alone).
  */
 export function registrationsOf(
   value: JsonValue,
   origin: string,
   plugin: boolean,
   ownCommand?: string,
+  event = "PreToolUse",
 ): { ours: Registration[]; unsure: string[] } {
   const hooks = isRecord(value) ? value.hooks : undefined;
-  const pre = isRecord(hooks) ? hooks.PreToolUse : undefined;
+  const pre = isRecord(hooks) ? hooks[event] : undefined;
   const ours: Registration[] = [];
   const unsure: string[] = [];
   if (!Array.isArray(pre)) return { ours, unsure };

@@ -20,7 +20,7 @@ import type { FileChange } from "../tools/call.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 import { textAfterChange } from "../change/after_text.ts";
-import { registrationsOf } from "./claude_settings.ts";
+import { CLAUDE_CODE_FORMATS, registrationsOf } from "./claude_settings.ts";
 import { parseSettings, readSettingsText } from "./settings_io.ts";
 import { canonicalJson, isRecord } from "../platform/json.ts";
 
@@ -33,10 +33,15 @@ function parsed(text: string | null): JsonValue | undefined {
   return outcome.kind === "parsed" ? outcome.value : undefined;
 }
 
-/** GateGuard's entries of a parsed file, each as a canonical text of matcher and handler. */
+/**
+ * GateGuard's entries of a parsed file (PreToolUse and ConfigChange), each as
+ * a canonical text of event, matcher and handler.
+ */
 function ownEntries(value: JsonValue, ownCommand: string | undefined): string[] {
-  return registrationsOf(value, "", false, ownCommand).ours.map((r) =>
-    canonicalJson([r.matcher ?? null, r.handler])
+  return CLAUDE_CODE_FORMATS.flatMap((format) =>
+    registrationsOf(value, "", false, ownCommand, format.event).ours.map((r) =>
+      canonicalJson([format.event, r.matcher ?? null, r.handler])
+    )
   ).sort();
 }
 

@@ -47,6 +47,7 @@ function failLines(stdout: string): string[] {
 Deno.test("[doctor] a healthy setup reports no problem, opens with the version line of --version, and exits 0", async () => {
   await using s = await sandbox();
   assertEquals((await s.init()).code, 0);
+  const stateBefore = [...Deno.readDirSync(`${s.home}/.gateguard`)].map((e) => e.name).sort();
   const r = await s.run();
   assertEquals(r.code, 0, r.stdout);
   assertEquals(failLines(r.stdout), []);
@@ -72,7 +73,10 @@ Deno.test("[doctor] a healthy setup reports no problem, opens with the version l
   );
   assert(r.stdout.endsWith("No problems found.\n"), r.stdout);
   // The probe used a state dir of its own: the user's is left as doctor found it.
-  assertEquals([...Deno.readDirSync(`${s.home}/.gateguard`)], []);
+  assertEquals(
+    [...Deno.readDirSync(`${s.home}/.gateguard`)].map((e) => e.name).sort(),
+    stateBefore,
+  );
 });
 
 Deno.test("[doctor] a from-source registration whose checkout is gone fails, naming the entry", async () => {

@@ -6,7 +6,11 @@
 import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { runCli, SOURCE_COMMAND } from "../helpers/cli.ts";
-import { pluginHooksJson, registrationGroups } from "../../src/setup/claude_settings.ts";
+import {
+  pluginHooksJson,
+  registrationGroups,
+  registrationHooks,
+} from "../../src/setup/claude_settings.ts";
 import { STARTER_CONFIG } from "../../src/config/project_config.ts";
 
 /** The command a from-source run registers: the test CLI's own argv. */
@@ -47,9 +51,7 @@ async function write(path: string, text: string): Promise<void> {
   await Deno.writeTextFile(path, text);
 }
 
-const FRESH = `${
-  JSON.stringify({ hooks: { PreToolUse: registrationGroups(COMMAND) } }, null, 2)
-}\n`;
+const FRESH = `${JSON.stringify({ hooks: registrationHooks(COMMAND) }, null, 2)}\n`;
 
 /** The line a from-source init prints on why its command stays out of the shared file. */
 const LOCAL_WHY = "Registered in the local file: GateGuard runs from source here, so the command " +
@@ -186,9 +188,14 @@ Deno.test("[init] an existing file keeps every other byte, and --remove restores
   const block = registrationGroups(COMMAND)
     .map((g) => `      ${JSON.stringify(g, null, 2).replaceAll("\n", "\n      ")}`)
     .join(",\n");
+  const watcher = JSON.stringify(registrationHooks(COMMAND).ConfigChange, null, 2)
+    .replaceAll("\n", "\n    ");
   const expected = EXISTING.replace(
     '\n      }\n    ],\n    "Stop"',
     `\n      },\n${block}\n    ],\n    "Stop"`,
+  ).replace(
+    '"command": "notify" }] }]\n  },',
+    `"command": "notify" }] }],\n    "ConfigChange": ${watcher}\n  },`,
   );
   assert(expected !== EXISTING);
   assertEquals(await Deno.readTextFile(s.settings), expected);
@@ -208,7 +215,7 @@ Deno.test("[init] --dry-run prints a diff and writes nothing", async () => {
   assertEquals(fresh.code, 0, fresh.stderr);
   assert(
     fresh.stdout.startsWith(
-      `${LOCAL_WHY}\n--- /dev/null\n+++ ${s.settings}\n@@ -0,0 +1,28 @@\n+{\n`,
+      `${LOCAL_WHY}\n--- /dev/null\n+++ ${s.settings}\n@@ -0,0 +1,41 @@\n+{\n`,
     ),
     fresh.stdout,
   );
@@ -223,7 +230,7 @@ Deno.test("[init] --dry-run prints a diff and writes nothing", async () => {
   assertEquals(diff.code, 0);
   assert(
     diff.stdout.startsWith(
-      `${LOCAL_WHY}\n--- ${s.settings}\n+++ ${s.settings}\n@@ -1,3 +1,29 @@\n {\n-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n`,
+      `${LOCAL_WHY}\n--- ${s.settings}\n+++ ${s.settings}\n@@ -1,3 +1,42 @@\n {\n-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n`,
     ),
     diff.stdout,
   );

@@ -45,6 +45,8 @@ export interface Scenario {
   probeMatcher?: string;
   /** Extra client arguments (for example `--tools` to offer tools the default set lacks). */
   args?: readonly string[];
+  /** Runs after GateGuard is registered and before the client starts (to alter the setup). */
+  prepare?: (tree: E2eTree) => Promise<void>;
 }
 
 /** What one client run produced. */
@@ -182,6 +184,7 @@ export async function runScenario(binary: string, scenario: Scenario): Promise<S
   const tree = await createTree(scenario);
   await registerGateGuard(tree.project, tree.home);
   if (scenario.probeMatcher) await registerProbe(tree, scenario.probeMatcher);
+  await scenario.prepare?.(tree);
   const api = await startFakeApi(scenario.turns(tree.project));
   try {
     const started = Date.now();
