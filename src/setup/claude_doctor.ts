@@ -16,12 +16,13 @@ import type { FsPort } from "../platform/fs_port.ts";
 import type { JsonValue } from "../config/jsonc.ts";
 import { PROJECT_CONFIG_KEYS } from "../config/project_config.ts";
 import {
+  CONFIG_CHANGE_FORMAT,
   GATED_TOOLS,
   matcherCovers,
   type Registration,
   registrationsOf,
 } from "./claude_settings.ts";
-import { healthProblems, type ProgramLookup } from "./health.ts";
+import { handlerProblems, healthProblems, type ProgramLookup } from "./health.ts";
 import { type ReadOutcome, readSettingsFile } from "./settings_io.ts";
 import { printable, quoted } from "../platform/terminal_text.ts";
 import { isRecord } from "../platform/json.ts";
@@ -349,6 +350,27 @@ export async function transcriptFindings(home: string | null): Promise<Finding[]
   }
 }
 
+/**
+ * A settings file that registers GateGuard's PreToolUse entries should hold
+ * its ConfigChange entry too (init writes both), failing closed like them.
+ */
+function watcherFindings(value: JsonValue, where: string): Finding[] {
+  const watchers = registrationsOf(value, where, false, undefined, CONFIG_CHANGE_FORMAT.event).ours;
+  if (watchers.length === 0) {
+    return [{
+      level: "FAIL",
+      text: `${where} has no GateGuard ConfigChange entry, so a settings change made during a ` +
+        "session that switches GateGuard off applies to it at once; fix: run `gateguard init`",
+    }];
+  }
+  return watchers.flatMap((r) =>
+    handlerProblems(r.handler, `${where} (ConfigChange)`).map((text) => ({
+      level: "FAIL" as const,
+      text,
+    }))
+  );
+}
+
 /** Settings files and plugins: what each registers, and any that cannot be read. */
 export async function registrationFindings(
   fs: FsPort,
@@ -403,6 +425,7 @@ export async function registrationFindings(
           } names GateGuard but is not GateGuard's command, so it is not counted`,
         });
       }
+      if (!plugin && found.ours.length > 0) findings.push(...watcherFindings(outcome.value, where));
     }
   };
   for (const f of files) describe(f.label, f.path, f.outcome, false);

@@ -79,6 +79,22 @@ Deno.test("[doctor] a healthy setup reports no problem, opens with the version l
   );
 });
 
+Deno.test("[doctor] a settings file with GateGuard's PreToolUse entries but no ConfigChange entry fails", async () => {
+  await using s = await sandbox();
+  assertEquals((await s.init()).code, 0);
+  const settings = `${s.project}/.claude/settings.json`;
+  const value = JSON.parse(await Deno.readTextFile(settings));
+  delete value.hooks.ConfigChange;
+  await Deno.writeTextFile(settings, JSON.stringify(value));
+  const r = await s.run();
+  assertEquals(r.code, 1, r.stdout);
+  assertEquals(failLines(r.stdout), [
+    `  FAIL  project settings ${settings} has no GateGuard ConfigChange entry, so a settings ` +
+    "change made during a session that switches GateGuard off applies to it at once; fix: run " +
+    "`gateguard init`",
+  ]);
+});
+
 Deno.test("[doctor] a from-source registration whose checkout is gone fails, naming the entry", async () => {
   await using s = await sandbox();
   assertEquals((await s.init()).code, 0);
@@ -129,6 +145,9 @@ Deno.test("[doctor] a Bash-only matcher is flagged", async () => {
       hooks: {
         PreToolUse: [{
           matcher: "Bash",
+          hooks: [{ type: "command", command: `${s.home}/bin/gateguard`, onFailure: "block" }],
+        }],
+        ConfigChange: [{
           hooks: [{ type: "command", command: `${s.home}/bin/gateguard`, onFailure: "block" }],
         }],
       },
@@ -310,6 +329,9 @@ Deno.test("[doctor] an unreadable transcript dir and a missing registered binary
     JSON.stringify({
       hooks: {
         PreToolUse: [{
+          hooks: [{ type: "command", command: "/gone/gateguard", onFailure: "block" }],
+        }],
+        ConfigChange: [{
           hooks: [{ type: "command", command: "/gone/gateguard", onFailure: "block" }],
         }],
       },
