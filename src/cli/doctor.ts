@@ -41,6 +41,8 @@ import {
 } from "../setup/setting_findings.ts";
 import { cliProjectRoot } from "./project_root.ts";
 import type { Registration } from "../setup/claude_settings.ts";
+import type { AgentCommand } from "../setup/agent_doctor.ts";
+import type { ProbeTarget } from "../setup/probe.ts";
 import type { ProgramLookup } from "../setup/health.ts";
 import { versionLine } from "../version.ts";
 import { BUILD_INFO } from "../build_info.ts";
@@ -141,11 +143,18 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     ],
     ["Transcripts", await transcriptFindings(home)],
   ];
-  const { agentFindings } =
+  const { agentCommands, agentFindings } =
     await (import(new URL("../setup/agent_doctor.ts", import.meta.url).href) as Promise<
       typeof import("../setup/agent_doctor.ts")
     >);
-  const agents = await agentFindings(fs, projectRoot, home, ownCommand);
+  const agents = [
+    ...await agentFindings(fs, projectRoot, home, ownCommand),
+    ...await probeAgents(
+      await agentCommands(fs, projectRoot, home, ownCommand),
+      { projectRoot, home, path: env.PATH, lookup },
+      windows,
+    ),
+  ];
   if (agents.length > 0) sections.push(["Other agents", agents]);
 
   let problems = 0;
@@ -167,39 +176,74 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
   return problems === 0 ? 0 : 1;
 }
 
+/** Where the probes run and how they find programs. */
+interface ProbeWhere {
+  projectRoot: string;
+  home: string | null;
+  path: string | undefined;
+  lookup: ProgramLookup;
+}
+
 /**
- * Runs each registered command with doctor's probe (`setup/probe.ts`), each
- * in a private state directory removed afterwards. Claude Code runs hook
- * commands through a POSIX shell there; on Windows the probe is not run.
+ * Runs each target with doctor's probe (`setup/probe.ts`), each in a private
+ * state directory removed afterwards. The agents run hook commands through a
+ * POSIX shell there; on Windows the probe is not run.
  */
-async function probeRegistrations(
-  registrations: readonly Registration[],
-  where: {
-    projectRoot: string;
-    home: string | null;
-    path: string | undefined;
-    lookup: ProgramLookup;
-  },
+async function probe(
+  targets: (probe: typeof import("../setup/probe.ts")) => ProbeTarget[],
+  where: ProbeWhere,
   windows: boolean,
 ): Promise<Finding[]> {
-  if (registrations.length === 0) return [];
-  if (windows) {
-    return [{ level: "info", text: "registered commands are not test-run on Windows" }];
-  }
-  const { probeFindings, runProbe } = await import("../setup/probe.ts");
+  const module = await (import(new URL("../setup/probe.ts", import.meta.url).href) as Promise<
+    typeof import("../setup/probe.ts")
+  >);
+  const list = targets(module);
+  if (list.length === 0) return [];
+  if (windows) return [{ level: "info", text: "registered commands are not test-run on Windows" }];
   const scratch = await Deno.makeTempDir({ prefix: "gateguard-doctor-" });
   try {
     let n = 0;
-    return await probeFindings(registrations, {
+    return await module.probeTargets(list, {
       ...where,
       stateDir: async () => {
         const dir = `${scratch}/state-${n++}`;
         await Deno.mkdir(dir);
         return dir;
       },
-      run: runProbe,
+      run: module.runProbe,
     });
   } finally {
     await Deno.remove(scratch, { recursive: true }).catch(() => {});
   }
+}
+
+/** The Claude Code registrations, probed. */
+function probeRegistrations(
+  registrations: readonly Registration[],
+  where: ProbeWhere,
+  windows: boolean,
+): Promise<Finding[]> {
+  return probe((m) => m.claudeTargets(registrations), where, windows);
+}
+
+/** The other agents' registered commands, probed with each agent's own payload. */
+function probeAgents(
+  commands: readonly AgentCommand[],
+  where: ProbeWhere,
+  windows: boolean,
+): Promise<Finding[]> {
+  return probe(
+    (m) =>
+      commands.map((c) => ({
+        agent: c.agent,
+        client: c.title,
+        command: c.command,
+        origins: [`${c.title} ${c.path}`],
+        timeoutSeconds: m.DEFAULT_PROBE_TIMEOUT_SECONDS,
+        failsClosed: c.failsClosed,
+        fix: `fix: run \`gateguard init --agent ${c.agent}\` again from the installed binary`,
+      })),
+    where,
+    windows,
+  );
 }

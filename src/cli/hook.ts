@@ -174,7 +174,10 @@ async function hookCall(
     return 0;
   }
   if (agent === DEFAULT_AGENT && payload.hook_event_name === CONFIG_CHANGE_EVENT) {
-    const { configChangeHook } = await import("./config_change.ts");
+    const { configChangeHook } =
+      await (import(new URL("./config_change.ts", import.meta.url).href) as Promise<
+        typeof import("./config_change.ts")
+      >);
     return await configChangeHook(payload, env);
   }
   const translation = adapter.translate(payload, env);

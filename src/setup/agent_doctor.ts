@@ -16,6 +16,7 @@ import {
   AGENT_REGISTRATIONS,
   type AgentRegistration,
   SETUP_AGENTS,
+  type SetupAgent,
 } from "./agent_registrations.ts";
 import { readSettingsFile } from "./settings_io.ts";
 import { isGateGuardHandler } from "./claude_settings.ts";
@@ -147,4 +148,47 @@ export async function agentFindings(
     }
   }
   return findings;
+}
+
+/** One GateGuard command in another agent's hook file, for doctor's probe (`probe.ts`). */
+export interface AgentCommand {
+  agent: SetupAgent;
+  title: string;
+  /** The hook file that registers it. */
+  path: string;
+  command: string;
+  /** Whether the agent blocks the call when the hook fails (Cursor's `failClosed`). */
+  failsClosed: boolean;
+}
+
+/** Every distinct GateGuard command of the agents' hook files that names its agent. */
+export async function agentCommands(
+  fs: FsPort,
+  projectRoot: string,
+  home: string | null,
+  ownCommand: string,
+): Promise<AgentCommand[]> {
+  const found: AgentCommand[] = [];
+  for (const agent of SETUP_AGENTS) {
+    const reg = AGENT_REGISTRATIONS[agent];
+    const paths = new Set([reg.projectFile(projectRoot), ...(home ? [reg.userFile(home)] : [])]);
+    for (const path of paths) {
+      const read = await readSettingsFile(fs, path);
+      if (read.kind !== "parsed") continue;
+      const seen = new Set<string>();
+      for (const { handler } of ourHandlers(reg, read.value, ownCommand)) {
+        const command = commandOf(handler);
+        if (!command.trimEnd().endsWith(`--agent ${agent}`) || seen.has(command)) continue;
+        seen.add(command);
+        found.push({
+          agent,
+          title: reg.title,
+          path,
+          command,
+          failsClosed: agent === "cursor" && handler.failClosed === true,
+        });
+      }
+    }
+  }
+  return found;
 }

@@ -26,17 +26,87 @@ export const PROBE_SHELL_COMMAND = "rm -rf /tmp/gateguard-doctor-probe";
 /** Seconds a probe may run when the handler sets no timeout (Claude Code's would be 600). */
 export const DEFAULT_PROBE_TIMEOUT_SECONDS = 10;
 
+/** How one agent sends the probe and how its hook's answer says "deny". */
+export interface ProbeShape {
+  /** The payload the agent would send for the probe's shell call. */
+  payload(projectRoot: string, sessionId: string): unknown;
+  /** The decision an answer carries, as the agent reads it (undefined: none). */
+  decision(answer: Record<string, unknown>): unknown;
+}
+
+/** The decision inside Claude Code's (and Codex's) `hookSpecificOutput` wrapper. */
+function wrappedDecision(answer: Record<string, unknown>): unknown {
+  const specific = answer.hookSpecificOutput;
+  return typeof specific === "object" && specific !== null
+    ? (specific as Record<string, unknown>).permissionDecision
+    : undefined;
+}
+
+const BASH_INPUT = { command: PROBE_SHELL_COMMAND, description: "gateguard doctor probe" };
+
+/** Each agent's probe, keyed by the `--agent` name its registration carries. */
+export const PROBE_SHAPES: Readonly<Record<string, ProbeShape>> = {
+  claude: {
+    payload: (cwd, id) => ({
+      session_id: id,
+      hook_event_name: "PreToolUse",
+      cwd,
+      permission_mode: "default",
+      tool_name: "Bash",
+      tool_input: BASH_INPUT,
+      tool_use_id: `${id}-call`,
+    }),
+    decision: wrappedDecision,
+  },
+  codex: {
+    payload: (cwd, id) => ({
+      session_id: id,
+      turn_id: `${id}-turn`,
+      transcript_path: null,
+      cwd,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: PROBE_SHELL_COMMAND },
+      tool_use_id: `${id}-call`,
+    }),
+    decision: wrappedDecision,
+  },
+  gemini: {
+    payload: (cwd, id) => ({
+      session_id: id,
+      cwd,
+      hook_event_name: "BeforeTool",
+      tool_name: "run_shell_command",
+      tool_input: BASH_INPUT,
+    }),
+    // Gemini CLI reads "block" as a deny too.
+    decision: (answer) => answer.decision === "block" ? "deny" : answer.decision,
+  },
+  copilot: {
+    payload: (cwd, id) => ({
+      sessionId: id,
+      timestamp: 0,
+      cwd,
+      toolName: "bash",
+      toolArgs: BASH_INPUT,
+    }),
+    decision: (answer) => answer.permissionDecision,
+  },
+  cursor: {
+    payload: (cwd, id) => ({
+      conversation_id: id,
+      cwd,
+      hook_event_name: "preToolUse",
+      tool_name: "Shell",
+      tool_input: { command: PROBE_SHELL_COMMAND },
+    }),
+    decision: (answer) => answer.permission,
+  },
+};
+
 /** The PreToolUse payload of the probe, as Claude Code would send it for a Bash call. */
 export function probePayload(projectRoot: string, sessionId: string): string {
-  return JSON.stringify({
-    session_id: sessionId,
-    hook_event_name: "PreToolUse",
-    cwd: projectRoot,
-    permission_mode: "default",
-    tool_name: "Bash",
-    tool_input: { command: PROBE_SHELL_COMMAND, description: "gateguard doctor probe" },
-    tool_use_id: `${sessionId}-call`,
-  });
+  return JSON.stringify(PROBE_SHAPES.claude.payload(projectRoot, sessionId));
 }
 
 /** What running a registered command with the probe produced. */
@@ -53,9 +123,13 @@ function firstLine(text: string): string {
 
 /**
  * Why a probe's result is not GateGuard's answer, or null when it is: exit
- * 0 and one JSON object denying the call through `hookSpecificOutput`.
+ * 0 and one JSON object whose decision, read as `shape`'s agent reads it,
+ * is a deny.
  */
-export function probeProblem(result: ProbeResult): string | null {
+export function probeProblem(
+  result: ProbeResult,
+  shape: ProbeShape = PROBE_SHAPES.claude,
+): string | null {
   switch (result.kind) {
     case "not-started":
       return `it could not be started (${result.why})`;
@@ -74,11 +148,8 @@ export function probeProblem(result: ProbeResult): string | null {
   } catch {
     return `it printed something that is not JSON (${JSON.stringify(firstLine(out))})`;
   }
-  const specific = typeof answer === "object" && answer !== null
-    ? (answer as Record<string, unknown>).hookSpecificOutput
-    : undefined;
-  const decision = typeof specific === "object" && specific !== null
-    ? (specific as Record<string, unknown>).permissionDecision
+  const decision = typeof answer === "object" && answer !== null && !Array.isArray(answer)
+    ? shape.decision(answer as Record<string, unknown>)
     : undefined;
   if (decision === "deny") return null;
   return `it did not deny the probe \`${PROBE_SHELL_COMMAND}\` ` +
@@ -176,68 +247,106 @@ export interface ProbeFinding {
   text: string;
 }
 
-/**
- * Runs every distinct registered command once with the probe and reports
- * each: `ok` when it denied as GateGuard would, a FAIL naming the entries
- * otherwise. Commands the program check already faults (a missing or
- * non-executable program) are not run again.
- */
-export async function probeFindings(
-  registrations: readonly Registration[],
-  ctx: ProbeContext,
-): Promise<ProbeFinding[]> {
+/** One registered command to probe, with everything the report says about it. */
+export interface ProbeTarget {
+  /** The agent whose payload and answer it speaks (`PROBE_SHAPES`). */
+  agent: string;
+  /** What runs it (`Claude Code`, `Codex CLI`, ...), for the report. */
+  client: string;
+  command: string;
+  /** Where it is registered, for the report. */
+  origins: string[];
+  timeoutSeconds: number;
+  /** Whether the client blocks the call when the command fails. */
+  failsClosed: boolean;
+  /** The fix the report names when it fails. */
+  fix: string;
+  /** For a Claude Code plugin: its id and install folder. */
+  pluginInstall?: { id: string; root: string };
+}
+
+/** The Claude Code registrations as probe targets, one per distinct command and plugin. */
+export function claudeTargets(registrations: readonly Registration[]): ProbeTarget[] {
   const byCommand = new Map<string, Registration[]>();
   for (const r of registrations) {
     const key = `${r.pluginInstall?.root ?? ""}\0${r.command}`;
     byCommand.set(key, [...(byCommand.get(key) ?? []), r]);
   }
-  const findings: ProbeFinding[] = [];
-  for (const group of byCommand.values()) {
+  return [...byCommand.values()].map((group) => {
     const first = group[0];
-    if (programProblems(first.command, ctx.lookup.state, ctx.lookup.onPath).length > 0) continue;
     const timeout = first.handler.timeout;
-    // A timeout too short to answer in is the handler check's finding, not the probe's.
-    const seconds = typeof timeout === "number" && timeout >= MIN_TIMEOUT_SECONDS
-      ? Math.min(timeout, DEFAULT_PROBE_TIMEOUT_SECONDS)
-      : DEFAULT_PROBE_TIMEOUT_SECONDS;
-    const stateDir = await ctx.stateDir();
+    return {
+      agent: "claude",
+      client: "Claude Code",
+      command: first.command,
+      origins: [...new Set(group.map((r) => r.origin))],
+      // A timeout too short to answer in is the handler check's finding, not the probe's.
+      timeoutSeconds: typeof timeout === "number" && timeout >= MIN_TIMEOUT_SECONDS
+        ? Math.min(timeout, DEFAULT_PROBE_TIMEOUT_SECONDS)
+        : DEFAULT_PROBE_TIMEOUT_SECONDS,
+      failsClosed: group.every((r) => r.handler.onFailure === "block"),
+      fix: first.pluginInstall
+        ? "fix: update or reinstall the plugin (`claude plugin --help`)"
+        : "fix: run `gateguard init` again from the installed binary " +
+          `(command: ${quoted(first.command)})`,
+      ...(first.pluginInstall ? { pluginInstall: first.pluginInstall } : {}),
+    };
+  });
+}
+
+/**
+ * Runs each target once with its agent's probe and reports each: `ok` when
+ * it denied as GateGuard would, a FAIL naming the entries otherwise.
+ * Commands the program check already faults (a missing or non-executable
+ * program) are not run again.
+ */
+export async function probeTargets(
+  targets: readonly ProbeTarget[],
+  ctx: ProbeContext,
+): Promise<ProbeFinding[]> {
+  const findings: ProbeFinding[] = [];
+  for (const target of targets) {
+    if (programProblems(target.command, ctx.lookup.state, ctx.lookup.onPath).length > 0) continue;
+    const shape = PROBE_SHAPES[target.agent] ?? PROBE_SHAPES.claude;
     const env: Record<string, string> = {
       PATH: ctx.path ?? "/usr/bin:/bin",
       CLAUDE_PROJECT_DIR: ctx.projectRoot,
-      GATEGUARD_STATE_DIR: stateDir,
+      GATEGUARD_STATE_DIR: await ctx.stateDir(),
       ...(ctx.home ? { HOME: ctx.home } : {}),
     };
-    if (first.pluginInstall) {
-      env.CLAUDE_PLUGIN_ROOT = first.pluginInstall.root;
-      if (ctx.home) env.CLAUDE_PLUGIN_DATA = pluginDataDir(ctx.home, first.pluginInstall.id);
+    if (target.pluginInstall) {
+      env.CLAUDE_PLUGIN_ROOT = target.pluginInstall.root;
+      if (ctx.home) env.CLAUDE_PLUGIN_DATA = pluginDataDir(ctx.home, target.pluginInstall.id);
     }
+    const id = `gateguard-doctor-probe-${crypto.randomUUID()}`;
     const result = await ctx.run({
-      command: first.command,
+      command: target.command,
       cwd: ctx.projectRoot,
       env,
-      stdin: probePayload(ctx.projectRoot, `gateguard-doctor-probe-${crypto.randomUUID()}`),
-      timeoutSeconds: seconds,
+      stdin: JSON.stringify(shape.payload(ctx.projectRoot, id)),
+      timeoutSeconds: target.timeoutSeconds,
     });
-    const problem = probeProblem(result);
-    const where = [...new Set(group.map((r) => r.origin))].join("; ");
+    const problem = probeProblem(result, shape);
+    const where = target.origins.join("; ");
     findings.push(
       problem === null
         ? { level: "ok", text: `the registered command of ${where} answers as GateGuard` }
         : {
           level: "FAIL",
           text: `the registered command of ${where} does not answer as GateGuard: ${problem}; ` +
-            `so Claude Code ${
-              group.every((r) => r.handler.onFailure === "block")
-                ? "blocks every gated call"
-                : "lets every gated call through"
-            }; ${
-              first.pluginInstall
-                ? "fix: update or reinstall the plugin (`claude plugin --help`)"
-                : "fix: run `gateguard init` again from the installed binary " +
-                  `(command: ${quoted(first.command)})`
-            }`,
+            `so ${target.client} ${
+              target.failsClosed ? "blocks every gated call" : "lets every gated call through"
+            }; ${target.fix}`,
         },
     );
   }
   return findings;
+}
+
+/** `probeTargets` over the Claude Code registrations. */
+export function probeFindings(
+  registrations: readonly Registration[],
+  ctx: ProbeContext,
+): Promise<ProbeFinding[]> {
+  return probeTargets(claudeTargets(registrations), ctx);
 }

@@ -95,6 +95,46 @@ Deno.test("[doctor] a settings file with GateGuard's PreToolUse entries but no C
   ]);
 });
 
+Deno.test("[doctor] every agent's registered command is probed with that agent's own payload", async () => {
+  await using s = await sandbox();
+  assertEquals((await s.init()).code, 0);
+  for (const agent of ["codex", "gemini", "copilot", "cursor"]) {
+    assertEquals((await s.init("--agent", agent)).code, 0, agent);
+  }
+  const files = {
+    "Codex CLI": `${s.project}/.codex/hooks.json`,
+    "Gemini CLI": `${s.project}/.gemini/settings.json`,
+    "Copilot CLI": `${s.project}/.github/hooks/gateguard.json`,
+    "Cursor": `${s.project}/.cursor/hooks.json`,
+  };
+  const healthy = await s.run();
+  assertEquals(healthy.code, 0, healthy.stdout);
+  for (const [title, path] of Object.entries(files)) {
+    assertStringIncludes(
+      healthy.stdout,
+      `  ok    the registered command of ${title} ${path} answers as GateGuard\n`,
+    );
+  }
+  // Codex's command pointed at a checkout that is gone: only that entry fails.
+  const codex = files["Codex CLI"];
+  const moved = (await Deno.readTextFile(codex)).replaceAll(REPO_ROOT, `${s.home}/moved-away`);
+  await Deno.writeTextFile(codex, moved);
+  const r = await s.run();
+  assertEquals(r.code, 1, r.stdout);
+  const fails = failLines(r.stdout);
+  assertEquals(fails.length, 1, r.stdout);
+  assertStringIncludes(
+    fails[0],
+    `  FAIL  the registered command of Codex CLI ${codex} does not answer as GateGuard: it ` +
+      "exited with status 1: ",
+  );
+  assertStringIncludes(
+    fails[0],
+    "so Codex CLI lets every gated call through; fix: run `gateguard init --agent codex` again " +
+      "from the installed binary",
+  );
+});
+
 Deno.test("[doctor] a from-source registration whose checkout is gone fails, naming the entry", async () => {
   await using s = await sandbox();
   assertEquals((await s.init()).code, 0);
