@@ -5,7 +5,7 @@
 
 import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { denoDir, REPO_ROOT, runCli, SOURCE_COMMAND } from "../helpers/cli.ts";
+import { REPO_ROOT, runCli, SOURCE_COMMAND } from "../helpers/cli.ts";
 import { pluginHooksJson } from "../../src/setup/claude_settings.ts";
 import { sha256Hex } from "../../src/platform/sha256.ts";
 
@@ -207,22 +207,13 @@ Deno.test("[doctor] a Bash-only matcher is flagged", async () => {
 });
 
 /**
- * Installs the plugin form as Claude Code would: its hooks.json, and beside it what its
- * launcher runs (this checkout's launcher, sources and config, linked; Deno's cache linked
- * to the test runner's so the from-source start is warm).
+ * Installs the plugin form as Claude Code would: its hooks.json beside this checkout's launcher,
+ * and in its data folder the binary the launcher runs.
  */
 async function installPlugin(s: Sandbox, enabled: boolean | null): Promise<string> {
   const pluginRoot = `${s.home}/.claude/plugins/cache/local/gateguard/0.1.0`;
   await write(`${pluginRoot}/hooks/hooks.json`, pluginHooksJson());
   await Deno.symlink(`${REPO_ROOT}/hooks/launch.sh`, `${pluginRoot}/hooks/launch.sh`);
-  for (const name of ["src", "deno.json", "deno.lock"]) {
-    await Deno.symlink(`${REPO_ROOT}/${name}`, `${pluginRoot}/${name}`);
-  }
-  const cache = await denoDir();
-  if (cache) {
-    await Deno.mkdir(`${pluginRoot}/.cache`);
-    await Deno.symlink(cache, `${pluginRoot}/.cache/deno`);
-  }
   await write(
     `${s.home}/.claude/plugins/installed_plugins.json`,
     JSON.stringify({
@@ -239,11 +230,14 @@ async function installPlugin(s: Sandbox, enabled: boolean | null): Promise<strin
   // The binary its SessionStart hook installs, with the record the launcher checks.
   const bin = `${s.home}/.claude/plugins/data/gateguard-local/bin/gateguard`;
   await write(bin, PLUGIN_BINARY);
+  await Deno.chmod(bin, 0o755);
   await write(`${bin}.sha256`, `${await sha256Hex(PLUGIN_BINARY)}  gateguard-linux-x64  v0.1.0\n`);
   return pluginRoot;
 }
 
-const PLUGIN_BINARY = "#!/bin/sh\necho a stand-in for the release binary\n";
+/** A stand-in for the release binary: it runs GateGuard from this checkout, so doctor's probe of
+ * the plugin's command gets GateGuard's answer. */
+const PLUGIN_BINARY = `#!/bin/sh\n${SOURCE_COMMAND}\n`;
 
 Deno.test("[doctor] the plugin plus a settings registration is flagged as running twice", async () => {
   await using s = await sandbox();
