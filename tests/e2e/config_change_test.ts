@@ -20,7 +20,7 @@ async function sandbox(): Promise<Sandbox> {
   await Deno.mkdir(`${root}/home`);
   await Deno.mkdir(project);
   const env = { HOME: `${root}/home`, GATEGUARD_STATE_DIR: `${root}/state` };
-  const init = await runCli(["init"], { cwd: project, env });
+  const init = await runCli(["init", "--shared"], { cwd: project, env });
   assertEquals(init.code, 0, init.stderr);
   return {
     project,

@@ -99,7 +99,8 @@ Deno.test("[doctor] every agent's registered command is probed with that agent's
   await using s = await sandbox();
   assertEquals((await s.init()).code, 0);
   for (const agent of ["codex", "gemini", "copilot", "cursor"]) {
-    assertEquals((await s.init("--agent", agent)).code, 0, agent);
+    const r = await runCli(["init", "--agent", agent], { cwd: s.project, env: s.env });
+    assertEquals(r.code, 0, `${agent}: ${r.stderr}`);
   }
   const files = {
     "Codex CLI": `${s.project}/.codex/hooks.json`,
