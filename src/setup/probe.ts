@@ -18,6 +18,7 @@
 import type { Registration } from "./claude_settings.ts";
 import { MIN_TIMEOUT_SECONDS, type ProgramLookup, programProblems } from "./health.ts";
 import { joinPath } from "../platform/path.ts";
+import { agentToolNames, type OtherAgent, TOOL } from "../tools/gated.ts";
 import { quoted } from "../platform/terminal_text.ts";
 
 /** The shell command of the probe: destructive, so GateGuard denies it on the first try. */
@@ -42,6 +43,11 @@ function wrappedDecision(answer: Record<string, unknown>): unknown {
     : undefined;
 }
 
+/** An agent's first shell tool, by its own name, from the table of tools. */
+function shellToolOf(agent: OtherAgent): string {
+  return agentToolNames(agent, "shell")[0];
+}
+
 const BASH_INPUT = { command: PROBE_SHELL_COMMAND, description: "gateguard doctor probe" };
 
 /** Each agent's probe, keyed by the `--agent` name its registration carries. */
@@ -52,7 +58,7 @@ export const PROBE_SHAPES: Readonly<Record<string, ProbeShape>> = {
       hook_event_name: "PreToolUse",
       cwd,
       permission_mode: "default",
-      tool_name: "Bash",
+      tool_name: TOOL.bash.name,
       tool_input: BASH_INPUT,
       tool_use_id: `${id}-call`,
     }),
@@ -65,7 +71,7 @@ export const PROBE_SHAPES: Readonly<Record<string, ProbeShape>> = {
       transcript_path: null,
       cwd,
       hook_event_name: "PreToolUse",
-      tool_name: "Bash",
+      tool_name: shellToolOf("codex"),
       tool_input: { command: PROBE_SHELL_COMMAND },
       tool_use_id: `${id}-call`,
     }),
@@ -76,7 +82,7 @@ export const PROBE_SHAPES: Readonly<Record<string, ProbeShape>> = {
       session_id: id,
       cwd,
       hook_event_name: "BeforeTool",
-      tool_name: "run_shell_command",
+      tool_name: shellToolOf("gemini"),
       tool_input: BASH_INPUT,
     }),
     // Gemini CLI reads "block" as a deny too.
@@ -87,7 +93,7 @@ export const PROBE_SHAPES: Readonly<Record<string, ProbeShape>> = {
       sessionId: id,
       timestamp: 0,
       cwd,
-      toolName: "bash",
+      toolName: shellToolOf("copilot"),
       toolArgs: BASH_INPUT,
     }),
     decision: (answer) => answer.permissionDecision,
@@ -97,7 +103,7 @@ export const PROBE_SHAPES: Readonly<Record<string, ProbeShape>> = {
       conversation_id: id,
       cwd,
       hook_event_name: "preToolUse",
-      tool_name: "Shell",
+      tool_name: shellToolOf("cursor"),
       tool_input: { command: PROBE_SHELL_COMMAND },
     }),
     decision: (answer) => answer.permission,
