@@ -118,14 +118,20 @@ function bash(project: string, session: string, command: string): string {
   });
 }
 
-/** A transcript of about `bytes` bytes whose current turn holds a grep for widget. */
-function transcript(bytes: number): string {
-  const turn = jsonl(
+/**
+ * A transcript of about `bytes` bytes whose current turn holds a grep for
+ * widget, its records placed in `project` as Claude Code places them: a
+ * record's `cwd` is where the search ran, so any other directory would make
+ * the credit classes time a denial instead of a credit.
+ */
+export function transcript(bytes: number, project: string): string {
+  const records = [
     prompt("edit widget", "p-1"),
-    assistant("m1", [{ id: "t1", name: "Bash", input: { command: "grep -rn widget src" } }]),
+    ...assistant("m1", [{ id: "t1", name: "Bash", input: { command: "grep -rn widget src" } }]),
     result("t1", "p-1"),
-    assistant("m2", [{ id: "t2", name: "Edit", input: {} }]),
-  );
+    ...assistant("m2", [{ id: "t2", name: "Edit", input: {} }]),
+  ].map((record) => ({ ...record, cwd: project }));
+  const turn = jsonl(...records);
   const fillers = Math.max(0, Math.floor((bytes - turn.length) / 4001));
   return jsonl(...Array.from({ length: fillers }, () => filler("attachment", 4000))) + turn;
 }
@@ -186,9 +192,9 @@ if (import.meta.main && only !== null) {
   await Deno.copyFile(`${REPO}/tests/fixtures/gateguard.jsonc`, `${configured}/.gateguard.jsonc`);
   const small = `${tmp}/small.jsonl`;
   const large = `${tmp}/large.jsonl`;
-  await Deno.writeTextFile(small, transcript(100 * 1024));
+  await Deno.writeTextFile(small, transcript(100 * 1024, project));
   {
-    const chunk = transcript(1024 * 1024);
+    const chunk = transcript(1024 * 1024, project);
     const f = await Deno.open(large, { write: true, create: true });
     // 100 MB: 99 chunks of old turns, then one chunk ending in the current turn.
     for (let i = 0; i < 100; i++) await f.write(new TextEncoder().encode(chunk));
@@ -273,6 +279,12 @@ if (import.meta.main && only !== null) {
   // What each scenario actually decides, so a ratio never hides a wrong path.
   const outcomes: Record<string, string> = {};
   for (const s of scenarios) outcomes[s.name] = await outcomeOf(cli, s.payload(-1), s.env);
+  for (const name of ["credit-100kb-transcript", "credit-100mb-transcript"]) {
+    // A credit class that does not earn credit measures a near-miss denial instead.
+    if (outcomes[name] !== "note") {
+      throw new Error(`${name} decides "${outcomes[name]}", not a credit note`);
+    }
+  }
   const refOutcomes: Record<string, string> = {};
   if (reference) {
     for (const s of paired) {
