@@ -55,6 +55,12 @@ export class Collector {
   stdin = false;
   /** Nothing it finds is shown: a quiet or count-only option, a zero cap, only directories. */
   silent = false;
+  /** It skips hidden files below its paths (rg and fd unless told otherwise). */
+  skipsHidden = false;
+  /** It skips what `.gitignore` ignores (rg, fd and git grep unless told otherwise). */
+  skipsIgnored = false;
+  /** How many times ripgrep's `-u` was given. */
+  unrestricted = 0;
   /** fd's `-t` values: the kinds of entries listed, any of them. */
   readonly entryTypes: string[] = [];
   /** Set by `-C` or `--base-directory`: relative operands resolve here. */
@@ -259,6 +265,7 @@ export function finish(c: Collector, segment: ShellSegment, ctx: ArgsContext): S
     scope: { kind: "operands", operands, cwd, depth: c.depth },
     namedDirs,
     stdinOnly: c.stdin || redirected || angled || noTree,
+    skips: { hidden: c.skipsHidden, ignored: c.skipsIgnored },
     unseen: c.silent ||
       (c.entryTypes.length > 0 && c.entryTypes.every((kind) => NON_FILE_KINDS.has(kind))),
   };

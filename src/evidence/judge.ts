@@ -25,6 +25,7 @@ import {
 } from "./filters.ts";
 import type { DepthLimit, Operand, Scope, SearchEvidence } from "./types.ts";
 import { withinDepth } from "./depth.ts";
+import { clearlyIgnored } from "./ignore_files.ts";
 import { containsWord, MIN_MENTION_LENGTH, type TargetStem } from "./stem.ts";
 
 /** Why a mention did not credit, closest first (see docs/search-credit.md). */
@@ -57,6 +58,8 @@ export interface JudgeTarget {
   filter: FilterTarget;
   /** The target's path below a number of its segments, by that number (see `belowText`). */
   below: Map<number, string>;
+  /** Whether `.gitignore` files clearly ignore the target, read on first need. */
+  ignored?: boolean;
 }
 
 const CREDIT: Verdict = { kind: "credit" };
@@ -251,18 +254,40 @@ function judgeOne(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): Verdict {
   if (ev.stdinOnly) return miss("stdin-only");
   const excluded = excludes(ev.filters, t.filter);
   const viaDir = byDir ? (excluded ? miss("excluded") : CREDIT) : SILENT;
-  return closer(closer(generic, viaDir), byStem ? stemVerdict(ev, t, excluded) : SILENT);
+  return closer(closer(generic, viaDir), byStem ? stemVerdict(ev, t, excluded, fs) : SILENT);
 }
 
-function stemVerdict(ev: SearchEvidence, t: JudgeTarget, excluded: boolean): Verdict {
+function stemVerdict(ev: SearchEvidence, t: JudgeTarget, excluded: boolean, fs: FsPort): Verdict {
   const relatives = scopeRelatives(ev.scope, t);
   if (relatives === null) return miss("out-of-scope");
   if (
-    excluded || !patternAdmits(ev.scope, t, relatives) || !admits(ev.filters, t.filter, relatives)
+    excluded || !patternAdmits(ev.scope, t, relatives) ||
+    !admits(ev.filters, t.filter, relatives) ||
+    skipsTarget(ev, t, relatives, fs)
   ) {
     return miss("excluded");
   }
   return CREDIT;
+}
+
+/**
+ * True when the tool's default skips kept the target out of its listing: a
+ * hidden name below every path that reached it, or a `.gitignore` that
+ * clearly ignores it (read once per target, only when a search needs it).
+ */
+function skipsTarget(
+  ev: SearchEvidence,
+  t: JudgeTarget,
+  relatives: (readonly string[])[],
+  fs: FsPort,
+): boolean {
+  if (ev.skips === undefined) return false;
+  if (ev.skips.hidden && relatives.every((rel) => rel.some((s) => s.startsWith(".")))) {
+    return true;
+  }
+  if (!ev.skips.ignored) return false;
+  t.ignored ??= clearlyIgnored(t.place, fs, t.filter.budget);
+  return t.ignored;
 }
 
 /** True when a non-search text names the target (its stem, or a bare name long enough). */

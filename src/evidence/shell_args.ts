@@ -13,7 +13,7 @@
 
 import { addGlob, addType, splitTopLevel } from "./filters.ts";
 import type { ArgsContext, SearchEvidence, ShellSegment, ShellWord } from "./types.ts";
-import { FAMILIES, type Family } from "./tool_flags.ts";
+import { DEFAULT_SKIPS, FAMILIES, type Family } from "./tool_flags.ts";
 import { type FamilySpec, type FlagRole, VALUE_ROLES } from "../shell/programs/mod.ts";
 import { limitDepth } from "./depth.ts";
 import { namePatternInclude } from "./name_pattern.ts";
@@ -118,6 +118,21 @@ function applyRole(
     case "entry-type":
       c.entryTypes.push(text);
       break;
+    case "hidden":
+      c.skipsHidden = false;
+      break;
+    case "no-ignore":
+      c.skipsIgnored = false;
+      break;
+    case "all-files":
+      c.skipsHidden = false;
+      c.skipsIgnored = false;
+      break;
+    case "unrestricted":
+      c.unrestricted++;
+      c.skipsIgnored = false;
+      if (c.unrestricted > 1) c.skipsHidden = false;
+      break;
     case "exec":
       return false;
     case "switch":
@@ -173,6 +188,9 @@ function readFamily(
 ): Collector {
   const spec = FAMILIES[family];
   const c = new Collector(spec.pathGlobs, spec.recursive, ctx.base);
+  const skips = DEFAULT_SKIPS[family];
+  c.skipsHidden = skips?.hidden ?? false;
+  c.skipsIgnored = skips?.ignored ?? false;
   const positionals: Positional[] = [];
   let patternGiven = false;
   let noPattern = false;

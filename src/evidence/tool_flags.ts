@@ -49,6 +49,19 @@ export const FAMILIES: Readonly<Record<Exclude<Family, "find" | "gci" | "sls">, 
   tree: TREE_FLAGS,
 };
 
+/**
+ * What each family skips unless told otherwise: hidden files (a name
+ * starting with `.` below the searched path) and files its ignore files
+ * ignore. Families not listed skip neither.
+ */
+export const DEFAULT_SKIPS: Readonly<
+  Partial<Record<Family, { hidden: boolean; ignored: boolean }>>
+> = {
+  rg: { hidden: true, ignored: true },
+  fd: { hidden: true, ignored: true },
+  "git-grep": { hidden: false, ignored: true },
+};
+
 /** Bash commands that lead a tree search, by family. `git` is read by subcommand. */
 export const BASH_SEARCH_COMMANDS: Readonly<Record<string, Family>> = {
   rg: "rg",

@@ -65,6 +65,8 @@ export interface SearchEvidence {
   namedDirs: NamedDir[];
   /** It read piped input or had no tree operand. */
   stdinOnly: boolean;
+  /** What the tool skips by default and was not told to list: hidden files, ignored files. */
+  skips?: { hidden: boolean; ignored: boolean };
   /**
    * What it listed never reached the model: a quiet or count-only option,
    * a zero match cap, only directories listed, output discarded, or a

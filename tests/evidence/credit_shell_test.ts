@@ -733,3 +733,97 @@ Deno.test("[search-output] find predicates and types that list no ordinary file 
     "fd -t d -t f tokenizer src",
   ], "credit");
 });
+
+Deno.test("[default-skips] rg, fd and git grep earn no credit for a file they skip by default", () => {
+  const repo = (ignore: string): MemoryFs =>
+    new MemoryFs({ [`${ROOT}/.gitignore`]: ignore }, [`${ROOT}/.git`, SRC]);
+  const generated = target(`${SRC}/gen/tokenizer.js`);
+  const hidden = target(`${ROOT}/.config/tokenizer.js`);
+  const ignoreGen = repo("# build output\nsrc/gen/\n*.log\n");
+  const codeIn = (command: string, t: typeof tokenizer, fs: MemoryFs): string | null =>
+    code(command, t, fs);
+  // Ignored: rg, fd and git grep skip it; flags that lift the skip restore the credit.
+  for (
+    const command of [
+      "rg tokenizer src",
+      "fd tokenizer src",
+      "git grep tokenizer",
+      "rg -u tokenizer --hidden",
+    ]
+  ) {
+    assertEquals(
+      codeIn(command, generated, ignoreGen),
+      command.includes("-u") ? "credit" : "excluded",
+      command,
+    );
+  }
+  for (
+    const command of [
+      "rg --no-ignore tokenizer src",
+      "rg -uu tokenizer src",
+      "fd -I tokenizer src",
+      "fd -u tokenizer src",
+      "git grep --no-index tokenizer",
+      "grep -r tokenizer src",
+      "find src -name '*tokenizer*'",
+    ]
+  ) {
+    assertEquals(codeIn(command, generated, ignoreGen), "credit", command);
+  }
+  // An unanchored name and a glob ignore anywhere below the file's directory.
+  assertEquals(codeIn("rg tokenizer src", generated, repo("gen\n")), "excluded");
+  assertEquals(codeIn("rg tokenizer src", tokenizer, repo("*.js\n")), "excluded");
+  // Doubt keeps the credit: a negation, no repository, a pattern for another place.
+  assertEquals(
+    codeIn("rg tokenizer src", generated, repo("src/gen/\n!src/gen/tokenizer.js\n")),
+    "credit",
+  );
+  assertEquals(
+    codeIn(
+      "rg tokenizer src",
+      generated,
+      new MemoryFs({ [`${ROOT}/.gitignore`]: "src/gen/\n" }, [SRC]),
+    ),
+    "credit",
+  );
+  assertEquals(codeIn("rg tokenizer src", generated, repo("/gen/\nlib/\n")), "credit");
+  assertEquals(codeIn("rg tokenizer src", tokenizer, repo("tokenizer.js/\n")), "credit");
+  // A nested .gitignore applies below its own directory.
+  const nested = new MemoryFs({ [`${SRC}/.gitignore`]: "gen/\n" }, [`${ROOT}/.git`, SRC]);
+  assertEquals(codeIn("rg tokenizer src", generated, nested), "excluded");
+  // Hidden: rg and fd skip names starting with a dot below the searched path, git grep does not.
+  const none = repo("");
+  assertEquals(codeIn("rg tokenizer .", hidden, none), "excluded");
+  assertEquals(codeIn("fd tokenizer", hidden, none), "excluded");
+  for (
+    const command of [
+      "rg --hidden tokenizer .",
+      "rg -. tokenizer",
+      "rg -uu tokenizer",
+      "fd -H tokenizer",
+      "git grep tokenizer",
+      "rg tokenizer .config",
+      "grep -r tokenizer .",
+    ]
+  ) {
+    assertEquals(codeIn(command, hidden, none), "credit", command);
+  }
+});
+
+Deno.test("[default-skips] reading ignore files is bounded by the work budget and fails closed", () => {
+  // A long .gitignore that does not ignore the target: read in full, the search credits.
+  const fs = new MemoryFs({ [`${ROOT}/.gitignore`]: "lib/\n".repeat(3000) }, [`${ROOT}/.git`, SRC]);
+  const generated = target(`${SRC}/gen/tokenizer.js`);
+  const search = [bash("rg tokenizer src")];
+  assertEquals(creditOf(search, generated, { fs, budget: new WorkBudget() }).credited, true);
+  // A budget that pays for the parse but not for the 15,000 bytes: no credit.
+  const budget = new WorkBudget(12_000);
+  assertEquals(creditOf(search, generated, { fs, budget }).credited, false);
+  assert(budget.spent <= 12_000);
+  // A file over the size bound is not read: doubt keeps the credit.
+  const big = new MemoryFs({ [`${ROOT}/.gitignore`]: "src/gen/\n" + "#".repeat(17 * 1024) }, [
+    `${ROOT}/.git`,
+    SRC,
+  ]);
+  assertEquals(creditOf(search, generated, { fs: big }).credited, true);
+});

@@ -287,6 +287,8 @@ export const GIT_GREP_FLAGS: FamilySpec = {
     "max-count": "max-count",
     count: "silent",
     quiet: "silent",
+    "no-exclude-standard": "no-ignore",
+    "no-index": "no-ignore",
     threads: "value",
     "open-files-in-pager": "switch",
   },

@@ -38,6 +38,10 @@
  * - `max-count`: a value capping matches per file; `0` shows nothing.
  * - `entry-type`: a value naming the kinds of entries listed (fd's `-t`);
  *   only directories or special files means no ordinary file is listed.
+ * - `hidden` / `no-ignore`: switches that make a tool list the hidden or
+ *   the ignored files it skips by default; `all-files` does both;
+ *   `unrestricted` is ripgrep's `-u`: once lifts ignore files, twice also
+ *   hidden ones.
  * - `max-depth` / `min-depth` / `exact-depth`: a value bounding how deep
  *   below its paths the search reads (1: the files directly in a directory
  *   operand); `subdirectory-levels` counts only the directories descended
@@ -80,6 +84,10 @@ export type FlagRole =
   | "silent"
   | "max-count"
   | "entry-type"
+  | "hidden"
+  | "no-ignore"
+  | "all-files"
+  | "unrestricted"
   | "no-run"
   | "shell-mode";
 
