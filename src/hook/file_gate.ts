@@ -44,7 +44,7 @@ export async function decideFileGate(ctx: DecideContext, file: FileCall): Promis
     const text = malformedInputText(ctx.call.toolName, "it names no file");
     return { outcome: { kind: "deny", text }, delta, events, warnings: [], rules };
   }
-  const memo: CallMemo = { scan: undefined };
+  const memo: CallMemo = { scan: undefined, warnings: [] };
   const notes: string[] = [];
   for (const gt of targets) {
     const facts = new TargetFacts(ctx, roots, gt, memo);
@@ -65,7 +65,7 @@ export async function decideFileGate(ctx: DecideContext, file: FileCall): Promis
         }));
         rules.push(rule);
       }
-      return { outcome: { kind: "deny", text }, delta, events, warnings: [], rules };
+      return { outcome: { kind: "deny", text }, delta, events, warnings: memo.warnings, rules };
     }
     if (verdict.kind === "note" && verdict.text) notes.push(verdict.text);
     if (settings.metrics) {
@@ -76,7 +76,7 @@ export async function decideFileGate(ctx: DecideContext, file: FileCall): Promis
   const outcome = notes.length > 0
     ? { kind: "note" as const, text: notes.join("\n") }
     : { kind: "pass" as const };
-  return { outcome, delta, events, warnings: [], rules };
+  return { outcome, delta, events, warnings: memo.warnings, rules };
 }
 
 /** Runs the order of checks until a rule decides; the last rule always does. */

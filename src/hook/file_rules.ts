@@ -114,6 +114,18 @@ function rule<const R extends string>(r: FileRule<R>): FileRule<R> {
 /** Per-call memo of the facts every target of a call shares. */
 export interface CallMemo {
   scan: TurnScan | null | undefined;
+  /**
+   * One line per fact that threw while computing. The call is still decided
+   * (without that fact, so with less credit, never with more), but the fault
+   * shows on stderr instead of passing for a plain denial.
+   */
+  warnings: string[];
+}
+
+/** The stderr line of a fact that threw: its name and the error's kind, never its text. */
+export function factWarning(fact: string, err: unknown): string {
+  const kind = err instanceof Error ? err.name : typeof err;
+  return `the ${fact} could not be computed (${kind}); the call is decided without it`;
 }
 
 function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> {
@@ -156,7 +168,8 @@ function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> 
     }
     memo.scan = scan;
     return scan;
-  }).catch(() => {
+  }).catch((err) => {
+    memo.warnings.push(factWarning("transcript scan", err));
     memo.scan = null;
     return null;
   });
@@ -311,7 +324,8 @@ export class TargetFacts {
         ctx.ports.fs,
         ctx.budget,
       );
-    } catch {
+    } catch (err) {
+      this.callMemo.warnings.push(factWarning("prior-search credit", err));
       return null;
     }
   }
@@ -338,7 +352,8 @@ export class TargetFacts {
           : ctx.ports.fs.readTextBounded(target.absolute, FILE_CONTEXT_MAX_BYTES);
       if (!ctx.budget.spend(profileWork(change, fileText), "change")) return null;
       return profileChange(target.absolute, change, fileText);
-    } catch {
+    } catch (err) {
+      this.callMemo.warnings.push(factWarning("change profile", err));
       return null;
     }
   }
