@@ -13,12 +13,22 @@ import { type ModuleCensus, moduleCensus } from "../../scripts/module_census.ts"
 
 const SRC_HREF = new URL("../../src/", import.meta.url).href;
 
-/** Most modules one call of each class may read (and so evaluate). */
+/**
+ * Most modules one call of each class may read (and so evaluate). Measured
+ * on 2026-12-05: 64, 93 and 93 (docs/architecture.md); the margin lets a
+ * feature add a module or two, and still fails long before a call reads the
+ * whole tree again (195 modules with string-literal lazy imports).
+ */
 const BUDGET = {
-  "first-touch Edit": 64,
-  "routine Bash": 93,
-  "destructive Bash": 93,
+  "first-touch Edit": 70,
+  "routine Bash": 100,
+  "destructive Bash": 100,
 } as const;
+
+/** The failure message: how many, the budget, and which modules, so the cause is plain. */
+function over(run: ModuleCensus, budget: number): string {
+  return `${run.read.length} modules read, budget ${budget}: ${run.read.join(" ")}`;
+}
 
 async function census(toolName: string, input: Record<string, string>): Promise<ModuleCensus> {
   const home = await tempDir({ prefix: "gateguard-modules-" });
@@ -57,7 +67,7 @@ Deno.test("[lazy-loading] a first-touch Edit reads no shell, transcript, evidenc
     folders(run.read).filter((f) => ["shell", "transcript", "evidence", "report"].includes(f)),
     [],
   );
-  assert(run.read.length <= BUDGET["first-touch Edit"], `${run.read.length} modules read`);
+  assert(run.read.length <= BUDGET["first-touch Edit"], over(run, BUDGET["first-touch Edit"]));
 });
 
 Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, evidence, transcript or report module, within its budget", async () => {
@@ -70,12 +80,12 @@ Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, eviden
     ),
     [],
   );
-  assert(run.read.length <= BUDGET["routine Bash"], `${run.read.length} modules read`);
+  assert(run.read.length <= BUDGET["routine Bash"], over(run, BUDGET["routine Bash"]));
 });
 
 Deno.test("[lazy-loading] a destructive Bash call stays within its module budget", async () => {
   const run = await census("Bash", { command: "rm -rf build" });
   assertEquals(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision, "deny");
   assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");
-  assert(run.read.length <= BUDGET["destructive Bash"], `${run.read.length} modules read`);
+  assert(run.read.length <= BUDGET["destructive Bash"], over(run, BUDGET["destructive Bash"]));
 });
