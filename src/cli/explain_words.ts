@@ -41,6 +41,8 @@ export const REASON_WORDS: Readonly<Record<string, string>> = {
   // Shell gates.
   "readonly-git": "the command only reads the git repository",
   destructive: "the command is destructive",
+  "allowed-by-rule":
+    "every path the destructive command names is covered by an allowDestructive entry the user set",
   "destructive-retry": "it retries a destructive command whose denial the agent has seen",
   "routine-disabled": "the routine shell gate is switched off",
   "routine-checked": "the session's first shell command was already asked about",

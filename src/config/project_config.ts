@@ -44,6 +44,11 @@ export interface ProjectConfig {
    * applies only from a file the user trusted (`trust_rules.ts`).
    */
   allowDestructive?: readonly string[];
+  /**
+   * `"ask"`: a destructive command is asked of the user (Claude Code) instead
+   * of denied until retried. It loosens, so it applies only when trusted.
+   */
+  destructiveDecision?: "deny" | "ask";
 }
 
 /** One problem with one key or list entry, at its place in the file. */
@@ -159,6 +164,10 @@ const KEYS: Readonly<Record<keyof ProjectConfig, KeyReader>> = {
   ),
   domainText: readDomainText,
   allowDestructive: stringList(globProblem),
+  destructiveDecision: (node) =>
+    node.type === "string" && (node.value === "deny" || node.value === "ask")
+      ? { ok: true, value: node.value }
+      : bad('expected "deny" or "ask"'),
 };
 
 /** The keys a project file may hold, in documentation order. */
@@ -342,9 +351,15 @@ export const STARTER_CONFIG =
   // GATEGUARD_DESTRUCTIVE_PACKS is applied after this list.
   // "destructivePacks": ["-cloud", "+publish"],
 
-  // Reserved for the destructive gate's allow-list; no gate reads it yet.
-  // It loosens, so it will apply only from a trusted file.
-  // "allowDestructive": ["dist/**"],
+  // Destructive commands to let through without a denial: path globs
+  // (every path the command deletes must lie under one) or whole command
+  // phrases. Never for the home folder, a filesystem root, the project root
+  // or .git. It loosens, so it applies only from a trusted file.
+  // "allowDestructive": ["dist/**", "build/**", "npm run clean"],
+
+  // With ask, Claude Code asks you about a destructive command instead of
+  // denying it until it is retried. Applies only from a trusted file.
+  // "destructiveDecision": "ask",
 
   // Project conventions added to every denial, one string or a list of lines.
   // "domainText": [

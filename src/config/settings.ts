@@ -145,6 +145,12 @@ export interface Settings {
    * through, from a trusted project file only (empty otherwise).
    */
   allowDestructive: readonly string[];
+  /**
+   * `"ask"`: a destructive command is asked of the user where the agent has
+   * a person to answer (Claude Code) instead of denied until retried. From
+   * the user file or a trusted project file; `"deny"` otherwise.
+   */
+  destructiveDecision: "deny" | "ask";
   /** Where session state and metrics live. */
   stateDir: string;
   /** `GATEGUARD_METRICS` is truthy. */
@@ -312,6 +318,7 @@ function layer(
     destructiveShell: true,
     domainText: file.domainText === undefined ? null : projectNote(file.domainText),
     allowDestructive: file.allowDestructive ?? [],
+    destructiveDecision: file.destructiveDecision ?? "deny",
     stateDir: state.dir,
     metrics: isTruthy(env.GATEGUARD_METRICS),
     externalContract: isTruthy(env.GATEGUARD_EXTERNAL_CONTRACT_QUESTION),
@@ -380,6 +387,80 @@ function broken(
  * off. Never throws.
  */
 export async function resolveSettings(
+  env: EnvSnapshot,
+  projectRoot: string,
+  fs: FsPort,
+): Promise<Settings> {
+  return withUserConfig(await projectSettings(env, projectRoot, fs), fs);
+}
+
+/** Name of the user file in the state directory. */
+export const USER_CONFIG_NAME = "config.jsonc";
+
+/** The keys the user file may hold; every one of them can loosen the destructive gate. */
+export const USER_CONFIG_KEYS: readonly string[] = ["allowDestructive", "destructiveDecision"];
+
+/**
+ * Adds the user file `<state dir>/config.jsonc` to `settings`: its
+ * `allowDestructive` entries join the project file's, and its
+ * `destructiveDecision: "ask"` applies. The agent cannot write the file (it
+ * is a row of the control surface), so it needs no trust. A missing file
+ * costs one `stat`; a broken one is ignored with one warning and loosens
+ * nothing.
+ */
+async function withUserConfig(settings: Settings, fs: FsPort): Promise<Settings> {
+  const path = `${settings.stateDir.replace(/[\\/]+$/, "")}/${USER_CONFIG_NAME}`;
+  const st = fs.stat(path);
+  if (!st.ok && (st.code === "ENOENT" || st.code === "ENOTDIR")) return settings;
+  const ignore = (why: string): Settings => {
+    settings.warnings.push(printable(`ignoring ${path} (${why}); it loosens nothing.`));
+    return settings;
+  };
+  if (!st.ok) return ignore(`cannot be read (${st.code})`);
+  if (!st.isFile) return ignore("is not a regular file");
+  if (st.size > PROJECT_CONFIG_MAX_BYTES) {
+    return ignore(`is larger than ${PROJECT_CONFIG_MAX_BYTES / 1024} KiB`);
+  }
+  const text = await fs.readTextBoundedAsync(path, PROJECT_CONFIG_MAX_BYTES);
+  if (text === null) return ignore("cannot be read");
+  const { parseProjectConfig } =
+    await (import(new URL("./project_config.ts", import.meta.url).href) as Promise<
+      typeof import("./project_config.ts")
+    >);
+  const result = parseProjectConfig(text);
+  if (!result.ok) {
+    return ignore(`${result.error.line}:${result.error.column}: ${result.error.message}`);
+  }
+  const others = Object.keys(result.config).filter((key) => !USER_CONFIG_KEYS.includes(key));
+  const unknown = [...others, ...result.unknownKeys.map((issue) => issue.key)];
+  if (unknown.length > 0) {
+    settings.warnings.push(
+      printable(
+        `ignoring ${unknown.join(", ")} in ${path}: the user file holds only ${
+          USER_CONFIG_KEYS.join(" and ")
+        }.`,
+      ),
+    );
+  }
+  if (result.invalid.length > 0) {
+    settings.warnings.push(
+      printable(
+        `ignoring invalid entries of ${path}: ${
+          [...new Set(result.invalid.map((issue) => issue.key.replace(/\[\d+\]$/, "")))].join(", ")
+        }.`,
+      ),
+    );
+  }
+  const user = result.config;
+  return {
+    ...settings,
+    allowDestructive: [...settings.allowDestructive, ...(user.allowDestructive ?? [])],
+    destructiveDecision: user.destructiveDecision === "ask" ? "ask" : settings.destructiveDecision,
+  };
+}
+
+/** The settings of one call with the project file layered under the environment. */
+async function projectSettings(
   env: EnvSnapshot,
   projectRoot: string,
   fs: FsPort,

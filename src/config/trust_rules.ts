@@ -61,6 +61,10 @@ export const TRUST_RULES: { readonly [K in keyof ProjectConfig]-?: TrustRule<K> 
   },
   domainText: { effect: "tighten", untrusted: keep },
   allowDestructive: { effect: "loosen", untrusted: emptyOnly },
+  destructiveDecision: {
+    effect: "mixed",
+    untrusted: (decision) => decision === "deny" ? decision : undefined,
+  },
 };
 
 /** The file split by trust: what applies untrusted, and the keys whose loosening part waits. */

@@ -39,8 +39,8 @@ export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | 
 /**
  * What kind of file a row is, which decides how a change is judged:
  * `settings` (Claude Code's settings) and `hook-file` (another agent's hook
- * file) are compared before and after; `config` (GateGuard's project file)
- * by the keys that loosen it; every other kind is weakened by any write.
+ * file) are compared before and after; `config` (GateGuard's project file
+ * and user file) by the keys that loosen it; every other kind is weakened by any write.
  */
 export type SurfaceKind =
   | "settings"
@@ -185,6 +185,16 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     pattern: "trust.json",
     kind: "trust",
     controls: "the hashes of the project files the user trusted to loosen GateGuard",
+  },
+  {
+    id: "user-config",
+    agent: "gateguard",
+    level: "user",
+    base: "state",
+    pattern: "config.jsonc",
+    kind: "config",
+    controls:
+      "GateGuard's user file, whose allowDestructive entries let destructive commands through and whose destructiveDecision asks instead of denying",
   },
   {
     id: "state-dir",

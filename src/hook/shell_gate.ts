@@ -12,6 +12,7 @@ import { DESTRUCTIVE_KEY_PREFIX, ROUTINE_KEY } from "./decision.ts";
 import { emptyDelta } from "../state/schema.ts";
 import type { Settings } from "../config/settings.ts";
 import {
+  allowDestructiveHint,
   destructiveDenialText,
   ROUTINE_TEXT,
   sanitizeForDisplay,
@@ -29,6 +30,7 @@ import {
   newDetectBudget,
 } from "../shell/destructive/mod.ts";
 import type { WorkBudget } from "../platform/budget.ts";
+import type { AllowPlace } from "./allow_destructive.ts";
 
 /** Work units charged per character of a command before it is analysed. */
 const READS_PER_CHARACTER = 8;
@@ -95,6 +97,11 @@ export const SHELL_RULES = [
   { id: "readonly-git", title: "read-only git introspection", reasons: ["readonly-git"] },
   { id: "command-budget", title: "command too large to check", reasons: ["work-budget"] },
   {
+    id: "allowed-by-rule",
+    title: "destructive command covered by an allowDestructive entry",
+    reasons: ["allowed-by-rule"],
+  },
+  {
     id: "destructive",
     title: "destructive command",
     reasons: ["destructive", "destructive-retry", "unseen-denial"],
@@ -110,6 +117,67 @@ export type ShellReason = (typeof SHELL_RULES)[number]["reasons"][number];
 
 function ruleOf(reason: ShellReason): string {
   return SHELL_RULES.find((r) => (r.reasons as readonly string[]).includes(reason))?.id ?? reason;
+}
+
+/**
+ * True when the `allowDestructive` entries (user file, trusted project
+ * file) cover this destructive command (`allow_destructive.ts`, loaded only
+ * when there are entries). A deletion by a file tool is never covered.
+ */
+async function allowedByList(ctx: DecideContext, shell: ShellCall): Promise<boolean> {
+  const { settings } = ctx;
+  if (settings.allowDestructive.length === 0 || shell.deletion !== undefined) return false;
+  const { allow, place } = await allowModule(ctx);
+  const destructive = async (piece: string): Promise<boolean> =>
+    (await destructiveRule(shell.dialect, piece, settings, ctx.budget)).hit !== null;
+  return await allow.coveredByAllowList(
+    shell.dialect,
+    shell.command,
+    settings.allowDestructive,
+    place,
+    destructive,
+    ctx.budget,
+  );
+}
+
+/** The `allowDestructive` glob a denial of this command suggests, or null. */
+async function hatchFor(ctx: DecideContext, shell: ShellCall): Promise<string | null> {
+  if (shell.deletion !== undefined || shell.dialect !== "bash") return null;
+  const { allow, place } = await allowModule(ctx);
+  return allow.suggestedEntry(shell.dialect, shell.command, place);
+}
+
+/** The allow-list module and where this call's command runs. */
+async function allowModule(ctx: DecideContext): Promise<{
+  allow: typeof import("./allow_destructive.ts");
+  place: AllowPlace;
+}> {
+  const { settings, call, ports } = ctx;
+  const [allow, { projectRoot }] = await Promise.all([
+    import(new URL("./allow_destructive.ts", import.meta.url).href) as Promise<
+      typeof import("./allow_destructive.ts")
+    >,
+    import(new URL("../file_facts/resolve.ts", import.meta.url).href) as Promise<
+      typeof import("../file_facts/resolve.ts")
+    >,
+  ]);
+  const root = projectRoot(call.cwd, settings.projectDirEnv, ports.processCwd);
+  return {
+    allow,
+    place: {
+      cwd: call.cwd ?? root,
+      projectRoot: root,
+      home: settings.homeDir,
+      surface: {
+        env: settings.env,
+        projectRoot: root,
+        processCwd: ports.processCwd,
+        program: null,
+        fs: ports.fs,
+      },
+      fs: ports.fs,
+    },
+  };
 }
 
 /** Decides a Bash or PowerShell call. */
@@ -171,7 +239,12 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
   const hit = found.hit;
   if (hit !== null) {
     packRule = `${hit.pack}/${hit.rule}`;
-    const denial = destructiveDenialText(hit.pack, hit.rule, hit.destroys);
+    if (await allowedByList(ctx, shell)) {
+      return done({ kind: "pass" }, "allowed-by-rule", "allowed-by-rule");
+    }
+    const hatch = await hatchFor(ctx, shell);
+    const denial = destructiveDenialText(hit.pack, hit.rule, hit.destroys) +
+      (hatch === null ? "" : `\n${allowDestructiveHint(hit.pack, hit.rule, hatch)}`);
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
     if (state.checked.has(key)) {
       // A second copy sent before the denial could be read is no retry: it

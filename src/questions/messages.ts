@@ -342,6 +342,18 @@ export function destructiveDenialText(pack: string, rule: string, destroys: stri
     .join("\n");
 }
 
+/**
+ * The narrow hatch a destructive denial names when one fits: the
+ * `allowDestructive` entry (already a plain glob such as `dist/**`) that
+ * would let this rule's command through for these paths only. The user,
+ * not the agent, adds it.
+ */
+export function allowDestructiveHint(pack: string, rule: string, entry: string): string {
+  return `If the user wants ${pack}/${rule} to run on these paths without a denial each time, ` +
+    `the user (not the agent) can add "${entry}" to allowDestructive in the GateGuard user ` +
+    "file (config.jsonc in its state folder) or in a trusted .gateguard.jsonc.";
+}
+
 /** The questions of a denied settings change that would switch GateGuard off or weaken it. */
 const SETTINGS_WEAKENING_FACTS = [
   "1. Quote the user's current instruction verbatim, where it asks for this change",

@@ -148,7 +148,8 @@ Deno.test("[project-config] the file sits at the project root", () => {
 Deno.test("[project-config] without a file one stat is the whole cost", async () => {
   const fs = new FilesFs({});
   const s = await resolveSettings({}, ROOT, fs);
-  assertEquals(fs.calls, [`stat ${FILE}`]);
+  // The project file, then the user file in the state folder.
+  assertEquals(fs.calls, [`stat ${FILE}`, "stat .gateguard/config.jsonc"]);
   assertEquals(s.projectFile, { state: "absent", path: FILE });
   const { projectFile: _a, ...withFileLayer } = s;
   const { projectFile: _b, ...envOnly } = settingsFrom({});
@@ -300,4 +301,56 @@ Deno.test("[project-config] the settings module loads the JSONC parser only when
       m.specifier.endsWith("/config/project_config.ts")
     ),
   );
+});
+
+Deno.test("[allow-destructive] the user file in the state folder adds allowDestructive and destructiveDecision, untrusted", async () => {
+  const env = { GATEGUARD_STATE_DIR: "/state" };
+  const user = `{
+    // the user's own hatches
+    "allowDestructive": ["dist/**", "/tmp/**"],
+    "destructiveDecision": "ask",
+    "fileGates": false,
+  }`;
+  const fs = new FilesFs({ "/state/config.jsonc": user });
+  const s = await resolveSettings(env, ROOT, fs);
+  assertEquals(s.allowDestructive, ["dist/**", "/tmp/**"]);
+  assertEquals(s.destructiveDecision, "ask");
+  // Only its two keys are read: a switch written there switches nothing.
+  assertEquals(s.fileGates, true);
+  assertEquals(s.warnings, [
+    "ignoring fileGates in /state/config.jsonc: the user file holds only allowDestructive and destructiveDecision.",
+  ]);
+});
+
+Deno.test("[allow-destructive] an untrusted project file's allowDestructive waits; the user file's entries still apply", async () => {
+  const env = { GATEGUARD_STATE_DIR: "/state" };
+  const fs = new FilesFs({
+    [FILE]: '{"allowDestructive": ["src/**"], "destructiveDecision": "ask"}',
+    "/state/config.jsonc": '{"allowDestructive": ["build/**"]}',
+  });
+  const s = await resolveSettings(env, ROOT, fs);
+  assertEquals(s.allowDestructive, ["build/**"]);
+  assertEquals(s.destructiveDecision, "deny");
+});
+
+Deno.test("[allow-destructive] a broken user file loosens nothing and says so", async () => {
+  const env = { GATEGUARD_STATE_DIR: "/state" };
+  const broken = await resolveSettings(
+    env,
+    ROOT,
+    new FilesFs({ "/state/config.jsonc": '{"allowDestructive": ["dist/**"' }),
+  );
+  assertEquals(broken.allowDestructive, []);
+  assertEquals(broken.warnings.length, 1);
+  assert(broken.warnings[0].startsWith("ignoring /state/config.jsonc (1:"), broken.warnings[0]);
+  assert(broken.warnings[0].endsWith("); it loosens nothing."), broken.warnings[0]);
+  const bad = await resolveSettings(
+    env,
+    ROOT,
+    new FilesFs({ "/state/config.jsonc": '{"destructiveDecision": "allow"}' }),
+  );
+  assertEquals(bad.destructiveDecision, "deny");
+  assertEquals(bad.warnings, [
+    "ignoring invalid entries of /state/config.jsonc: destructiveDecision.",
+  ]);
 });

@@ -44,6 +44,7 @@ Deno.test("[project-config-trust] every key of the project file is classed as ti
     destructivePacks: "mixed",
     domainText: "tighten",
     allowDestructive: "loosen",
+    destructiveDecision: "mixed",
   });
 });
 

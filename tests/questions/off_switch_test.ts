@@ -9,6 +9,7 @@
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import {
+  allowDestructiveHint,
   CLASS_QUESTIONS,
   closestMissLine,
   creditNote,
@@ -48,6 +49,13 @@ import { projectFs } from "../hook/session.ts";
 /** Project-file keys that only tighten the gate or change wording; the rest loosen it. */
 const TIGHTENING_KEYS = new Set(["destructiveCommands", "domainText", "fullDenials"]);
 
+/**
+ * Loosening keys that are narrow hatches, not switches: an allowDestructive
+ * entry lets one rule through for the paths it names and leaves the gate on
+ * for everything else, so a destructive denial may name it.
+ */
+const NARROW_HATCHES = new Set(["allowDestructive"]);
+
 /** Every name that switches a gate, or part of one, off. */
 const OFF_SWITCHES: readonly string[] = [
   "ECC_GATEGUARD",
@@ -60,7 +68,7 @@ const OFF_SWITCHES: readonly string[] = [
   "disableAllHooks",
   "gateguard-fact-force",
   ...Object.values(HOOK_IDS),
-  ...PROJECT_CONFIG_KEYS.filter((k) => !TIGHTENING_KEYS.has(k)),
+  ...PROJECT_CONFIG_KEYS.filter((k) => !TIGHTENING_KEYS.has(k) && !NARROW_HATCHES.has(k)),
 ];
 
 /** The off switches `text` names. */
@@ -120,6 +128,7 @@ function* otherTexts(): Generator<string> {
     for (const rule of pack.rules) yield destructiveDenialText(pack.id, rule.id, rule.destroys);
   }
   yield destructiveDenialText("project", "destructiveCommands", "runs a listed command");
+  yield allowDestructiveHint("core", "rm-recursive", "dist/**");
   const del = deletionHit("src/old.ts");
   yield destructiveDenialText(del.pack, del.rule, del.destroys);
   yield ROUTINE_TEXT;
