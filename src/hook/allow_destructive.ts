@@ -45,7 +45,7 @@ export interface AllowPlace {
 export type DestructiveCheck = (command: string) => Promise<boolean>;
 
 /** Programs whose presence anywhere in the line makes no part of it covered. */
-const MOVERS: ReadonlySet<string> = new Set([
+export const MOVERS: ReadonlySet<string> = new Set([
   "cd",
   "pushd",
   "popd",
@@ -220,34 +220,4 @@ export async function coveredByAllowList(
   rest += command.slice(from);
   if (covered === 0 || budget.exhausted() !== null) return false;
   return !(await isDestructive(rest));
-}
-
-/**
- * The `allowDestructive` entry to suggest in a denial: the folder of the
- * first path the destructive command names, as a project-relative glob
- * (`dist/**`), or null when no such entry could ever cover it (a path
- * outside the project, a protected place, a line the reader cannot place).
- */
-export function suggestedEntry(
-  dialect: ShellDialect,
-  command: string,
-  place: AllowPlace,
-): string | null {
-  if (dialect !== "bash") return null;
-  const parse = parseBash(command);
-  if (!parse.ok) return null;
-  if (parse.segments.some((s) => MOVERS.has(baseNameOf(s.words[0]?.text ?? "")))) return null;
-  const root = absolutePath(place.projectRoot, place.cwd, place.cwd);
-  for (const segment of parse.segments) {
-    for (const word of operandsOf(segment)) {
-      const path = placeWord(word, place);
-      if (path === null) continue;
-      const at = insideAt(root, path);
-      if (at === null || isProtected(path, place)) continue;
-      const first = path.segments[at];
-      // Only a plain name: the entry is printed in the denial the agent reads.
-      return /^[A-Za-z0-9._-]{1,64}$/.test(first) && first !== ".git" ? `${first}/**` : null;
-    }
-  }
-  return null;
 }

@@ -140,11 +140,27 @@ async function allowedByList(ctx: DecideContext, shell: ShellCall): Promise<bool
   );
 }
 
-/** The `allowDestructive` glob a denial of this command suggests, or null. */
-async function hatchFor(ctx: DecideContext, shell: ShellCall): Promise<string | null> {
+/** Programs whose denial may suggest an `allowDestructive` glob: plain deleters of paths. */
+const DELETERS: ReadonlySet<string> = new Set(["rm", "rmdir", "unlink"]);
+
+/** A plain relative path: names of letters, digits, `.`, `_`, `-`; not starting with `.`. */
+const PLAIN_PATH = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}(?:\/[A-Za-z0-9._-]{1,64})*\/?$/;
+
+/**
+ * The `allowDestructive` glob a denial of this command suggests, or null:
+ * for a plain deleter (`rm -rf build`) the first folder of its first
+ * operand, when that is a plain name inside the working folder. Read from
+ * the words alone, so the denial loads nothing more; whether an entry then
+ * covers a command is decided by `allow_destructive.ts`.
+ */
+function hatchFor(shell: ShellCall): string | null {
   if (shell.deletion !== undefined || shell.dialect !== "bash") return null;
-  const { allow, place } = await allowModule(ctx);
-  return allow.suggestedEntry(shell.dialect, shell.command, place);
+  const words = shell.command.trim().split(/\s+/);
+  if (!DELETERS.has(words[0] ?? "")) return null;
+  const operand = words.slice(1).find((w) => !w.startsWith("-"));
+  if (operand === undefined || !PLAIN_PATH.test(operand)) return null;
+  if (operand.split("/").some((s) => s === ".." || s === ".")) return null;
+  return `${operand.split("/")[0]}/**`;
 }
 
 /** The allow-list module and where this call's command runs. */
@@ -242,7 +258,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     if (await allowedByList(ctx, shell)) {
       return done({ kind: "pass" }, "allowed-by-rule", "allowed-by-rule");
     }
-    const hatch = await hatchFor(ctx, shell);
+    const hatch = hatchFor(shell);
     const denial = destructiveDenialText(hit.pack, hit.rule, hit.destroys) +
       (hatch === null ? "" : `\n${allowDestructiveHint(hit.pack, hit.rule, hatch)}`);
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
