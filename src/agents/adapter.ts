@@ -43,11 +43,22 @@ export interface AgentAdapter {
 
 /**
  * One outcome for several gate calls: any denial wins and every denial's
- * text is kept, so the agent learns all it must answer at once; otherwise
- * the notes are joined; otherwise the call passes.
+ * text is kept (a question for the user by its denial text), so the agent
+ * learns all it must answer at once; questions alone stay one question;
+ * otherwise the notes are joined; otherwise the call passes.
  */
 export function mergeOutcomes(outcomes: readonly Outcome[]): Outcome {
-  const denials = outcomes.flatMap((o) => o.kind === "deny" ? [o.text] : []);
+  const denials = outcomes.flatMap((o) =>
+    o.kind === "deny" ? [o.text] : o.kind === "ask" ? [o.denyText] : []
+  );
+  const asks = outcomes.flatMap((o) => o.kind === "ask" ? [o] : []);
+  if (asks.length === denials.length && asks.length > 0) {
+    return {
+      kind: "ask",
+      text: asks.map((o) => o.text).join("\n\n"),
+      denyText: denials.join("\n\n"),
+    };
+  }
   if (denials.length > 0) return { kind: "deny", text: denials.join("\n\n") };
   const notes = outcomes.flatMap((o) => o.kind === "note" ? [o.text] : []);
   return notes.length > 0 ? { kind: "note", text: notes.join("\n") } : { kind: "pass" };

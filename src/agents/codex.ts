@@ -18,7 +18,7 @@ import { inputObject, malformedCall, shellFieldCall } from "./agent_calls.ts";
 import { patchTranslation } from "./patch_calls.ts";
 import { agentTool } from "../tools/gated.ts";
 import { textField } from "../tools/fields.ts";
-import { renderOutcome } from "../hook/respond.ts";
+import { askAsDeny, renderOutcome } from "../hook/respond.ts";
 
 function originOf(payload: Record<string, unknown>): CallOrigin {
   return {
@@ -47,5 +47,6 @@ export const CODEX_ADAPTER: AgentAdapter = {
     if (!patch.ok) return { kind: "calls", calls: [malformedCall(origin, tool, patch.problem)] };
     return patchTranslation(origin, tool.name, patch.value);
   },
-  render: renderOutcome,
+  // Codex treats an ask answer as invalid and runs the tool: it is denied instead, every time.
+  render: (outcome) => renderOutcome(askAsDeny(outcome)),
 };

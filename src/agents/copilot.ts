@@ -29,6 +29,7 @@ import { copilotCallKey, copilotLogPath } from "../session_logs/copilot_session.
 import { typedCommand } from "./copilot_input.ts";
 import { patchTranslation } from "./patch_calls.ts";
 import type { Outcome } from "../hook/decision.ts";
+import { askAsDeny } from "../hook/respond.ts";
 import { type AgentTool, agentTool, textEditOf } from "../tools/gated.ts";
 import { type Field, pathField, textField } from "../tools/fields.ts";
 import { isRecord } from "../platform/json.ts";
@@ -104,8 +105,10 @@ export const COPILOT_ADAPTER: AgentAdapter = {
     return translate(origin, tool, raw);
   },
   render(outcome: Outcome): string {
-    return outcome.kind === "deny"
-      ? JSON.stringify({ permissionDecision: "deny", permissionDecisionReason: outcome.text })
+    // No ask answer here: a question for the user is denied, every time.
+    const answer = askAsDeny(outcome);
+    return answer.kind === "deny"
+      ? JSON.stringify({ permissionDecision: "deny", permissionDecisionReason: answer.text })
       : "";
   },
 };

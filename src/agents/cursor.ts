@@ -32,6 +32,7 @@ import {
 import { inputObject, malformedCall, shellFieldCall, writeCall } from "./agent_calls.ts";
 import type { HookCall } from "../hook/call.ts";
 import type { Outcome } from "../hook/decision.ts";
+import { askAsDeny } from "../hook/respond.ts";
 import { type AgentTool, agentTool } from "../tools/gated.ts";
 import { type Field, optionalTextField } from "../tools/fields.ts";
 
@@ -124,11 +125,13 @@ export const CURSOR_ADAPTER: AgentAdapter = {
     };
   },
   render(outcome: Outcome): string {
-    return outcome.kind === "deny"
+    // No ask answer here: a question for the user is denied, every time.
+    const answer = askAsDeny(outcome);
+    return answer.kind === "deny"
       ? JSON.stringify({
         permission: "deny",
-        agent_message: outcome.text,
-        user_message: outcome.text,
+        agent_message: answer.text,
+        user_message: answer.text,
       })
       : "";
   },

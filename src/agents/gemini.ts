@@ -25,6 +25,7 @@ import {
 } from "./agent_calls.ts";
 import type { HookCall } from "../hook/call.ts";
 import type { Outcome } from "../hook/decision.ts";
+import { askAsDeny } from "../hook/respond.ts";
 import { type AgentTool, agentTool, textEditOf } from "../tools/gated.ts";
 import { optionalPathField, pathField, textField } from "../tools/fields.ts";
 
@@ -67,8 +68,8 @@ export const GEMINI_ADAPTER: AgentAdapter = {
     };
   },
   render(outcome: Outcome): string {
-    return outcome.kind === "deny"
-      ? JSON.stringify({ decision: "deny", reason: outcome.text })
-      : "";
+    // No ask answer here: a question for the user is denied, every time.
+    const answer = askAsDeny(outcome);
+    return answer.kind === "deny" ? JSON.stringify({ decision: "deny", reason: answer.text }) : "";
   },
 };

@@ -31,6 +31,10 @@ function fileCalls(origin: CallOrigin, file: PatchFile): HookCall[] {
       })];
     case "delete":
       return deletionGateCalls(origin, path);
+    case "update":
+      // A file moved away leaves its path empty: a change whose content the gate does not read.
+      if (file.movedAway) return [fileGateCall(origin, TOOL.multiEdit, path, { kind: "opaque" })];
+      // falls through
     default:
       return [gateCall(origin, TOOL.multiEdit, {
         kind: "file",

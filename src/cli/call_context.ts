@@ -14,7 +14,7 @@ import { WorkBudget } from "../platform/budget.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import { resolveSessionKey, type SessionKey } from "../state/key.ts";
 import { loadState } from "../state/store.ts";
-import { registrationCommand } from "../setup/command.ts";
+import { programPaths, registrationCommand } from "../setup/command.ts";
 
 /** A decide context plus the session key it was loaded under. */
 export interface CallContext {
@@ -61,7 +61,9 @@ export async function callContext(
         now,
         processCwd,
         hostWindows: windows,
+        os: Deno.build.os,
         ownCommand: registrationCommand(Deno.execPath(), import.meta.url, windows),
+        program: programPaths(Deno.execPath(), import.meta.url, windows),
       },
       budget,
     },

@@ -17,7 +17,8 @@ import type { EnvSnapshot } from "../config/env.ts";
 import { homeDir, resolveSettings } from "../config/settings.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import type { JsonValue } from "../config/jsonc.ts";
-import { registrationCommand } from "../setup/command.ts";
+import { programPaths, registrationCommand } from "../setup/command.ts";
+import { printable } from "../platform/terminal_text.ts";
 import { settingsFiles } from "../setup/claude_settings.ts";
 import { findOnPath } from "../setup/health.ts";
 import { programState, readSettingsFile } from "../setup/settings_io.ts";
@@ -55,6 +56,34 @@ value comes from, the project file, the state directory, the Claude Code
 settings files and plugins that register GateGuard, and the transcript
 directory. Prints one line per finding; exits 1 when something needs fixing,
 with the fix on the same line.`;
+
+/**
+ * The files of GateGuard's control surface that exist here, one line each
+ * (control/surface.ts): what the self-protection rule guards.
+ */
+async function surfaceFindings(
+  env: EnvSnapshot,
+  projectRoot: string,
+  execPath: string,
+  windows: boolean,
+): Promise<Finding[]> {
+  const { presentSurfaceRows } =
+    await (import(new URL("../control/surface.ts", import.meta.url).href) as Promise<
+      typeof import("../control/surface.ts")
+    >);
+  const present = presentSurfaceRows({
+    env,
+    projectRoot,
+    processCwd: Deno.cwd(),
+    program: programPaths(execPath, import.meta.url, windows),
+    fs: denoFs,
+    os: Deno.build.os,
+  });
+  return present.map(({ row, path }) => ({
+    level: "info",
+    text: `${row.id} (${row.kind}): ${printable(path)}`,
+  }));
+}
 
 /** Runs `gateguard doctor`; returns the exit code. */
 export async function main(args: string[], env: EnvSnapshot): Promise<number> {
@@ -143,6 +172,10 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
     ],
     ["Transcripts", await transcriptFindings(home)],
   ];
+  sections.push([
+    "Control surface (files whose change could switch GateGuard off)",
+    await surfaceFindings(hookEnv.env, projectRoot, execPath, windows),
+  ]);
   const { agentCommands, agentFindings } =
     await (import(new URL("../setup/agent_doctor.ts", import.meta.url).href) as Promise<
       typeof import("../setup/agent_doctor.ts")

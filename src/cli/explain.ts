@@ -18,7 +18,8 @@ import { denoFs } from "../platform/fs_port.ts";
 import type { HookCall } from "../hook/call.ts";
 import type { ToolCall } from "../tools/call.ts";
 import { decide, isGated } from "../hook/decide.ts";
-import type { GateEvent, Outcome, Rule } from "../hook/decision.ts";
+import type { DecideContext, GateEvent, Outcome, Rule } from "../hook/decision.ts";
+import { printable } from "../platform/terminal_text.ts";
 import { FILE_RULES } from "../hook/file_rules.ts";
 import { SHELL_RULES } from "../hook/shell_gate.ts";
 import { gatedTool, readToolCall, shellToolName, TOOL } from "../tools/gated.ts";
@@ -79,13 +80,54 @@ export interface Explained {
   /** The payload's tool name. */
   tool: string;
   gated: boolean;
-  decision: "pass" | "note" | "deny";
+  decision: "pass" | "note" | "deny" | "ask";
   message: string | null;
   targets: Target[];
   /** What the hook would print, in the agent's format. */
   stdout: string;
   /** For a shell call: the pack and rule that find it destructive, or null. */
   destructive?: DestructiveHit | null;
+  /** For a file call: each target of GateGuard's control surface, with its row. */
+  controlSurface?: SurfaceEntry[];
+}
+
+/** A target of a file call that belongs to GateGuard's control surface (control/surface.ts). */
+export interface SurfaceEntry {
+  path: string;
+  /** The row's id, or null when the path cannot be resolved. */
+  row: string | null;
+  kind: string | null;
+  relation: "is" | "holds" | "unresolved";
+  controls: string;
+}
+
+/** The control-surface rows the file call's targets belong to. */
+async function surfaceEntries(ctx: DecideContext, typed: ToolCall | null): Promise<SurfaceEntry[]> {
+  if (typed?.kind !== "file") return [];
+  const { rootsOf, surfaceContextOf, targetSurface, targetsOf } =
+    await (import(new URL("../hook/file_targets.ts", import.meta.url).href) as Promise<
+      typeof import("../hook/file_targets.ts")
+    >);
+  const surface = surfaceContextOf(ctx);
+  return targetsOf(ctx, typed, rootsOf(ctx)).flatMap(({ target }): SurfaceEntry[] => {
+    const hit = targetSurface(target, surface);
+    if (hit === null) return [];
+    return "unresolved" in hit
+      ? [{
+        path: target.absolute,
+        row: null,
+        kind: null,
+        relation: "unresolved",
+        controls: "a path GateGuard cannot resolve",
+      }]
+      : [{
+        path: target.absolute,
+        row: hit.row.id,
+        kind: hit.row.kind,
+        relation: hit.relation,
+        controls: hit.row.controls,
+      }];
+  });
 }
 
 /** What the hook would say about a payload it turns away before parsing it. */
@@ -243,8 +285,17 @@ async function explainCall(
   call: HookCall,
   env: EnvSnapshot,
   payloadUnits: number,
-): Promise<{ outcome: Outcome; targets: Target[]; destructive?: DestructiveHit | null }> {
-  if (!isGated(call.toolName, settingsFrom(env))) return { outcome: { kind: "pass" }, targets: [] };
+): Promise<
+  {
+    outcome: Outcome;
+    targets: Target[];
+    destructive?: DestructiveHit | null;
+    surface: SurfaceEntry[];
+  }
+> {
+  if (!isGated(call.toolName, settingsFrom(env))) {
+    return { outcome: { kind: "pass" }, targets: [], surface: [] };
+  }
   // Metrics stay off on disk; switching them on here only fills in the events.
   const settings = {
     ...await resolveSettings(env, projectRootOf(call, env), denoFs),
@@ -264,7 +315,8 @@ async function explainCall(
     };
   });
   const typed = call.typed ?? readToolCall(call.toolName, call.toolInput);
-  if (typed?.kind !== "shell") return { outcome: decision.outcome, targets };
+  const surface = await surfaceEntries(ctx, typed);
+  if (typed?.kind !== "shell") return { outcome: decision.outcome, targets, surface };
   const shellGate =
     await (import(new URL("../hook/shell_gate.ts", import.meta.url).href) as Promise<
       typeof import("../hook/shell_gate.ts")
@@ -272,7 +324,7 @@ async function explainCall(
   const destructive = typed.deletion !== undefined
     ? shellGate.deletionHit(typed.deletion)
     : (await shellGate.destructiveRule(typed.dialect, typed.command, settings)).hit;
-  return { outcome: decision.outcome, targets, destructive };
+  return { outcome: decision.outcome, targets, destructive, surface };
 }
 
 /** Explains one parsed payload as `agent`'s hook would decide it. */
@@ -300,6 +352,7 @@ export async function explainPayload(
   }
   const outcomes: Outcome[] = [];
   const targets: Target[] = [];
+  const surface: SurfaceEntry[] = [];
   let destructive: DestructiveHit | null | undefined;
   let gated = false;
   for (const call of translation.calls) {
@@ -307,6 +360,7 @@ export async function explainPayload(
     const one = await explainCall(typed ? { ...call, typed } : call, env, payloadUnits);
     outcomes.push(one.outcome);
     targets.push(...one.targets);
+    surface.push(...one.surface);
     if (destructive === undefined || (destructive === null && one.destructive)) {
       destructive = one.destructive;
     }
@@ -321,6 +375,7 @@ export async function explainPayload(
     targets,
     stdout: adapter.render(outcome),
     ...(destructive === undefined ? {} : { destructive }),
+    ...(surface.length > 0 ? { controlSurface: surface } : {}),
   };
 }
 
@@ -346,6 +401,12 @@ function ruleTrace(x: Explained): string[] {
       lines.push(`  destructive rule: ${d.pack}/${d.rule} (${d.destroys})`);
     }
   });
+  for (const entry of x.controlSurface ?? []) {
+    const what = entry.row === null
+      ? "cannot be resolved"
+      : `${entry.relation === "holds" ? "holds files of" : "is"} ${entry.row} (${entry.kind})`;
+    lines.push(`control surface: ${printable(entry.path)} ${what}: ${entry.controls}`);
+  }
   return lines;
 }
 

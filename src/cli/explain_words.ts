@@ -15,9 +15,10 @@ export const REASON_WORDS: Readonly<Record<string, string>> = {
   "oversize-input": "the call holds more entries than GateGuard reads",
   "malformed-input": "GateGuard cannot read the call's input (a field is missing or of the wrong " +
     "type), and a call it cannot read is never passed",
-  "settings-weakening":
-    "the change to Claude Code's settings would switch GateGuard off or weaken it",
-  "settings-weakening-retry": "the same settings change was denied before and is now retried",
+  "self-protection": "the change would switch GateGuard off or weaken it (a file of its " +
+    "control surface), which only the user may allow",
+  "cannot-tell": "what the change does to a file of GateGuard's control surface cannot be " +
+    "told, so it counts as one that switches GateGuard off",
   "unseen-denial": "the same call was denied before, but that denial has not reached the agent yet",
   "exempt-glob": "the path matches an exempt glob",
   "claude-settings": "Claude Code's own settings files are not asked about",
@@ -61,7 +62,7 @@ export function reasonWords(reason: string): string {
 export interface SummaryInput {
   tool: string;
   gated: boolean;
-  decision: "pass" | "note" | "deny";
+  decision: "pass" | "note" | "deny" | "ask";
   /** Each target's decision and reason, with the tool it was decided as. */
   targets: readonly { tool: string; decision: string; reason: string }[];
   /** The destructive rule of a shell call, when one matched. */
@@ -70,6 +71,7 @@ export interface SummaryInput {
 
 const LEADS: Readonly<Record<SummaryInput["decision"], string>> = {
   deny: "GateGuard would deny this call",
+  ask: "GateGuard would ask the user about this call",
   note: "GateGuard would let this call through with a note to the agent",
   pass: "GateGuard would let this call through",
 };
@@ -95,10 +97,10 @@ export function plainSummary(x: SummaryInput): string[] {
   }
   const lead = LEADS[x.decision];
   // A denial is explained by the targets that denied (`deny`, `destructive-deny`,
-  // `routine-deny`); anything else by every target.
+  // `routine-deny`, ...), a question by those that ask; anything else by every target.
   const numbered = x.targets.map((t, i) => ({ ...t, n: i + 1 }));
-  const deciding = x.decision === "deny"
-    ? numbered.filter((t) => t.decision.endsWith("deny"))
+  const deciding = x.decision === "deny" || x.decision === "ask"
+    ? numbered.filter((t) => t.decision.endsWith(x.decision))
     : numbered;
   if (deciding.length === 0) {
     return [`${lead}: the call was turned away before any rule looked at it.`];

@@ -1,9 +1,10 @@
 /**
- * GateGuard's control surface, as one table: every file or directory whose
- * change could switch GateGuard off, weaken it, or forge what it trusts,
- * for every agent it answers. The file gate's self-protection rule, the
- * shell side, `gateguard explain` and `gateguard doctor` all read this one
- * table, so a new agent or a new state file is one more row.
+ * GateGuard's control surface: the one table of `rows.ts` (every file or
+ * directory whose change could switch GateGuard off, weaken it, or forge
+ * what it trusts, for every agent it answers) resolved against a call, and
+ * paths matched against it. The file gate's self-protection rule, the
+ * shell side, `gateguard explain` and `gateguard doctor` all read it, so a
+ * new agent or a new state file is one more row.
  *
  * A row says where its paths are found (a base directory, from the
  * environment snapshot, the project root, the state directory or the
@@ -29,347 +30,16 @@ import type { FsPort } from "../platform/fs_port.ts";
 import { joinPath } from "../platform/path.ts";
 import { absolutePath, formatPath, type PathParts } from "../file_facts/paths.ts";
 import { realLocation } from "../file_facts/real_path.ts";
+import { CONTROL_SURFACE, type SurfaceBase, type SurfaceRow } from "./rows.ts";
 
-/** Whose file a row is: an agent's, or GateGuard's own. */
-export type SurfaceAgent = "claude" | "codex" | "gemini" | "copilot" | "cursor" | "gateguard";
-
-/** Where a row sits. */
-export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | "program";
-
-/**
- * What kind of file a row is, which decides how a change is judged:
- * `settings` (Claude Code's settings) and `hook-file` (another agent's hook
- * file) are compared before and after; `config` (GateGuard's project file
- * and user file) by the keys that loosen it; every other kind is weakened by any write.
- */
-export type SurfaceKind =
-  | "settings"
-  | "hook-file"
-  | "config"
-  | "trust"
-  | "state"
-  | "evidence"
-  | "program";
-
-/**
- * The directory a row's pattern is found under:
- * - `project`: the project root;
- * - `home`: the user's home directory;
- * - `claude-config`: `CLAUDE_CONFIG_DIR`, and `~/.claude` in any case;
- * - `codex-home`: `CODEX_HOME`, and `~/.codex`;
- * - `gemini-home`: `GEMINI_CLI_HOME/.gemini`, and `~/.gemini`;
- * - `copilot-home`: `COPILOT_HOME`, and `~/.copilot`;
- * - `managed`: the system folders Claude Code reads managed settings from;
- * - `state`: GateGuard's state directory;
- * - `binary`, `runtime`, `checkout`: the program the registration runs (a
- *   compiled binary; or Deno and the source checkout);
- * - `source-home`: the home directory, only when GateGuard runs from source
- *   (what Deno reads there before any GateGuard code runs).
- */
-export type SurfaceBase =
-  | "project"
-  | "home"
-  | "claude-config"
-  | "codex-home"
-  | "gemini-home"
-  | "copilot-home"
-  | "managed"
-  | "state"
-  | "binary"
-  | "runtime"
-  | "checkout"
-  | "source-home";
-
-/** One row of the control surface. */
-export interface SurfaceRow {
-  /** A short stable id (`claude-project-settings`). */
-  id: string;
-  agent: SurfaceAgent;
-  level: SurfaceLevel;
-  base: SurfaceBase;
-  /**
-   * The path below the base, `/`-separated: a name, `*` (any one name),
-   * `*.json` (a name ending so), or `**` as the last segment (the folder
-   * and everything below it). `""` is the base itself.
-   */
-  pattern: string;
-  kind: SurfaceKind;
-  /** What a change to it would switch off or forge, as a phrase. */
-  controls: string;
-}
-
-/** The control surface, most specific rows first: the first row that matches names a path. */
-export const CONTROL_SURFACE: readonly SurfaceRow[] = [
-  {
-    id: "claude-project-settings",
-    agent: "claude",
-    level: "project",
-    base: "project",
-    pattern: ".claude/settings.json",
-    kind: "settings",
-    controls:
-      "Claude Code's project settings: GateGuard's hook entries, and the hooks and environment every session of this project starts with",
-  },
-  {
-    id: "claude-local-settings",
-    agent: "claude",
-    level: "local",
-    base: "project",
-    pattern: ".claude/settings.local.json",
-    kind: "settings",
-    controls:
-      "Claude Code's local project settings: hooks and environment that override the project's",
-  },
-  {
-    id: "claude-user-settings",
-    agent: "claude",
-    level: "user",
-    base: "claude-config",
-    pattern: "settings.json",
-    kind: "settings",
-    controls:
-      "Claude Code's user settings: GateGuard's hook entries, and the hooks and environment of every session",
-  },
-  {
-    id: "claude-user-local-settings",
-    agent: "claude",
-    level: "user",
-    base: "claude-config",
-    pattern: "settings.local.json",
-    kind: "settings",
-    controls: "Claude Code's settings beside the user settings",
-  },
-  {
-    id: "claude-managed-settings",
-    agent: "claude",
-    level: "managed",
-    base: "managed",
-    pattern: "managed-settings.json",
-    kind: "settings",
-    controls: "Claude Code's managed settings, which override every other level",
-  },
-  {
-    id: "claude-plugins",
-    agent: "claude",
-    level: "user",
-    base: "claude-config",
-    pattern: "plugins/**",
-    kind: "program",
-    controls:
-      "Claude Code's installed plugins, whose hook files (GateGuard's plugin among them) run at every call",
-  },
-  {
-    id: "claude-transcripts",
-    agent: "claude",
-    level: "user",
-    base: "claude-config",
-    pattern: "projects/**",
-    kind: "evidence",
-    controls:
-      "Claude Code's session transcripts, which GateGuard reads as the record of earlier searches and denials",
-  },
-  {
-    id: "project-config",
-    agent: "gateguard",
-    level: "project",
-    base: "project",
-    pattern: ".gateguard.jsonc",
-    kind: "config",
-    controls: "GateGuard's project file, which can loosen its gates for this project",
-  },
-  {
-    id: "trust-store",
-    agent: "gateguard",
-    level: "state",
-    base: "state",
-    pattern: "trust.json",
-    kind: "trust",
-    controls: "the hashes of the project files the user trusted to loosen GateGuard",
-  },
-  {
-    id: "user-config",
-    agent: "gateguard",
-    level: "user",
-    base: "state",
-    pattern: "config.jsonc",
-    kind: "config",
-    controls:
-      "GateGuard's user file, whose allowDestructive entries let destructive commands through and whose destructiveDecision asks instead of denying",
-  },
-  {
-    id: "state-dir",
-    agent: "gateguard",
-    level: "state",
-    base: "state",
-    pattern: "**",
-    kind: "state",
-    controls:
-      "GateGuard's session state, which records what was already checked and which denials were read",
-  },
-  {
-    id: "program-binary",
-    agent: "gateguard",
-    level: "program",
-    base: "binary",
-    pattern: "",
-    kind: "program",
-    controls: "the GateGuard program every registration runs",
-  },
-  {
-    id: "program-runtime",
-    agent: "gateguard",
-    level: "program",
-    base: "runtime",
-    pattern: "",
-    kind: "program",
-    controls: "the Deno runtime a from-source registration runs GateGuard with",
-  },
-  {
-    id: "program-checkout",
-    agent: "gateguard",
-    level: "program",
-    base: "checkout",
-    pattern: "**",
-    kind: "program",
-    controls:
-      "the GateGuard source checkout (its deno.json and code) a from-source registration runs",
-  },
-  {
-    id: "program-npmrc",
-    agent: "gateguard",
-    level: "program",
-    base: "source-home",
-    pattern: ".npmrc",
-    kind: "program",
-    controls: "a file Deno reads before any GateGuard code runs from source",
-  },
-  {
-    id: "program-deno-cache",
-    agent: "gateguard",
-    level: "program",
-    base: "source-home",
-    pattern: ".cache/deno/**",
-    kind: "program",
-    controls: "Deno's module cache, which a from-source run loads code from",
-  },
-  {
-    id: "codex-project-hooks",
-    agent: "codex",
-    level: "project",
-    base: "project",
-    pattern: ".codex/hooks.json",
-    kind: "hook-file",
-    controls: "Codex CLI's project hook file, where GateGuard is registered for Codex",
-  },
-  {
-    id: "codex-project-config",
-    agent: "codex",
-    level: "project",
-    base: "project",
-    pattern: ".codex/config.toml",
-    kind: "hook-file",
-    controls: "Codex CLI's project configuration, which can hold hooks and switch them off",
-  },
-  {
-    id: "codex-user-hooks",
-    agent: "codex",
-    level: "user",
-    base: "codex-home",
-    pattern: "hooks.json",
-    kind: "hook-file",
-    controls: "Codex CLI's user hook file, where GateGuard is registered for Codex",
-  },
-  {
-    id: "codex-user-config",
-    agent: "codex",
-    level: "user",
-    base: "codex-home",
-    pattern: "config.toml",
-    kind: "hook-file",
-    controls: "Codex CLI's user configuration, which can hold hooks and switch them off",
-  },
-  {
-    id: "codex-sessions",
-    agent: "codex",
-    level: "user",
-    base: "codex-home",
-    pattern: "sessions/**",
-    kind: "evidence",
-    controls: "Codex CLI's session logs, which GateGuard reads as the record of earlier searches",
-  },
-  {
-    id: "gemini-project-settings",
-    agent: "gemini",
-    level: "project",
-    base: "project",
-    pattern: ".gemini/settings.json",
-    kind: "hook-file",
-    controls: "Gemini CLI's project settings, where GateGuard is registered and hooks are enabled",
-  },
-  {
-    id: "gemini-user-settings",
-    agent: "gemini",
-    level: "user",
-    base: "gemini-home",
-    pattern: "settings.json",
-    kind: "hook-file",
-    controls: "Gemini CLI's user settings, where GateGuard is registered and hooks are enabled",
-  },
-  {
-    id: "gemini-chats",
-    agent: "gemini",
-    level: "user",
-    base: "gemini-home",
-    pattern: "tmp/**",
-    kind: "evidence",
-    controls: "Gemini CLI's chat logs, which GateGuard reads as the record of earlier searches",
-  },
-  {
-    id: "copilot-project-hooks",
-    agent: "copilot",
-    level: "project",
-    base: "project",
-    pattern: ".github/hooks/*.json",
-    kind: "hook-file",
-    controls: "Copilot CLI's repository hook files, where GateGuard is registered for Copilot",
-  },
-  {
-    id: "copilot-user-hooks",
-    agent: "copilot",
-    level: "user",
-    base: "copilot-home",
-    pattern: "hooks/*.json",
-    kind: "hook-file",
-    controls: "Copilot CLI's user hook files, where GateGuard is registered for Copilot",
-  },
-  {
-    id: "copilot-sessions",
-    agent: "copilot",
-    level: "user",
-    base: "copilot-home",
-    pattern: "session-state/**",
-    kind: "evidence",
-    controls: "Copilot CLI's session logs, which GateGuard reads as the record of earlier searches",
-  },
-  {
-    id: "cursor-project-hooks",
-    agent: "cursor",
-    level: "project",
-    base: "project",
-    pattern: ".cursor/hooks.json",
-    kind: "hook-file",
-    controls: "Cursor's project hook file, where GateGuard is registered for Cursor",
-  },
-  {
-    id: "cursor-user-hooks",
-    agent: "cursor",
-    level: "user",
-    base: "home",
-    pattern: ".cursor/hooks.json",
-    kind: "hook-file",
-    controls: "Cursor's user hook file, where GateGuard is registered for Cursor",
-  },
-];
+export {
+  CONTROL_SURFACE,
+  type SurfaceAgent,
+  type SurfaceBase,
+  type SurfaceKind,
+  type SurfaceLevel,
+  type SurfaceRow,
+} from "./rows.ts";
 
 /** The program a registration runs: a compiled binary, or Deno and a source checkout. */
 export interface ProgramPaths {
@@ -392,14 +62,19 @@ export interface SurfaceContext {
   program: ProgramPaths | null;
   /** When given, real locations are judged too (symlinks resolved). */
   fs?: FsPort;
+  /**
+   * The host system as `Deno.build.os` names it, when known: only its own
+   * managed-settings folder is looked at (all of them without it).
+   */
+  os?: string;
 }
 
 /** The folders Claude Code reads managed settings from, per system. */
-const MANAGED_DIRS: readonly string[] = [
-  "/etc/claude-code",
-  "/Library/Application Support/ClaudeCode",
-  "C:/ProgramData/ClaudeCode",
-];
+const MANAGED_DIRS: Readonly<Record<string, string>> = {
+  linux: "/etc/claude-code",
+  darwin: "/Library/Application Support/ClaudeCode",
+  windows: "C:/ProgramData/ClaudeCode",
+};
 
 function nonBlank(value: string | undefined | null): string | null {
   return value && value.trim() !== "" ? value : null;
@@ -434,8 +109,10 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
     }
     case "copilot-home":
       return moved(nonBlank(env.COPILOT_HOME), ".copilot");
-    case "managed":
-      return [...MANAGED_DIRS];
+    case "managed": {
+      const own = ctx.os === undefined ? undefined : MANAGED_DIRS[ctx.os];
+      return own ? [own] : ctx.os === undefined ? Object.values(MANAGED_DIRS) : [];
+    }
     case "state":
       return [stateDirFrom(env)];
     case "binary":
@@ -532,13 +209,29 @@ interface ResolvedBase {
   pattern: string[];
 }
 
-/** The table's bases as written (`real` false) or at their real locations, folded. */
-function resolvedBases(ctx: SurfaceContext, real: boolean): ResolvedBase[] {
+/**
+ * True when a row could hold `path` whatever its base resolves to: a row
+ * with a fixed pattern only holds paths whose last names match it, so its
+ * base need not be resolved for any other path.
+ */
+function mayHold(pattern: readonly string[], path: PathParts): boolean {
+  if (pattern.length === 0 || pattern.includes("**")) return true;
+  const tail = path.segments.slice(-pattern.length);
+  return tail.length === pattern.length &&
+    tail.every((name, i) => segmentMatches(pattern[i], name));
+}
+
+/**
+ * The table's bases as written (`real` false) or at their real locations,
+ * folded; with `only`, just the rows that may hold that path.
+ */
+function resolvedBases(ctx: SurfaceContext, real: boolean, only?: PathParts): ResolvedBase[] {
   const cwd = ctx.processCwd;
   const seen = new Map<string, PathParts | null>();
   const out: ResolvedBase[] = [];
   for (const row of CONTROL_SURFACE) {
     const pattern = patternSegments(row.pattern);
+    if (only && !mayHold(pattern, only)) continue;
     for (const written of baseDirs(row.base, ctx)) {
       let dir = seen.get(written);
       if (dir === undefined) {
@@ -572,6 +265,28 @@ function matchAt(
   return null;
 }
 
+/** Most links followed from a dangling one before it counts as unresolved. */
+const MAX_LINK_HOPS = 8;
+
+/**
+ * Where writing through a dangling symlink would create its file: the link
+ * read hop by hop (relative targets against the link's folder) until a
+ * location resolves; null when the port cannot read links, a hop is no
+ * link, or the chain is longer than `MAX_LINK_HOPS`.
+ */
+function danglingTarget(parts: PathParts, fs: FsPort): PathParts | null {
+  let at = parts;
+  for (let hop = 0; hop < MAX_LINK_HOPS; hop++) {
+    const link = fs.readLink?.(formatPath(at)) ?? null;
+    if (link === null) return null;
+    const dir = formatPath({ ...at, segments: at.segments.slice(0, -1) });
+    at = absolutePath(link, dir, dir);
+    const real = realLocation(at, fs);
+    if (real) return real;
+  }
+  return null;
+}
+
 /**
  * The control-surface row `path` belongs to, or null when it is no part of
  * it. `path` is made absolute against the context's process directory and
@@ -588,10 +303,10 @@ export function controlSurfaceOf(
   const written = resolvedBases(ctx, false);
   const lexical = matchAt(fold(parts), written, ctx);
   if (lexical || !ctx.fs) return lexical;
-  const real = realLocation(parts, ctx.fs);
+  const real = realLocation(parts, ctx.fs) ?? danglingTarget(parts, ctx.fs);
   if (!real) return { unresolved: true };
   const folded = fold(real);
-  return matchAt(folded, written, ctx) ?? matchAt(folded, resolvedBases(ctx, true), ctx);
+  return matchAt(folded, written, ctx) ?? matchAt(folded, resolvedBases(ctx, true, folded), ctx);
 }
 
 /** One concrete entry of the control surface, for `doctor` and `explain`. */
@@ -614,4 +329,19 @@ export function controlSurfaceRows(ctx: SurfaceContext): SurfacePath[] {
     }
   }
   return out;
+}
+
+/**
+ * The concrete entries of `controlSurfaceRows` that exist on disk (through
+ * the context's filesystem port), for `doctor`: a row with wildcards is
+ * shown when the folder its files sit in exists.
+ */
+export function presentSurfaceRows(ctx: SurfaceContext): SurfacePath[] {
+  const fs = ctx.fs;
+  if (!fs) return [];
+  return controlSurfaceRows(ctx).filter(({ path }) => {
+    const wild = path.indexOf("*");
+    const fixed = wild < 0 ? path : path.slice(0, Math.max(0, path.lastIndexOf("/", wild)));
+    return fixed !== "" && fs.lstat(fixed).ok;
+  });
 }

@@ -32,6 +32,11 @@ export interface HookCall {
    */
   agentId: string | null;
   /**
+   * `permission_mode` when a non-empty string: whether a question put to
+   * the user (`ask`) reaches one, or is answered by the mode.
+   */
+  permissionMode?: string | null;
+  /**
    * Whose session log `transcriptPath` is, when an agent adapter names one
    * (`log_kind`, e.g. `codex`); absent for Claude Code's own transcript.
    */
@@ -70,6 +75,7 @@ export function callFromObject(obj: Record<string, unknown>): HookCall {
     toolUseId: str(obj.tool_use_id),
     promptId: str(obj.prompt_id),
     agentId,
+    permissionMode: str(obj.permission_mode),
     // Only an adapter's call names a log kind; a Claude Code call stays as it was.
     ...(str(obj.log_kind) ? { logKind: str(obj.log_kind) } : {}),
   };

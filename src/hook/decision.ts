@@ -14,12 +14,18 @@ import type { FsPort } from "../platform/fs_port.ts";
 import type { SessionState, StateDelta } from "../state/schema.ts";
 import type { MetricsEvent as GateEvent } from "../metrics/line.ts";
 import type { WorkBudget } from "../platform/budget.ts";
+import type { ProgramPaths } from "../control/surface.ts";
 
-/** What the harness is told. */
+/**
+ * What the harness is told. `ask` hands the decision to the user (Claude
+ * Code's permission prompt, with `text` as the reason); an agent that has
+ * no such answer denies with `denyText` instead, every time.
+ */
 export type Outcome =
   | { kind: "pass" }
   | { kind: "note"; text: string }
-  | { kind: "deny"; text: string };
+  | { kind: "deny"; text: string }
+  | { kind: "ask"; text: string; denyText: string };
 
 /**
  * One decision as the metrics file records it (codes only, never content),
@@ -63,12 +69,16 @@ export interface Ports {
   processCwd: string;
   /** True when the host is Windows. */
   hostWindows: boolean;
+  /** The host system as `Deno.build.os` names it, when known (control/surface.ts). */
+  os?: string;
   /**
    * The command this build registers as a hook (setup/command.ts), so a
    * settings change that drops it is recognised whatever the binary is
    * called; without it only the shapes GateGuard registers are recognised.
    */
   ownCommand?: string;
+  /** The program this build runs as, for the control surface (control/surface.ts). */
+  program?: ProgramPaths;
 }
 
 /** Everything one decision reads. */

@@ -1,7 +1,7 @@
 /**
  * The first-touch gate of file tools: runs each target of the call through
  * the order of checks in `file_rules.ts`, applies the state changes of the
- * rule that decided, and stops at the first denial.
+ * rule that decided, and stops at the first denial or question for the user.
  *
  * @module
  */
@@ -50,6 +50,15 @@ export async function decideFileGate(ctx: DecideContext, file: FileCall): Promis
     const facts = new TargetFacts(ctx, roots, gt, memo);
     const { rule, verdict } = await firstVerdict(facts);
     for (const change of verdict.changes) apply(delta, change, facts);
+    if (verdict.kind === "ask") {
+      // The user decides; nothing after this target is looked at, as after a denial.
+      if (settings.metrics) {
+        events.push(event(ctx, { ...verdict, facts }));
+        rules.push(rule);
+      }
+      const { text, denyText } = verdict;
+      return { outcome: { kind: "ask", text, denyText }, delta, events, warnings: [], rules };
+    }
     if (verdict.kind === "deny") {
       const own = verdict.deny.text;
       const { text, questions } = own === undefined

@@ -14,21 +14,21 @@
  */
 
 import type { DecideContext, ProfileRecord, Rule } from "./decision.ts";
-import { DESTRUCTIVE_KEY_PREFIX, SUBAGENT_KEY_PREFIX } from "./decision.ts";
+import { SUBAGENT_KEY_PREFIX } from "./decision.ts";
 import type { CounterName } from "../state/schema.ts";
 import {
   closestMissLine,
   creditNote,
   sanitizeForDisplay,
-  settingsWeakeningText,
+  selfProtectionAskText,
+  selfProtectionDenyText,
   siblingNote,
   type TooComplexInput,
   trivialNote,
 } from "../questions/messages.ts";
-import { sha256Hex } from "../platform/sha256.ts";
-import { canonicalJson } from "../platform/json.ts";
 import type { Roots } from "../file_facts/resolve.ts";
-import { type GateTarget, isChecked } from "./file_targets.ts";
+import { type GateTarget, isChecked, surfaceContextOf, targetSurface } from "./file_targets.ts";
+import type { SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";
 import { classify, type TargetClass } from "../file_facts/class.ts";
 import { isSensitive } from "../file_facts/sensitive.ts";
 import { isHardLinked } from "../file_facts/hardlink.ts";
@@ -89,6 +89,15 @@ export type Verdict<R extends string = string> =
     text?: string;
     changes: StateChange[];
     profile?: ProfileRecord | null;
+  }
+  | {
+    /** The user decides (`text`); where no one can be asked, `denyText` denies. */
+    kind: "ask";
+    reason: R;
+    decision: string;
+    text: string;
+    denyText: string;
+    changes: StateChange[];
   }
   | {
     kind: "deny";
@@ -226,11 +235,11 @@ export class TargetFacts {
     return this.memo.get(name) as T;
   }
 
-  /** One of Claude Code's own settings files, as the built-in exemption names them. */
-  get claudeSettings(): boolean {
+  /** The control-surface row the target belongs to (control/surface.ts), or null. */
+  get controlSurface(): SurfaceMatch | SurfaceUnresolved | null {
     return this.once(
-      "claudeSettings",
-      () => exemptReason(this.gt.target, [], this.roots, this.ctx.ports.fs) === "claude-settings",
+      "controlSurface",
+      () => targetSurface(this.gt.target, surfaceContextOf(this.ctx)),
     );
   }
 
@@ -397,81 +406,108 @@ function budgetRule<const Id extends string>(id: Id, title: string, input: TooCo
 }
 const count = (counter: CounterName): StateChange => ({ kind: "count", counter });
 
-type SettingsReason = "settings-weakening" | "settings-weakening-retry" | "unseen-denial";
+type ProtectionReason = "self-protection" | "cannot-tell";
+
+/** The permission modes in which Claude Code puts an `ask` answer to a person. */
+const ASKING_MODES: ReadonlySet<string> = new Set(["default", "acceptEdits", "plan"]);
+
+/** Any change to a file of these kinds can switch GateGuard off or forge what it trusts. */
+const ANY_CHANGE_LINE = "any change to it can switch GateGuard off or forge what it trusts";
+
+/** A path that cannot be resolved may stand for a control file. */
+const UNRESOLVED_LINE = "the path cannot be resolved (a dangling link or a loop), so it may " +
+  "stand for one of GateGuard's control files";
+
+/** What a file here would do to the folder of control files it would take the place of. */
+const HOLDS_LINE = "it would take the place of, or move, a folder that holds GateGuard's " +
+  "control files";
+
+/** What the change would switch off or weaken, one phrase each; null when that cannot be told. */
+async function protectionFindings(
+  f: TargetFacts,
+  hit: SurfaceMatch | SurfaceUnresolved,
+): Promise<string[] | null> {
+  if ("unresolved" in hit) return [UNRESOLVED_LINE];
+  if (hit.relation === "holds") return [HOLDS_LINE];
+  const { row } = hit;
+  const { gt, ctx } = f;
+  const { ports, budget } = ctx;
+  const path = gt.target.fsPath;
+  if (path === null) return null;
+  const agent = row.agent;
+  if ((row.kind === "settings" || row.kind === "hook-file") && agent !== "gateguard") {
+    const { changeWeakenings, hookFileWeakenings } =
+      await (import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
+        typeof import("../setup/weakening.ts")
+      >);
+    const judge = (before: string | null, after: string) =>
+      hookFileWeakenings(agent, before, after, ports.ownCommand);
+    return changeWeakenings(ports.fs, path, gt.change, judge, budget);
+  }
+  if (row.kind === "config") {
+    const { changeWeakenings, projectConfigWeakenings } =
+      await (import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
+        typeof import("../setup/weakening.ts")
+      >);
+    return changeWeakenings(ports.fs, path, gt.change, projectConfigWeakenings, budget);
+  }
+  return [ANY_CHANGE_LINE];
+}
 
 /**
- * A change to Claude Code's own settings that would switch GateGuard off
- * or weaken it (setup/weakening.ts), or whose outcome cannot be told, is
- * gated like a destructive command: denied with what it turns off, and
- * passed once when the same change is retried after the denial could be
- * read. Its key carries the destructive prefix, so a state file that cannot
- * be saved denies it as it denies a destructive command.
+ * A change to a file of GateGuard's control surface (control/surface.ts)
+ * that would switch GateGuard off or weaken it, or whose effect cannot be
+ * told, is never passed on a retry: the user is asked (Claude Code's
+ * `ask`), and where no person would answer (a permission mode that answers
+ * for the user, a path whose question Claude Code answers for the session,
+ * an agent without an ask) it is denied, every time. No key
+ * is marked, so no state, saved or lost, can turn it into a pass. A change
+ * that weakens nothing goes on to the rules after it.
  */
-async function settingsGuard(f: TargetFacts): Promise<Verdict<SettingsReason> | null> {
-  if (!f.claudeSettings) return null;
-  const { gt, ctx } = f;
-  const { call, ports, budget } = ctx;
-  const { changeWeakenings } =
-    await (import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
-      typeof import("../setup/weakening.ts")
-    >);
-  const turnsOff = await changeWeakenings(
-    ports.fs,
-    gt.target.absolute,
-    gt.change,
-    ports.ownCommand,
-    budget,
-  );
+async function selfProtection(f: TargetFacts): Promise<Verdict<ProtectionReason> | null> {
+  const hit = f.controlSurface;
+  if (hit === null) return null;
+  const turnsOff = await protectionFindings(f, hit);
   if (turnsOff !== null && turnsOff.length === 0) return null;
-  const key = DESTRUCTIVE_KEY_PREFIX +
-    await sha256Hex(`settings\u0000${gt.target.key}\u0000${canonicalJson(gt.change)}`);
-  const denial = (reason: SettingsReason, changes: StateChange[]): Verdict<SettingsReason> => ({
-    kind: "deny",
-    reason,
-    decision: "destructive-deny",
-    changes,
-    deny: {
-      strict: null,
-      profile: null,
-      closestMiss: null,
-      siblingKey: null,
-      text: settingsWeakeningText(
-        sanitizeForDisplay(gt.target.raw),
-        turnsOff?.map((line) => sanitizeForDisplay(line)) ?? null,
-      ),
-    },
-  });
-  if (!ctx.state.checked.has(key)) return denial("settings-weakening", [check(key)]);
-  // A copy sent in the same message as the denied call is no retry.
-  if (call.transcriptPath !== null && call.toolUseId !== null && call.toolInput !== null) {
-    const { denialCouldBeSeen } =
-      await (import(new URL("../transcript/denial_seen.ts", import.meta.url).href) as Promise<
-        typeof import("../transcript/denial_seen.ts")
-      >);
-    const retry = {
-      transcriptPath: call.transcriptPath,
-      toolUseId: call.toolUseId,
-      tool: call.toolName,
-      input: call.toolInput,
+  const input = {
+    file: sanitizeForDisplay(f.gt.target.raw),
+    controls: "unresolved" in hit
+      ? "a path GateGuard cannot resolve"
+      : sanitizeForDisplay(hit.row.controls),
+    turnsOff: turnsOff?.map((line) => sanitizeForDisplay(line)) ?? null,
+  };
+  const reason: ProtectionReason = turnsOff === null ? "cannot-tell" : "self-protection";
+  const denyText = selfProtectionDenyText([input]);
+  // A question reaches a person only in an asking mode and where Claude Code
+  // puts the hook's question itself (see `askable` in control/surface.ts).
+  const askable = !("unresolved" in hit) && hit.row.askable;
+  if (!askable || !ASKING_MODES.has(f.ctx.call.permissionMode ?? "")) {
+    return {
+      kind: "deny",
+      reason,
+      decision: "self-protect-deny",
+      changes: [],
+      deny: { strict: null, profile: null, closestMiss: null, siblingKey: null, text: denyText },
     };
-    if (!await denialCouldBeSeen(retry, ports.fs, budget)) return denial("unseen-denial", []);
   }
   return {
-    kind: "pass",
-    decision: "pass",
-    reason: "settings-weakening-retry",
-    changes: [{ kind: "uncheck", key }],
+    kind: "ask",
+    reason,
+    decision: "self-protect-ask",
+    text: selfProtectionAskText([input]),
+    denyText,
+    changes: [],
   };
 }
 
 /** The file gate's order of checks for one target. */
 export const TARGET_RULES = [
   rule({
-    id: "settings-guard",
-    title: "settings change that switches GateGuard off",
-    reasons: ["settings-weakening", "settings-weakening-retry", "unseen-denial"],
+    id: "self-protection",
+    title: "change that would switch GateGuard off or weaken it",
+    reasons: ["self-protection", "cannot-tell"],
     // Before the exemption of Claude's settings files, which holds for every other change.
-    check: settingsGuard,
+    check: selfProtection,
   }),
   rule({
     id: "exempt",

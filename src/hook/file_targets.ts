@@ -19,7 +19,12 @@ import {
   resolveTarget,
   type Roots,
 } from "../file_facts/resolve.ts";
-import { namedLikeClaudeSettings } from "../file_facts/settings_names.ts";
+import {
+  controlSurfaceOf,
+  type SurfaceContext,
+  type SurfaceMatch,
+  type SurfaceUnresolved,
+} from "../control/surface.ts";
 import { type FileCall, type FileChange, type FileVerb, mergeChanges } from "../tools/call.ts";
 
 /** One file a call changes, with all the call's changes to it. */
@@ -69,6 +74,37 @@ export function targetsOf(ctx: DecideContext, file: FileCall, roots: Roots): Gat
 }
 
 /**
+ * What the control surface is resolved against for this call: the
+ * environment the settings were read from, the project root, the process
+ * directory, the program this build runs as and the filesystem.
+ */
+export function surfaceContextOf(ctx: DecideContext): SurfaceContext {
+  const { settings, call, ports } = ctx;
+  return {
+    env: settings.env,
+    projectRoot: projectRoot(call.cwd, settings.projectDirEnv, ports.processCwd),
+    processCwd: ports.processCwd,
+    program: ports.program ?? null,
+    fs: ports.fs,
+    ...(ports.os === undefined ? {} : { os: ports.os }),
+  };
+}
+
+/**
+ * The control-surface row a target belongs to (see `controlSurfaceOf`); a
+ * target in the other host's syntax is judged on its spelling alone.
+ */
+export function targetSurface(
+  target: ResolvedTarget,
+  surface: SurfaceContext,
+): SurfaceMatch | SurfaceUnresolved | null {
+  return controlSurfaceOf(
+    target.absolute,
+    target.foreign ? { ...surface, fs: undefined } : surface,
+  );
+}
+
+/**
  * The shell and subagent gates share the checked set; a raw file path
  * spelled like one of their keys must not pass as a legacy path key.
  */
@@ -89,13 +125,13 @@ export function isChecked(checked: ReadonlySet<string>, target: ResolvedTarget):
 
 /**
  * True when the call names at least one file and every one is checked this
- * session. A file named like Claude Code's settings never counts: a change
+ * session. A file of GateGuard's control surface never counts: a change
  * there may switch GateGuard off, which the rules look at every time.
  */
 export function allTargetsChecked(ctx: DecideContext, file: FileCall): boolean {
   const targets = targetsOf(ctx, file, rootsOf(ctx));
-  return targets.length > 0 &&
-    targets.every(({ target }) =>
-      isChecked(ctx.state.checked, target) && !namedLikeClaudeSettings(target.basename)
-    );
+  if (targets.length === 0) return false;
+  if (!targets.every(({ target }) => isChecked(ctx.state.checked, target))) return false;
+  const surface = surfaceContextOf(ctx);
+  return targets.every(({ target }) => targetSurface(target, surface) === null);
 }

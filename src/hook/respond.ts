@@ -1,7 +1,8 @@
 /**
  * Turns an outcome into what Claude Code reads on stdout.
  *
- * A denial carries `permissionDecision: "deny"` and its reason; a note
+ * A denial carries `permissionDecision: "deny"` and its reason; a question
+ * for the user `permissionDecision: "ask"` and its reason; a note
  * carries only `additionalContext` (GateGuard never answers `allow`, so other
  * hooks and permission rules still apply); a plain pass prints nothing.
  *
@@ -20,12 +21,21 @@ export function renderOutcome(outcome: Outcome): string {
         hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: outcome.text },
       });
     case "deny":
+    case "ask":
       return JSON.stringify({
         hookSpecificOutput: {
           hookEventName: "PreToolUse",
-          permissionDecision: "deny",
+          permissionDecision: outcome.kind,
           permissionDecisionReason: outcome.text,
         },
       });
   }
+}
+
+/**
+ * The outcome as an agent without an `ask` answer must get it: a question
+ * for the user becomes its denial, given every time.
+ */
+export function askAsDeny(outcome: Outcome): Outcome {
+  return outcome.kind === "ask" ? { kind: "deny", text: outcome.denyText } : outcome;
 }

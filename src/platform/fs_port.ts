@@ -50,6 +50,12 @@ export interface FsPort {
   /** Resolves every symlink in the path. */
   realPath(path: string): RealPathResult;
   /**
+   * The target a symlink names, as written in the link; null when the path
+   * is no symlink or cannot be read. Optional: a port without it leaves a
+   * dangling link unresolved.
+   */
+  readLink?(path: string): string | null;
+  /**
    * Reads a regular file whole as UTF-8 when it holds at most `maxBytes`;
    * null when it is missing, not a regular file, larger, or unreadable.
    */
@@ -183,6 +189,13 @@ export const denoFs: FsPort = {
       return { ok: true, path: Deno.realPathSync(path) };
     } catch (err) {
       return { ok: false, code: errorCode(err) };
+    }
+  },
+  readLink(path: string): string | null {
+    try {
+      return Deno.readLinkSync(path);
+    } catch {
+      return null;
     }
   },
   readTextBounded(path: string, maxBytes: number): string | null {

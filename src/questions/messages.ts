@@ -354,38 +354,59 @@ export function allowDestructiveHint(pack: string, rule: string, entry: string):
     "file (config.jsonc in its state folder) or in a trusted .gateguard.jsonc.";
 }
 
-/** The questions of a denied settings change that would switch GateGuard off or weaken it. */
-const SETTINGS_WEAKENING_FACTS = [
-  "1. Quote the user's current instruction verbatim, where it asks for this change",
-  "2. Say what the change turns off, and how the user turns it back on",
-];
+/** What a self-protection answer says about one file of the control surface. */
+export interface SelfProtectionInput {
+  /** The path as the tool named it, sanitized. */
+  file: string;
+  /** What the file is and what it controls (its control-surface row's phrase). */
+  controls: string;
+  /** Each thing the change would switch off or weaken, sanitized; null when that cannot be told. */
+  turnsOff: readonly string[] | null;
+}
+
+/** The line said when what a change does to a control file cannot be told. */
+export const CANNOT_TELL_LINE =
+  "what the change does cannot be told (the file cannot be read, a replacement does not " +
+  "apply to it, the content is not read, or the change is too large to check), so it counts " +
+  "as one that switches GateGuard off";
+
+function selfProtectionLines(inputs: readonly SelfProtectionInput[]): string[] {
+  return inputs.flatMap(({ file, controls, turnsOff }) => [
+    `This change to ${file} would switch GateGuard off or weaken it:`,
+    ...(turnsOff ?? [CANNOT_TELL_LINE]).map((line) => `- ${line}`),
+    `(${file}: ${controls}.)`,
+  ]);
+}
 
 /**
- * The denial of a change to a Claude Code settings file that would switch
- * GateGuard off or weaken it: each thing it turns off (already sanitized),
- * or, when `turnsOff` is null, that what the change does cannot be told.
+ * The question put to the user when the agent's change would switch
+ * GateGuard off or weaken it (Claude Code shows it with its permission
+ * prompt); where no one answers, the agent reads it as the denial.
  */
-export function settingsWeakeningText(file: string, turnsOff: readonly string[] | null): string {
-  const what = turnsOff === null
-    ? [
-      `GateGuard cannot tell what this change does to its hook entries and settings in ${file} ` +
-      "(the file cannot be read, or a replacement does not apply to it), so it is treated as " +
-      "one that switches GateGuard off.",
-    ]
-    : [
-      `This change to ${file} would switch GateGuard off or weaken it:`,
-      ...turnsOff.map((line) => `- ${line}`),
-    ];
+export function selfProtectionAskText(inputs: readonly SelfProtectionInput[]): string {
   return [
     HEADER,
     "",
-    ...what,
+    ...selfProtectionLines(inputs),
     "",
-    "Before making it, present these facts:",
+    "Only the user can allow this change; a retry is asked about again. If it is not " +
+    "approved, ask the user to make the change themselves.",
+  ].join("\n");
+}
+
+/**
+ * The denial of such a change where no one can be asked (an agent without
+ * an ask answer, or a permission mode that answers for the user): denied
+ * every time, retries included.
+ */
+export function selfProtectionDenyText(inputs: readonly SelfProtectionInput[]): string {
+  return [
+    HEADER,
     "",
-    ...SETTINGS_WEAKENING_FACTS,
+    ...selfProtectionLines(inputs),
     "",
-    "Present the facts, then retry the same change; any other change is asked about again.",
+    "GateGuard denies this change every time, retries included, because no one can be asked " +
+    "to approve it here. Ask the user to make the change themselves if they want it.",
   ].join("\n");
 }
 

@@ -58,11 +58,17 @@ export interface ScopeSummary {
   projects: Count[];
 }
 
-/** The decisions that are denials, first-touch and shell alike. */
+/**
+ * The decisions that are denials, first-touch and shell alike; a change
+ * that would weaken GateGuard counts whether the user was asked or it was
+ * denied outright.
+ */
 export const DENIAL_DECISIONS: ReadonlySet<string> = new Set([
   "deny",
   "routine-deny",
   "destructive-deny",
+  "self-protect-ask",
+  "self-protect-deny",
 ]);
 
 /** The first-touch outcomes, in the order they are reported. */

@@ -31,6 +31,8 @@ export interface PatchFile {
   content: string | null;
   /** An updated (or moved) file's hunks, in order. */
   hunks: PatchHunk[];
+  /** An updated file a `*** Move to:` line moves away: its path is left without a file. */
+  movedAway?: boolean;
 }
 
 /** The files of a patch, or why it was not read. */
@@ -125,6 +127,7 @@ export function readPatch(patch: string): PatchRead {
       if (found.op === "move-to" && current?.op === "update") {
         // The hunks that follow belong to the update; the destination gets them too.
         moves.push({ destination: file, source: current });
+        current.movedAway = true;
         continue;
       }
       close();

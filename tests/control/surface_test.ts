@@ -9,12 +9,14 @@ import {
   CONTROL_SURFACE,
   controlSurfaceOf,
   controlSurfaceRows,
+  presentSurfaceRows,
   type SurfaceContext,
   trustStorePath,
 } from "../../src/control/surface.ts";
 import type { EnvSnapshot } from "../../src/config/env.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 import { programPaths } from "../../src/setup/command.ts";
+import { MemoryFs } from "../transcript/builder.ts";
 
 const ROOT = "/work/proj";
 const HOME = "/home/u";
@@ -44,6 +46,7 @@ Deno.test("[self-protection] every agent's hook file is in the table at project 
     [`${HOME}/.claude/settings.json`, "claude-user-settings"],
     [`${HOME}/.claude/settings.local.json`, "claude-user-local-settings"],
     ["/etc/claude-code/managed-settings.json", "claude-managed-settings"],
+    ["C:/ProgramData/ClaudeCode/managed-settings.json", "claude-managed-settings"],
     [`${ROOT}/.gateguard.jsonc`, "project-config"],
     [`${ROOT}/.codex/hooks.json`, "codex-project-hooks"],
     [`${ROOT}/.codex/config.toml`, "codex-project-config"],
@@ -58,6 +61,17 @@ Deno.test("[self-protection] every agent's hook file is in the table at project 
     [`${HOME}/.cursor/hooks.json`, "cursor-user-hooks"],
   ];
   for (const [path, id] of cases) assertEquals(idOf(path), id, path);
+});
+
+Deno.test("[self-protection] on a known system only its own managed-settings folder is looked at", () => {
+  const linux = ctx({}, { os: "linux" });
+  assertEquals(idOf("/etc/claude-code/managed-settings.json", linux), "claude-managed-settings");
+  assertEquals(idOf("/Library/Application Support/ClaudeCode/managed-settings.json", linux), null);
+  const mac = ctx({}, { os: "darwin" });
+  assertEquals(
+    idOf("/Library/Application Support/ClaudeCode/managed-settings.json", mac),
+    "claude-managed-settings",
+  );
 });
 
 Deno.test("[self-protection] GateGuard's state, trust store, evidence and program are in the table", () => {
@@ -164,7 +178,7 @@ Deno.test("[self-protection] ordinary files and look-alikes elsewhere are no par
   for (const path of paths) assertEquals(idOf(path), null, path);
 });
 
-Deno.test("[self-protection] a symlink cannot launder a control file, and a dangling one is reported unresolved", () => {
+Deno.test("[self-protection] a symlink cannot launder a control file, dangling or not, and a loop is reported unresolved", () => {
   const dir = Deno.makeTempDirSync({ prefix: "gg-surface-" });
   try {
     const root = `${dir}/proj`;
@@ -176,6 +190,9 @@ Deno.test("[self-protection] a symlink cannot launder a control file, and a dang
     Deno.symlinkSync(`${root}/.claude`, `${root}/conf`);
     Deno.symlinkSync(`${home}/.codex/hooks.json`, `${root}/innocent.json`);
     Deno.symlinkSync(`${root}/nowhere/x`, `${root}/dangling.json`);
+    Deno.symlinkSync(`${home}/.cursor/hooks.json`, `${root}/planted.json`);
+    Deno.symlinkSync("loop-b", `${root}/loop-a`);
+    Deno.symlinkSync("loop-a", `${root}/loop-b`);
     Deno.symlinkSync(home, `${dir}/homelink`);
     const c: SurfaceContext = {
       env: { HOME: `${dir}/homelink` },
@@ -187,7 +204,14 @@ Deno.test("[self-protection] a symlink cannot launder a control file, and a dang
     assertEquals(idOf(`${root}/conf/settings.json`, c), "claude-project-settings");
     assertEquals(idOf(`${root}/innocent.json`, c), "codex-user-hooks");
     assertEquals(idOf(`${home}/.codex/hooks.json`, c), "codex-user-hooks");
-    assertEquals(idOf(`${root}/dangling.json`, c), "unresolved");
+    // A dangling link is judged where writing through it would create the file.
+    assertEquals(idOf(`${root}/dangling.json`, c), null);
+    assertEquals(idOf(`${root}/planted.json`, c), "cursor-user-hooks");
+    assertEquals(idOf(`${root}/loop-a`, c), "unresolved");
+    assertEquals(
+      idOf(`${root}/loop-a`, { ...c, fs: { ...denoFs, readLink: undefined } }),
+      "unresolved",
+    );
     assertEquals(idOf(`${root}/plain.txt`, c), null);
   } finally {
     Deno.removeSync(dir, { recursive: true });
@@ -205,5 +229,24 @@ Deno.test("[self-protection] the rows list each row's concrete paths, and each r
   assertEquals(paths("program-checkout"), []);
   const ids = CONTROL_SURFACE.map((r) => r.id);
   assertEquals(new Set(ids).size, ids.length);
-  for (const row of CONTROL_SURFACE) assert(row.controls.length > 20, row.id);
+  for (const row of CONTROL_SURFACE) {
+    assert(row.controls.length > 20, row.id);
+    // Claude Code answers its own prompt for .claude paths for the session: never askable.
+    assertEquals(row.askable, row.agent !== "claude", row.id);
+  }
+});
+
+Deno.test("[self-protection] doctor lists the rows present on disk, a wildcard row by the folder its files sit in", () => {
+  const fs = new MemoryFs({
+    [`${ROOT}/.claude/settings.json`]: "{}",
+    [`${HOME}/.codex/hooks.json`]: "{}",
+  }, [`${ROOT}/.github/hooks`, `${HOME}/.gateguard`]);
+  const present = presentSurfaceRows(ctx({}, { fs }));
+  assertEquals(present.map((p) => [p.row.id, p.path]), [
+    ["claude-project-settings", `${ROOT}/.claude/settings.json`],
+    ["state-dir", `${HOME}/.gateguard/**`],
+    ["codex-user-hooks", `${HOME}/.codex/hooks.json`],
+    ["copilot-project-hooks", `${ROOT}/.github/hooks/*.json`],
+  ]);
+  assertEquals(presentSurfaceRows(ctx()), []);
 });

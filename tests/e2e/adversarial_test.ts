@@ -277,7 +277,7 @@ const BASH_QUIET: readonly string[] = [
 const CLI_EVERY = 8;
 
 /** One shell call's answer as the tests compare it. */
-type ShellAnswer = { kind: "pass" | "note" | "deny"; text: string };
+type ShellAnswer = { kind: "pass" | "note" | "deny" | "ask"; text: string };
 
 /**
  * Decides `cases` (tool and command) in process under `env`, checks a

@@ -1,8 +1,9 @@
 /**
  * End to end: a change to Claude Code's settings that would switch
  * GateGuard off, on a project registered by the real `gateguard init`, is
- * denied through the CLI until repeated; other settings changes pass, and
- * `gateguard explain` names the rule.
+ * denied through the CLI on every try (a change to GateGuard's project
+ * file is put to the user instead); other settings changes pass, and `gateguard explain` names
+ * the rule and the control-surface row.
  */
 
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
@@ -15,20 +16,22 @@ function kindOf(r: CliResult): string {
   return JSON.parse(r.stdout).hookSpecificOutput.permissionDecision ?? "note";
 }
 
-Deno.test("[claude-settings] through the CLI a registered project's hooks cannot be turned off without a denial", async () => {
+Deno.test("[self-protection] through the CLI a registered project's hooks cannot be turned off, on the first try or any retry", async () => {
   const { root, env } = await sandbox({ "src/a.py": "x = 1\n" });
   const init = await runCli(["init", "--shared"], { env, cwd: root });
   assertEquals(init.code, 0, init.stderr);
   const file = `${root}/.claude/settings.json`;
   const installed = JSON.parse(await Deno.readTextFile(file));
-  const payload = (content: unknown) => ({
+  const payload = (content: unknown, mode: string | null = "default") => ({
     session_id: "sg",
     cwd: root,
     hook_event_name: "PreToolUse",
+    ...(mode === null ? {} : { permission_mode: mode }),
     tool_name: "Write",
     tool_input: { file_path: file, content: JSON.stringify(content, null, 2) },
   });
-  const hook = (content: unknown) => runHook(payload(content), { env, cwd: root });
+  const hook = (content: unknown, mode?: string | null) =>
+    runHook(payload(content, mode), { env, cwd: root });
 
   const off = { ...installed, disableAllHooks: true };
   const first = await hook(off);
@@ -43,12 +46,22 @@ Deno.test("[claude-settings] through the CLI a registered project's hooks cannot
     cwd: root,
   });
   assertEquals(explained.code, 0, explained.stderr);
-  const target = JSON.parse(explained.stdout).targets[0];
-  assertEquals([target.rule, target.reason], ["settings-guard", "settings-weakening"]);
+  const x = JSON.parse(explained.stdout);
+  assertEquals([x.targets[0].rule, x.targets[0].reason], ["self-protection", "self-protection"]);
+  assertEquals(x.controlSurface[0].row, "claude-project-settings");
 
-  assertEquals(kindOf(await hook({})), "deny", "a different change is asked again");
-  assertEquals(kindOf(await hook(off)), "pass", "the same change retried");
-  assertEquals(kindOf(await hook(off)), "deny", "the retry passes once");
-  // Another key of the same file passes as before, without a denial.
+  for (let n = 0; n < 3; n++) assertEquals(kindOf(await hook(off)), "deny", `retry ${n}`);
+  for (const mode of ["bypassPermissions", "dontAsk", null]) {
+    assertEquals(kindOf(await hook(off, mode)), "deny", String(mode));
+    assertEquals(kindOf(await hook(off, mode)), "deny", `${mode}, retried`);
+  }
+  // A change to GateGuard's project file, where Claude Code's prompt is the hook's, is put
+  // to the user.
+  const config = await runHook({
+    ...payload({}),
+    tool_input: { file_path: `${root}/.gateguard.jsonc`, content: '{"fileGates": false}' },
+  }, { env, cwd: root });
+  assertEquals(kindOf(config), "ask");
+  // Another key of the same file passes as before, without a question.
   assertEquals(kindOf(await hook({ ...installed, model: "opus" })), "pass");
 });

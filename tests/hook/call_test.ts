@@ -18,6 +18,7 @@ Deno.test("[pretooluse-input] fields of the wrong type read as absent", () => {
     tool_use_id: 3,
     prompt_id: [],
     agent_id: "",
+    permission_mode: { mode: "bypassPermissions" },
   }));
   assertEquals(r, {
     ok: true,
@@ -30,6 +31,7 @@ Deno.test("[pretooluse-input] fields of the wrong type read as absent", () => {
       toolUseId: null,
       promptId: null,
       agentId: null,
+      permissionMode: null,
     },
   });
 });
@@ -66,6 +68,7 @@ Deno.test("[pretooluse-input] a full Claude Code payload is read field by field"
       toolUseId: "toolu_1",
       promptId: "8d65",
       agentId: null,
+      permissionMode: "acceptEdits",
     },
   });
 });

@@ -14,8 +14,6 @@ import type { EnvSnapshot } from "../../src/config/env.ts";
 import type { Settings } from "../../src/config/settings.ts";
 import type { StatResult } from "../../src/platform/fs_port.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
-import { sha256Hex } from "../../src/platform/sha256.ts";
-import { canonicalJson } from "../../src/platform/json.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
 
@@ -89,9 +87,6 @@ const MISSED = turnWith("grep -rn widget lib", "");
 
 const SETTINGS = `${ROOT}/.claude/settings.json`;
 const HOOKS_OFF = '{"disableAllHooks": true}';
-const HOOKS_OFF_KEY = "__destructive__:" + await sha256Hex(
-  `settings\u0000${SETTINGS}\u0000${canonicalJson({ kind: "write", content: HOOKS_OFF })}`,
-);
 
 const CASES: Case[] = [
   {
@@ -104,8 +99,29 @@ const CASES: Case[] = [
     tool: "Write",
     input: { file_path: SETTINGS, content: HOOKS_OFF },
     env: { GATEGUARD_EXEMPT_GLOBS: "**" },
-    expect: ["settings-guard", "destructive-deny", "settings-weakening", "deny"],
-    check: [HOOKS_OFF_KEY],
+    payload: { permission_mode: "default" },
+    expect: ["self-protection", "self-protect-deny", "self-protection", "deny"],
+  },
+  {
+    name: "a change to GateGuard's state, put to the user",
+    tool: "Write",
+    input: { file_path: "/home/u/.gateguard/s1.json", content: "{}" },
+    payload: { permission_mode: "plan" },
+    expect: ["self-protection", "self-protect-ask", "self-protection", "ask"],
+  },
+  {
+    name: "a change to GateGuard's state, where no one can be asked",
+    tool: "Write",
+    input: { file_path: "/home/u/.gateguard/s1.json", content: "{}" },
+    payload: { permission_mode: "bypassPermissions" },
+    expect: ["self-protection", "self-protect-deny", "self-protection", "deny"],
+  },
+  {
+    name: "a deletion of another agent's hook file, whose effect is not read",
+    tool: "NotebookEdit",
+    input: { notebook_path: `${ROOT}/.cursor/hooks.json`, new_source: "x" },
+    payload: { permission_mode: "acceptEdits" },
+    expect: ["self-protection", "self-protect-ask", "cannot-tell", "ask"],
   },
   {
     name: "an operator glob exempts even a sensitive file",

@@ -13,7 +13,7 @@ import { contextFor, MemoryFs, ROOT } from "./context.ts";
 
 /** What one call answered, as the agent reads it. */
 export interface Answer {
-  kind: "pass" | "note" | "deny";
+  kind: "pass" | "note" | "deny" | "ask";
   text: string;
 }
 
@@ -59,6 +59,7 @@ export class Session {
     }));
     this.state = applyDelta(this.state, decision.delta, now);
     const { outcome } = decision;
+    if (outcome.kind === "ask") return { kind: "ask", text: outcome.text };
     return outcome.kind === "pass" ? { kind: "pass", text: "" } : outcome;
   }
 }

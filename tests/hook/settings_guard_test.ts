@@ -1,8 +1,9 @@
 /**
  * The guard on Claude Code's own settings files, in process through
  * `decide()` on the in-memory filesystem: a change that would switch
- * GateGuard off is denied with what it turns off and passes once when the
- * same change is retried; every other change keeps the exemption.
+ * GateGuard off is put to the user (or, where no one answers, denied) with
+ * what it turns off, and never passes on a retry; every other change keeps
+ * the exemption.
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
@@ -67,53 +68,72 @@ const DISABLE_ALL = edit(
   '"model": "sonnet",\n  "disableAllHooks": true,',
 );
 
-function denialText(file: string, lines: string[]): string {
+/** The payload of a session whose user answers permission prompts. */
+const ASKING = { permission_mode: "default" };
+
+const CONTROLS: Record<string, string> = {
+  [PROJECT]:
+    "Claude Code's project settings: GateGuard's hook entries, and the hooks and environment every session of this project starts with",
+  [LOCAL]:
+    "Claude Code's local project settings: hooks and environment that override the project's",
+  [USER]:
+    "Claude Code's user settings: GateGuard's hook entries, and the hooks and environment of every session",
+};
+
+function findings(file: string, lines: string[]): string[] {
   return [
     "[Fact-Forcing Gate]",
     "",
     `This change to ${file} would switch GateGuard off or weaken it:`,
     ...lines.map((l) => `- ${l}`),
+    `(${file}: ${CONTROLS[file]}.)`,
     "",
-    "Before making it, present these facts:",
-    "",
-    "1. Quote the user's current instruction verbatim, where it asks for this change",
-    "2. Say what the change turns off, and how the user turns it back on",
-    "",
-    "Present the facts, then retry the same change; any other change is asked about again.",
+  ];
+}
+
+/** The denial where no one can be asked. */
+function denyText(file: string, lines: string[]): string {
+  return [
+    ...findings(file, lines),
+    "GateGuard denies this change every time, retries included, because no one can be asked " +
+    "to approve it here. Ask the user to make the change themselves if they want it.",
   ].join("\n");
 }
 
-Deno.test("[claude-settings] an Edit that turns on disableAllHooks is denied with what it turns off", async () => {
-  const d = await run({ tool: "Edit", input: DISABLE_ALL });
-  assertEquals(summary(d), ["settings-guard", "destructive-deny", "settings-weakening"]);
-  assertEquals(d.outcome, {
-    kind: "deny",
-    text: denialText(PROJECT, [
-      '"disableAllHooks": true would stop every hook, GateGuard included',
-    ]),
-  });
-  assertEquals(d.delta.check.length, 1);
-  assert(d.delta.check[0].startsWith("__destructive__:"));
-  // Not a first-touch denial: the denial cap and the first-touch counters are untouched.
-  assertEquals(d.delta.inc, {});
-  assertEquals(d.events[0].questions, null);
-});
+const HOOKS_OFF_LINE = '"disableAllHooks": true would stop every hook, GateGuard included';
 
-Deno.test("[claude-settings] a Write that sets an off switch in the env block is denied, in each settings file", async () => {
-  const content = JSON.stringify({ env: { GATEGUARD_DISABLED: "1" } });
-  for (const file of [PROJECT, LOCAL, USER]) {
-    const d = await run({ tool: "Write", input: { file_path: file, content }, fs: world({}) });
-    assertEquals(summary(d), ["settings-guard", "destructive-deny", "settings-weakening"], file);
-    assertEquals(d.outcome, {
-      kind: "deny",
-      text: denialText(file, [
-        'the env block would set GATEGUARD_DISABLED="1", which configures GateGuard',
-      ]),
-    }, file);
+Deno.test("[self-protection] an Edit that turns on disableAllHooks is denied with what it turns off, in every permission mode", async () => {
+  // Claude Code answers its own prompt for a file under .claude for the whole session once
+  // allowed, so a question about its settings could pass with no one answering: denied instead.
+  for (
+    const mode of ["default", "acceptEdits", "plan", "bypassPermissions", "dontAsk", "auto", ""]
+  ) {
+    const payload = mode === "" ? {} : { permission_mode: mode };
+    const d = await run({ tool: "Edit", input: DISABLE_ALL, payload });
+    assertEquals(summary(d), ["self-protection", "self-protect-deny", "self-protection"], mode);
+    assertEquals(d.outcome, { kind: "deny", text: denyText(PROJECT, [HOOKS_OFF_LINE]) }, mode);
+    // No key is marked, no counter bumped: nothing recorded can turn it into a pass later.
+    assertEquals([d.delta.check, d.delta.inc], [[], {}]);
+    assertEquals(d.events[0].questions, null);
   }
 });
 
-Deno.test("[claude-settings] a MultiEdit that drops GateGuard's hook entries is denied", async () => {
+Deno.test("[self-protection] a Write that sets an off switch in the env block is stopped, in each settings file", async () => {
+  const content = JSON.stringify({ env: { GATEGUARD_DISABLED: "1" } });
+  const line = 'the env block would set GATEGUARD_DISABLED="1", which configures GateGuard';
+  for (const file of [PROJECT, LOCAL, USER]) {
+    const d = await run({
+      tool: "Write",
+      input: { file_path: file, content },
+      fs: world({}),
+      payload: ASKING,
+    });
+    assertEquals(summary(d), ["self-protection", "self-protect-deny", "self-protection"], file);
+    assertEquals(d.outcome, { kind: "deny", text: denyText(file, [line]) }, file);
+  }
+});
+
+Deno.test("[self-protection] a MultiEdit that drops GateGuard's hook entries is stopped", async () => {
   const hooksAt = INSTALLED.indexOf(',\n  "hooks"');
   const input = {
     file_path: PROJECT,
@@ -125,74 +145,50 @@ Deno.test("[claude-settings] a MultiEdit that drops GateGuard's hook entries is 
   const d = await run({ tool: "MultiEdit", input });
   assertEquals(d.outcome, {
     kind: "deny",
-    text: denialText(PROJECT, [
+    text: denyText(PROJECT, [
       "2 of GateGuard's hook entries would be removed or changed, so some tools would no longer be gated",
     ]),
   });
 });
 
-Deno.test("[claude-settings] the same change retried passes once; the next copy and any other change are asked again", async () => {
+Deno.test("[self-protection] the same change retried is stopped again, however often and however the retry looks", async () => {
   const state = emptyState(0);
-  const first = await run({ tool: "Edit", input: DISABLE_ALL, state });
-  const [key] = first.delta.check;
-  state.checked.add(key);
-  const other = await run({
-    tool: "Edit",
-    input: edit(PROJECT, '"model": "sonnet",', '"model": "sonnet",\n  "disableAllHooks": true ,'),
-    state,
-  });
-  assertEquals(summary(other), ["settings-guard", "destructive-deny", "settings-weakening"]);
-  assert(other.delta.check[0] !== key);
-  const retry = await run({ tool: "Edit", input: DISABLE_ALL, state });
-  assertEquals(summary(retry), ["settings-guard", "pass", "settings-weakening-retry"]);
-  assertEquals([retry.outcome.kind, retry.delta.uncheck, retry.delta.check], ["pass", [key], []]);
-  state.checked.delete(key);
-  const again = await run({ tool: "Edit", input: DISABLE_ALL, state });
-  assertEquals(again.outcome.kind, "deny");
-});
-
-Deno.test("[claude-settings] a copy sent in the same message as the denied change is no retry", async () => {
-  const state = emptyState(0);
-  const denied = await run({ tool: "Edit", input: DISABLE_ALL, state });
-  state.checked.add(denied.delta.check[0]);
-  const uses = [
-    { id: "t1", name: "Edit", input: DISABLE_ALL },
-    { id: "t2", name: "Edit", input: DISABLE_ALL },
-  ];
-  const sameMessage = jsonl(prompt("turn hooks off", PROMPT), assistant("m1", uses));
-  const payload = { transcript_path: TRANSCRIPT, prompt_id: PROMPT, tool_use_id: "t2" };
   const fs = world();
-  fs.write(TRANSCRIPT, sameMessage);
-  const copy = await run({ tool: "Edit", input: DISABLE_ALL, state, fs, payload });
-  assertEquals(summary(copy), ["settings-guard", "destructive-deny", "unseen-denial"]);
-  assertEquals([copy.outcome.kind, copy.delta.uncheck], ["deny", []]);
-
+  const uses = [{ id: "t1", name: "Edit", input: DISABLE_ALL }];
   const read = jsonl(
     prompt("turn hooks off", PROMPT),
-    assistant("m1", [uses[0]]),
+    assistant("m1", uses),
     result("t1", PROMPT, { error: true, content: "denied" }),
-    assistant("m2", [uses[1]]),
+    assistant("m2", [{ id: "t2", name: "Edit", input: DISABLE_ALL }]),
   );
   fs.write(TRANSCRIPT, read);
-  const retry = await run({ tool: "Edit", input: DISABLE_ALL, state, fs, payload });
-  assertEquals(summary(retry), ["settings-guard", "pass", "settings-weakening-retry"]);
+  for (
+    const payload of [{}, {}, { transcript_path: TRANSCRIPT, prompt_id: PROMPT, tool_use_id: "t2" }]
+  ) {
+    for (const mode of ["default", "bypassPermissions"]) {
+      const d = await run({
+        tool: "Edit",
+        input: DISABLE_ALL,
+        state,
+        fs,
+        payload: { ...payload, permission_mode: mode },
+      });
+      assertEquals(d.outcome.kind, "deny", mode);
+      assertEquals(d.delta.check, []);
+    }
+  }
+  // A state that holds every key a denial ever marked changes nothing either.
+  const stuffed = emptyState(0);
+  stuffed.checked.add(PROJECT);
+  stuffed.checked.add("__destructive__:anything");
+  const d = await run({ tool: "Edit", input: DISABLE_ALL, state: stuffed, payload: ASKING });
+  assertEquals(d.outcome.kind, "deny");
 });
 
-Deno.test("[claude-settings] a change whose outcome cannot be told is denied as one that switches GateGuard off", async () => {
-  const cannotTell = [
-    "[Fact-Forcing Gate]",
-    "",
-    `GateGuard cannot tell what this change does to its hook entries and settings in ${PROJECT} ` +
-    "(the file cannot be read, or a replacement does not apply to it), so it is treated as " +
-    "one that switches GateGuard off.",
-    "",
-    "Before making it, present these facts:",
-    "",
-    "1. Quote the user's current instruction verbatim, where it asks for this change",
-    "2. Say what the change turns off, and how the user turns it back on",
-    "",
-    "Present the facts, then retry the same change; any other change is asked about again.",
-  ].join("\n");
+Deno.test("[self-protection] a change whose outcome cannot be told is stopped as one that switches GateGuard off", async () => {
+  const cannotTell = "what the change does cannot be told (the file cannot be read, a " +
+    "replacement does not apply to it, the content is not read, or the change is too large " +
+    "to check), so it counts as one that switches GateGuard off";
   const calls: [string, Call][] = [
     ["a replacement that is not in the file", {
       tool: "Edit",
@@ -212,12 +208,73 @@ Deno.test("[claude-settings] a change whose outcome cannot be told is denied as 
       input: edit(PROJECT, '"sonnet"', '"opus"'),
       budget: 100,
     }],
+    ["a notebook edit, whose content is not read", {
+      tool: "NotebookEdit",
+      input: { notebook_path: PROJECT, new_source: "{}" },
+    }],
   ];
   for (const [name, c] of calls) {
-    const d = await run(c);
-    assertEquals(summary(d), ["settings-guard", "destructive-deny", "settings-weakening"], name);
-    assertEquals(d.outcome, { kind: "deny", text: cannotTell }, name);
+    const d = await run({ ...c, payload: ASKING });
+    assertEquals(summary(d), ["self-protection", "self-protect-deny", "cannot-tell"], name);
+    assertEquals(d.outcome, { kind: "deny", text: denyText(PROJECT, [cannotTell]) }, name);
   }
+});
+
+Deno.test("[self-protection] a 402-byte replace_all of a 4 MiB settings file is priced before any text is built", async () => {
+  // Four MiB of settings holding 1.3 million quotes, each to become 400 characters.
+  const big = JSON.stringify({ permissions: { allow: Array(436_000).fill("Bash") } });
+  const fs = world({ [LOCAL]: big });
+  const input = { ...edit(LOCAL, '"', `"${"x".repeat(399)}`), replace_all: true };
+  const budget = new WorkBudget();
+  const ctx = contextFor("Edit", input, { env: { GATEGUARD_METRICS: "1" }, fs, payload: ASKING });
+  ctx.budget = budget;
+  const d = await decide(ctx);
+  assertEquals(summary(d), ["self-protection", "self-protect-deny", "cannot-tell"]);
+  // Spent: the file read and searched twice; the 500-million-character text was never paid for.
+  assertEquals(budget.exhausted()?.what, "settings");
+  assertEquals(budget.spent, 3 * big.length);
+});
+
+Deno.test("[self-protection] a settings text Claude Code would reject, or env values that move what GateGuard reads, are stopped", async () => {
+  const cases: [string, string][] = [
+    [
+      INSTALLED.replace('"model": "sonnet",', '"model": "sonnet", // mine'),
+      "Claude Code reads this file as strict JSON (no comments, no trailing commas) and would ignore all of it, GateGuard's hook entries included",
+    ],
+    [
+      INSTALLED.replace('"model": "sonnet",', '"model": "sonnet",\n  "env": {"HOME": "/tmp/x"},'),
+      'the env block would set HOME="/tmp/x", which moves what GateGuard reads or changes how it starts',
+    ],
+    [
+      INSTALLED.replace(
+        '"model": "sonnet",',
+        '"model": "sonnet",\n  "env": {"CLAUDE_PLUGIN_DATA": "/tmp"},',
+      ),
+      'the env block would set CLAUDE_PLUGIN_DATA="/tmp", which moves what GateGuard reads or changes how it starts',
+    ],
+  ];
+  for (const [content, line] of cases) {
+    const d = await run({ tool: "Write", input: { file_path: PROJECT, content }, payload: ASKING });
+    assertEquals(d.outcome, { kind: "deny", text: denyText(PROJECT, [line]) }, line);
+  }
+});
+
+Deno.test("[self-protection] a new SessionStart hook, or any hook not GateGuard's, is stopped", async () => {
+  const settings = JSON.parse(INSTALLED);
+  settings.hooks.SessionStart = [{
+    hooks: [{ type: "command", command: "sed -i /gateguard/d .claude/settings.json" }],
+  }];
+  const d = await run({
+    tool: "Write",
+    input: { file_path: PROJECT, content: JSON.stringify(settings) },
+    payload: ASKING,
+  });
+  assertEquals(
+    d.outcome.kind === "deny" && d.outcome.text,
+    denyText(PROJECT, [
+      "1 SessionStart hook entry would be added or changed: it runs a command GateGuard does not check, which could undo it",
+    ]),
+  );
 });
 
 Deno.test("[claude-settings] ordinary settings changes keep the exemption", async () => {
@@ -238,7 +295,7 @@ Deno.test("[claude-settings] ordinary settings changes keep the exemption", asyn
   }
 });
 
-Deno.test("[claude-settings] neither an operator glob, a subagent nor an earlier check lets a weakening through", async () => {
+Deno.test("[self-protection] neither an operator glob, a subagent nor an earlier check lets a weakening through", async () => {
   const checked = emptyState(0);
   checked.checked.add(PROJECT);
   const calls: Call[] = [
@@ -251,6 +308,10 @@ Deno.test("[claude-settings] neither an operator glob, a subagent nor an earlier
   for (const c of calls) {
     const d = await run(c);
     assertEquals(d.outcome.kind, "deny", JSON.stringify(c.env ?? c.payload ?? "checked"));
+    assertEquals(
+      d.events[0]?.decision ?? "no metrics",
+      c.env?.GATEGUARD_METRICS === "" ? "no metrics" : "self-protect-deny",
+    );
   }
 });
 

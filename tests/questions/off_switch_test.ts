@@ -21,7 +21,8 @@ import {
   oversizeText,
   type QuestionId,
   ROUTINE_TEXT,
-  settingsWeakeningText,
+  selfProtectionAskText,
+  selfProtectionDenyText,
   siblingNote,
   stateErrorDestructiveText,
   stateErrorText,
@@ -145,7 +146,11 @@ function* otherTexts(): Generator<string> {
   }
   yield internalErrorText();
   yield patchTooLargeText();
-  yield settingsWeakeningText(".claude/settings.json", null);
+  const protection = (turnsOff: readonly string[] | null) => {
+    const input = [{ file: ".claude/settings.json", controls: "Claude Code's settings", turnsOff }];
+    return [selfProtectionAskText(input), selfProtectionDenyText(input)];
+  };
+  yield* protection(null);
   // The phrases the settings guard builds for a change that drops GateGuard's entry. Its
   // phrases for an `env` change repeat the variable the agent itself wrote, and are left out.
   const installed = JSON.stringify({
@@ -155,8 +160,8 @@ function* otherTexts(): Generator<string> {
   });
   const dropped = settingsWeakenings(installed, "{}", "gateguard hook");
   assert(dropped.length > 0);
-  yield settingsWeakeningText(".claude/settings.json", dropped);
-  yield settingsWeakeningText(".claude/settings.json", settingsWeakenings(installed, "{", "x"));
+  yield* protection(dropped);
+  yield* protection(settingsWeakenings(installed, "{", "x"));
 }
 
 Deno.test("[denials-name-no-off-switch] no text of the message tables names a switch that turns a gate off", () => {

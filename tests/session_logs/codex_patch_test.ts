@@ -31,6 +31,7 @@ Deno.test("[agents] a patch names every file it adds, updates, deletes and moves
   assertEquals(read.files[0].content, "export const a = 1;\n");
   assertEquals(read.files[1].hunks, [{ oldText: "  return 1;", newText: "  return 2;" }]);
   assertEquals(read.files[2].hunks, read.files[1].hunks);
+  assertEquals(read.files.map((f) => f.movedAway ?? false), [false, true, false, false]);
 });
 
 Deno.test("[agents] update hunks split at @@ and keep context on both sides", () => {

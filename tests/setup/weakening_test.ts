@@ -4,7 +4,11 @@
  */
 
 import { assertEquals } from "../helpers/assert.ts";
-import { settingsWeakenings } from "../../src/setup/weakening.ts";
+import {
+  hookFileWeakenings,
+  projectConfigWeakenings,
+  settingsWeakenings,
+} from "../../src/setup/weakening.ts";
 import { registrationGroups } from "../../src/setup/claude_settings.ts";
 
 const CMD = "/usr/local/bin/gateguard";
@@ -56,5 +60,106 @@ Deno.test("[claude-settings] each way of switching GateGuard off through setting
   );
   assertEquals(settingsWeakenings(installed(), installed() + "{", CMD), [
     "the file would no longer parse, so Claude Code would drop GateGuard's hook entries",
+  ]);
+});
+
+Deno.test("[self-protection] settings Claude Code would reject, a hook of another's, a command-running key or a moving env value weaken", () => {
+  assertEquals(settingsWeakenings(installed(), installed() + " // note", CMD), [
+    "Claude Code reads this file as strict JSON (no comments, no trailing commas) and would ignore all of it, GateGuard's hook entries included",
+  ]);
+  assertEquals(
+    settingsWeakenings(installed(), installed().replace(/\n\}$/, ",\n}"), CMD).length,
+    1,
+  );
+  const stop = JSON.parse(installed());
+  stop.hooks.Stop = [{ hooks: [{ type: "command", command: "true" }] }];
+  assertEquals(settingsWeakenings(installed(), JSON.stringify(stop), CMD), [
+    "1 Stop hook entry would be added or changed: it runs a command GateGuard does not check, which could undo it",
+  ]);
+  // Removing someone else's hook takes nothing from GateGuard.
+  assertEquals(settingsWeakenings(JSON.stringify(stop), installed(), CMD), []);
+  assertEquals(
+    settingsWeakenings(
+      installed(),
+      installed({ statusLine: { type: "command", command: "x" } }),
+      CMD,
+    ),
+    ['"statusLine" would change: it runs a command GateGuard does not check, which could undo it'],
+  );
+  for (const name of ["PATH", "DENO_DIR", "npm_config_registry", "BASH_ENV", "CLAUDE_CONFIG_DIR"]) {
+    assertEquals(
+      settingsWeakenings(installed(), installed({ env: { [name]: "/x" } }), CMD),
+      [`the env block would set ${name}="/x", which moves what GateGuard reads or changes how it starts`],
+      name,
+    );
+  }
+});
+
+Deno.test("[self-protection] each agent's hook file: its own switches, and its own JSON dialect", () => {
+  const gemini = (extra: Record<string, unknown>) => JSON.stringify({ ...extra, hooks: {} });
+  assertEquals(
+    hookFileWeakenings("gemini", gemini({ hooksConfig: { enabled: true } }), gemini({})),
+    ['"hooksConfig" would change: it decides whether and which hooks Gemini CLI runs'],
+  );
+  assertEquals(
+    hookFileWeakenings("gemini", gemini({}), gemini({ tools: { enableHooks: false } })),
+    ['"tools.enableHooks" would change: it decides whether Gemini CLI runs hooks'],
+  );
+  // Gemini CLI reads comments; Codex CLI does not.
+  assertEquals(hookFileWeakenings("gemini", "{}", '{ // x\n "model": {} }'), []);
+  assertEquals(hookFileWeakenings("codex", "{}", '{ // x\n "hooks": {} }'), [
+    "Codex CLI reads this file as strict JSON (no comments, no trailing commas) and would ignore all of it, GateGuard's hook entries included",
+  ]);
+  assertEquals(
+    hookFileWeakenings(
+      "copilot",
+      '{"version":1,"hooks":{}}',
+      '{"version":1,"disableAllHooks":true,"hooks":{}}',
+    ),
+    ['"disableAllHooks" would change: it can stop every hook, GateGuard included'],
+  );
+  assertEquals(
+    hookFileWeakenings(
+      "cursor",
+      '{"version":1,"hooks":{"enabled":true}}',
+      '{"version":1,"hooks":{}}',
+    ),
+    [
+      "a setting inside the hooks block would change, which can stop hooks from running",
+    ],
+  );
+  assertEquals(hookFileWeakenings("cursor", "{}", "{"), [
+    "the file would no longer parse, so Cursor would ignore it",
+  ]);
+});
+
+Deno.test("[self-protection] the project file may only tighten", () => {
+  const before = '{ "destructiveCommands": ["make clean"], "destructivePacks": ["+cloud"] }';
+  assertEquals(
+    projectConfigWeakenings(
+      before,
+      '{ "destructiveCommands": ["make clean", "rm db"], "destructivePacks": ["+cloud", "+publish"], "domainText": "x", "fullDenials": 5 }',
+    ),
+    [],
+  );
+  assertEquals(
+    projectConfigWeakenings(
+      before,
+      '{ "fileGates": false, "routineShell": false, "maxDenials": 2, "fullDenials": 1, "destructivePacks": ["-core"] }',
+    ),
+    [
+      '"fileGates": false would switch a gate off',
+      '"routineShell": false would switch a gate off',
+      "a lower fullDenials would shorten the denials sooner",
+      "a denial cap would let first touches through after a number of denials",
+      "destructiveCommands phrases would be dropped",
+      "destructivePacks would switch a pack of destructive-command rules off",
+    ],
+  );
+  assertEquals(projectConfigWeakenings(null, '{ "exemptGlobs": ["dist/**"] }'), [
+    "new exemptGlobs would exempt files from the gate",
+  ]);
+  assertEquals(projectConfigWeakenings(before, "{"), [
+    "the file would no longer parse, so GateGuard would ignore all of it",
   ]);
 });

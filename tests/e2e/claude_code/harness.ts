@@ -47,6 +47,8 @@ export interface Scenario {
   args?: readonly string[];
   /** Runs after GateGuard is registered and before the client starts (to alter the setup). */
   prepare?: (tree: E2eTree) => Promise<void>;
+  /** The client's `--permission-mode`; `acceptEdits` when not given. */
+  permissionMode?: string;
 }
 
 /** What one client run produced. */
@@ -193,7 +195,7 @@ export async function runScenario(binary: string, scenario: Scenario): Promise<S
         "-p",
         scenario.prompt,
         "--permission-mode",
-        "acceptEdits",
+        scenario.permissionMode ?? "acceptEdits",
         "--output-format",
         "json",
         ...(scenario.args ?? []),

@@ -1,0 +1,388 @@
+/**
+ * The rows of GateGuard's control surface, as data: every file or folder
+ * whose change could switch GateGuard off, weaken it or forge what it
+ * trusts, for every agent and level, and the types that describe a row.
+ * `surface.ts` resolves the rows against a call and matches paths.
+ *
+ * @module
+ */
+
+/** Whose file a row is: an agent's, or GateGuard's own. */
+export type SurfaceAgent = "claude" | "codex" | "gemini" | "copilot" | "cursor" | "gateguard";
+
+/** Where a row sits. */
+export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | "program";
+
+/**
+ * What kind of file a row is, which decides how a change is judged:
+ * `settings` (Claude Code's settings) and `hook-file` (another agent's hook
+ * file) are compared before and after; `config` (GateGuard's project file)
+ * by the keys that loosen it; every other kind is weakened by any write.
+ */
+export type SurfaceKind =
+  | "settings"
+  | "hook-file"
+  | "config"
+  | "trust"
+  | "state"
+  | "evidence"
+  | "program";
+
+/**
+ * The directory a row's pattern is found under:
+ * - `project`: the project root;
+ * - `home`: the user's home directory;
+ * - `claude-config`: `CLAUDE_CONFIG_DIR`, and `~/.claude` in any case;
+ * - `codex-home`: `CODEX_HOME`, and `~/.codex`;
+ * - `gemini-home`: `GEMINI_CLI_HOME/.gemini`, and `~/.gemini`;
+ * - `copilot-home`: `COPILOT_HOME`, and `~/.copilot`;
+ * - `managed`: the system folders Claude Code reads managed settings from;
+ * - `state`: GateGuard's state directory;
+ * - `binary`, `runtime`, `checkout`: the program the registration runs (a
+ *   compiled binary; or Deno and the source checkout);
+ * - `source-home`: the home directory, only when GateGuard runs from source
+ *   (what Deno reads there before any GateGuard code runs).
+ */
+export type SurfaceBase =
+  | "project"
+  | "home"
+  | "claude-config"
+  | "codex-home"
+  | "gemini-home"
+  | "copilot-home"
+  | "managed"
+  | "state"
+  | "binary"
+  | "runtime"
+  | "checkout"
+  | "source-home";
+
+/** One row of the control surface. */
+export interface SurfaceRow {
+  /** A short stable id (`claude-project-settings`). */
+  id: string;
+  agent: SurfaceAgent;
+  level: SurfaceLevel;
+  base: SurfaceBase;
+  /**
+   * The path below the base, `/`-separated: a name, `*` (any one name),
+   * `*.json` (a name ending so), or `**` as the last segment (the folder
+   * and everything below it). `""` is the base itself.
+   */
+  pattern: string;
+  kind: SurfaceKind;
+  /** What a change to it would switch off or forge, as a phrase. */
+  controls: string;
+  /**
+   * Whether a question put to the user about this path (Claude Code's
+   * `ask`) really reaches a person each time. False for the paths Claude
+   * Code guards with a prompt of its own (everything under a `.claude`
+   * folder): that prompt hides the hook's reason and offers to allow
+   * every later edit of the folder for the session, after which the
+   * hook's question is approved with no one answering (seen in 2.1.332,
+   * docs/security.md). Such a change is denied instead.
+   */
+  askable: boolean;
+}
+
+/** The control surface, most specific rows first: the first row that matches names a path. */
+export const CONTROL_SURFACE: readonly SurfaceRow[] = [
+  {
+    id: "claude-project-settings",
+    agent: "claude",
+    level: "project",
+    base: "project",
+    pattern: ".claude/settings.json",
+    kind: "settings",
+    controls:
+      "Claude Code's project settings: GateGuard's hook entries, and the hooks and environment every session of this project starts with",
+    askable: false,
+  },
+  {
+    id: "claude-local-settings",
+    agent: "claude",
+    level: "local",
+    base: "project",
+    pattern: ".claude/settings.local.json",
+    kind: "settings",
+    controls:
+      "Claude Code's local project settings: hooks and environment that override the project's",
+    askable: false,
+  },
+  {
+    id: "claude-user-settings",
+    agent: "claude",
+    level: "user",
+    base: "claude-config",
+    pattern: "settings.json",
+    kind: "settings",
+    controls:
+      "Claude Code's user settings: GateGuard's hook entries, and the hooks and environment of every session",
+    askable: false,
+  },
+  {
+    id: "claude-user-local-settings",
+    agent: "claude",
+    level: "user",
+    base: "claude-config",
+    pattern: "settings.local.json",
+    kind: "settings",
+    controls: "Claude Code's settings beside the user settings",
+    askable: false,
+  },
+  {
+    id: "claude-managed-settings",
+    agent: "claude",
+    level: "managed",
+    base: "managed",
+    pattern: "managed-settings.json",
+    kind: "settings",
+    controls: "Claude Code's managed settings, which override every other level",
+    askable: false,
+  },
+  {
+    id: "claude-plugins",
+    agent: "claude",
+    level: "user",
+    base: "claude-config",
+    pattern: "plugins/**",
+    kind: "program",
+    controls:
+      "Claude Code's installed plugins, whose hook files (GateGuard's plugin among them) run at every call",
+    askable: false,
+  },
+  {
+    id: "claude-transcripts",
+    agent: "claude",
+    level: "user",
+    base: "claude-config",
+    pattern: "projects/**",
+    kind: "evidence",
+    controls:
+      "Claude Code's session transcripts, which GateGuard reads as the record of earlier searches and denials",
+    askable: false,
+  },
+  {
+    id: "project-config",
+    agent: "gateguard",
+    level: "project",
+    base: "project",
+    pattern: ".gateguard.jsonc",
+    kind: "config",
+    controls: "GateGuard's project file, which can loosen its gates for this project",
+    askable: true,
+  },
+  {
+    id: "trust-store",
+    agent: "gateguard",
+    level: "state",
+    base: "state",
+    pattern: "trust.json",
+    kind: "trust",
+    controls: "the hashes of the project files the user trusted to loosen GateGuard",
+    askable: true,
+  },
+  {
+    id: "user-config",
+    agent: "gateguard",
+    level: "user",
+    base: "state",
+    pattern: "config.jsonc",
+    kind: "config",
+    controls:
+      "GateGuard's user file, whose allowDestructive entries let destructive commands through and whose destructiveDecision asks instead of denying",
+    askable: true,
+  },
+  {
+    id: "state-dir",
+    agent: "gateguard",
+    level: "state",
+    base: "state",
+    pattern: "**",
+    kind: "state",
+    controls:
+      "GateGuard's session state, which records what was already checked and which denials were read",
+    askable: true,
+  },
+  {
+    id: "program-binary",
+    agent: "gateguard",
+    level: "program",
+    base: "binary",
+    pattern: "",
+    kind: "program",
+    controls: "the GateGuard program every registration runs",
+    askable: true,
+  },
+  {
+    id: "program-runtime",
+    agent: "gateguard",
+    level: "program",
+    base: "runtime",
+    pattern: "",
+    kind: "program",
+    controls: "the Deno runtime a from-source registration runs GateGuard with",
+    askable: true,
+  },
+  {
+    id: "program-checkout",
+    agent: "gateguard",
+    level: "program",
+    base: "checkout",
+    pattern: "**",
+    kind: "program",
+    controls:
+      "the GateGuard source checkout (its deno.json and code) a from-source registration runs",
+    askable: true,
+  },
+  {
+    id: "program-npmrc",
+    agent: "gateguard",
+    level: "program",
+    base: "source-home",
+    pattern: ".npmrc",
+    kind: "program",
+    controls: "a file Deno reads before any GateGuard code runs from source",
+    askable: true,
+  },
+  {
+    id: "program-deno-cache",
+    agent: "gateguard",
+    level: "program",
+    base: "source-home",
+    pattern: ".cache/deno/**",
+    kind: "program",
+    controls: "Deno's module cache, which a from-source run loads code from",
+    askable: true,
+  },
+  {
+    id: "codex-project-hooks",
+    agent: "codex",
+    level: "project",
+    base: "project",
+    pattern: ".codex/hooks.json",
+    kind: "hook-file",
+    controls: "Codex CLI's project hook file, where GateGuard is registered for Codex",
+    askable: true,
+  },
+  {
+    id: "codex-project-config",
+    agent: "codex",
+    level: "project",
+    base: "project",
+    pattern: ".codex/config.toml",
+    kind: "hook-file",
+    controls: "Codex CLI's project configuration, which can hold hooks and switch them off",
+    askable: true,
+  },
+  {
+    id: "codex-user-hooks",
+    agent: "codex",
+    level: "user",
+    base: "codex-home",
+    pattern: "hooks.json",
+    kind: "hook-file",
+    controls: "Codex CLI's user hook file, where GateGuard is registered for Codex",
+    askable: true,
+  },
+  {
+    id: "codex-user-config",
+    agent: "codex",
+    level: "user",
+    base: "codex-home",
+    pattern: "config.toml",
+    kind: "hook-file",
+    controls: "Codex CLI's user configuration, which can hold hooks and switch them off",
+    askable: true,
+  },
+  {
+    id: "codex-sessions",
+    agent: "codex",
+    level: "user",
+    base: "codex-home",
+    pattern: "sessions/**",
+    kind: "evidence",
+    controls: "Codex CLI's session logs, which GateGuard reads as the record of earlier searches",
+    askable: true,
+  },
+  {
+    id: "gemini-project-settings",
+    agent: "gemini",
+    level: "project",
+    base: "project",
+    pattern: ".gemini/settings.json",
+    kind: "hook-file",
+    controls: "Gemini CLI's project settings, where GateGuard is registered and hooks are enabled",
+    askable: true,
+  },
+  {
+    id: "gemini-user-settings",
+    agent: "gemini",
+    level: "user",
+    base: "gemini-home",
+    pattern: "settings.json",
+    kind: "hook-file",
+    controls: "Gemini CLI's user settings, where GateGuard is registered and hooks are enabled",
+    askable: true,
+  },
+  {
+    id: "gemini-chats",
+    agent: "gemini",
+    level: "user",
+    base: "gemini-home",
+    pattern: "tmp/**",
+    kind: "evidence",
+    controls: "Gemini CLI's chat logs, which GateGuard reads as the record of earlier searches",
+    askable: true,
+  },
+  {
+    id: "copilot-project-hooks",
+    agent: "copilot",
+    level: "project",
+    base: "project",
+    pattern: ".github/hooks/*.json",
+    kind: "hook-file",
+    controls: "Copilot CLI's repository hook files, where GateGuard is registered for Copilot",
+    askable: true,
+  },
+  {
+    id: "copilot-user-hooks",
+    agent: "copilot",
+    level: "user",
+    base: "copilot-home",
+    pattern: "hooks/*.json",
+    kind: "hook-file",
+    controls: "Copilot CLI's user hook files, where GateGuard is registered for Copilot",
+    askable: true,
+  },
+  {
+    id: "copilot-sessions",
+    agent: "copilot",
+    level: "user",
+    base: "copilot-home",
+    pattern: "session-state/**",
+    kind: "evidence",
+    controls: "Copilot CLI's session logs, which GateGuard reads as the record of earlier searches",
+    askable: true,
+  },
+  {
+    id: "cursor-project-hooks",
+    agent: "cursor",
+    level: "project",
+    base: "project",
+    pattern: ".cursor/hooks.json",
+    kind: "hook-file",
+    controls: "Cursor's project hook file, where GateGuard is registered for Cursor",
+    askable: true,
+  },
+  {
+    id: "cursor-user-hooks",
+    agent: "cursor",
+    level: "user",
+    base: "home",
+    pattern: ".cursor/hooks.json",
+    kind: "hook-file",
+    controls: "Cursor's user hook file, where GateGuard is registered for Cursor",
+    askable: true,
+  },
+];
