@@ -20,8 +20,6 @@ import {
   closestMissLine,
   creditNote,
   sanitizeForDisplay,
-  selfProtectionAskText,
-  selfProtectionDenyText,
   siblingNote,
   type TooComplexInput,
   trivialNote,
@@ -29,6 +27,7 @@ import {
 import type { Roots } from "../file_facts/resolve.ts";
 import { type GateTarget, isChecked, surfaceContextOf, targetSurface } from "./file_targets.ts";
 import type { SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";
+import { type ProtectionReason, selfProtectionAnswer } from "./self_protection.ts";
 import { classify, type TargetClass } from "../file_facts/class.ts";
 import { isSensitive } from "../file_facts/sensitive.ts";
 import { isHardLinked } from "../file_facts/hardlink.ts";
@@ -406,97 +405,23 @@ function budgetRule<const Id extends string>(id: Id, title: string, input: TooCo
 }
 const count = (counter: CounterName): StateChange => ({ kind: "count", counter });
 
-type ProtectionReason = "self-protection" | "cannot-tell";
-
-/** The permission modes in which Claude Code puts an `ask` answer to a person. */
-const ASKING_MODES: ReadonlySet<string> = new Set(["default", "acceptEdits", "plan"]);
-
-/** Any change to a file of these kinds can switch GateGuard off or forge what it trusts. */
-const ANY_CHANGE_LINE = "any change to it can switch GateGuard off or forge what it trusts";
-
-/** A path that cannot be resolved may stand for a control file. */
-const UNRESOLVED_LINE = "the path cannot be resolved (a dangling link or a loop), so it may " +
-  "stand for one of GateGuard's control files";
-
-/** What a file here would do to the folder of control files it would take the place of. */
-const HOLDS_LINE = "it would take the place of, or move, a folder that holds GateGuard's " +
-  "control files";
-
-/** What the change would switch off or weaken, one phrase each; null when that cannot be told. */
-async function protectionFindings(
-  f: TargetFacts,
-  hit: SurfaceMatch | SurfaceUnresolved,
-): Promise<string[] | null> {
-  if ("unresolved" in hit) return [UNRESOLVED_LINE];
-  if (hit.relation === "holds") return [HOLDS_LINE];
-  const { row } = hit;
-  const { gt, ctx } = f;
-  const { ports, budget } = ctx;
-  const path = gt.target.fsPath;
-  if (path === null) return null;
-  const agent = row.agent;
-  if ((row.kind === "settings" || row.kind === "hook-file") && agent !== "gateguard") {
-    const { changeWeakenings, hookFileWeakenings } =
-      await (import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
-        typeof import("../setup/weakening.ts")
-      >);
-    const judge = (before: string | null, after: string) =>
-      hookFileWeakenings(agent, before, after, ports.ownCommand);
-    return changeWeakenings(ports.fs, path, gt.change, judge, budget);
-  }
-  if (row.kind === "config") {
-    const { changeWeakenings, projectConfigWeakenings } =
-      await (import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
-        typeof import("../setup/weakening.ts")
-      >);
-    return changeWeakenings(ports.fs, path, gt.change, projectConfigWeakenings, budget);
-  }
-  return [ANY_CHANGE_LINE];
-}
-
 /**
- * A change to a file of GateGuard's control surface (control/surface.ts)
- * that would switch GateGuard off or weaken it, or whose effect cannot be
- * told, is never passed on a retry: the user is asked (Claude Code's
- * `ask`), and where no person would answer (a permission mode that answers
- * for the user, a path whose question Claude Code answers for the session,
- * an agent without an ask) it is denied, every time. No key
- * is marked, so no state, saved or lost, can turn it into a pass. A change
- * that weakens nothing goes on to the rules after it.
+ * The self-protection rule (self_protection.ts) as a verdict: a question
+ * for the user, or a denial given every time. No key is marked, so no
+ * state, saved or lost, can turn it into a pass.
  */
 async function selfProtection(f: TargetFacts): Promise<Verdict<ProtectionReason> | null> {
   const hit = f.controlSurface;
   if (hit === null) return null;
-  const turnsOff = await protectionFindings(f, hit);
-  if (turnsOff !== null && turnsOff.length === 0) return null;
-  const input = {
-    file: sanitizeForDisplay(f.gt.target.raw),
-    controls: "unresolved" in hit
-      ? "a path GateGuard cannot resolve"
-      : sanitizeForDisplay(hit.row.controls),
-    turnsOff: turnsOff?.map((line) => sanitizeForDisplay(line)) ?? null,
-  };
-  const reason: ProtectionReason = turnsOff === null ? "cannot-tell" : "self-protection";
-  const denyText = selfProtectionDenyText([input]);
-  // A question reaches a person only in an asking mode and where Claude Code
-  // puts the hook's question itself (see `askable` in control/surface.ts).
-  const askable = !("unresolved" in hit) && hit.row.askable;
-  if (!askable || !ASKING_MODES.has(f.ctx.call.permissionMode ?? "")) {
-    return {
-      kind: "deny",
-      reason,
-      decision: "self-protect-deny",
-      changes: [],
-      deny: { strict: null, profile: null, closestMiss: null, siblingKey: null, text: denyText },
-    };
-  }
-  return {
-    kind: "ask",
+  const answer = await selfProtectionAnswer(f.ctx, f.gt, hit);
+  if (answer === null) return null;
+  const { reason, decision, text, denyText } = answer;
+  return answer.kind === "ask" ? { kind: "ask", reason, decision, text, denyText, changes: [] } : {
+    kind: "deny",
     reason,
-    decision: "self-protect-ask",
-    text: selfProtectionAskText([input]),
-    denyText,
+    decision,
     changes: [],
+    deny: { strict: null, profile: null, closestMiss: null, siblingKey: null, text: denyText },
   };
 }
 

@@ -1,0 +1,114 @@
+/**
+ * The self-protection rule's judgement of one target of GateGuard's
+ * control surface: what the change would switch off (setup/weakening.ts,
+ * or any write for state, evidence, trust and program files), and whether
+ * the user is asked or the change is denied. `file_rules.ts` places it
+ * first in the file gate's order of checks.
+ *
+ * @module
+ */
+
+import type { DecideContext } from "./decision.ts";
+import type { GateTarget } from "./file_targets.ts";
+import type { SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";
+import {
+  sanitizeForDisplay,
+  selfProtectionAskText,
+  selfProtectionDenyText,
+} from "../questions/messages.ts";
+
+/** The reason codes of the self-protection rule. */
+export type ProtectionReason = "self-protection" | "cannot-tell";
+
+/** The permission modes in which Claude Code puts an `ask` answer to a person. */
+const ASKING_MODES: ReadonlySet<string> = new Set(["default", "acceptEdits", "plan"]);
+
+/** Any change to a file of these kinds can switch GateGuard off or forge what it trusts. */
+const ANY_CHANGE_LINE = "any change to it can switch GateGuard off or forge what it trusts";
+
+/** A path that cannot be resolved may stand for a control file. */
+const UNRESOLVED_LINE = "the path cannot be resolved (a dangling link or a loop), so it may " +
+  "stand for one of GateGuard's control files";
+
+/** What a file here would do to the folder of control files it would take the place of. */
+const HOLDS_LINE = "it would take the place of, or move, a folder that holds GateGuard's " +
+  "control files";
+
+/** What the change would switch off or weaken, one phrase each; null when that cannot be told. */
+async function protectionFindings(
+  ctx: DecideContext,
+  gt: GateTarget,
+  hit: SurfaceMatch | SurfaceUnresolved,
+): Promise<string[] | null> {
+  if ("unresolved" in hit) return [UNRESOLVED_LINE];
+  if (hit.relation === "holds") return [HOLDS_LINE];
+  const { row } = hit;
+  const { ports, budget } = ctx;
+  const path = gt.target.fsPath;
+  if (path === null) return null;
+  const agent = row.agent;
+  if ((row.kind === "settings" || row.kind === "hook-file") && agent !== "gateguard") {
+    const { changeWeakenings, hookFileWeakenings } =
+      await (import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
+        typeof import("../setup/weakening.ts")
+      >);
+    const judge = (before: string | null, after: string) =>
+      hookFileWeakenings(agent, before, after, ports.ownCommand);
+    return changeWeakenings(ports.fs, path, gt.change, judge, budget);
+  }
+  if (row.kind === "config") {
+    const { changeWeakenings, projectConfigWeakenings } =
+      await (import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
+        typeof import("../setup/weakening.ts")
+      >);
+    return changeWeakenings(ports.fs, path, gt.change, projectConfigWeakenings, budget);
+  }
+  return [ANY_CHANGE_LINE];
+}
+
+/** What the self-protection rule answers for one target: a question for the user, or a denial. */
+export interface ProtectionAnswer {
+  kind: "ask" | "deny";
+  reason: ProtectionReason;
+  /** The metrics `decision` field. */
+  decision: "self-protect-ask" | "self-protect-deny";
+  /** The question put to the user (`ask` only). */
+  text: string;
+  /** The denial, where no one can be asked. */
+  denyText: string;
+}
+
+/**
+ * A change to a file of GateGuard's control surface (control/surface.ts)
+ * that would switch GateGuard off or weaken it, or whose effect cannot be
+ * told, is never passed on a retry: the user is asked (Claude Code's
+ * `ask`), and where no person would answer (a permission mode that answers
+ * for the user, a path whose question Claude Code answers for the session,
+ * an agent without an ask) it is denied, every time. Null for a change
+ * that weakens nothing: the rules after this one decide.
+ */
+export async function selfProtectionAnswer(
+  ctx: DecideContext,
+  gt: GateTarget,
+  hit: SurfaceMatch | SurfaceUnresolved,
+): Promise<ProtectionAnswer | null> {
+  const turnsOff = await protectionFindings(ctx, gt, hit);
+  if (turnsOff !== null && turnsOff.length === 0) return null;
+  const input = {
+    file: sanitizeForDisplay(gt.target.raw),
+    controls: "unresolved" in hit
+      ? "a path GateGuard cannot resolve"
+      : sanitizeForDisplay(hit.row.controls),
+    turnsOff: turnsOff?.map((line) => sanitizeForDisplay(line)) ?? null,
+  };
+  const reason: ProtectionReason = turnsOff === null ? "cannot-tell" : "self-protection";
+  const denyText = selfProtectionDenyText([input]);
+  // A question reaches a person only in an asking mode and where Claude Code
+  // puts the hook's question itself (see `askable` in control/rows.ts).
+  const askable = !("unresolved" in hit) && hit.row.askable;
+  if (!askable || !ASKING_MODES.has(ctx.call.permissionMode ?? "")) {
+    return { kind: "deny", reason, decision: "self-protect-deny", text: denyText, denyText };
+  }
+  const text = selfProtectionAskText([input]);
+  return { kind: "ask", reason, decision: "self-protect-ask", text, denyText };
+}
