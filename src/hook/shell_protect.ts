@@ -1,0 +1,592 @@
+/**
+ * The shell side of GateGuard's self-protection: which files of the control
+ * surface (`control/surface.ts`) a shell command could write, move, delete,
+ * link or replace, whether it runs GateGuard's own hook by hand, and whether
+ * a destructive command is aimed at the home directory, a filesystem root,
+ * the project root or its `.git`.
+ *
+ * The reading is deliberately wider than the shells': every word of every
+ * command (arguments, redirection targets, code handed to an interpreter,
+ * here-documents fed to a program) is cut into path-like pieces, and a piece
+ * is compared with the table's paths segment by segment. A part the line
+ * cannot know (an outside variable, a command substitution) stands for any
+ * name, so `$d/settings.json` or a wildcard spelling of `.claude` still
+ * reach Claude's settings; a piece whose folder cannot be placed (the line changes
+ * directory, or a variable leads the path) is matched anywhere in the table,
+ * but only through a name that belongs to GateGuard's files, so an ordinary
+ * `rm -rf "$out/dist"` is left to the destructive gate.
+ *
+ * Reading is not writing: a segment that the read-only check accepts, an
+ * index-only git command, and GateGuard's own reporting subcommands pass,
+ * unless their output is piped into something that runs it. Everything
+ * else that names a control file counts, since a program the reader does
+ * not know may write whatever it is given.
+ *
+ * @module
+ */
+
+import { parseBash, type Segment } from "../shell/bash/mod.ts";
+import { readOnlyKind } from "../shell/readonly/mod.ts";
+import type { ShellDialect } from "../shell/dialect.ts";
+import {
+  controlSurfaceOf,
+  controlSurfaceRows,
+  type SurfaceContext,
+  type SurfaceRow,
+} from "../control/surface.ts";
+import { absolutePath, parsePath, type PathParts } from "../file_facts/paths.ts";
+import { homeDir } from "../config/settings.ts";
+import type { WorkBudget } from "../platform/budget.ts";
+
+/** Work units charged for each piece compared with the table. */
+const UNITS_PER_PIECE = 64;
+/** Work units charged for each piece whose real location is looked up. */
+const UNITS_PER_LOOKUP = 4096;
+
+/** Programs whose arguments are only printed: data, unless piped into a program. */
+const PRINTERS: ReadonlySet<string> = new Set([
+  "echo",
+  "printf",
+  "print",
+  "write-output",
+  "write-host",
+  "echo.exe",
+]);
+
+/** Programs that copy what they read to files: a here-document fed to them is data. */
+const STDIN_COPIERS: ReadonlySet<string> = new Set(["cat", "tee"]);
+
+/** git subcommands that change neither the work tree nor anything GateGuard reads. */
+const GIT_INDEX_ONLY: ReadonlySet<string> = new Set([
+  "add",
+  "commit",
+  "status",
+  "diff",
+  "log",
+  "show",
+  "blame",
+  "grep",
+  "ls-files",
+  "rev-parse",
+]);
+
+/** GateGuard's own program names. */
+const OWN_PROGRAMS: ReadonlySet<string> = new Set(["gateguard", "gateguard.exe"]);
+
+/** GateGuard's subcommands that neither decide a call nor change its setup. */
+const OWN_HARMLESS: ReadonlySet<string> = new Set([
+  "report",
+  "doctor",
+  "explain",
+  "--version",
+  "-V",
+  "--help",
+  "-h",
+  "help",
+]);
+
+/** Programs that run the command after them (their options and values skipped). */
+const RUNNERS: ReadonlySet<string> = new Set([
+  "sudo",
+  "doas",
+  "env",
+  "nohup",
+  "exec",
+  "command",
+  "time",
+  "nice",
+  "timeout",
+  "setsid",
+  "xargs",
+  "stdbuf",
+]);
+
+/** Words that move the shell (or a program) to another directory. */
+const DIRECTORY_CHANGERS: ReadonlySet<string> = new Set([
+  "cd",
+  "pushd",
+  "popd",
+  "chdir",
+  "set-location",
+  "sl",
+  "push-location",
+  "pop-location",
+]);
+
+/** Options that run a program in another directory. */
+const DIRECTORY_OPTIONS: ReadonlySet<string> = new Set([
+  "-C",
+  "--directory",
+  "--git-dir",
+  "--work-tree",
+  "--cwd",
+  "--prefix",
+]);
+
+/** Characters that end a path-like piece inside code or a long word. */
+const PIECE_BREAK = /[\s'"`(),;<>|&={}]+/;
+
+/** A name standing for a part of a path the line cannot know. */
+const UNKNOWN = "\u0000";
+
+/** What the shell side found in a command. */
+export type ShellProtectHit =
+  | {
+    kind: "control";
+    /** The piece of the command as written. */
+    piece: string;
+    row: SurfaceRow;
+  }
+  | { kind: "own-hook"; piece: string };
+
+/** What the command is read against. */
+export interface ShellProtectContext {
+  surface: SurfaceContext;
+  /** The directory the command runs in (the payload's `cwd`), or null when unknown. */
+  cwd: string | null;
+}
+
+/** A piece made into a path: placed (absolute) or to be matched anywhere. */
+interface Probe {
+  piece: string;
+  /** Lowercased absolute segments, or null when the folder cannot be placed. */
+  placed: PathParts | null;
+  /** Lowercased segments below an unknown folder (for `placed === null`). */
+  tail: string[];
+}
+
+/** One path of the table, split for matching. */
+interface Target {
+  row: SurfaceRow;
+  root: string;
+  segments: string[];
+}
+
+/** One segment of the command, reduced to what the matcher needs. */
+interface Piece {
+  text: string;
+  /** True when a program of the segment runs or writes it (not only prints or reads it). */
+  live: boolean;
+  /** Set for the arguments of a command that changes directory (`cd ~`). */
+  dirChange?: boolean;
+  /** Set where a program may stand: a command word, or any piece of code. */
+  runs?: boolean;
+}
+
+function lower(s: string): string {
+  return s.toLowerCase();
+}
+
+function baseNameOf(path: string): string {
+  const parts = path.replaceAll("\\", "/").split("/");
+  return lower(parts[parts.length - 1] ?? "");
+}
+
+function hasGlob(s: string): boolean {
+  return s.includes("*") || s.includes("?") || s.includes("[") || s.includes(UNKNOWN);
+}
+
+/**
+ * Whether `pattern` (with `*`, `?`, `[…]` and unknown parts) could match
+ * `name`. A bracket class stands for any one character: reading too much
+ * only widens what is looked at.
+ */
+export function wildcardMatch(pattern: string, name: string): boolean {
+  const p: string[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "[") {
+      const end = pattern.indexOf("]", i + 2);
+      if (end > 0) {
+        p.push("?");
+        i = end;
+        continue;
+      }
+    }
+    p.push(c === UNKNOWN ? "*" : c);
+  }
+  let pi = 0, ni = 0, star = -1, mark = 0;
+  while (ni < name.length) {
+    if (pi < p.length && (p[pi] === "?" || p[pi] === name[ni])) {
+      pi++;
+      ni++;
+    } else if (pi < p.length && p[pi] === "*") {
+      star = pi++;
+      mark = ni;
+    } else if (star >= 0) {
+      pi = star + 1;
+      ni = ++mark;
+    } else return false;
+  }
+  while (pi < p.length && p[pi] === "*") pi++;
+  return pi === p.length;
+}
+
+/** Whether a piece's segment and a table segment could name the same file. */
+function segmentsMeet(piece: string, target: string): boolean {
+  if (target === "*" || piece === "*" || piece === UNKNOWN) return true;
+  const pieceGlob = hasGlob(piece);
+  const targetGlob = target.includes("*");
+  if (pieceGlob && targetGlob) return true;
+  if (pieceGlob) return wildcardMatch(piece, target);
+  if (targetGlob) return wildcardMatch(target, piece);
+  return piece === target;
+}
+
+/** A table segment that only GateGuard's and the agents' files carry. */
+function distinctive(segment: string): boolean {
+  if (segment.includes("*")) return false;
+  return (segment.startsWith(".") && segment.length > 1) || segment.includes(".") ||
+    OWN_PROGRAMS.has(segment);
+}
+
+/**
+ * How a placed piece relates to a target: it is the file (or lies in a
+ * `**` folder of it), it holds it (a folder above it), or neither.
+ */
+function placedMeets(probe: readonly string[], target: readonly string[]): boolean {
+  for (let i = 0; i < target.length; i++) {
+    if (target[i] === "**") return true;
+    if (i >= probe.length) return true;
+    if (!segmentsMeet(probe[i], target[i])) return false;
+  }
+  return probe.length === target.length;
+}
+
+/**
+ * Whether the segments of a piece whose folder is unknown could sit
+ * somewhere in a target's path, through at least one distinctive name.
+ */
+function tailMeets(tail: readonly string[], target: readonly string[]): boolean {
+  if (tail.length === 0) return false;
+  for (let start = 0; start < target.length; start++) {
+    let named = false;
+    let ok = true;
+    for (let i = 0; i < tail.length; i++) {
+      const t = target[start + i];
+      if (t === undefined) {
+        ok = false;
+        break;
+      }
+      if (t === "**") break;
+      if (!segmentsMeet(tail[i], t)) {
+        ok = false;
+        break;
+      }
+      if (distinctive(t) && !hasGlob(tail[i])) named = true;
+    }
+    if (ok && named) return true;
+  }
+  return false;
+}
+
+/** Replaces what the line cannot know by UNKNOWN and the home directory by its path. */
+function withKnownParts(piece: string, home: string | null): string {
+  let text = piece;
+  if (home !== null) {
+    text = text.replace(/^~(?=$|[\\/])/, home)
+      .replace(/\$\{HOME\}|\$HOME\b|\$env:(HOME|USERPROFILE)\b|%(HOME|USERPROFILE)%/gi, home);
+  }
+  return text
+    .replace(
+      /\$\([^)]*\)?|\$\{[^}]*\}?|\$env:[A-Za-z_][A-Za-z0-9_]*|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]/g,
+      UNKNOWN,
+    )
+    .replace(/%[A-Za-z_][A-Za-z0-9_]*%/g, UNKNOWN)
+    .replace(/^~[^\\/]*/, UNKNOWN);
+}
+
+/** The probe a piece stands for, or null for a piece that names no path at all. */
+function probeOf(piece: string, ctx: ShellProtectContext, movesDirectory: boolean): Probe | null {
+  const home = homeDir(ctx.surface.env);
+  const text = withKnownParts(piece, home).replaceAll("\\", "/");
+  if (text === "" || text === "-" || /^-{1,2}[A-Za-z]/.test(text)) return null;
+  const parts = parsePath(text, /^[A-Za-z]:\//.test(text));
+  const segments = parts.segments.map(lower);
+  const leadingUnknown = segments.findIndex((s) => s.includes(UNKNOWN));
+  if (parts.root === "" && (leadingUnknown === 0 || movesDirectory || ctx.cwd === null)) {
+    const tail = segments.slice(leadingUnknown === 0 ? 1 : 0).filter((s) =>
+      s !== "." && s !== ".."
+    );
+    return { piece, placed: null, tail };
+  }
+  const globstar = segments.indexOf("**");
+  if (globstar >= 0) {
+    return { piece, placed: null, tail: segments.slice(globstar + 1) };
+  }
+  const base = ctx.cwd ?? "/";
+  const placed = absolutePath(text, base, base);
+  return { piece, placed: { ...placed, segments: placed.segments.map(lower) }, tail: [] };
+}
+
+function targetsOf(ctx: ShellProtectContext): Target[] {
+  const cwd = ctx.surface.processCwd;
+  return controlSurfaceRows(ctx.surface).map(({ row, path }) => {
+    const parts = absolutePath(path, cwd, cwd);
+    return { row, root: lower(parts.root), segments: parts.segments.map(lower) };
+  });
+}
+
+/** Folders a write may hold without being this table's business (the home, the project). */
+function tooWide(probe: PathParts, ctx: ShellProtectContext): boolean {
+  const wide = [ctx.surface.projectRoot, homeDir(ctx.surface.env)].flatMap((d) => d ? [d] : []);
+  return probe.segments.length === 0 || wide.some((dir) => {
+    const w = absolutePath(dir, "/", "/");
+    return lower(w.root) === lower(probe.root) && probe.segments.length <= w.segments.length &&
+      probe.segments.every((s, i) => segmentsMeet(s, lower(w.segments[i])));
+  });
+}
+
+function matchProbe(probe: Probe, targets: readonly Target[], ctx: ShellProtectContext) {
+  for (const target of targets) {
+    if (probe.placed === null) {
+      if (tailMeets(probe.tail, target.segments)) return target.row;
+    } else if (
+      lower(probe.placed.root) === target.root &&
+      probe.placed.segments.length >= 1 &&
+      placedMeets(probe.placed.segments, target.segments) &&
+      !(probe.placed.segments.length < target.segments.length && tooWide(probe.placed, ctx))
+    ) {
+      return target.row;
+    }
+  }
+  return null;
+}
+
+/** The words of a segment as the matcher reads them, split into path-like pieces. */
+function splitPieces(text: string): string[] {
+  const out = [text];
+  if (PIECE_BREAK.test(text)) {
+    for (const piece of text.split(PIECE_BREAK)) {
+      if (piece !== "" && piece !== text) out.push(piece);
+    }
+  }
+  return out;
+}
+
+/** The index of the word a runner prefix (`sudo`, `env X=1`, `timeout 5`) runs. */
+function commandWordAt(segment: Segment): number {
+  let at = 0;
+  while (at < segment.words.length) {
+    const text = segment.words[at].text;
+    const runner = RUNNERS.has(baseNameOf(text));
+    if (!(runner || text.startsWith("-") || text.includes("=") || /^[0-9.]+[smhd]?$/.test(text))) {
+      break;
+    }
+    at++;
+  }
+  return at;
+}
+
+function programOf(segment: Segment): string {
+  return baseNameOf(segment.words[0]?.text ?? "");
+}
+
+/** True for a segment that only reads, by the read-only check or an index-only git command. */
+function readsOnly(dialect: ShellDialect, segment: Segment): boolean {
+  const words = segment.words.map((w) => w.text);
+  if (programOf(segment) === "git") {
+    const sub = words.slice(1).find((w) => !w.startsWith("-"));
+    if (sub !== undefined && GIT_INDEX_ONLY.has(sub) && segment.redirects.length === 0) {
+      return true;
+    }
+  }
+  if (OWN_PROGRAMS.has(programOf(segment)) && segment.redirects.length === 0) {
+    return words[1] !== undefined && OWN_HARMLESS.has(words[1]);
+  }
+  return readOnlyKind(dialect, segment.raw) !== null;
+}
+
+/** The pieces of a parsed Bash command, each marked live or not. */
+function bashPieces(dialect: ShellDialect, segments: readonly Segment[]): Piece[] {
+  const out: Piece[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
+    const next = segments[i + 1];
+    const pipedOn = next !== undefined && next.piped && !readsOnly(dialect, next);
+    const program = programOf(segment);
+    const readOnly = readsOnly(dialect, segment);
+    const printer = PRINTERS.has(program);
+    const wordsLive = pipedOn || (!readOnly && !printer);
+    const dirChange = DIRECTORY_CHANGERS.has(program);
+    const runsAt = commandWordAt(segment);
+    for (const word of [...segment.assignments, ...segment.words]) {
+      const runs = word === segment.words[0] || word === segment.words[runsAt];
+      for (const piece of splitPieces(word.text)) {
+        out.push({ text: piece, live: wordsLive, dirChange, runs: runs || piece !== word.text });
+      }
+      for (const braced of word.braces ?? []) {
+        out.push({ text: braced, live: wordsLive });
+      }
+    }
+    for (const redirect of segment.redirects) {
+      if (redirect.op === "<<" || redirect.op === "<<-" || redirect.op === "<") continue;
+      out.push({ text: redirect.target.text, live: true });
+    }
+    const stdinLive = pipedOn || (!readOnly && !STDIN_COPIERS.has(program));
+    for (const text of segment.stdinTexts) {
+      for (const piece of splitPieces(text)) out.push({ text: piece, live: stdinLive, runs: true });
+    }
+  }
+  return out;
+}
+
+/**
+ * The pieces of a command the Bash reader cannot take apart (PowerShell,
+ * cmd.exe, or a Bash line past its limits): the whole text, cut at every
+ * break, live unless the read-only check accepts the whole command.
+ */
+function rawPieces(dialect: ShellDialect, command: string): Piece[] {
+  const live = readOnlyKind(dialect, command) === null;
+  const words = command.replace(/`(.)/g, "$1").split(PIECE_BREAK).filter((p) => p !== "");
+  return words.map((text) => ({ text, live, runs: true }));
+}
+
+/**
+ * True when the piece at `at` names GateGuard's program and what follows
+ * is not one of its reporting subcommands: the hook, `init` or `trust` run
+ * by hand, whatever the input.
+ */
+function runsOwnHook(pieces: readonly Piece[], at: number): boolean {
+  if (!pieces[at].runs || !OWN_PROGRAMS.has(baseNameOf(pieces[at].text))) return false;
+  const next = pieces.slice(at + 1).find((p) => p.text !== pieces[at].text);
+  return next === undefined || !OWN_HARMLESS.has(next.text);
+}
+
+function changesDirectory(pieces: readonly Piece[]): boolean {
+  return pieces.some((p) => DIRECTORY_CHANGERS.has(lower(p.text)) || DIRECTORY_OPTIONS.has(p.text));
+}
+
+/**
+ * What in `command` writes to GateGuard's control surface or runs its
+ * hook by hand: one hit per control row (the first piece that reached it)
+ * and one for the hook, or `null` when the budget ran out first (the
+ * caller fails closed).
+ */
+export function shellProtectHits(
+  dialect: ShellDialect,
+  command: string,
+  ctx: ShellProtectContext,
+  budget: WorkBudget,
+): ShellProtectHit[] | null {
+  const parse = dialect === "bash" ? parseBash(command) : null;
+  const pieces = parse !== null && parse.ok
+    ? bashPieces(dialect, parse.segments)
+    : rawPieces(dialect, command);
+  const movesDirectory = changesDirectory(pieces);
+  const targets = targetsOf(ctx);
+  const hits: ShellProtectHit[] = [];
+  const seen = new Set<string>();
+  for (let at = 0; at < pieces.length; at++) {
+    const piece = pieces[at];
+    if (!piece.live) continue;
+    if (!budget.spend(UNITS_PER_PIECE, "self-protection")) return null;
+    if (runsOwnHook(pieces, at) && !seen.has("own-hook")) {
+      seen.add("own-hook");
+      hits.push({ kind: "own-hook", piece: piece.text });
+    }
+    const probe = probeOf(piece.text, ctx, movesDirectory);
+    if (probe === null) continue;
+    let row = matchProbe(probe, targets, ctx);
+    if (row === null && probe.placed !== null && !hasGlob(piece.text) && ctx.surface.fs) {
+      // A link can carry a control file under another name: judge where it leads.
+      if (!budget.spend(UNITS_PER_LOOKUP, "self-protection")) return null;
+      const real = controlSurfaceOf(
+        piece.text.startsWith("~") ? probeText(probe) : probeText(probe),
+        {
+          ...ctx.surface,
+          processCwd: ctx.cwd ?? ctx.surface.processCwd,
+        },
+      );
+      if (real !== null && "row" in real) row = real.row;
+    }
+    if (row !== null && !seen.has(row.id)) {
+      seen.add(row.id);
+      hits.push({ kind: "control", piece: piece.text, row });
+    }
+  }
+  return hits;
+}
+
+function probeText(probe: Probe): string {
+  return probe.placed === null ? probe.piece : probe.placed.root + probe.placed.segments.join("/");
+}
+
+/** What a destructive command may not be aimed at without the user's say. */
+export type ProtectedTarget = "home" | "root" | "project" | "git";
+
+/**
+ * The protected place a destructive command names, if any: the home
+ * directory, a filesystem root, the project root, the project's `.git`, a
+ * folder above one of them, or a wildcard over one of their contents
+ * (`~/*`, `/*`, `./*` at the project root).
+ */
+export function protectedTargetOf(
+  dialect: ShellDialect,
+  command: string,
+  ctx: ShellProtectContext,
+): { target: ProtectedTarget; piece: string } | null {
+  const parse = dialect === "bash" ? parseBash(command) : null;
+  const pieces = parse !== null && parse.ok
+    ? bashPieces(dialect, parse.segments)
+    : rawPieces(dialect, command);
+  const movesDirectory = changesDirectory(pieces);
+  const home = homeDir(ctx.surface.env);
+  const places: [ProtectedTarget, PathParts][] = [];
+  const add = (target: ProtectedTarget, dir: string | null) => {
+    if (dir) {
+      const p = absolutePath(dir, "/", "/");
+      places.push([target, { ...p, segments: p.segments.map(lower) }]);
+    }
+  };
+  add("home", home);
+  add("project", ctx.surface.projectRoot);
+  add("git", ctx.surface.projectRoot ? `${ctx.surface.projectRoot}/.git` : null);
+  const placeOf = (probe: Probe): ProtectedTarget | null => {
+    const segs = probe.placed?.segments ?? [];
+    const root = probe.placed?.root ?? "";
+    for (const [target, place] of places) {
+      if (lower(place.root) !== lower(root) || segs.length !== place.segments.length) continue;
+      if (segs.every((s, i) => s === place.segments[i])) return target;
+    }
+    return segs.length === 0 && probe.placed !== null ? "root" : null;
+  };
+  // `cd ~ && rm -rf *`: a wildcard or `.` after a move into a protected place.
+  const movedInto = pieces.flatMap((p) => {
+    if (!p.dirChange || !p.live || p.text.startsWith("-")) return [];
+    const probe = probeOf(p.text, ctx, false);
+    const target = probe === null ? null : placeOf(probe);
+    return target === null || DIRECTORY_CHANGERS.has(lower(p.text))
+      ? []
+      : [{ target, piece: p.text }];
+  });
+  for (const piece of pieces) {
+    if (!piece.live || piece.text.startsWith("-")) continue;
+    if (piece.dirChange) continue;
+    if (movedInto.length > 0 && /^(\.|\.\/|\.?\*|\.\/\*|\.\*)$/.test(piece.text)) {
+      return movedInto[0];
+    }
+    const probe = probeOf(piece.text, ctx, movesDirectory);
+    if (probe === null) continue;
+    if (probe.placed === null) {
+      if (probe.tail.length > 0 && probe.tail[probe.tail.length - 1] === ".git") {
+        return { target: "git", piece: piece.text };
+      }
+      continue;
+    }
+    const segs = probe.placed.segments;
+    const withoutWildcard = segs.length > 0 && hasGlob(segs[segs.length - 1]) &&
+        /^[*?]+$/.test(segs[segs.length - 1].replaceAll(UNKNOWN, "*"))
+      ? segs.slice(0, -1)
+      : segs;
+    if (withoutWildcard.length === 0) return { target: "root", piece: piece.text };
+    for (const [target, place] of places) {
+      if (lower(place.root) !== lower(probe.placed.root)) continue;
+      if (withoutWildcard.length > place.segments.length) continue;
+      if (withoutWildcard.every((s, i) => segmentsMeet(s, place.segments[i]))) {
+        return { target, piece: piece.text };
+      }
+    }
+  }
+  return null;
+}

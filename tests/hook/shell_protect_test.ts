@@ -1,0 +1,150 @@
+/**
+ * The shell side of self-protection, in process: which control files a
+ * command reaches, by every route the reader follows, beside look-alikes
+ * that must stay out of it.
+ */
+import { assert, assertEquals } from "../helpers/assert.ts";
+import {
+  protectedTargetOf,
+  type ShellProtectContext,
+  shellProtectHits,
+  wildcardMatch,
+} from "../../src/hook/shell_protect.ts";
+import { WorkBudget } from "../../src/platform/budget.ts";
+import type { ShellDialect } from "../../src/shell/dialect.ts";
+
+const CTX: ShellProtectContext = {
+  surface: {
+    env: { HOME: "/home/u", GATEGUARD_STATE_DIR: "/home/u/.gateguard" },
+    projectRoot: "/home/u/proj",
+    processCwd: "/home/u/proj",
+    program: { binary: "/home/u/.local/bin/gateguard", runtime: null, checkout: null },
+  },
+  cwd: "/home/u/proj",
+};
+
+function rows(command: string, dialect: ShellDialect = "bash"): string[] {
+  const hits = shellProtectHits(dialect, command, CTX, new WorkBudget());
+  assert(hits !== null, `budget ran out on ${command}`);
+  return hits.map((h) => h.kind === "control" ? h.row.id : "own-hook");
+}
+
+const WRITES: readonly [string, string][] = [
+  [`sed -i 's/gateguard//' .claude/settings.json`, "claude-project-settings"],
+  [`echo '{}' > .claude/settings.json`, "claude-project-settings"],
+  [`printf '{}' >| .claude/settings.local.json`, "claude-local-settings"],
+  [`mv .claude/settings.json /tmp/x`, "claude-project-settings"],
+  [`cp /tmp/evil.json .claude/settings.json`, "claude-project-settings"],
+  [`ln -sf /dev/null .gateguard.jsonc`, "project-config"],
+  [`rm .codex/hooks.json`, "codex-project-hooks"],
+  [`tee .github/hooks/gateguard.json < /dev/null`, "copilot-project-hooks"],
+  [`truncate -s0 .cursor/hooks.json`, "cursor-project-hooks"],
+  [`dd if=/dev/zero of=.gemini/settings.json`, "gemini-project-settings"],
+  [`python3 -c "open('.claude/settings.json','w').write('{}')"`, "claude-project-settings"],
+  [`node -e "require('fs').rmSync('.gateguard.jsonc')"`, "project-config"],
+  [`python3 - <<'EOF'\nopen('.gateguard.jsonc','w')\nEOF`, "project-config"],
+  [`echo 'rm .claude/settings.json' | sh`, "claude-project-settings"],
+  [`cd .claude && rm settings.json`, "claude-project-settings"],
+  [`rm -f "$dir"/settings.json`, "claude-project-settings"],
+  [`sed -i d .c*e/settings.json`, "claude-project-settings"],
+  [`sed -i d .claude/set*`, "claude-project-settings"],
+  [`git checkout -- .claude/settings.json`, "claude-project-settings"],
+  [`rm -rf ~/.claude`, "claude-user-settings"],
+  [`echo '{}' >> ~/.claude/projects/-home-u-proj/abc.jsonl`, "claude-transcripts"],
+  [`rm -rf $HOME/.gateguard`, "trust-store"],
+  [`touch /home/u/.gateguard/trust.json`, "trust-store"],
+  [`cp /tmp/fake /home/u/.local/bin/gateguard`, "program-binary"],
+];
+
+Deno.test("[self-protection] a shell write into the control surface names the file it reaches", () => {
+  for (const [command, row] of WRITES) {
+    assert(rows(command).includes(row), `${command} should reach ${row}: ${rows(command)}`);
+  }
+});
+
+Deno.test("[self-protection] PowerShell writes and moves are read like Bash ones", () => {
+  assertEquals(rows(`Set-Content .claude\\settings.json '{}'`, "powershell"), [
+    "claude-project-settings",
+  ]);
+  assertEquals(rows(`Remove-Item -Recurse $env:USERPROFILE\\.claude`, "powershell"), [
+    "claude-user-settings",
+  ]);
+  assertEquals(rows(`Move-Item .gateguard.jsonc x.bak`, "powershell"), ["project-config"]);
+  assertEquals(rows(`Get-Content .claude\\settings.json`, "powershell"), []);
+});
+
+Deno.test("[self-protection] running GateGuard's hook by hand is caught, its reports are not", () => {
+  assertEquals(rows(`echo '{"tool_name":"Bash"}' | gateguard hook`), ["own-hook"]);
+  assertEquals(rows(`gateguard < payload.json`), ["own-hook"]);
+  assertEquals(rows(`sh -c 'gateguard --agent codex < p.json'`), ["own-hook"]);
+  assertEquals(rows(`gateguard report --since 1d`), []);
+  assertEquals(rows(`gateguard doctor`), []);
+  assertEquals(rows(`which gateguard`), []);
+});
+
+Deno.test("[self-protection] reading, printing and look-alikes are left alone", () => {
+  for (
+    const command of [
+      "cat .claude/settings.json",
+      "ls -la ~/.claude",
+      "grep -n gateguard .claude/settings.json",
+      "git add .claude/settings.json",
+      "git commit -m 'update .claude/settings.json'",
+      "echo 'see .claude/settings.json' > notes.md",
+      "cat > README.md <<'EOF'\nEdit .claude/settings.json by hand.\nEOF",
+      "sed -i d .vscode/settings.json",
+      "rm -rf $X/dist",
+      "rm -rf .claude/agents/old.md",
+      "mkdir -p .claude/commands",
+      "npm test",
+      "rm -rf node_modules",
+    ]
+  ) {
+    assertEquals(rows(command), [], command);
+  }
+});
+
+Deno.test("[self-protection] the reading is charged to the call's work budget", () => {
+  const budget = new WorkBudget(1000);
+  const long = "touch " + Array.from({ length: 200 }, (_, i) => `f${i}`).join(" ");
+  assertEquals(shellProtectHits("bash", long, CTX, budget), null);
+  assert(budget.exhausted() !== null);
+});
+
+Deno.test("[self-protection] wildcards, classes and unknown parts match what they could name", () => {
+  assert(wildcardMatch(".c*e", ".claude"));
+  assert(wildcardMatch("[s]ettings.json", "settings.json"));
+  assert(wildcardMatch("s?ttings.*", "settings.json"));
+  assert(!wildcardMatch(".v*", ".claude"));
+});
+
+Deno.test("[never-on-retry] destructive commands aimed at home, a root, the project or .git are told apart", () => {
+  const cases: [string, string | null][] = [
+    ["rm -rf ~", "home"],
+    ["rm -rf $HOME", "home"],
+    ['rm -rf "$HOME"/', "home"],
+    ["rm -rf /home", "home"],
+    ["rm -rf /", "root"],
+    ["sudo rm -rf / --no-preserve-root", "root"],
+    ["rm -rf /*", "root"],
+    ["rm -rf .", "project"],
+    ["rm -rf ./*", "project"],
+    ["rm -rf ../proj", "project"],
+    ["rm -rf .git", "git"],
+    ["cd ~ && rm -rf *", "home"],
+    ["rm -rf dist", null],
+    ["rm -rf ~/x", null],
+    ["cd build && rm -rf *", null],
+    ["rm -rf .git/hooks/pre-commit.sample", null],
+  ];
+  for (const [command, target] of cases) {
+    assertEquals(protectedTargetOf("bash", command, CTX)?.target ?? null, target, command);
+  }
+  assertEquals(
+    protectedTargetOf("powershell", "Remove-Item -Recurse -Force C:\\", {
+      ...CTX,
+      cwd: "C:\\work\\proj",
+    })?.target,
+    "root",
+  );
+});
