@@ -44,6 +44,9 @@ export const REASON_WORDS: Readonly<Record<string, string>> = {
   destructive: "the command is destructive",
   "allowed-by-rule":
     "every path the destructive command names is covered by an allowDestructive entry the user set",
+  "own-hook": "the command runs GateGuard's own hook by hand, which could forge its decisions",
+  "protected-target": "the destructive command is aimed at the home directory, a filesystem " +
+    "root, the project root or its .git, which only the user may allow",
   "destructive-retry": "it retries a destructive command whose denial the agent has seen",
   "routine-disabled": "the routine shell gate is switched off",
   "routine-checked": "the session's first shell command was already asked about",

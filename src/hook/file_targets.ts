@@ -12,6 +12,7 @@
  */
 
 import type { DecideContext } from "./decision.ts";
+import { surfaceContextOf } from "./surface_context.ts";
 import { DESTRUCTIVE_KEY_PREFIX, ROUTINE_KEY, SUBAGENT_KEY_PREFIX } from "./decision.ts";
 import {
   projectRoot,
@@ -73,22 +74,7 @@ export function targetsOf(ctx: DecideContext, file: FileCall, roots: Roots): Gat
   }));
 }
 
-/**
- * What the control surface is resolved against for this call: the
- * environment the settings were read from, the project root, the process
- * directory, the program this build runs as and the filesystem.
- */
-export function surfaceContextOf(ctx: DecideContext): SurfaceContext {
-  const { settings, call, ports } = ctx;
-  return {
-    env: settings.env,
-    projectRoot: projectRoot(call.cwd, settings.projectDirEnv, ports.processCwd),
-    processCwd: ports.processCwd,
-    program: ports.program ?? null,
-    fs: ports.fs,
-    ...(ports.os === undefined ? {} : { os: ports.os }),
-  };
-}
+export { surfaceContextOf };
 
 /**
  * The control-surface row a target belongs to (see `controlSurfaceOf`); a

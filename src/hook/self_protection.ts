@@ -8,6 +8,7 @@
  * @module
  */
 
+import { askReachesPerson } from "./escalate.ts";
 import type { DecideContext } from "./decision.ts";
 import type { GateTarget } from "./file_targets.ts";
 import type { SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";
@@ -20,8 +21,6 @@ import {
 /** The reason codes of the self-protection rule. */
 export type ProtectionReason = "self-protection" | "cannot-tell";
 
-/** The permission modes in which Claude Code puts an `ask` answer to a person. */
-const ASKING_MODES: ReadonlySet<string> = new Set(["default", "acceptEdits", "plan"]);
 
 /** Any change to a file of these kinds can switch GateGuard off or forge what it trusts. */
 const ANY_CHANGE_LINE = "any change to it can switch GateGuard off or forge what it trusts";
@@ -106,7 +105,7 @@ export async function selfProtectionAnswer(
   // A question reaches a person only in an asking mode and where Claude Code
   // puts the hook's question itself (see `askable` in control/rows.ts).
   const askable = !("unresolved" in hit) && hit.row.askable;
-  if (!askable || !ASKING_MODES.has(ctx.call.permissionMode ?? "")) {
+  if (!askable || !askReachesPerson(ctx.call.permissionMode)) {
     return { kind: "deny", reason, decision: "self-protect-deny", text: denyText, denyText };
   }
   const text = selfProtectionAskText([input]);

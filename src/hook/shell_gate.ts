@@ -14,11 +14,21 @@ import type { Settings } from "../config/settings.ts";
 import {
   allowDestructiveHint,
   destructiveDenialText,
+  OWN_HOOK_CONTROLS,
+  OWN_HOOK_LINE,
+  protectedTargetText,
   ROUTINE_TEXT,
   sanitizeForDisplay,
+  selfProtectionAskText,
+  selfProtectionDenyText,
+  type SelfProtectionInput,
+  SHELL_WRITE_LINE,
   tooComplexText,
   withDomainText,
 } from "../questions/messages.ts";
+import { protectedTargetOf, type ShellProtectHit, shellProtectHits } from "./shell_protect.ts";
+import { surfaceContextOf } from "./surface_context.ts";
+import { askReachesPerson } from "./escalate.ts";
 import { sha256Hex } from "../platform/sha256.ts";
 import { readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellCall, ShellDialect } from "../tools/call.ts";
@@ -97,6 +107,16 @@ export const SHELL_RULES = [
   { id: "readonly-git", title: "read-only git introspection", reasons: ["readonly-git"] },
   { id: "command-budget", title: "command too large to check", reasons: ["work-budget"] },
   {
+    id: "self-protection",
+    title: "change to GateGuard's own files, or its hook run by hand",
+    reasons: ["self-protection", "own-hook"],
+  },
+  {
+    id: "protected-target",
+    title: "destructive command aimed at home, a root, the project or its .git",
+    reasons: ["protected-target"],
+  },
+  {
     id: "allowed-by-rule",
     title: "destructive command covered by an allowDestructive entry",
     reasons: ["allowed-by-rule"],
@@ -114,6 +134,38 @@ export const SHELL_RULES = [
 
 /** Every reason code the shell gates decide with. */
 export type ShellReason = (typeof SHELL_RULES)[number]["reasons"][number];
+
+/** What one self-protection hit says in the answer. */
+function protectionInput(hit: ShellProtectHit): SelfProtectionInput {
+  return hit.kind === "control"
+    ? {
+      file: sanitizeForDisplay(hit.piece),
+      controls: sanitizeForDisplay(hit.row.controls),
+      turnsOff: [SHELL_WRITE_LINE],
+    }
+    : { file: "GateGuard's hook", controls: OWN_HOOK_CONTROLS, turnsOff: [OWN_HOOK_LINE] };
+}
+
+/**
+ * The self-protection answer to a command that reaches GateGuard's control
+ * surface or runs its hook: asked of the user where a person answers and
+ * every file it reaches is one Claude Code asks about with the hook's
+ * reason, denied every time otherwise. Never a key, so never a retry.
+ */
+function protectionOutcome(
+  ctx: DecideContext,
+  hits: readonly ShellProtectHit[],
+): { outcome: Decision["outcome"]; decision: string } {
+  const inputs = hits.map(protectionInput);
+  const denyText = selfProtectionDenyText(inputs);
+  const askable = hits.every((h) => h.kind === "own-hook" || h.row.askable);
+  return askable && askReachesPerson(ctx.call.permissionMode)
+    ? {
+      outcome: { kind: "ask", text: selfProtectionAskText(inputs), denyText },
+      decision: "self-protect-ask",
+    }
+    : { outcome: { kind: "deny", text: denyText }, decision: "self-protect-deny" };
+}
 
 function ruleOf(reason: ShellReason): string {
   return SHELL_RULES.find((r) => (r.reasons as readonly string[]).includes(reason))?.id ?? reason;
@@ -241,6 +293,20 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
       "work-budget",
     );
   }
+  const protectCtx = { surface: surfaceContextOf(ctx), cwd: call.cwd };
+  const protectHits = shellProtectHits(shell.dialect, command, protectCtx, ctx.budget);
+  if (protectHits === null) {
+    return done(
+      { kind: "deny", text: tooComplexText("command") },
+      "destructive-deny",
+      "work-budget",
+    );
+  }
+  if (protectHits.length > 0) {
+    const { outcome, decision } = protectionOutcome(ctx, protectHits);
+    const reason = protectHits.some((h) => h.kind === "control") ? "self-protection" : "own-hook";
+    return done(outcome, decision, reason);
+  }
   const found = shell.deletion === undefined
     ? await destructiveRule(shell.dialect, command, settings, ctx.budget)
     : { hit: deletionHit(shell.deletion), warnings: [] };
@@ -255,6 +321,20 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
   const hit = found.hit;
   if (hit !== null) {
     packRule = `${hit.pack}/${hit.rule}`;
+    // Home, a root, the project or its .git: the user's call, never a retry's.
+    const aimed = protectedTargetOf(shell.dialect, command, protectCtx);
+    if (aimed !== null) {
+      const asked = askReachesPerson(call.permissionMode);
+      const piece = sanitizeForDisplay(aimed.piece);
+      const denyText = protectedTargetText(aimed.target, piece, false, hit);
+      return done(
+        asked
+          ? { kind: "ask", text: protectedTargetText(aimed.target, piece, true, hit), denyText }
+          : { kind: "deny", text: denyText },
+        asked ? "destructive-ask" : "destructive-deny",
+        "protected-target",
+      );
+    }
     if (await allowedByList(ctx, shell)) {
       return done({ kind: "pass" }, "allowed-by-rule", "allowed-by-rule");
     }

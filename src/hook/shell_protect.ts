@@ -28,13 +28,10 @@
 import { parseBash, type Segment } from "../shell/bash/mod.ts";
 import { readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
-import {
-  controlSurfaceOf,
-  controlSurfaceRows,
-  type SurfaceContext,
-  type SurfaceRow,
-} from "../control/surface.ts";
+import { controlSurfaceRows, type SurfaceContext, type SurfaceRow } from "../control/surface.ts";
 import { absolutePath, parsePath, type PathParts } from "../file_facts/paths.ts";
+import { realLocation } from "../file_facts/real_path.ts";
+import type { FsPort } from "../platform/fs_port.ts";
 import { homeDir } from "../config/settings.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 
@@ -151,6 +148,8 @@ interface Probe {
   piece: string;
   /** Lowercased absolute segments, or null when the folder cannot be placed. */
   placed: PathParts | null;
+  /** The same path as written (case kept), for looking it up on disk. */
+  written: PathParts | null;
   /** Lowercased segments below an unknown folder (for `placed === null`). */
   tail: string[];
 }
@@ -160,6 +159,8 @@ interface Target {
   row: SurfaceRow;
   root: string;
   segments: string[];
+  /** The path as the table gives it, case kept. */
+  written: PathParts;
 }
 
 /** One segment of the command, reduced to what the matcher needs. */
@@ -308,22 +309,27 @@ function probeOf(piece: string, ctx: ShellProtectContext, movesDirectory: boolea
     const tail = segments.slice(leadingUnknown === 0 ? 1 : 0).filter((s) =>
       s !== "." && s !== ".."
     );
-    return { piece, placed: null, tail };
+    return { piece, placed: null, written: null, tail };
   }
   const globstar = segments.indexOf("**");
   if (globstar >= 0) {
-    return { piece, placed: null, tail: segments.slice(globstar + 1) };
+    return { piece, placed: null, written: null, tail: segments.slice(globstar + 1) };
   }
   const base = ctx.cwd ?? "/";
   const placed = absolutePath(text, base, base);
-  return { piece, placed: { ...placed, segments: placed.segments.map(lower) }, tail: [] };
+  return {
+    piece,
+    placed: { ...placed, segments: placed.segments.map(lower) },
+    written: placed,
+    tail: [],
+  };
 }
 
 function targetsOf(ctx: ShellProtectContext): Target[] {
   const cwd = ctx.surface.processCwd;
   return controlSurfaceRows(ctx.surface).map(({ row, path }) => {
     const parts = absolutePath(path, cwd, cwd);
-    return { row, root: lower(parts.root), segments: parts.segments.map(lower) };
+    return { row, root: lower(parts.root), segments: parts.segments.map(lower), written: parts };
   });
 }
 
@@ -337,20 +343,72 @@ function tooWide(probe: PathParts, ctx: ShellProtectContext): boolean {
   });
 }
 
-function matchProbe(probe: Probe, targets: readonly Target[], ctx: ShellProtectContext) {
+function matchPlaced(
+  placed: PathParts,
+  targets: readonly Target[],
+  ctx: ShellProtectContext,
+): SurfaceRow | null {
+  const root = lower(placed.root);
   for (const target of targets) {
-    if (probe.placed === null) {
-      if (tailMeets(probe.tail, target.segments)) return target.row;
-    } else if (
-      lower(probe.placed.root) === target.root &&
-      probe.placed.segments.length >= 1 &&
-      placedMeets(probe.placed.segments, target.segments) &&
-      !(probe.placed.segments.length < target.segments.length && tooWide(probe.placed, ctx))
+    if (
+      root === target.root && placed.segments.length >= 1 &&
+      placedMeets(placed.segments, target.segments) &&
+      !(placed.segments.length < target.segments.length && tooWide(placed, ctx))
     ) {
       return target.row;
     }
   }
   return null;
+}
+
+function matchProbe(
+  probe: Probe,
+  targets: readonly Target[],
+  ctx: ShellProtectContext,
+): SurfaceRow | null {
+  if (probe.placed !== null) return matchPlaced(probe.placed, targets, ctx);
+  for (const target of targets) {
+    if (tailMeets(probe.tail, target.segments)) return target.row;
+  }
+  return null;
+}
+
+/** A real location, folded to lowercase for matching. */
+function lowered(parts: PathParts): PathParts {
+  return { ...parts, segments: parts.segments.map(lower) };
+}
+
+/**
+ * The table's paths at their real locations (a `~/.claude` that links
+ * into a dotfiles folder): each folder above a path's first wildcard is
+ * looked up once. Charged per folder; null when the budget runs out.
+ */
+function realTargetsOf(
+  targets: readonly Target[],
+  fs: FsPort,
+  budget: WorkBudget,
+): Target[] | null {
+  const dirs = new Map<string, PathParts | null>();
+  const out: Target[] = [];
+  for (const target of targets) {
+    const fixed = target.segments.findIndex((s) => s.includes("*"));
+    const cut = Math.max(0, (fixed < 0 ? target.segments.length : fixed) - 1);
+    const dirSegments = target.written.segments.slice(0, cut);
+    const key = target.written.root + dirSegments.join("/");
+    if (!dirs.has(key)) {
+      if (!budget.spend(UNITS_PER_LOOKUP, "self-protection")) return null;
+      dirs.set(key, realLocation({ ...target.written, segments: dirSegments }, fs));
+    }
+    const real = dirs.get(key);
+    if (!real) continue;
+    out.push({
+      row: target.row,
+      root: lower(real.root),
+      segments: [...real.segments.map(lower), ...target.segments.slice(cut)],
+      written: target.written,
+    });
+  }
+  return out;
 }
 
 /** The words of a segment as the matcher reads them, split into path-like pieces. */
@@ -477,6 +535,8 @@ export function shellProtectHits(
   const targets = targetsOf(ctx);
   const hits: ShellProtectHit[] = [];
   const seen = new Set<string>();
+  const looked = new Set<string>();
+  let realTargets: Target[] | null | undefined;
   for (let at = 0; at < pieces.length; at++) {
     const piece = pieces[at];
     if (!piece.live) continue;
@@ -488,17 +548,19 @@ export function shellProtectHits(
     const probe = probeOf(piece.text, ctx, movesDirectory);
     if (probe === null) continue;
     let row = matchProbe(probe, targets, ctx);
-    if (row === null && probe.placed !== null && !hasGlob(piece.text) && ctx.surface.fs) {
-      // A link can carry a control file under another name: judge where it leads.
+    const fs = ctx.surface.fs;
+    if (row === null && probe.written !== null && fs && !looked.has(piece.text)) {
+      // A link can carry a control file under another name, and the table's
+      // folders may themselves be links: judge real locations too.
+      looked.add(piece.text);
       if (!budget.spend(UNITS_PER_LOOKUP, "self-protection")) return null;
-      const real = controlSurfaceOf(
-        piece.text.startsWith("~") ? probeText(probe) : probeText(probe),
-        {
-          ...ctx.surface,
-          processCwd: ctx.cwd ?? ctx.surface.processCwd,
-        },
-      );
-      if (real !== null && "row" in real) row = real.row;
+      realTargets ??= realTargetsOf(targets, fs, budget);
+      if (realTargets === null) return null;
+      const real = realLocation(probe.written, fs);
+      const candidates = real === null ? [probe.placed!] : [lowered(real), probe.placed!];
+      for (const placed of candidates) {
+        row ??= matchPlaced(placed, targets, ctx) ?? matchPlaced(placed, realTargets, ctx);
+      }
     }
     if (row !== null && !seen.has(row.id)) {
       seen.add(row.id);
@@ -506,10 +568,6 @@ export function shellProtectHits(
     }
   }
   return hits;
-}
-
-function probeText(probe: Probe): string {
-  return probe.placed === null ? probe.piece : probe.placed.root + probe.placed.segments.join("/");
 }
 
 /** What a destructive command may not be aimed at without the user's say. */

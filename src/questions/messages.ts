@@ -410,6 +410,50 @@ export function selfProtectionDenyText(inputs: readonly SelfProtectionInput[]): 
   ].join("\n");
 }
 
+/** What a shell command that reaches a control file may do to it. */
+export const SHELL_WRITE_LINE = "a shell command may write, move, delete, link or replace it, " +
+  "and what it would leave behind cannot be read before it runs";
+
+/** What running GateGuard's own hook by hand can forge. */
+export const OWN_HOOK_LINE = "running GateGuard's hook by hand can record a decision no one was " +
+  "shown, so that a later command passes on its first try";
+
+/** How GateGuard's own hook is named in a self-protection answer. */
+export const OWN_HOOK_CONTROLS = "the program that decides every gated tool call";
+
+/** The places a destructive command may not be aimed at without the user's say, in words. */
+export const PROTECTED_PLACES: Readonly<Record<"home" | "root" | "project" | "git", string>> = {
+  home: "the home directory",
+  root: "a filesystem root",
+  project: "the project root",
+  git: "the project's .git folder",
+};
+
+/**
+ * The answer to a destructive command aimed at a protected place: never
+ * passed on a retry, asked of the user (`asked`) or denied every time.
+ * `piece` is the command's word that names the place, sanitized.
+ */
+export function protectedTargetText(
+  place: keyof typeof PROTECTED_PLACES,
+  piece: string,
+  asked: boolean,
+  hit: { pack: string; rule: string; destroys: string },
+): string {
+  return [
+    HEADER,
+    "",
+    `Destructive command aimed at ${PROTECTED_PLACES[place]} (${piece}). GateGuard never ` +
+    "passes it on a retry.",
+    "",
+    asked
+      ? "Only the user can allow it, and they are asked now."
+      : "It is denied every time here, because no one can be asked to approve it. If it must " +
+        "run, ask the user to run it themselves.",
+    destroysLine(hit.pack, hit.rule, hit.destroys),
+  ].join("\n");
+}
+
 /** Appends the project's domain text to a shell denial. */
 export function withDomainText(text: string, domainText: string | null): string {
   return domainText ? `${text}\n${domainText}` : text;

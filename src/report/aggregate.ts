@@ -69,6 +69,7 @@ export const DENIAL_DECISIONS: ReadonlySet<string> = new Set([
   "destructive-deny",
   "self-protect-ask",
   "self-protect-deny",
+  "destructive-ask",
 ]);
 
 /** The first-touch outcomes, in the order they are reported. */

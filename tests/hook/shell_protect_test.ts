@@ -148,3 +148,37 @@ Deno.test("[never-on-retry] destructive commands aimed at home, a root, the proj
     "root",
   );
 });
+
+Deno.test("[self-protection] a link carries a control file under another name; a linked ~/.claude is followed", async () => {
+  const { denoFs } = await import("../../src/platform/fs_port.ts");
+  const home = await Deno.makeTempDir({ prefix: "gg-protect-" });
+  try {
+    const proj = `${home}/proj`;
+    await Deno.mkdir(`${proj}/.claude`, { recursive: true });
+    await Deno.writeTextFile(`${proj}/.claude/settings.json`, "{}");
+    await Deno.symlink(`${proj}/.claude`, `${proj}/cfg`);
+    await Deno.symlink(`${proj}/.claude/settings.json`, `${proj}/s.json`);
+    await Deno.mkdir(`${home}/dotfiles/claude`, { recursive: true });
+    await Deno.symlink(`${home}/dotfiles/claude`, `${home}/.claude`);
+    const ctx: ShellProtectContext = {
+      surface: {
+        env: { HOME: home },
+        projectRoot: proj,
+        processCwd: proj,
+        program: null,
+        fs: denoFs,
+      },
+      cwd: proj,
+    };
+    const ids = (command: string) =>
+      shellProtectHits("bash", command, ctx, new WorkBudget())?.map((h) =>
+        h.kind === "control" ? h.row.id : h.kind
+      );
+    assertEquals(ids("sed -i d cfg/settings.json"), ["claude-project-settings"]);
+    assertEquals(ids("echo '{}' > s.json"), ["claude-project-settings"]);
+    assertEquals(ids(`sed -i d ${home}/dotfiles/claude/settings.json`), ["claude-user-settings"]);
+    assertEquals(ids("sed -i d other.json"), []);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});

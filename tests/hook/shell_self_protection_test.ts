@@ -1,0 +1,76 @@
+/**
+ * The shell gate's self-protection and never-on-a-retry rules, decided in
+ * process through `decide()`: a command that reaches GateGuard's control
+ * surface, runs its hook by hand or destroys a protected place is asked of
+ * the user where a person answers, denied every time elsewhere, and never
+ * passed by repeating it.
+ */
+import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { projectFs, Session } from "./session.ts";
+
+const ASKING = { permission_mode: "default" };
+const BYPASS = { permission_mode: "bypassPermissions" };
+
+async function twice(
+  command: string,
+  payload: Record<string, unknown>,
+): Promise<{ kind: string; text: string }[]> {
+  const session = new Session(projectFs({ ".claude/settings.json": "{}" }));
+  // The routine gate is used up first, so only the rules under test decide.
+  await session.call("Bash", { command: "true" }, payload);
+  return [
+    await session.call("Bash", { command }, payload),
+    await session.call("Bash", { command }, payload),
+  ];
+}
+
+Deno.test("[self-protection] a shell edit of Claude's settings is denied every time, retries included", async () => {
+  for (const payload of [ASKING, BYPASS, {}]) {
+    const answers = await twice(`sed -i 's/"hooks"/"x"/' .claude/settings.json`, payload);
+    for (const answer of answers) {
+      assertEquals(answer.kind, "deny");
+      assertStringIncludes(answer.text, "This change to .claude/settings.json would switch");
+      assertStringIncludes(
+        answer.text,
+        "a shell command may write, move, delete, link or replace it",
+      );
+      assertStringIncludes(answer.text, "retries included");
+    }
+  }
+});
+
+Deno.test("[self-protection] a shell write to GateGuard's project file is asked of the user where one answers", async () => {
+  const [first, retry] = await twice(`echo '{"fileGates": false}' > .gateguard.jsonc`, ASKING);
+  assertEquals([first.kind, retry.kind], ["ask", "ask"]);
+  assertStringIncludes(first.text, "Only the user can allow this change");
+  const [bypassed] = await twice(`echo '{}' > .gateguard.jsonc`, BYPASS);
+  assertEquals(bypassed.kind, "deny");
+});
+
+Deno.test("[self-protection] running GateGuard's hook by hand is never passed; its reports are", async () => {
+  const answers = await twice(`echo '{"tool_name":"Bash"}' | gateguard hook`, BYPASS);
+  assertEquals(answers.map((a) => a.kind), ["deny", "deny"]);
+  assertStringIncludes(answers[0].text, "running GateGuard's hook by hand");
+  const reports = await twice("gateguard report --since 1d", ASKING);
+  assertEquals(reports.map((a) => a.kind), ["pass", "pass"]);
+});
+
+Deno.test("[never-on-retry] rm -rf ~ and rm -rf / are asked of the user, never passed on a retry", async () => {
+  for (
+    const command of ["rm -rf ~", "sudo rm -rf / --no-preserve-root", "rm -rf .git", "rm -rf ."]
+  ) {
+    const asked = await twice(command, ASKING);
+    assertEquals(asked.map((a) => a.kind), ["ask", "ask"], command);
+    assertStringIncludes(asked[0].text, "GateGuard never passes it on a retry.");
+    assertStringIncludes(asked[0].text, "Only the user can allow it, and they are asked now.");
+    const denied = await twice(command, BYPASS);
+    assertEquals(denied.map((a) => a.kind), ["deny", "deny"], command);
+    assertStringIncludes(denied[0].text, "ask the user to run it themselves");
+  }
+});
+
+Deno.test("[destructive-gate] an ordinary destructive command still passes on its retry", async () => {
+  const answers = await twice("rm -rf dist", ASKING);
+  assertEquals(answers.map((a) => a.kind), ["deny", "pass"]);
+  assert(!answers[0].text.includes("never passes it on a retry"));
+});
