@@ -172,6 +172,8 @@ interface Piece {
   dirChange?: boolean;
   /** Set where a program may stand: a command word, or any piece of code. */
   runs?: boolean;
+  /** Set for the first word of a command, where `.` sources a script instead of naming a folder. */
+  first?: boolean;
 }
 
 function lower(s: string): string {
@@ -471,7 +473,13 @@ function bashPieces(dialect: ShellDialect, segments: readonly Segment[]): Piece[
     for (const word of [...segment.assignments, ...segment.words]) {
       const runs = word === segment.words[0] || word === segment.words[runsAt];
       for (const piece of splitPieces(word.text)) {
-        out.push({ text: piece, live: wordsLive, dirChange, runs: runs || piece !== word.text });
+        out.push({
+          text: piece,
+          live: wordsLive,
+          dirChange,
+          runs: runs || piece !== word.text,
+          first: word === segment.words[0] && piece === word.text,
+        });
       }
       for (const braced of word.braces ?? []) {
         out.push({ text: braced, live: wordsLive });
@@ -496,8 +504,12 @@ function bashPieces(dialect: ShellDialect, segments: readonly Segment[]): Piece[
  */
 function rawPieces(dialect: ShellDialect, command: string): Piece[] {
   const live = readOnlyKind(dialect, command) === null;
-  const words = command.replace(/`(.)/g, "$1").split(PIECE_BREAK).filter((p) => p !== "");
-  return words.map((text) => ({ text, live, runs: true }));
+  const out: Piece[] = [];
+  for (const statement of command.replace(/`(.)/g, "$1").split(/[;|&\n{}()]+/)) {
+    const words = statement.split(PIECE_BREAK).filter((p) => p !== "");
+    words.forEach((text, at) => out.push({ text, live, runs: true, first: at === 0 }));
+  }
+  return out;
 }
 
 /**
@@ -620,7 +632,7 @@ export function protectedTargetOf(
   });
   for (const piece of pieces) {
     if (!piece.live || piece.text.startsWith("-")) continue;
-    if (piece.dirChange) continue;
+    if (piece.dirChange || (piece.first && piece.text === ".")) continue;
     if (movedInto.length > 0 && /^(\.|\.\/|\.?\*|\.\/\*|\.\*)$/.test(piece.text)) {
       return movedInto[0];
     }

@@ -312,6 +312,9 @@ async function shellAnswers(
   return inProcess;
 }
 
+/** The line of a destructive denial aimed at home, a root, the project or its .git. */
+const NEVER_ON_RETRY = "GateGuard never passes it on a retry.";
+
 function shellVerdicts(
   tool: "Bash" | "PowerShell",
   commands: readonly string[],
@@ -322,7 +325,7 @@ function shellVerdicts(
     (a) =>
       a.kind !== "deny"
         ? a.kind
-        : a.text.startsWith(DESTRUCTIVE_TEXT)
+        : a.text.startsWith(DESTRUCTIVE_TEXT) || a.text.includes(NEVER_ON_RETRY)
         ? "destructive"
         : `other deny: ${a.text.slice(0, 80)}`,
   );
