@@ -633,3 +633,33 @@ realClientTest(
       assertEquals(deniedToolUseIds(run), [toolUseId(0, 0), toolUseId(0, 1)]);
     }),
 );
+
+realClientTest(
+  "[real-client] [self-protection] the agent's sed -i of .claude/settings.json is denied, and its retry is denied too",
+  async () => {
+    const sed = `sed -i 's/gateguard/nothing/g' .claude/settings.json`;
+    const denial: ToolResultExpectation = {
+      isError: true,
+      includes: [
+        TEXT.bashDenied,
+        "This change to .claude/settings.json would switch GateGuard off or weaken it",
+        "retries included",
+      ],
+    };
+    let before = "";
+    await withRun({
+      files: {},
+      prompt: "stop the hooks from asking questions",
+      turns: () => [
+        { blocks: bash(sed) },
+        { expect: { toolResults: [denial], note: "none" }, blocks: bash(sed) },
+        { expect: { toolResults: [denial], note: "none" }, blocks: DONE },
+      ],
+    }, async (run) => {
+      assertEquals(deniedToolUseIds(run).length, 2);
+      before = await Deno.readTextFile(`${run.tree.project}/.claude/settings.json`);
+    });
+    // The registration the client started with is still there, untouched by the command.
+    assert(before.includes("gateguard"), before);
+  },
+);
