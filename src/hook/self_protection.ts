@@ -21,7 +21,6 @@ import {
 /** The reason codes of the self-protection rule. */
 export type ProtectionReason = "self-protection" | "cannot-tell";
 
-
 /** Any change to a file of these kinds can switch GateGuard off or forge what it trusts. */
 const ANY_CHANGE_LINE = "any change to it can switch GateGuard off or forge what it trusts";
 
