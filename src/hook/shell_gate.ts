@@ -26,9 +26,7 @@ import {
   tooComplexText,
   withDomainText,
 } from "../questions/messages.ts";
-import { protectedTargetOf, type ShellProtectHit, shellProtectHits } from "./shell_protect.ts";
-import { surfaceContextOf } from "./surface_context.ts";
-import { askReachesPerson } from "./escalate.ts";
+import type { ShellProtectHit } from "./shell_protect.ts";
 import { sha256Hex } from "../platform/sha256.ts";
 import { readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellCall, ShellDialect } from "../tools/call.ts";
@@ -135,6 +133,26 @@ export const SHELL_RULES = [
 /** Every reason code the shell gates decide with. */
 export type ShellReason = (typeof SHELL_RULES)[number]["reasons"][number];
 
+/** The shell side of self-protection and the control-surface context it reads, loaded on demand. */
+async function loadShellProtect(): Promise<
+  & typeof import("./shell_protect.ts")
+  & typeof import("./surface_context.ts")
+  & typeof import("./escalate.ts")
+> {
+  const [reader, context, escalate] = await Promise.all([
+    import(new URL("./shell_protect.ts", import.meta.url).href) as Promise<
+      typeof import("./shell_protect.ts")
+    >,
+    import(new URL("./surface_context.ts", import.meta.url).href) as Promise<
+      typeof import("./surface_context.ts")
+    >,
+    import(new URL("./escalate.ts", import.meta.url).href) as Promise<
+      typeof import("./escalate.ts")
+    >,
+  ]);
+  return { ...reader, ...context, ...escalate };
+}
+
 /** What one self-protection hit says in the answer. */
 function protectionInput(hit: ShellProtectHit): SelfProtectionInput {
   return hit.kind === "control"
@@ -153,13 +171,13 @@ function protectionInput(hit: ShellProtectHit): SelfProtectionInput {
  * reason, denied every time otherwise. Never a key, so never a retry.
  */
 function protectionOutcome(
-  ctx: DecideContext,
+  asks: boolean,
   hits: readonly ShellProtectHit[],
 ): { outcome: Decision["outcome"]; decision: string } {
   const inputs = hits.map(protectionInput);
   const denyText = selfProtectionDenyText(inputs);
   const askable = hits.every((h) => h.kind === "own-hook" || h.row.askable);
-  return askable && askReachesPerson(ctx.call.permissionMode)
+  return askable && asks
     ? {
       outcome: { kind: "ask", text: selfProtectionAskText(inputs), denyText },
       decision: "self-protect-ask",
@@ -293,8 +311,13 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
       "work-budget",
     );
   }
-  const protectCtx = { surface: surfaceContextOf(ctx), cwd: call.cwd };
-  const protectHits = shellProtectHits(shell.dialect, command, protectCtx, ctx.budget);
+  // A command the read-only check accepts writes nothing and runs nothing it
+  // prints, so only the others need the control surface (and its modules).
+  const protect = readOnly === null ? await loadShellProtect() : null;
+  const protectCtx = protect && { surface: protect.surfaceContextOf(ctx), cwd: call.cwd };
+  const protectHits = protect && protectCtx
+    ? protect.shellProtectHits(shell.dialect, command, protectCtx, ctx.budget)
+    : [];
   if (protectHits === null) {
     return done(
       { kind: "deny", text: tooComplexText("command") },
@@ -303,7 +326,10 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     );
   }
   if (protectHits.length > 0) {
-    const { outcome, decision } = protectionOutcome(ctx, protectHits);
+    const { outcome, decision } = protectionOutcome(
+      protect!.askReachesPerson(call.permissionMode),
+      protectHits,
+    );
     const reason = protectHits.some((h) => h.kind === "control") ? "self-protection" : "own-hook";
     return done(outcome, decision, reason);
   }
@@ -322,9 +348,11 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
   if (hit !== null) {
     packRule = `${hit.pack}/${hit.rule}`;
     // Home, a root, the project or its .git: the user's call, never a retry's.
-    const aimed = protectedTargetOf(shell.dialect, command, protectCtx);
+    const aimed = protect && protectCtx
+      ? protect.protectedTargetOf(shell.dialect, command, protectCtx)
+      : null;
     if (aimed !== null) {
-      const asked = askReachesPerson(call.permissionMode);
+      const asked = protect!.askReachesPerson(call.permissionMode);
       const piece = sanitizeForDisplay(aimed.piece);
       const denyText = protectedTargetText(aimed.target, piece, false, hit);
       return done(
