@@ -13,6 +13,7 @@ import { emptyDelta } from "../state/schema.ts";
 import type { Settings } from "../config/settings.ts";
 import {
   allowDestructiveHint,
+  destructiveAskText,
   destructiveDenialText,
   OWN_HOOK_CONTROLS,
   OWN_HOOK_LINE,
@@ -369,6 +370,22 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     const hatch = hatchFor(shell);
     const denial = destructiveDenialText(hit.pack, hit.rule, hit.destroys) +
       (hatch === null ? "" : `\n${allowDestructiveHint(hit.pack, hit.rule, hatch)}`);
+    // The user chose to be asked instead of deny-then-retry (Claude Code only:
+    // where no person answers, the ordinary denial and its retry stay).
+    if (
+      settings.destructiveDecision === "ask" && protect !== null &&
+      protect.askReachesPerson(call.permissionMode)
+    ) {
+      return done(
+        {
+          kind: "ask",
+          text: destructiveAskText(hit.pack, hit.rule, hit.destroys),
+          denyText: denial,
+        },
+        "destructive-ask",
+        "destructive",
+      );
+    }
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
     if (state.checked.has(key)) {
       // A second copy sent before the denial could be read is no retry: it

@@ -354,6 +354,20 @@ export function allowDestructiveHint(pack: string, rule: string, entry: string):
     "file (config.jsonc in its state folder) or in a trusted .gateguard.jsonc.";
 }
 
+/**
+ * The question put to the user about a destructive command when the user
+ * chose `destructiveDecision: "ask"`: no facts to gather and no retry, the
+ * user decides whether it runs.
+ */
+export function destructiveAskText(pack: string, rule: string, destroys: string): string {
+  return [
+    HEADER,
+    "",
+    'Destructive command: the user decides whether it runs (destructiveDecision is "ask").',
+    destroysLine(pack, rule, destroys),
+  ].join("\n");
+}
+
 /** What a self-protection answer says about one file of the control surface. */
 export interface SelfProtectionInput {
   /** The path as the tool named it, sanitized. */

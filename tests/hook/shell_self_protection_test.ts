@@ -74,3 +74,23 @@ Deno.test("[destructive-gate] an ordinary destructive command still passes on it
   assertEquals(answers.map((a) => a.kind), ["deny", "pass"]);
   assert(!answers[0].text.includes("never passes it on a retry"));
 });
+
+Deno.test("[destructive-gate] destructiveDecision ask puts a destructive command to the user where one answers, and keeps deny-then-retry elsewhere", async () => {
+  const { decide } = await import("../../src/hook/decide.ts");
+  const { contextFor } = await import("./context.ts");
+  const decideWith = async (payload: Record<string, unknown>) => {
+    const ctx = contextFor("Bash", { command: "rm -rf dist" }, {
+      payload,
+      env: { GATEGUARD_BASH_ROUTINE_DISABLED: "1" },
+    });
+    return (await decide({ ...ctx, settings: { ...ctx.settings, destructiveDecision: "ask" } }))
+      .outcome;
+  };
+  const asked = await decideWith(ASKING);
+  assertEquals(asked.kind, "ask");
+  if (asked.kind === "ask") {
+    assertStringIncludes(asked.text, "the user decides whether it runs");
+    assertStringIncludes(asked.denyText, "Present the facts, then retry the same command.");
+  }
+  assertEquals((await decideWith(BYPASS)).kind, "deny");
+});
