@@ -225,8 +225,18 @@ export function wildcardMatch(pattern: string, name: string): boolean {
   return pi === p.length;
 }
 
-/** Whether a piece's segment and a table segment could name the same file. */
-function segmentsMeet(piece: string, target: string): boolean {
+/**
+ * Whether a piece's segment and a table segment could name the same file.
+ * A wildcard the shell expands (`*`, not an unknown part) does not reach a
+ * name that starts with a dot unless it starts with one itself, as in Bash
+ * without `dotglob`; `hiddenToo` lifts that when the line may change it.
+ */
+function segmentsMeet(piece: string, target: string, hiddenToo = true): boolean {
+  if (
+    !hiddenToo && target.startsWith(".") && !piece.startsWith(".") && !piece.startsWith(UNKNOWN)
+  ) {
+    if (piece.includes("*") || piece.includes("?") || piece.includes("[")) return false;
+  }
   if (target === "*" || piece === "*" || piece === UNKNOWN) return true;
   const pieceGlob = hasGlob(piece);
   const targetGlob = target.includes("*");
@@ -247,11 +257,15 @@ function distinctive(segment: string): boolean {
  * How a placed piece relates to a target: it is the file (or lies in a
  * `**` folder of it), it holds it (a folder above it), or neither.
  */
-function placedMeets(probe: readonly string[], target: readonly string[]): boolean {
+function placedMeets(
+  probe: readonly string[],
+  target: readonly string[],
+  hidden: boolean,
+): boolean {
   for (let i = 0; i < target.length; i++) {
     if (target[i] === "**") return true;
     if (i >= probe.length) return true;
-    if (!segmentsMeet(probe[i], target[i])) return false;
+    if (!segmentsMeet(probe[i], target[i], hidden)) return false;
   }
   return probe.length === target.length;
 }
@@ -260,7 +274,7 @@ function placedMeets(probe: readonly string[], target: readonly string[]): boole
  * Whether the segments of a piece whose folder is unknown could sit
  * somewhere in a target's path, through at least one distinctive name.
  */
-function tailMeets(tail: readonly string[], target: readonly string[]): boolean {
+function tailMeets(tail: readonly string[], target: readonly string[], hidden: boolean): boolean {
   if (tail.length === 0) return false;
   for (let start = 0; start < target.length; start++) {
     let named = false;
@@ -272,7 +286,7 @@ function tailMeets(tail: readonly string[], target: readonly string[]): boolean 
         break;
       }
       if (t === "**") break;
-      if (!segmentsMeet(tail[i], t)) {
+      if (!segmentsMeet(tail[i], t, hidden)) {
         ok = false;
         break;
       }
@@ -345,16 +359,19 @@ function tooWide(probe: PathParts, ctx: ShellProtectContext): boolean {
   });
 }
 
+/** The command's context for matching, with whether its wildcards reach hidden names. */
+type MatchContext = ShellProtectContext & { hidden: boolean };
+
 function matchPlaced(
   placed: PathParts,
   targets: readonly Target[],
-  ctx: ShellProtectContext,
+  ctx: MatchContext,
 ): SurfaceRow | null {
   const root = lower(placed.root);
   for (const target of targets) {
     if (
       root === target.root && placed.segments.length >= 1 &&
-      placedMeets(placed.segments, target.segments) &&
+      placedMeets(placed.segments, target.segments, ctx.hidden) &&
       !(placed.segments.length < target.segments.length && tooWide(placed, ctx))
     ) {
       return target.row;
@@ -366,11 +383,11 @@ function matchPlaced(
 function matchProbe(
   probe: Probe,
   targets: readonly Target[],
-  ctx: ShellProtectContext,
+  ctx: MatchContext,
 ): SurfaceRow | null {
   if (probe.placed !== null) return matchPlaced(probe.placed, targets, ctx);
   for (const target of targets) {
-    if (tailMeets(probe.tail, target.segments)) return target.row;
+    if (tailMeets(probe.tail, target.segments, ctx.hidden)) return target.row;
   }
   return null;
 }
@@ -545,6 +562,11 @@ export function shellProtectHits(
     : rawPieces(dialect, command);
   const movesDirectory = changesDirectory(pieces);
   const targets = targetsOf(ctx);
+  // Bash's own wildcards skip dot names unless the line turns that off.
+  const mctx: MatchContext = {
+    ...ctx,
+    hidden: dialect !== "bash" || /dotglob|GLOBIGNORE/.test(command),
+  };
   const hits: ShellProtectHit[] = [];
   const seen = new Set<string>();
   const looked = new Set<string>();
@@ -559,7 +581,7 @@ export function shellProtectHits(
     }
     const probe = probeOf(piece.text, ctx, movesDirectory);
     if (probe === null) continue;
-    let row = matchProbe(probe, targets, ctx);
+    let row = matchProbe(probe, targets, mctx);
     const fs = ctx.surface.fs;
     if (row === null && probe.written !== null && fs && !looked.has(piece.text)) {
       // A link can carry a control file under another name, and the table's
@@ -571,7 +593,7 @@ export function shellProtectHits(
       const real = realLocation(probe.written, fs);
       const candidates = real === null ? [probe.placed!] : [lowered(real), probe.placed!];
       for (const placed of candidates) {
-        row ??= matchPlaced(placed, targets, ctx) ?? matchPlaced(placed, realTargets, ctx);
+        row ??= matchPlaced(placed, targets, mctx) ?? matchPlaced(placed, realTargets, mctx);
       }
     }
     if (row !== null && !seen.has(row.id)) {

@@ -36,6 +36,9 @@ import { denoFs } from "../../src/platform/fs_port.ts";
  */
 const HANG_MS = 90_000;
 
+/** The closing line of a self-protection denial, which no retry passes. */
+const SELF_PROTECTION_LINE = "GateGuard denies this change every time, retries included";
+
 const SENSITIVE_LINE =
   "Sensitive target: prior-search credit, sibling collapse, and the denial cap do not apply.";
 const HARD_LINK_LINE =
@@ -582,10 +585,15 @@ async function fileAnswers(
   return inProcess;
 }
 
-/** A file-gate answer as the sensitive-target tests compare it. */
+/**
+ * A file-gate answer as the sensitive-target tests compare it. A
+ * self-protection denial (a file of GateGuard's control surface, or a path
+ * that cannot be resolved) is never passed on a retry, stricter still than
+ * a sensitive target's, and counts as one.
+ */
 function strictness(a: ShellAnswer): string {
   if (a.kind !== "deny") return a.kind;
-  if (a.text.includes(SENSITIVE_LINE)) return "sensitive";
+  if (a.text.includes(SENSITIVE_LINE) || a.text.includes(SELF_PROTECTION_LINE)) return "sensitive";
   return a.text.includes(HARD_LINK_LINE) ? "hard-linked" : "plain deny";
 }
 
@@ -822,7 +830,8 @@ Deno.test("[exempt-globs] traversal cannot reach an exemption, and the project f
   for (const file of ["docs/x/login.py", "src/auth/login.py", ".gateguard.jsonc"]) {
     const a = await call(`e3-${file}`, file, {});
     assertEquals(a.kind, "deny", file);
-    assertStringIncludes(a.text, SENSITIVE_LINE);
+    // The project file is a control file: its change is denied outright, every time.
+    assertEquals(strictness(a), "sensitive", file);
   }
   assertEquals((await call("e4", "docs/a.md", {})).kind, "pass");
 });
@@ -1563,7 +1572,10 @@ Deno.test("[fail-to-deny] oversized, deeply nested, invalid UTF-8 and surrogate 
     label === "deep nesting beside the command" ? tooComplexText("call") : DESTRUCTIVE_TEXT;
   assertEquals(
     cases.flatMap(([label], i) =>
-      answers[i].text.startsWith(expected(label)) ? [] : [`${label}: ${answers[i].kind}`]
+      answers[i].text.startsWith(expected(label)) ||
+        (expected(label) === DESTRUCTIVE_TEXT && answers[i].text.includes(NEVER_ON_RETRY))
+        ? []
+        : [`${label}: ${answers[i].kind}`]
     ),
     [],
   );

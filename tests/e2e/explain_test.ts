@@ -142,7 +142,7 @@ Deno.test("[order-of-checks] explain names the deciding rule of the shell gates"
 Deno.test("[order-of-checks] explain reads --payload files, prints text, and rejects bad options", async () => {
   const { payload, tmp, env } = await setup();
   const file = `${tmp}/payload.json`;
-  await Deno.writeTextFile(file, JSON.stringify(payload("Bash", { command: "rm -rf /" })));
+  await Deno.writeTextFile(file, JSON.stringify(payload("Bash", { command: "rm -rf build" })));
   const text = await runCli(["explain", "--payload", file], { env });
   assertEquals(text.code, 0);
   assertStringIncludes(text.stdout, "Bash: deny");

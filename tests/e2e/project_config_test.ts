@@ -65,15 +65,19 @@ Deno.test("[project-config] file exempt globs and fileGates:false never reach se
   assertStringIncludes(auth.text, "Sensitive target:");
 });
 
-Deno.test("[project-config] the project file itself is a sensitive target", async () => {
+Deno.test("[self-protection] an edit that loosens the project file itself is denied as a weakening, every time", async () => {
   const { root, hook } = await setup(`{}`);
-  const d = await hook("Edit", {
+  const loosen = {
     file_path: `${root}/.gateguard.jsonc`,
     old_string: "{}",
     new_string: '{"fileGates": false}',
-  });
-  assertEquals(d.kind, "deny");
-  assertStringIncludes(d.text, "Sensitive target:");
+  };
+  for (const _try of [1, 2]) {
+    const d = await hook("Edit", loosen);
+    assertEquals(d.kind, "deny");
+    assertStringIncludes(d.text, '"fileGates": false would switch a gate off');
+    assertStringIncludes(d.text, "retries included");
+  }
 });
 
 Deno.test("[project-config] destructive phrases add to the built-in set, and the file cannot turn the destructive gate off", async () => {

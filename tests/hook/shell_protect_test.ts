@@ -54,6 +54,7 @@ const WRITES: readonly [string, string][] = [
   [`rm -rf $HOME/.gateguard`, "trust-store"],
   [`touch /home/u/.gateguard/trust.json`, "trust-store"],
   [`cp /tmp/fake /home/u/.local/bin/gateguard`, "program-binary"],
+  [`shopt -s dotglob; rm -rf ./*`, "claude-project-settings"],
 ];
 
 Deno.test("[self-protection] a shell write into the control surface names the file it reaches", () => {
@@ -98,6 +99,7 @@ Deno.test("[self-protection] reading, printing and look-alikes are left alone", 
       "mkdir -p .claude/commands",
       "npm test",
       "rm -rf node_modules",
+      "rm -rf ./*",
     ]
   ) {
     assertEquals(rows(command), [], command);
