@@ -53,19 +53,13 @@ const PRINTERS: ReadonlySet<string> = new Set([
 /** Programs that copy what they read to files: a here-document fed to them is data. */
 const STDIN_COPIERS: ReadonlySet<string> = new Set(["cat", "tee"]);
 
-/** git subcommands that change neither the work tree nor anything GateGuard reads. */
-const GIT_INDEX_ONLY: ReadonlySet<string> = new Set([
-  "add",
-  "commit",
-  "status",
-  "diff",
-  "log",
-  "show",
-  "blame",
-  "grep",
-  "ls-files",
-  "rev-parse",
-]);
+/**
+ * git subcommands that write only the index and the object store, never a
+ * file of the work tree, whatever their options. Reading commands (`diff`,
+ * `log`, `show`, ...) go through the read-only check instead: `--output=`
+ * makes them write any file.
+ */
+const GIT_INDEX_ONLY: ReadonlySet<string> = new Set(["add", "commit"]);
 
 /** GateGuard's own program names. */
 const OWN_PROGRAMS: ReadonlySet<string> = new Set(["gateguard", "gateguard.exe"]);

@@ -55,6 +55,8 @@ const WRITES: readonly [string, string][] = [
   [`touch /home/u/.gateguard/trust.json`, "trust-store"],
   [`cp /tmp/fake /home/u/.local/bin/gateguard`, "program-binary"],
   [`shopt -s dotglob; rm -rf ./*`, "claude-project-settings"],
+  [`git diff --output=.claude/settings.json`, "claude-project-settings"],
+  [`git log -1 --output .gateguard.jsonc`, "project-config"],
 ];
 
 Deno.test("[self-protection] a shell write into the control surface names the file it reaches", () => {
@@ -91,6 +93,8 @@ Deno.test("[self-protection] reading, printing and look-alikes are left alone", 
       "grep -n gateguard .claude/settings.json",
       "git add .claude/settings.json",
       "git commit -m 'update .claude/settings.json'",
+      "git diff .claude/settings.json",
+      "git log -p -- .gateguard.jsonc",
       "echo 'see .claude/settings.json' > notes.md",
       "cat > README.md <<'EOF'\nEdit .claude/settings.json by hand.\nEOF",
       "sed -i d .vscode/settings.json",
