@@ -86,7 +86,11 @@ if ($Root -and (Test-Path -LiteralPath (Join-Path $Root "src\main.ts")) -and $De
   $env:HOME = $Root
   $env:USERPROFILE = $Root
   $env:DENO_DIR = Join-Path $Root ".cache\deno"
-  [Console]::In.ReadToEnd() | & $Deno.Source run --quiet --no-prompt --config (Join-Path $Root "deno.json") "--permission-set=gateguard" (Join-Path $Root "src\main.ts")
+  # The bundle `deno task bundle` builds, when there is one; else the sources as they are.
+  $Entry = Join-Path $Root "src\main.ts"
+  $Bundle = Join-Path $Root ".cache\bundle\main.js"
+  if (Test-Path -LiteralPath $Bundle) { $Entry = $Bundle }
+  [Console]::In.ReadToEnd() | & $Deno.Source run --quiet --no-prompt --config (Join-Path $Root "deno.json") "--permission-set=gateguard" $Entry
   exit $LASTEXITCODE
 }
 

@@ -8,7 +8,8 @@
 #    so a match is remembered in a stamp (digest and size), trusted while the
 #    binary and its record are not newer than the stamp.
 # 2. No binary there: in a source checkout with Deno on PATH, GateGuard from
-#    source (the same command a from-source registration runs).
+#    source (the same command a from-source registration runs: the checkout's
+#    bundle, or its sources when no bundle was built).
 # 3. Otherwise, or when the binary cannot be verified, the call is blocked
 #    (exit 2) with the command that installs the binary.
 #
@@ -79,10 +80,14 @@ if [ -n "$data" ] && [ -f "$bin" ]; then
 fi
 
 if [ -f "${root}/src/main.ts" ] && [ -f "${root}/deno.json" ] && command -v deno >/dev/null 2>&1; then
+  # The bundle `deno task bundle` builds loads a few files a call instead of
+  # dozens of modules; without one the sources run as they are.
+  entry="${root}/src/main.ts"
+  [ -f "${root}/.cache/bundle/main.js" ] && entry="${root}/.cache/bundle/main.js"
   # Deno reads $HOME/.npmrc and its cache before GateGuard runs: keep both in the
   # checkout and hand GateGuard the user's home (src/platform/permissions.ts).
   GATEGUARD_HOME="${HOME:-}" HOME="$root" DENO_DIR="${root}/.cache/deno" \
-    exec deno run --quiet --no-prompt --config "${root}/deno.json" --permission-set=gateguard "${root}/src/main.ts"
+    exec deno run --quiet --no-prompt --config "${root}/deno.json" --permission-set=gateguard "$entry"
 fi
 
 if [ -z "$data" ]; then

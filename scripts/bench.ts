@@ -20,7 +20,13 @@
  * @module
  */
 
-import { runtimeFlags, sourceArgv } from "../src/platform/permissions.ts";
+import {
+  BUNDLE_DIR,
+  runtimeFlags,
+  sourceArgv,
+  sourceTreeArgv,
+} from "../src/platform/permissions.ts";
+import { buildBundle } from "./bundle.ts";
 import { moduleCensus } from "./module_census.ts";
 import { assistant, filler, jsonl, prompt, result } from "../tests/transcript/builder.ts";
 
@@ -35,6 +41,14 @@ interface Scenario {
   prime?: boolean;
   /** Also timed against the reference hook when `--reference` is given. */
   paired?: boolean;
+}
+
+/** What one call of a class loads: source modules (run from `src/`) and bundle chunks. */
+interface ModuleCount {
+  read: number;
+  evaluated: number;
+  chunks: number;
+  chunkBytes: number;
 }
 
 /** The first `node` on PATH, for the reference hook. */
@@ -179,6 +193,7 @@ if (import.meta.main && only !== null) {
     Deno.args.includes("--json"),
   );
 } else if (import.meta.main) {
+  await buildBundle(REPO);
   const runs = Number(argValue("--runs")) || 15;
   const asJson = Deno.args.includes("--json");
   const tmp = await Deno.makeTempDir({ prefix: "gateguard-bench-" });
@@ -271,10 +286,22 @@ if (import.meta.main && only !== null) {
     for (const s of paired) if (s.prime) await timeOnce(reference, s.payload(0), refEnv(s.env));
   }
   const srcHref = new URL("../src/", import.meta.url).href;
-  const modules: Record<string, { read: number; evaluated: number }> = {};
+  const bundleHref = new URL(`../${BUNDLE_DIR}/`, import.meta.url).href;
+  const tree = sourceTreeArgv(Deno.execPath(), REPO);
+  const modules: Record<string, ModuleCount> = {};
   for (const s of scenarios) {
-    const census = await moduleCensus(cli, s.payload(-2), s.env, srcHref);
-    modules[s.name] = { read: census.read.length, evaluated: census.evaluated.length };
+    const census = await moduleCensus(tree, s.payload(-3), s.env, srcHref);
+    const chunks = await moduleCensus(cli, s.payload(-2), s.env, bundleHref);
+    let bytes = 0;
+    for (const chunk of chunks.read) {
+      bytes += (await Deno.stat(`${REPO}/${BUNDLE_DIR}/${chunk}`)).size;
+    }
+    modules[s.name] = {
+      read: census.read.length,
+      evaluated: census.evaluated.length,
+      chunks: chunks.read.length,
+      chunkBytes: bytes,
+    };
   }
   // What each scenario actually decides, so a ratio never hides a wrong path.
   const outcomes: Record<string, string> = {};
@@ -341,7 +368,11 @@ if (import.meta.main && only !== null) {
     );
     for (const [k, v] of Object.entries(ratios)) {
       const outcome = outcomes[k] ? `  (${outcomes[k]})` : "";
-      const m = modules[k] ? `  ${modules[k].read} modules read, ${modules[k].evaluated} run` : "";
+      const m = modules[k]
+        ? `  ${modules[k].read} modules (${modules[k].evaluated} run); bundle: ${
+          modules[k].chunks
+        } chunks, ${(modules[k].chunkBytes / 1024).toFixed(0)} KiB`
+        : "";
       console.log(`  ${k.padEnd(28)} ${v.toFixed(2)}x${outcome}${m}`);
     }
     if (reference) {

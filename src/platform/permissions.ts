@@ -26,8 +26,27 @@ export function runtimeFlags(configPath: string): string[] {
   return ["--quiet", "--no-prompt", "--config", configPath, `--permission-set=${PERMISSION_SET}`];
 }
 
-/** The argv that runs the CLI from a source checkout at `repoRoot`. */
+/**
+ * Where a checkout keeps the bundle its registered command runs, relative to
+ * its root (built by scripts/bundle.ts). Two folders deep, as the modules
+ * under `src/<folder>/` are, so code that finds the checkout from its own
+ * module URL finds the same root from either.
+ */
+export const BUNDLE_DIR = ".cache/bundle";
+
+/** The bundle's entry, relative to the checkout's root. */
+export const BUNDLE_ENTRY = `${BUNDLE_DIR}/main.js`;
+
+/**
+ * The argv that runs the CLI from a source checkout at `repoRoot`, as a
+ * from-source registration does: the checkout's bundle of `src/`.
+ */
 export function sourceArgv(denoPath: string, repoRoot: string): string[] {
+  return [denoPath, "run", ...runtimeFlags(`${repoRoot}/deno.json`), `${repoRoot}/${BUNDLE_ENTRY}`];
+}
+
+/** The argv that runs the CLI straight from `src/` (development, and the module census). */
+export function sourceTreeArgv(denoPath: string, repoRoot: string): string[] {
   return [denoPath, "run", ...runtimeFlags(`${repoRoot}/deno.json`), `${repoRoot}/src/main.ts`];
 }
 

@@ -15,9 +15,15 @@
 
 import { sourceArgv } from "../../src/platform/permissions.ts";
 import { registrationCommand } from "../../src/setup/command.ts";
+import { buildBundle } from "../../scripts/bundle.ts";
 
 /** Repository root (absolute, no trailing slash). */
 export const REPO_ROOT: string = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
+
+// The CLI runs from the bundle, as a registered from-source command does;
+// a test file run on its own after a source change rebuilds it first
+// (`deno task test` builds it before any test starts).
+await buildBundle(REPO_ROOT);
 
 /** The argv prefix that runs the CLI from source with the binary's permissions. */
 export const CLI_ARGV: readonly string[] = sourceArgv(Deno.execPath(), REPO_ROOT);
@@ -72,13 +78,16 @@ export interface CliOptions {
   cwd?: string;
   /** Kills the child (SIGKILL) after this many ms, so a hang fails the test instead of stalling it. */
   killAfterMs?: number;
+  /** Another way to start the CLI than `CLI_ARGV` (the source tree, say). */
+  argv?: readonly string[];
 }
 
 /** Runs `gateguard <args>` and collects its exit code and output. */
 export async function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   const denoCache = await denoDir();
-  const cmd = new Deno.Command(CLI_ARGV[0], {
-    args: [...CLI_ARGV.slice(1), ...args],
+  const argv = opts.argv ?? CLI_ARGV;
+  const cmd = new Deno.Command(argv[0], {
+    args: [...argv.slice(1), ...args],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",

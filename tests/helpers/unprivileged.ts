@@ -16,7 +16,7 @@
 
 import { tempDirSync } from "./temp.ts";
 import { REPO_ROOT } from "./cli.ts";
-import { sourceArgv } from "../../src/platform/permissions.ts";
+import { sourceTreeArgv } from "../../src/platform/permissions.ts";
 
 /** uid and gid the child runs as when the test runs as root. */
 export const NOBODY = 65534;
@@ -142,7 +142,7 @@ export async function stageUnprivileged(script: string): Promise<Stage> {
 export function stageUnprivilegedCli(): Promise<Stage> {
   return Promise.resolve(stage(
     ["deno.json", ...filesUnder("src")],
-    (code) => sourceArgv("deno", code).slice(1),
+    (code) => sourceTreeArgv("deno", code).slice(1),
   ));
 }
 

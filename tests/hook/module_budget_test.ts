@@ -7,11 +7,17 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { CLI_ARGV, denoDir } from "../helpers/cli.ts";
+import { CLI_ARGV, denoDir, REPO_ROOT } from "../helpers/cli.ts";
 import { tempDir } from "../helpers/temp.ts";
 import { type ModuleCensus, moduleCensus } from "../../scripts/module_census.ts";
+import { BUNDLE_DIR, sourceTreeArgv } from "../../src/platform/permissions.ts";
+import { SEPARATE_ENTRIES } from "../../scripts/bundle.ts";
 
 const SRC_HREF = new URL("../../src/", import.meta.url).href;
+const BUNDLE_HREF = new URL(`../../${BUNDLE_DIR}/`, import.meta.url).href;
+
+/** The source tree run as it is: what each call class reaches, module by module. */
+const TREE_ARGV = sourceTreeArgv(Deno.execPath(), REPO_ROOT);
 
 /**
  * Most modules one call of each class may read (and so evaluate). Measured
@@ -33,7 +39,11 @@ function over(run: ModuleCensus, budget: number): string {
   return `${run.read.length} modules read, budget ${budget}: ${run.read.join(" ")}`;
 }
 
-async function census(toolName: string, input: Record<string, string>): Promise<ModuleCensus> {
+async function census(
+  toolName: string,
+  input: Record<string, string>,
+  form: "tree" | "bundle" = "tree",
+): Promise<ModuleCensus> {
   const home = await tempDir({ prefix: "gateguard-modules-" });
   await Deno.mkdir(`${home}/project/src`, { recursive: true });
   await Deno.writeTextFile(`${home}/project/src/app.py`, "x = 1\n");
@@ -47,12 +57,12 @@ async function census(toolName: string, input: Record<string, string>): Promise<
       Object.entries(input).map(([k, v]) => [k, v.replace("$P", `${home}/project`)]),
     ),
   });
-  return moduleCensus([...CLI_ARGV], payload, {
+  return moduleCensus(form === "tree" ? TREE_ARGV : [...CLI_ARGV], payload, {
     HOME: home,
     GATEGUARD_STATE_DIR: `${home}/state`,
     CLAUDE_PROJECT_DIR: `${home}/project`,
     ...(cache ? { DENO_DIR: cache } : {}),
-  }, SRC_HREF);
+  }, form === "tree" ? SRC_HREF : BUNDLE_HREF);
 }
 
 const folders = (mods: string[]) => [...new Set(mods.map((m) => m.split("/")[0]))].sort();
@@ -92,3 +102,40 @@ Deno.test("[lazy-loading] a destructive Bash call stays within its module budget
   assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");
   assert(run.read.length <= BUDGET["destructive Bash"], over(run, BUDGET["destructive Bash"]));
 });
+
+/**
+ * Most bundle files one call of each class may read, where a registered
+ * from-source command runs (scripts/bundle.ts). Measured on 2026-12-05: 24,
+ * 23 and 24. A file costs a read and an instantiation however small it is,
+ * so a change that splits the hook's code into many more chunks fails here.
+ */
+const CHUNK_BUDGET = {
+  "first-touch Edit": 28,
+  "routine Bash": 27,
+  "destructive Bash": 28,
+} as const;
+
+const BUNDLE_CASES: [keyof typeof CHUNK_BUDGET, string, Record<string, string>][] = [
+  ["first-touch Edit", "Edit", {
+    file_path: "$P/src/app.py",
+    old_string: "x = 1",
+    new_string: "x = 2",
+  }],
+  ["routine Bash", "Bash", { command: "ls" }],
+  ["destructive Bash", "Bash", { command: "rm -rf build" }],
+];
+
+for (const [name, tool, input] of BUNDLE_CASES) {
+  Deno.test(`[lazy-loading] from the bundle, a ${name} call reads only its chunks, within its budget`, async () => {
+    const run = await census(tool, input, "bundle");
+    assert(run.read.length > 0, "the debug log named no bundle file: the census cannot count");
+    assertEquals(run.read, run.evaluated, "deno run read a chunk the call never ran");
+    // The subcommands a person types are files of their own, never read by the hook.
+    const separate = Object.values(SEPARATE_ENTRIES);
+    assertEquals(run.read.filter((file) => separate.includes(file)), []);
+    assert(
+      run.read.length <= CHUNK_BUDGET[name],
+      `${run.read.length} chunks read, budget ${CHUNK_BUDGET[name]}: ${run.read.join(" ")}`,
+    );
+  });
+}

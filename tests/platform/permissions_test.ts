@@ -6,7 +6,13 @@
 import { tempFile } from "../helpers/temp.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { ENV_VARIABLES } from "../../src/config/env.ts";
-import { runtimeFlags, sourceArgv, sourceEnv } from "../../src/platform/permissions.ts";
+import {
+  BUNDLE_ENTRY,
+  runtimeFlags,
+  sourceArgv,
+  sourceEnv,
+  sourceTreeArgv,
+} from "../../src/platform/permissions.ts";
 import { compileArgs } from "../../scripts/compile.ts";
 import { VERSION } from "../../src/version.ts";
 import { runCli } from "../helpers/cli.ts";
@@ -36,9 +42,11 @@ Deno.test("[permissions] the gateguard task, compile and source runs share the s
   const env = sourceEnv(".").map(([name, value]) =>
     value === "$HOME" ? `${name}="$HOME"` : `${name}=${value.replace(/^\.\//, "")}`
   );
+  // It brings the bundle a registration runs up to date first.
   assertEquals(
     config.tasks.gateguard,
-    [...env, "deno", "run", ...runtimeFlags("deno.json"), "src/main.ts"].join(" "),
+    `${config.tasks.bundle} --quiet && ` +
+      [...env, "deno", "run", ...runtimeFlags("deno.json"), "src/main.ts"].join(" "),
   );
   const args = compileArgs("aarch64-apple-darwin", "dist", "stage");
   assertEquals(args, [
@@ -53,6 +61,11 @@ Deno.test("[permissions] the gateguard task, compile and source runs share the s
     "stage/src/main.ts",
   ]);
   assertEquals(sourceArgv("deno", "/r").slice(2, -1), runtimeFlags("/r/deno.json"));
+  assertEquals(sourceArgv("deno", "/r").at(-1), `/r/${BUNDLE_ENTRY}`);
+  assertEquals(sourceTreeArgv("deno", "/r"), [
+    ...sourceArgv("deno", "/r").slice(0, -1),
+    "/r/src/main.ts",
+  ]);
 });
 
 Deno.test("[permissions] the version constant matches deno.json", () => {

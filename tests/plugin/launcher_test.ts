@@ -272,8 +272,15 @@ Deno.test("[plugin-launcher] from source it runs the command a from-source regis
     const path = [fake, b.tools].join(":");
     const r = await launch(b, { path });
     assertEquals(r.code, 0, r.stderr);
-    const { sourceArgv } = await import("../../src/platform/permissions.ts");
+    const { sourceArgv, sourceTreeArgv } = await import("../../src/platform/permissions.ts");
     assertEquals(r.stdout.trimEnd().split("\n"), sourceArgv("deno", REPO_ROOT).slice(1));
+    // A checkout where no bundle was built runs its sources.
+    const unbuilt = `${b.root}/unbuilt`;
+    await Deno.mkdir(`${unbuilt}/src`, { recursive: true });
+    await Deno.writeTextFile(`${unbuilt}/src/main.ts`, "");
+    await Deno.writeTextFile(`${unbuilt}/deno.json`, "{}");
+    const fromTree = await launch(b, { path, root: unbuilt });
+    assertEquals(fromTree.stdout.trimEnd().split("\n"), sourceTreeArgv("deno", unbuilt).slice(1));
     // A plugin root that is not a checkout has no source to run.
     const bare = `${b.root}/bare`;
     await Deno.mkdir(bare);

@@ -18,7 +18,7 @@ import {
 } from "../../scripts/compile.ts";
 import { parseSmokeArgs, smoke } from "../../scripts/smoke.ts";
 import { CLI_ARGV, REPO_ROOT } from "../helpers/cli.ts";
-import { sourceArgv } from "../../src/platform/permissions.ts";
+import { sourceTreeArgv } from "../../src/platform/permissions.ts";
 import { VERSION } from "../../src/version.ts";
 
 Deno.test("[release] every Deno target is built: Linux, macOS and Windows on x64 and arm64", () => {
@@ -79,7 +79,7 @@ Deno.test("[release] a staged build reports its target and commit in --version a
   try {
     const build = { target: "aarch64-pc-windows-msvc", commit: "89abcdef0123" };
     await stageBuild(REPO_ROOT, stage, build);
-    const argv = sourceArgv(Deno.execPath(), stage);
+    const argv = sourceTreeArgv(Deno.execPath(), stage);
     const run = async (...args: string[]) =>
       new TextDecoder().decode(
         (await new Deno.Command(argv[0], {

@@ -1,0 +1,294 @@
+/**
+ * Builds the bundle a from-source hook runs: `src/` compiled to a handful of
+ * minified JavaScript chunks in `.cache/bundle/`, so one tool call reads a
+ * few files instead of seventy TypeScript modules.
+ *
+ * Why a bundle: a hook is one process per tool call, and measured per call
+ * most of GateGuard's time over a Deno hello-world went to loading modules
+ * (per module, and per byte of source read), not to deciding. `deno run`
+ * cannot be told to load less: it builds the whole static graph, and every
+ * `import()` named by a string literal, before the entry runs. So the
+ * sources name their lazy modules by a URL built at run time (which
+ * `deno run` does not follow), and this script undoes that for the bundler:
+ *
+ * 1. the sources are staged in a temporary folder, each lazy
+ *    `import(new URL("./x.ts", import.meta.url).href)` written as
+ *    `import("./x.ts")`, so the bundler sees the split points;
+ * 2. `deno bundle --code-splitting --minify` writes one entry and a chunk
+ *    per group of modules that are loaded together;
+ * 3. every `import("./chunk.js")` in the output goes back to the run-time
+ *    URL form, so `deno run` again reads only the chunks a call takes.
+ *
+ * The bundle sits two folders below the checkout's root, as every module
+ * under `src/<folder>/` does, so the code that finds the checkout from
+ * `import.meta.url` finds the same root in both. A digest of the sources it
+ * was built from sits beside it: the build is skipped when nothing changed,
+ * and `bundleIsCurrent` tells a stale bundle apart.
+ *
+ * Usage: deno run --allow-read --allow-write --allow-run --allow-env scripts/bundle.ts [--force]
+ *
+ * @module
+ */
+
+import { BUNDLE_DIR, BUNDLE_ENTRY } from "../src/platform/permissions.ts";
+import { stagedConfig } from "./compile.ts";
+
+/** A lazy import as the sources write it, with the module path captured. */
+const RUNTIME_URL_IMPORT = /import\(new URL\(("\.{1,2}\/[^"]+\.ts"), import\.meta\.url\)\.href\)/g;
+
+/** A literal import of a chunk in the bundler's output. */
+const LITERAL_CHUNK_IMPORT = /import\("(\.\/[^"]+\.js)"\)/g;
+
+/** The file beside the bundle naming the digest of the sources it was built from. */
+export const DIGEST_FILE = "SOURCES.sha256";
+
+/**
+ * The lazy modules that start a chunk of their own in the bundle, relative
+ * to `src/`. A chunk costs a file read and a module instantiation however
+ * small it is, so a lazy import earns one only where a common call class
+ * skips a sizeable piece of code: the two gates, the parts of each gate only
+ * some calls reach, the agent adapters and log readers (one per call), and
+ * the subcommands a person types. Every other lazy import is loaded with its
+ * importer in the bundle; from the source tree all of them stay lazy.
+ */
+export const SPLIT_POINTS: ReadonlySet<string> = new Set([
+  // One adapter, and at most one log reader, per call.
+  "agents/claude.ts",
+  "agents/codex.ts",
+  "agents/gemini.ts",
+  "agents/copilot.ts",
+  "agents/cursor.ts",
+  "session_logs/session_logs.ts",
+  "session_logs/codex_log.ts",
+  "session_logs/gemini_log.ts",
+  "session_logs/copilot_log.ts",
+  // The gates, and what only some of their calls reach.
+  "hook/file_gate.ts",
+  "hook/shell_gate.ts",
+  "hook/shell_protect.ts",
+  "transcript/turn_scan.ts",
+  "transcript/denial_seen.ts",
+  "evidence/prefilter.ts",
+  "evidence/credit.ts",
+  "change/profile.ts",
+  "setup/weakening.ts",
+  "questions/messages.ts",
+  "config/project_config.ts",
+  "metrics/append.ts",
+  "cli/config_change.ts",
+]);
+
+/**
+ * The subcommands a person types, each bundled whole into a file of its own
+ * (module path under `src/` → file in the bundle folder). Bundled with the
+ * hook they would share chunks with it, and every module a subcommand shares
+ * with the hook would become a chunk boundary the hook pays for.
+ */
+export const SEPARATE_ENTRIES: Readonly<Record<string, string>> = {
+  "cli/report.ts": "report.js",
+  "cli/init.ts": "init.js",
+  "cli/doctor.ts": "doctor.js",
+  "cli/explain.ts": "explain.js",
+  "cli/trust.ts": "trust.js",
+};
+
+/** Normalises `dir/../x/./y.ts` to `x/y.ts`. */
+function normalise(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "..") out.pop();
+    else if (part !== "." && part !== "") out.push(part);
+  }
+  return out.join("/");
+}
+
+/**
+ * Rewrites the run-time URL imports of the source file at `rel` (relative
+ * to `src/`) for the bundler: a split point's as a literal `import()`, any
+ * other's as a static import of the module handed over as a resolved promise.
+ */
+export function literalImports(source: string, rel: string): string {
+  const dir = rel.includes("/") ? rel.slice(0, rel.lastIndexOf("/")) : "";
+  const eager: string[] = [];
+  const body = source.replace(RUNTIME_URL_IMPORT, (_match, quoted: string) => {
+    const target = normalise(`${dir}/${JSON.parse(quoted)}`);
+    const separate = SEPARATE_ENTRIES[target];
+    if (separate !== undefined) return `import(new URL("./${separate}", import.meta.url).href)`;
+    if (SPLIT_POINTS.has(target)) return `import(${quoted})`;
+    const name = `__eager${eager.length}`;
+    eager.push(`import * as ${name} from ${quoted};`);
+    return `Promise.resolve(${name})`;
+  });
+  return eager.length === 0 ? body : `${eager.join("\n")}\n${body}`;
+}
+
+/** Rewrites the bundler's literal chunk imports in the run-time URL form `deno run` skips. */
+export function runtimeChunkImports(chunk: string): string {
+  return chunk.replace(LITERAL_CHUNK_IMPORT, 'import(new URL("$1",import.meta.url).href)');
+}
+
+/** Every file under `dir` (recursively), as paths relative to it, sorted. */
+async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
+  const out: string[] = [];
+  for await (const entry of Deno.readDir(`${dir}/${prefix}`)) {
+    const rel = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory) out.push(...await filesUnder(dir, rel));
+    else if (entry.isFile) out.push(rel);
+  }
+  return out.sort();
+}
+
+/** SHA-256 of `bytes`, in hex. */
+async function sha256(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The digest of what a bundle is built from: every file under `src/` (name
+ * and content) and deno.json, so any change to either makes a new one.
+ */
+export async function sourceDigest(repoRoot: string): Promise<string> {
+  const parts: string[] = [];
+  for (const rel of await filesUnder(`${repoRoot}/src`)) {
+    parts.push(`src/${rel}`, await sha256(await Deno.readFile(`${repoRoot}/src/${rel}`)));
+  }
+  parts.push("deno.json", await sha256(await Deno.readFile(`${repoRoot}/deno.json`)));
+  return await sha256(new TextEncoder().encode(parts.join("\n")));
+}
+
+/** True when the bundle under `repoRoot` was built from the sources there now. */
+export async function bundleIsCurrent(repoRoot: string): Promise<boolean> {
+  try {
+    const recorded = (await Deno.readTextFile(`${repoRoot}/${BUNDLE_DIR}/${DIGEST_FILE}`)).trim();
+    await Deno.stat(`${repoRoot}/${BUNDLE_ENTRY}`);
+    return recorded === await sourceDigest(repoRoot);
+  } catch {
+    return false;
+  }
+}
+
+/** Copies `src/` into `stage` with literal lazy imports, and a deno.json without packages. */
+async function stageSources(repoRoot: string, stage: string): Promise<void> {
+  for (const rel of await filesUnder(`${repoRoot}/src`)) {
+    const target = `${stage}/src/${rel}`;
+    await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
+    const text = await Deno.readTextFile(`${repoRoot}/src/${rel}`);
+    await Deno.writeTextFile(target, rel.endsWith(".ts") ? literalImports(text, rel) : text);
+  }
+  const config = stagedConfig(await Deno.readTextFile(`${repoRoot}/deno.json`));
+  await Deno.writeTextFile(`${stage}/deno.json`, config);
+}
+
+/** Runs `deno bundle` with `args` (after the shared ones); throws with Deno's message. */
+async function runBundler(stage: string, args: string[]): Promise<void> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["bundle", "--quiet", "--config", `${stage}/deno.json`, "--platform", "deno", ...args],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!out.success) {
+    throw new Error(`deno bundle failed: ${new TextDecoder().decode(out.stderr).trim()}`);
+  }
+}
+
+/**
+ * Bundles the staged sources into `outDir`: the hook's entry split into
+ * chunks at the split points, each separate entry as one file.
+ */
+async function bundleInto(stage: string, outDir: string): Promise<void> {
+  await runBundler(stage, [
+    "--code-splitting",
+    "--minify",
+    "--outdir",
+    outDir,
+    `${stage}/src/main.ts`,
+  ]);
+  for (const [module, file] of Object.entries(SEPARATE_ENTRIES)) {
+    // A tree without the subcommand (a test's, say) has nothing to bundle for it.
+    if ((await Deno.stat(`${stage}/src/${module}`).catch(() => null)) === null) continue;
+    await runBundler(stage, [
+      "--minify",
+      "--output",
+      `${outDir}/${file}`,
+      `${stage}/src/${module}`,
+    ]);
+  }
+}
+
+/**
+ * Builds the bundle of the checkout at `repoRoot` into its `.cache/bundle/`
+ * unless the one there is current (or `force`). The new bundle is written
+ * beside the old one and swapped in by renames, so a hook starting meanwhile
+ * runs one bundle or the other, never a mix. Returns whether it built.
+ */
+export async function buildBundle(repoRoot: string, force = false): Promise<boolean> {
+  if (!force && await bundleIsCurrent(repoRoot)) return false;
+  const target = `${repoRoot}/${BUNDLE_DIR}`;
+  const parent = target.slice(0, target.lastIndexOf("/"));
+  await Deno.mkdir(parent, { recursive: true });
+  const lock = `${target}.lock`;
+  await takeLock(lock);
+  try {
+    // Another build may have finished while this one waited.
+    if (!force && await bundleIsCurrent(repoRoot)) return false;
+    await build(repoRoot, target, parent);
+  } finally {
+    await Deno.remove(lock).catch(() => {});
+  }
+  return true;
+}
+
+/** How long a build may hold its lock before another takes it over, in ms. */
+const LOCK_STALE_MS = 120_000;
+
+/** Creates `path` exclusively, waiting while another build holds it. */
+async function takeLock(path: string): Promise<void> {
+  while (true) {
+    try {
+      (await Deno.open(path, { write: true, createNew: true })).close();
+      return;
+    } catch (err) {
+      if (!(err instanceof Deno.errors.AlreadyExists)) throw err;
+    }
+    const since = (await Deno.stat(path).catch(() => null))?.mtime?.getTime();
+    if (since !== undefined && Date.now() - since > LOCK_STALE_MS) {
+      await Deno.remove(path).catch(() => {});
+    } else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Builds into a folder beside `target`, then swaps it in. */
+async function build(repoRoot: string, target: string, parent: string): Promise<void> {
+  const digest = await sourceDigest(repoRoot);
+  const stage = await Deno.makeTempDir({ dir: parent, prefix: "bundle-stage-" });
+  try {
+    await stageSources(repoRoot, stage);
+    const fresh = `${stage}/out`;
+    await bundleInto(stage, fresh);
+    for (const rel of await filesUnder(fresh)) {
+      const path = `${fresh}/${rel}`;
+      const chunk = runtimeChunkImports(await Deno.readTextFile(path));
+      if (/import\("\.\//.test(chunk)) throw new Error(`${rel} keeps a literal import`);
+      await Deno.writeTextFile(path, chunk);
+    }
+    await Deno.writeTextFile(`${fresh}/${DIGEST_FILE}`, `${digest}\n`);
+    const old = `${stage}/old`;
+    await Deno.rename(target, old).catch((err) => {
+      if (!(err instanceof Deno.errors.NotFound)) throw err;
+    });
+    await Deno.rename(fresh, target);
+  } finally {
+    await Deno.remove(stage, { recursive: true });
+  }
+}
+
+if (import.meta.main) {
+  const url = new URL("..", import.meta.url);
+  const path = decodeURIComponent(url.pathname).replace(/\/$/, "");
+  const root = /^\/[A-Za-z]:/.test(path) ? path.slice(1) : path;
+  const built = await buildBundle(root, Deno.args.includes("--force"));
+  if (!Deno.args.includes("--quiet")) {
+    console.log(built ? `built ${BUNDLE_DIR}` : `${BUNDLE_DIR} is current`);
+  }
+}

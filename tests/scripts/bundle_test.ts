@@ -1,0 +1,127 @@
+/**
+ * The bundle a from-source registration runs: how the sources' lazy imports
+ * are rewritten for the bundler and back, when a bundle counts as current,
+ * and that the bundle decides every call class as the source tree does.
+ */
+
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { REPO_ROOT, runCli } from "../helpers/cli.ts";
+import { tempDir } from "../helpers/temp.ts";
+import {
+  buildBundle,
+  bundleIsCurrent,
+  literalImports,
+  runtimeChunkImports,
+  SEPARATE_ENTRIES,
+  SPLIT_POINTS,
+} from "../../scripts/bundle.ts";
+import { sourceTreeArgv } from "../../src/platform/permissions.ts";
+
+const lazy = (path: string) =>
+  `const m = await (import(new URL("${path}", import.meta.url).href) as Promise<typeof import("${path}")>);`;
+
+Deno.test("[lazy-loading] a split point stays a literal import for the bundler to split at", () => {
+  assert(SPLIT_POINTS.has("hook/shell_gate.ts"));
+  assertEquals(
+    literalImports(lazy("./shell_gate.ts"), "hook/decide.ts"),
+    'const m = await (import("./shell_gate.ts") as Promise<typeof import("./shell_gate.ts")>);',
+  );
+});
+
+Deno.test("[lazy-loading] any other lazy import is loaded with its importer in the bundle", () => {
+  assert(!SPLIT_POINTS.has("hook/escalate.ts"));
+  assertEquals(
+    literalImports(lazy("./escalate.ts"), "hook/shell_gate.ts"),
+    'import * as __eager0 from "./escalate.ts";\n' +
+      'const m = await (Promise.resolve(__eager0) as Promise<typeof import("./escalate.ts")>);',
+  );
+});
+
+Deno.test("[lazy-loading] a subcommand a person types is a bundle file of its own, found beside the chunk", () => {
+  assertEquals(SEPARATE_ENTRIES["cli/report.ts"], "report.js");
+  assertEquals(
+    literalImports(lazy("./cli/report.ts"), "main.ts"),
+    'const m = await (import(new URL("./report.js", import.meta.url).href) as Promise<typeof import("./cli/report.ts")>);',
+  );
+  // Paths are resolved from the importing module before the tables are asked.
+  assertEquals(
+    literalImports(lazy("../cli/report.ts"), "hook/x.ts"),
+    'const m = await (import(new URL("./report.js", import.meta.url).href) as Promise<typeof import("../cli/report.ts")>);',
+  );
+});
+
+Deno.test("[lazy-loading] the bundler's chunk imports go back to the run-time form deno run does not follow", () => {
+  assertEquals(
+    runtimeChunkImports('a=import("./chunk-AB12.js");b=import("./x.js")'),
+    'a=import(new URL("./chunk-AB12.js",import.meta.url).href);' +
+      'b=import(new URL("./x.js",import.meta.url).href)',
+  );
+  // Static imports between chunks are left as they are: the call needs them.
+  assertEquals(
+    runtimeChunkImports('import{a}from"./chunk-AB12.js";'),
+    'import{a}from"./chunk-AB12.js";',
+  );
+});
+
+Deno.test("[lazy-loading] a bundle is current only while the sources it was built from are unchanged", async () => {
+  const root = await tempDir({ prefix: "gg-bundle-" });
+  await Deno.mkdir(`${root}/src`, { recursive: true });
+  await Deno.copyFile(`${REPO_ROOT}/deno.json`, `${root}/deno.json`);
+  await Deno.writeTextFile(
+    `${root}/src/main.ts`,
+    'const m = await (import(new URL("./lazy.ts", import.meta.url).href) as Promise<typeof import("./lazy.ts")>);\nconsole.log(m.word);\n',
+  );
+  await Deno.writeTextFile(`${root}/src/lazy.ts`, 'export const word = "one";\n');
+  assertEquals(await bundleIsCurrent(root), false);
+  assertEquals(await buildBundle(root), true);
+  assertEquals(await bundleIsCurrent(root), true);
+  assertEquals(await buildBundle(root), false, "a current bundle is not built again");
+  await Deno.writeTextFile(`${root}/src/lazy.ts`, 'export const word = "two";\n');
+  assertEquals(await bundleIsCurrent(root), false);
+  assertEquals(await buildBundle(root), true);
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--quiet", "--no-config", "--allow-read", `${root}/.cache/bundle/main.js`],
+    stdout: "piped",
+  }).output();
+  assertEquals(new TextDecoder().decode(out.stdout), "two\n");
+  // No staging folder or lock is left behind.
+  const left = [...Deno.readDirSync(`${root}/.cache`)].map((e) => e.name).sort();
+  assertEquals(left, ["bundle"]);
+});
+
+Deno.test("[lazy-loading] the bundle decides each call class as the source tree does", async () => {
+  const home = await tempDir({ prefix: "gg-bundle-same-" });
+  const project = `${home}/project`;
+  await Deno.mkdir(`${project}/src`, { recursive: true });
+  await Deno.writeTextFile(`${project}/src/app.py`, "def run():\n    return 1\n");
+  const calls: [string, Record<string, unknown>][] = [
+    ["Edit", { file_path: `${project}/src/app.py`, old_string: "1", new_string: "2" }],
+    ["Write", { file_path: `${project}/.claude/settings.json`, content: "{}" }],
+    ["Bash", { command: "ls" }],
+    ["Bash", { command: "rm -rf build" }],
+    ["Bash", { command: "sed -i d .claude/settings.json" }],
+    ["PowerShell", { command: "Remove-Item -Recurse build" }],
+  ];
+  const tree = sourceTreeArgv(Deno.execPath(), REPO_ROOT);
+  for (const [i, [tool, input]] of calls.entries()) {
+    const payload = JSON.stringify({
+      session_id: `same-${i}`,
+      cwd: project,
+      hook_event_name: "PreToolUse",
+      tool_name: tool,
+      tool_input: input,
+    });
+    const env = { HOME: home, CLAUDE_PROJECT_DIR: project };
+    const bundled = await runCli([], {
+      stdin: payload,
+      env: { ...env, GATEGUARD_STATE_DIR: `${home}/b` },
+    });
+    const fromTree = await runCli([], {
+      stdin: payload,
+      env: { ...env, GATEGUARD_STATE_DIR: `${home}/t` },
+      argv: tree,
+    });
+    assertEquals(bundled.stdout, fromTree.stdout, `${tool} ${JSON.stringify(input)}`);
+    assertEquals(bundled.code, fromTree.code);
+  }
+});
