@@ -2,7 +2,7 @@
  * Which hook commands are GateGuard's own. A command counts only when it
  * has the shape GateGuard registers: the binary (by any install path, under
  * its own or a release-asset name) or the `deno run … --permission-set=
- * gateguard … src/main.ts` line of a source checkout (after the variables
+ * gateguard … .cache/bundle/main.js` (or `… src/main.ts`) line of a source checkout (after the variables
  * such a line sets for Deno, see platform/permissions.ts), followed by nothing
  * or by GateGuard's `hook` subcommand and its plain flags. A word anywhere
  * else in a command never counts: `logger -t gateguard …` is someone
@@ -24,8 +24,12 @@ export type CommandKind = "ours" | "unsure" | "other";
 const PROGRAM = /^gateguard(-(linux|macos|windows)-(x64|arm64))?(\.exe)?$/i;
 /** Deno itself, when GateGuard runs from source. */
 const RUNTIME = /^deno(\.exe)?$/i;
-/** The script of a source checkout (or a plugin root), with either separator. */
-const ENTRY = /(^|[\\/])src[\\/]main\.ts$/;
+/**
+ * The script of a source checkout (or a plugin root), with either separator:
+ * the bundle a registration runs (`BUNDLE_ENTRY` in platform/permissions.ts)
+ * or the sources themselves, as older registrations and the launcher name them.
+ */
+const ENTRY = /(^|[\\/])(src[\\/]main\.ts|\.cache[\\/]bundle[\\/]main\.js)$/;
 /** The permission set every GateGuard launch names. */
 const PERMISSION_FLAG = "--permission-set=gateguard";
 /** Deno options of `deno run` that take their value as the next word. */

@@ -33,7 +33,9 @@ Deno.test("[real-client] every pinned client is announced with its package, vers
 
 Deno.test("[real-client] the test tasks announce the clients first; test:e2e runs the e2e folder only", async () => {
   const tasks = JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json`)).tasks;
-  const announce = "deno run --allow-read --allow-env scripts/e2e_clients.ts && ";
+  // The bundle the CLI runs from is brought up to date first, then the clients are announced.
+  const announce = `${tasks.bundle} --quiet && ` +
+    "deno run --allow-read --allow-env scripts/e2e_clients.ts && ";
   assertEquals(tasks.test, `${announce}deno test --allow-all --quiet --parallel tests/`);
   assertEquals(tasks["test:e2e"], `${announce}deno test --allow-all --quiet --parallel tests/e2e/`);
   // The announcement reads the cache folders and installs nothing: an empty cache root is left empty.

@@ -17,6 +17,7 @@ Deno.test("[init] the commands GateGuard registers are its own", () => {
       "/usr/local/bin/gateguard hook",
       "/usr/local/bin/gateguard hook --agent codex",
       "/usr/bin/deno run --quiet --no-prompt --config /r/deno.json --permission-set=gateguard /r/src/main.ts",
+      "/usr/bin/deno run --quiet --no-prompt --config /r/deno.json --permission-set=gateguard /r/.cache/bundle/main.js",
       "/usr/bin/deno run --quiet --no-prompt --config '/r d/deno.json' --permission-set=gateguard '/r d/src/main.ts' hook",
       `GATEGUARD_HOME="$HOME" HOME=/r DENO_DIR=/r/.cache/deno /usr/bin/deno run --quiet --no-prompt --config /r/deno.json --permission-set=gateguard /r/src/main.ts`,
       `GATEGUARD_HOME="$HOME" HOME='/r d' DENO_DIR='/r d/.cache/deno' deno run --permission-set=gateguard '/r d/src/main.ts' hook --agent codex`,
@@ -54,6 +55,7 @@ Deno.test("[init] a command naming GateGuard in another shape is unsure, so left
       "LD_PRELOAD=/x.so /usr/bin/deno run --permission-set=gateguard /r/src/main.ts",
       "HOME=/r DENO_DIR=/r/c /usr/bin/deno run --permission-set=gateguard /r/src/main.ts; id",
       "/usr/bin/deno run --permission-set=gateguard /r/src/other.ts",
+      "/usr/bin/deno run --permission-set=gateguard /r/.cache/other/main.js",
       "/usr/bin/deno run --permission-set=gateguard /r/src/main.ts | tee log",
       "C:\\bin\\gateguard-windows-x64.exe",
     ]
