@@ -39,13 +39,16 @@ export function needsFileContext(language: Language): boolean {
   return MEMBER_LANGUAGES.has(language);
 }
 
-type CharTest = (c: number) => boolean;
+/** Whether a character code continues a word. */
+export type CharTest = (c: number) => boolean;
 
-const jsWordChar: CharTest = (c) => isWordCode(c) || c === 36;
-const psWordChar: CharTest = (c) => isWordCode(c) || c === 45 || c === 36;
+/** JS/TS word characters (`$` included). */
+export const jsWordChar: CharTest = (c: number): boolean => isWordCode(c) || c === 36;
+/** PowerShell word characters (`-` and `$` included). */
+export const psWordChar: CharTest = (c: number): boolean => isWordCode(c) || c === 45 || c === 36;
 
 /** True when `word` occurs in `s` with no word character on either side. */
-function hasWord(s: string, word: string, isWordChar: CharTest = isWordCode): boolean {
+export function hasWord(s: string, word: string, isWordChar: CharTest = isWordCode): boolean {
   for (let at = s.indexOf(word); at >= 0; at = s.indexOf(word, at + 1)) {
     if (
       (at === 0 || !isWordChar(s.charCodeAt(at - 1))) &&
@@ -56,7 +59,7 @@ function hasWord(s: string, word: string, isWordChar: CharTest = isWordCode): bo
 }
 
 /** The identifier starting at `from` after any blanks, and where it ends. */
-function nameAfter(s: string, from: number): { name: string; end: number } {
+export function nameAfter(s: string, from: number): { name: string; end: number } {
   let k = from;
   while (s[k] === " " || s[k] === "\t") k++;
   let end = k;
@@ -64,16 +67,18 @@ function nameAfter(s: string, from: number): { name: string; end: number } {
   return { name: s.slice(k, end), end };
 }
 
-function isDunder(name: string): boolean {
+/** A Python dunder name (`__x__`). */
+export function isDunder(name: string): boolean {
   return name.length > 4 && name.startsWith("__") && name.endsWith("__");
 }
 
 /** A Python name other modules may use: no leading underscore, or a dunder. */
-function isPublicPythonName(name: string): boolean {
+export function isPublicPythonName(name: string): boolean {
   return !name.startsWith("_") || isDunder(name);
 }
 
-function startsUpper(s: string): boolean {
+/** True when `s` starts with an uppercase letter. */
+export function startsUpper(s: string): boolean {
   const cp = s.codePointAt(0);
   if (cp === undefined) return false;
   const ch = String.fromCodePoint(cp);
@@ -209,7 +214,12 @@ interface BraceRules {
   asi: boolean;
 }
 
-function startsWithWord(s: string, word: string, isWordChar: CharTest = isWordCode): boolean {
+/** True when `s` starts with `word` as a whole word. */
+export function startsWithWord(
+  s: string,
+  word: string,
+  isWordChar: CharTest = isWordCode,
+): boolean {
   return s.startsWith(word) && !isWordChar(s.charCodeAt(word.length));
 }
 
@@ -361,7 +371,7 @@ const AUGMENTED = [
 ];
 
 /** `name = ...`, `name: T`, `name += ...` or a tuple target, for a public name. */
-function isPublicAssignment(body: string): boolean {
+export function isPublicAssignment(body: string): boolean {
   const { name, end } = nameAfter(body, 0);
   if (name === "" || PYTHON_KEYWORDS.has(name) || !isPublicPythonName(name)) return false;
   let k = end;

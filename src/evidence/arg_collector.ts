@@ -28,6 +28,7 @@ import type {
   DepthLimit,
   NamedDir,
   Operand,
+  PatternSyntax,
   SearchEvidence,
   ShellSegment,
   ShellWord,
@@ -66,12 +67,40 @@ export class Collector {
   /** Set by `-C` or `--base-directory`: relative operands resolve here. */
   base: string | null;
   readonly depth: DepthLimit = { min: 0, max: null };
+  /** How a content search reads its patterns; null for a search of names. */
+  syntax: PatternSyntax | null;
+  /** The patterns of a content search, as given. */
+  readonly patterns: string[] = [];
+  /** Some pattern cannot be read: it comes from a file or a variable. */
+  patternsUnknown = false;
+  /** The search shows what does not match as written (`-v`, `-x`, `-L`). */
+  inverted = false;
 
-  /** An empty collector: `pathGlobs` as the tool reads its globs, recursion and base by default. */
-  constructor(pathGlobs: boolean, recursive: boolean, base: string | null) {
+  /**
+   * An empty collector: `pathGlobs` as the tool reads its globs, recursion
+   * and base by default, `syntax` for a content search (else null).
+   */
+  constructor(
+    pathGlobs: boolean,
+    recursive: boolean,
+    base: string | null,
+    syntax: PatternSyntax | null = null,
+  ) {
     this.filters = newFilters(pathGlobs);
     this.recursive = recursive;
     this.base = base;
+    this.syntax = syntax;
+  }
+
+  /** Records a pattern of a content search; one that expands cannot be read. */
+  pattern(word: Pick<ShellWord, "text" | "expands"> | null): void {
+    if (word === null || word.expands) this.patternsUnknown = true;
+    else this.patterns.push(word.text);
+  }
+
+  /** An option chose how a content search reads its patterns. */
+  chooseSyntax(syntax: PatternSyntax): void {
+    if (this.syntax !== null) this.syntax = syntax;
   }
 
   /** Adds text the search matches on, for stem credit. */
@@ -259,7 +288,11 @@ export function finish(c: Collector, segment: ShellSegment, ctx: ArgsContext): S
     ? c.operands.map((op) => namedDir(op, r, ctx))
       .filter((d): d is NamedDir => d !== null)
     : [];
+  const symbol = c.syntax !== null && !c.patternsUnknown && !c.inverted && c.patterns.length > 0
+    ? { symbol: { patterns: c.patterns, syntax: c.syntax } }
+    : {};
   return {
+    ...symbol,
     stemTexts: c.stemWords.map((s) => s.toLowerCase()),
     filters: c.filters,
     scope: { kind: "operands", operands, cwd, depth: c.depth },

@@ -8,7 +8,7 @@
  */
 
 import { bindParameter, splitColonArg } from "../shell/powershell/mod.ts";
-import type { ArgsContext, ShellWord } from "./types.ts";
+import type { ArgsContext, PatternSyntax, ShellWord } from "./types.ts";
 import { POWERSHELL_CMDLETS, type PsParam, type PsRole } from "./tool_flags.ts";
 import { limitDepth } from "./depth.ts";
 import { Collector } from "./arg_collector.ts";
@@ -84,9 +84,10 @@ export function readCmdlet(
   words: ShellWord[],
   offset: number,
   ctx: ArgsContext,
+  syntax: PatternSyntax | null,
 ): Collector {
   const cmdlet = POWERSHELL_CMDLETS[family];
-  const c = new Collector(false, cmdlet.recursive, ctx.base);
+  const c = new Collector(false, cmdlet.recursive, ctx.base, syntax);
   let position = 0;
   let hasPath = false;
   for (let i = 0; i < words.length; i++) {
@@ -110,9 +111,18 @@ export function readCmdlet(
         if (split?.value == null || split.value.toLowerCase() === "$true") c.recursive = true;
         continue;
       }
+      // `-Quiet:$false` and the like are the only spellings that leave the switch off.
+      const on = split?.value?.toLowerCase() !== "$false";
       if (role === "silent") {
-        // `-Quiet:$false` is the only spelling that keeps the output.
-        if (split?.value?.toLowerCase() !== "$false") c.silent = true;
+        if (on) c.silent = true;
+        continue;
+      }
+      if (role === "invert") {
+        if (on) c.inverted = true;
+        continue;
+      }
+      if (role === "fixed") {
+        if (on) c.chooseSyntax("fixed");
         continue;
       }
       if (!PS_VALUE_ROLES.has(role)) continue;
@@ -150,6 +160,7 @@ export function readCmdlet(
           break;
         case "pattern":
           c.stem(item.text);
+          c.pattern(item);
           break;
         case "depth":
           c.recursive = true;

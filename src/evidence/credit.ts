@@ -31,7 +31,8 @@ import { callEvidence, contextKey } from "./search.ts";
 import type { CallEvidence, ParseContext } from "./types.ts";
 import { changesDirectory } from "./shell_search.ts";
 import { resolutionSteps } from "./arg_collector.ts";
-import { callMatters, mayName } from "./prefilter.ts";
+import { callMatters, mayName, maySearchContents, namingText } from "./prefilter.ts";
+import { creditableName, mayNameSymbol } from "./symbol.ts";
 import { MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
 import { CREDITING_TOOL_NAMES, READ_TOOL, toolNames } from "../tools/gated.ts";
 
@@ -254,6 +255,21 @@ function judgeEachOnce(
 }
 
 /**
+ * The calls of a scan the stem rules judged, by target: they named the
+ * target and were held to the scope rules already, so the symbol pass
+ * leaves them be (and pays for no second judgement of them).
+ */
+const judgedByStem = new WeakMap<TurnScan, Map<string, Set<TurnCall>>>();
+
+function rememberStemJudged(scan: TurnScan, target: string, call: TurnCall): void {
+  let byTarget = judgedByStem.get(scan);
+  if (!byTarget) judgedByStem.set(scan, byTarget = new Map());
+  let calls = byTarget.get(target);
+  if (!calls) byTarget.set(target, calls = new Set());
+  calls.add(call);
+}
+
+/**
  * Decides prior-search credit for `target` from the turn's completed
  * searches, newest first. Never throws: any error means no credit and no
  * miss. The returned non-credit computes its closest miss lazily. Parsing
@@ -281,11 +297,53 @@ export function priorSearchCredit(
         if (j.verdict.kind === "credit") {
           return { credited: true, tool: j.ev.tool, detail: j.ev.detail };
         }
+        if (j.verdict.kind === "miss") rememberStemJudged(scan, target.absolute, call);
       }
     }
     return lazyMiss(() => findClosestMiss(t, scan, judged));
   } catch {
     return { credited: false, miss: null };
+  }
+}
+
+/**
+ * Symbol credit: whether a completed content search of the turn searched
+ * for one of `names`, the names `target` exports (`change/surface_names.ts`),
+ * and covered it under the same scope rules as a stem search. Only names
+ * long and uncommon enough count, and only calls no stem matched whose
+ * text holds one of them are parsed. A non-credit names no miss. Never throws; what
+ * `budget` cannot pay for earns nothing. See docs/search-credit.md
+ * "Symbol searches".
+ */
+export function symbolSearchCredit(
+  target: CreditTarget,
+  names: readonly string[],
+  scan: TurnScan,
+  roots: SearchRoots,
+  fs: FsPort,
+  budget?: WorkBudget,
+): CreditResult {
+  const none: CreditResult = { credited: false, miss: null };
+  try {
+    const calls = scan.calls.filter((c) =>
+      CREDITING_TOOL_NAMES.has(c.tool) && maySearchContents(c)
+    );
+    const symbols: ReadonlySet<string> = new Set(names.filter(creditableName));
+    if (calls.length === 0 || symbols.size === 0 || target.isNewWrite) return none;
+    const byStem = judgedByStem.get(scan)?.get(target.absolute);
+    const t: JudgeTarget = { ...judgeTarget(target, roots, budget), symbols };
+    const judged = judgeEachOnce(t, contextsFor(scan, roots), fs, budget);
+    for (const call of calls) {
+      if (byStem?.has(call) || !mayNameSymbol(namingText(call), symbols)) continue;
+      const j = judged(call);
+      if (j === null || j.ev.ambiguous) continue;
+      if (j.verdict.kind === "credit") {
+        return { credited: true, tool: j.ev.tool, detail: j.ev.detail };
+      }
+    }
+    return none;
+  } catch {
+    return none;
   }
 }
 

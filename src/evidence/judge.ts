@@ -2,10 +2,12 @@
  * Judges one piece of evidence against one target: does it credit the
  * target, and if it mentions the target without crediting it, why not.
  *
- * A search can reach a target two ways: its stem appears as a word in the
- * search (any target), or it named the target's directory exactly (new
- * files only). Each way then has to pass the same gates in order: not a
- * mere lookup, not piped input, in scope, not filtered out. See
+ * A search can reach a target three ways: its stem appears as a word in the
+ * search (any target), it named the target's directory exactly (new
+ * files only), or its patterns search for a name the target exports (a
+ * separate, later pass: see `symbol.ts`). Each way then has to pass the
+ * same gates in order: not a mere lookup, not piped input, in scope, not
+ * filtered out. See
  * docs/search-credit.md "Prior-search credit" and "Closest search that did
  * not count".
  *
@@ -27,6 +29,7 @@ import type { DepthLimit, Operand, Scope, SearchEvidence } from "./types.ts";
 import { withinDepth } from "./depth.ts";
 import { clearlyIgnored } from "./ignore_files.ts";
 import { containsWord, MIN_MENTION_LENGTH, type TargetStem } from "./stem.ts";
+import { searchesSymbol } from "./symbol.ts";
 
 /** Why a mention did not credit, closest first (see docs/search-credit.md). */
 export const MISS_CODES = [
@@ -60,6 +63,12 @@ export interface JudgeTarget {
   below: Map<number, string>;
   /** Whether `.gitignore` files clearly ignore the target, read on first need. */
   ignored?: boolean;
+  /**
+   * The symbol pass: the names the target exports. A search then reaches
+   * the target only by searching for one of them; stems and directories
+   * are not looked at.
+   */
+  symbols?: ReadonlySet<string>;
 }
 
 const CREDIT: Verdict = { kind: "credit" };
@@ -242,6 +251,7 @@ export function judgeSearch(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): Ver
 }
 
 function judgeOne(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): Verdict {
+  if (t.symbols !== undefined) return symbolVerdict(ev, t, t.symbols, fs);
   const byStem = t.stem.usable && mentionsStem(ev.stemTexts, t.stem.name, t);
   const byDir = t.isNewWrite && namesParent(ev, t, fs);
   const bare = !t.stem.usable && t.stem.name.length >= MIN_MENTION_LENGTH &&
@@ -255,6 +265,20 @@ function judgeOne(ev: SearchEvidence, t: JudgeTarget, fs: FsPort): Verdict {
   const excluded = excludes(ev.filters, t.filter);
   const viaDir = byDir ? (excluded ? miss("excluded") : CREDIT) : SILENT;
   return closer(closer(generic, viaDir), byStem ? stemVerdict(ev, t, excluded, fs) : SILENT);
+}
+
+/** A search for a name the target exports, held to the stem's gates after the name. */
+function symbolVerdict(
+  ev: SearchEvidence,
+  t: JudgeTarget,
+  symbols: ReadonlySet<string>,
+  fs: FsPort,
+): Verdict {
+  if (!searchesSymbol(ev.symbol, symbols, t.filter.budget)) return SILENT;
+  if (ev.unseen) return SILENT;
+  if (onlyTheTarget(ev, t)) return miss("not-a-search");
+  if (ev.stdinOnly) return miss("stdin-only");
+  return stemVerdict(ev, t, excludes(ev.filters, t.filter), fs);
 }
 
 function stemVerdict(ev: SearchEvidence, t: JudgeTarget, excluded: boolean, fs: FsPort): Verdict {

@@ -11,7 +11,7 @@
  */
 
 import type { TurnCall, TurnScan } from "../transcript/turn_scan.ts";
-import { mayMention, MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
+import { containsWord, mayMention, MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
 import { READ_TOOL, TOOL } from "../tools/gated.ts";
 
 /** Input fields whose text may name a target, by tool. */
@@ -39,7 +39,7 @@ export function callMatters(call: TurnCall): boolean {
 }
 
 /** The raw text of the fields of `call` that may name a target. */
-function namingText(call: TurnCall): string {
+export function namingText(call: TurnCall): string {
   const input = call.input;
   return (NAMING_FIELDS[call.tool] ?? [])
     .map((f) => input[f])
@@ -53,6 +53,34 @@ function namingText(call: TurnCall): string {
  */
 export function mayName(call: TurnCall, name: string, isNewWrite: boolean): boolean {
   return isNewWrite || mayMention(namingText(call), name);
+}
+
+/** Commands that search file contents, as words of a shell command (lowercased). */
+const CONTENT_SEARCH_WORDS = [
+  "rg",
+  "grep",
+  "egrep",
+  "fgrep",
+  "ugrep",
+  "ug",
+  "select-string",
+  "sls",
+];
+
+/**
+ * True when `call` could count for credit and might be a search of file
+ * contents: a Grep call, or a shell command holding a content-search
+ * command as a word. Symbol credit reads the target's names only when
+ * some call of the turn passes.
+ */
+export function maySearchContents(call: TurnCall): boolean {
+  if (call.sameBatch || !call.completed || call.messageId === null) return false;
+  if (call.tool === READ_TOOL.grep.name) return true;
+  if (call.tool !== TOOL.bash.name && call.tool !== TOOL.powershell.name) return false;
+  const command = call.input.command;
+  if (typeof command !== "string") return false;
+  const lower = command.toLowerCase();
+  return CONTENT_SEARCH_WORDS.some((word) => containsWord(lower, word));
 }
 
 /**

@@ -88,6 +88,8 @@ function grepEvidence(input: Record<string, unknown>, ctx: ParseContext): Search
     stdinOnly: false,
     // Counts per file show no line of any file.
     unseen: input.output_mode === "count",
+    // The Grep tool runs ripgrep.
+    symbol: { patterns: [pattern], syntax: "ere" },
   }];
 }
 

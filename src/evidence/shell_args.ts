@@ -12,8 +12,20 @@
  */
 
 import { addGlob, addType, splitTopLevel } from "./filters.ts";
-import type { ArgsContext, SearchEvidence, ShellSegment, ShellWord } from "./types.ts";
-import { DEFAULT_SKIPS, FAMILIES, type Family } from "./tool_flags.ts";
+import type {
+  ArgsContext,
+  PatternSyntax,
+  SearchEvidence,
+  ShellSegment,
+  ShellWord,
+} from "./types.ts";
+import {
+  COMMAND_SYNTAX,
+  CONTENT_SYNTAX,
+  DEFAULT_SKIPS,
+  FAMILIES,
+  type Family,
+} from "./tool_flags.ts";
 import { type FamilySpec, type FlagRole, VALUE_ROLES } from "../shell/programs/mod.ts";
 import { limitDepth } from "./depth.ts";
 import { namePatternInclude } from "./name_pattern.ts";
@@ -47,6 +59,23 @@ function applyRole(
   switch (role) {
     case "pattern":
       c.stem(text);
+      c.pattern(value);
+      break;
+    case "pattern-file":
+      c.stem(text);
+      c.patternsUnknown = true;
+      break;
+    case "invert":
+      c.inverted = true;
+      break;
+    case "fixed-strings":
+      c.chooseSyntax("fixed");
+      break;
+    case "extended-regexp":
+      c.chooseSyntax("ere");
+      break;
+    case "basic-regexp":
+      c.chooseSyntax("bre");
       break;
     case "glob":
     case "iglob":
@@ -163,6 +192,7 @@ const EXCLUSION_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
 /** Roles whose value `applyRole` sorts into stem text and exclusions itself. */
 const STEM_READ_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
   "pattern",
+  "pattern-file",
   "glob",
   "iglob",
   "glob-list",
@@ -185,9 +215,10 @@ function readFamily(
   words: ShellWord[],
   offset: number,
   ctx: ArgsContext,
+  syntax: PatternSyntax | null,
 ): Collector {
   const spec = FAMILIES[family];
-  const c = new Collector(spec.pathGlobs, spec.recursive, ctx.base);
+  const c = new Collector(spec.pathGlobs, spec.recursive, ctx.base, syntax);
   const skips = DEFAULT_SKIPS[family];
   c.skipsHidden = skips?.hidden ?? false;
   c.skipsIgnored = skips?.ignored ?? false;
@@ -197,7 +228,7 @@ function readFamily(
   let dashes = false;
   const switches: string[] = [];
   const feed = (role: FlagRole, value: ShellWord | null, at: number, flag: string): boolean => {
-    if (role === "pattern") patternGiven = true;
+    if (role === "pattern" || role === "pattern-file") patternGiven = true;
     if (role === "switch") switches.push(flag);
     if (role === "no-pattern") noPattern = true;
     if (!EXCLUSION_ROLES.has(role)) c.stem(flag);
@@ -248,6 +279,7 @@ function readFamily(
     if (!patternTaken && !(family === "git-grep" && p.afterDashes)) {
       patternTaken = true;
       c.stem(p.word.text);
+      c.pattern(p.word);
       const include = namePatternInclude(family, switches, p.word.text);
       if (include) c.include(include.glob, include.fold);
       continue;
@@ -298,10 +330,14 @@ export function segmentEvidence(
   ctx: ArgsContext,
 ): SearchEvidence {
   const words = segment.words.slice(argsFrom);
+  const syntax = Object.hasOwn(COMMAND_SYNTAX, segment.name)
+    ? COMMAND_SYNTAX[segment.name]
+    : CONTENT_SYNTAX[family] ?? null;
   let c: Collector;
   if (family === "find") c = readFind(words, argsFrom, ctx);
-  else if (family === "gci" || family === "sls") c = readCmdlet(family, words, argsFrom, ctx);
-  else c = readFamily(family, words, argsFrom, ctx);
+  else if (family === "gci" || family === "sls") {
+    c = readCmdlet(family, words, argsFrom, ctx, syntax);
+  } else c = readFamily(family, words, argsFrom, ctx, syntax);
   return finish(c, segment, ctx);
 }
 

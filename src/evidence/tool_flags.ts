@@ -12,6 +12,13 @@
  */
 
 import type { FamilySpec } from "../shell/programs/mod.ts";
+
+/**
+ * How a content search reads its patterns: a POSIX extended regex or one
+ * like it (`|` separates alternatives), a basic regex (`\|` does), or
+ * literal text.
+ */
+export type PatternSyntax = "ere" | "bre" | "fixed";
 import {
   FD_FLAGS,
   GIT_GREP_FLAGS,
@@ -86,6 +93,25 @@ export const POWERSHELL_SEARCH_COMMANDS: Readonly<Record<string, Family>> = {
   sls: "sls",
   rg: "rg",
   fd: "fd",
+};
+
+/**
+ * The families that search file contents, and how each reads its patterns
+ * unless an option says otherwise (ripgrep and .NET regexes read `|` as
+ * ERE does). The others search names, so they never search for a symbol.
+ */
+export const CONTENT_SYNTAX: Readonly<Partial<Record<Family, PatternSyntax>>> = {
+  rg: "ere",
+  grep: "bre",
+  ugrep: "ere",
+  "git-grep": "bre",
+  sls: "ere",
+};
+
+/** Commands that fix their family's pattern syntax by their name. */
+export const COMMAND_SYNTAX: Readonly<Record<string, PatternSyntax>> = {
+  egrep: "ere",
+  fgrep: "fixed",
 };
 
 /** `git` subcommands that search, by family. */
@@ -164,6 +190,8 @@ export type PsRole =
   | "value"
   | "switch"
   | "silent"
+  | "invert"
+  | "fixed"
   | "stdin";
 
 /** One PowerShell parameter: its full name, role and aliases (all lowercased). */
@@ -233,12 +261,12 @@ export const POWERSHELL_CMDLETS: Readonly<Record<"gci" | "sls", PsCmdlet>> = {
       { name: "inputobject", role: "stdin" },
       { name: "include", role: "include" },
       { name: "exclude", role: "exclude" },
-      { name: "simplematch", role: "switch" },
+      { name: "simplematch", role: "fixed" },
       { name: "casesensitive", role: "switch" },
       { name: "quiet", role: "silent" },
       { name: "list", role: "switch" },
       { name: "noemphasis", role: "switch" },
-      { name: "notmatch", role: "switch" },
+      { name: "notmatch", role: "invert" },
       { name: "allmatches", role: "switch" },
       { name: "raw", role: "switch" },
       { name: "encoding", role: "value" },

@@ -12,6 +12,9 @@ import type { PathParts } from "../file_facts/paths.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
 import type { Word } from "../shell/bash/mod.ts";
 import type { SearchFilters } from "./filters.ts";
+import type { PatternSyntax } from "./tool_flags.ts";
+
+export type { PatternSyntax };
 
 /** A path argument of a shell search. */
 export type Operand =
@@ -56,6 +59,13 @@ export interface NamedDir {
   mustExist: boolean;
 }
 
+/** What a content search looked for, when it can be read as written. */
+export interface SymbolPatterns {
+  /** The patterns as given, each matched on its own. */
+  patterns: readonly string[];
+  syntax: PatternSyntax;
+}
+
 /** One search: a Glob, Grep or LS call, or one shell segment led by a search command. */
 export interface SearchEvidence {
   /** Lowercased texts the stem must appear in as a word. */
@@ -73,6 +83,12 @@ export interface SearchEvidence {
    * condition before it that may have skipped it.
    */
   unseen: boolean;
+  /**
+   * A content search's patterns, for symbol credit: absent for searches of
+   * file names, patterns the hook cannot read (from a file or a variable),
+   * and searches that show what does not match.
+   */
+  symbol?: SymbolPatterns;
   /**
    * The same search read under a second account of where the shell stood
    * (see `ParseContext.ownMoveOnly`): it credits only when both do.

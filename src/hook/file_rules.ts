@@ -37,6 +37,7 @@ import { siblingDirKey } from "../file_facts/sibling.ts";
 import type { TurnScan } from "../transcript/turn_scan.ts";
 import { SCANNED_TOOL_NAMES } from "../tools/gated.ts";
 import type { CreditResult } from "../evidence/credit.ts";
+import type { CreditInputs } from "./search_credit.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { NEAR_MISS_PREFIX } from "../metrics/codes.ts";
 
@@ -218,6 +219,11 @@ function isTextClass(cls: TargetClass): boolean {
   return cls === "code" || cls === "test" || cls === "prose";
 }
 
+/** The credit checks, loaded only by a call that has a turn to read. */
+function loadSearchCredit(): Promise<typeof import("./search_credit.ts")> {
+  return import(new URL("./search_credit.ts", import.meta.url).href);
+}
+
 /** Everything the rules know about one target, each fact computed once on first use. */
 export class TargetFacts {
   private memo = new Map<string, unknown>();
@@ -288,54 +294,76 @@ export class TargetFacts {
     return pendingTurnId(this.ctx.call.promptId, await this.scan());
   }
 
+  /** What the credit checks read, or null when there is no turn to read. */
+  private async creditInputs(): Promise<CreditInputs | null> {
+    const scan = await this.scan();
+    if (!scan) return null;
+    const { ctx, gt: { target } } = this;
+    return {
+      target: {
+        absolute: target.absolute,
+        basename: target.basename,
+        cls: this.cls,
+        isNewWrite: this.newWrite,
+        windowsStyle: target.windowsStyle,
+      },
+      scan,
+      roots: {
+        toolCwd: ctx.call.cwd,
+        projectDirEnv: ctx.settings.projectDirEnv,
+        processCwd: ctx.ports.processCwd,
+      },
+      fs: ctx.ports.fs,
+      budget: ctx.budget,
+    };
+  }
+
   /** Prior-search credit from the current turn, or null when there is no turn to read. */
   credit(): Promise<CreditResult | null> {
     return this.once("credit", () => this.computeCredit());
   }
 
   private async computeCredit(): Promise<CreditResult | null> {
-    const scan = await this.scan();
-    if (!scan) return null;
-    const { ctx, gt, cls } = this;
-    const { target } = gt;
+    const inputs = await this.creditInputs();
+    if (!inputs) return null;
     try {
-      // A turn that cannot name the target gives neither credit nor a miss,
-      // so the search parsers need not load.
-      const { turnMayMention } =
-        await (import(new URL("../evidence/prefilter.ts", import.meta.url).href) as Promise<
-          typeof import("../evidence/prefilter.ts")
-        >);
-      const prefilterTarget = {
-        basename: target.basename,
-        isTest: cls === "test",
-        isNewWrite: this.newWrite,
-      };
-      if (!turnMayMention(prefilterTarget, scan)) return null;
-      const evidence =
-        await (import(new URL("../evidence/credit.ts", import.meta.url).href) as Promise<
-          typeof import("../evidence/credit.ts")
-        >);
-      return evidence.priorSearchCredit(
-        {
-          absolute: target.absolute,
-          basename: target.basename,
-          cls,
-          isNewWrite: this.newWrite,
-          windowsStyle: target.windowsStyle,
-        },
-        scan,
-        {
-          toolCwd: ctx.call.cwd,
-          projectDirEnv: ctx.settings.projectDirEnv,
-          processCwd: ctx.ports.processCwd,
-        },
-        ctx.ports.fs,
-        ctx.budget,
-      );
+      return await (await loadSearchCredit()).stemCredit(inputs);
     } catch (err) {
       this.callMemo.warnings.push(factWarning("prior-search credit", err));
       return null;
     }
+  }
+
+  /**
+   * Symbol credit: a content search of the turn for a name the target
+   * exports. Asked only once every other way through has been tried, so
+   * the file is read only for a first touch that would otherwise be denied,
+   * and only when the turn may hold a content search.
+   */
+  symbolCredit(): Promise<CreditResult | null> {
+    return this.once("symbolCredit", () => this.computeSymbolCredit());
+  }
+
+  private async computeSymbolCredit(): Promise<CreditResult | null> {
+    const inputs = await this.creditInputs();
+    if (!inputs) return null;
+    try {
+      return await (await loadSearchCredit()).symbolCredit(inputs, () => this.currentText());
+    } catch (err) {
+      this.callMemo.warnings.push(factWarning("symbol credit", err));
+      return null;
+    }
+  }
+
+  /** The target's current text (regular files only, bounded), read once for every rule. */
+  private currentText(): string | null {
+    return this.once("currentText", () => {
+      const { target } = this.gt;
+      const fs = this.ctx.ports.fs;
+      return target.foreign || !isRegularFile(fs, target.absolute)
+        ? null
+        : fs.readTextBounded(target.absolute, FILE_CONTEXT_MAX_BYTES);
+    });
   }
 
   /** The change profile, for the classes and changes that are profiled; else null. */
@@ -354,10 +382,7 @@ export class TargetFacts {
         await (import(new URL("../change/profile.ts", import.meta.url).href) as Promise<
           typeof import("../change/profile.ts")
         >);
-      const fileText =
-        change.kind === "write" || target.foreign || !isRegularFile(ctx.ports.fs, target.absolute)
-          ? null
-          : ctx.ports.fs.readTextBounded(target.absolute, FILE_CONTEXT_MAX_BYTES);
+      const fileText = change.kind === "write" ? null : this.currentText();
       if (!ctx.budget.spend(profileWork(change, fileText), "change")) return null;
       return profileChange(target.absolute, change, fileText);
     } catch (err) {
@@ -422,6 +447,21 @@ async function selfProtection(f: TargetFacts): Promise<Verdict<ProtectionReason>
     decision,
     changes: [],
     deny: { strict: null, profile: null, closestMiss: null, siblingKey: null, text: denyText },
+  };
+}
+
+/** The credit note of a target a search of the turn covered (`credit` and `symbol-credit`). */
+function creditVerdict(
+  f: TargetFacts,
+  credit: CreditResult | null,
+): Verdict<"prior-search"> | null {
+  if (!credit?.credited) return null;
+  return {
+    kind: "note",
+    decision: "credit",
+    reason: "prior-search",
+    text: creditNote(sanitizeForDisplay(f.gt.target.raw), credit.tool, credit.detail),
+    changes: [check(f.gt.target.key), count("fact_force_credited"), { kind: "credit-class" }],
   };
 }
 
@@ -529,17 +569,7 @@ export const TARGET_RULES = [
     id: "credit",
     title: "prior-search credit",
     reasons: ["prior-search"],
-    check: async (f) => {
-      const credit = await f.credit();
-      if (!credit?.credited) return null;
-      return {
-        kind: "note",
-        decision: "credit",
-        reason: "prior-search",
-        text: creditNote(sanitizeForDisplay(f.gt.target.raw), credit.tool, credit.detail),
-        changes: [check(f.gt.target.key), count("fact_force_credited"), { kind: "credit-class" }],
-      };
-    },
+    check: async (f) => creditVerdict(f, await f.credit()),
   }),
   budgetRule("budget-searches", "search evidence past the work budget", "searches"),
   budgetRule("budget-change", "change profile past the work budget", "edit"),
@@ -607,6 +637,14 @@ export const TARGET_RULES = [
         : null;
     },
   }),
+  rule({
+    id: "symbol-credit",
+    title: "prior-search credit for a search of a name the file exports",
+    reasons: ["prior-search"],
+    // Last before the denial: the file is read for its names only when nothing else let it through.
+    check: async (f) => creditVerdict(f, await f.symbolCredit()),
+  }),
+  budgetRule("budget-symbols", "symbol search past the work budget", "searches"),
   rule({
     id: "deny",
     title: "first-touch denial",

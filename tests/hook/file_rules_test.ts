@@ -21,6 +21,11 @@ const CODE = `${ROOT}/src/widget.ts`;
 const NEW_CODE = `${ROOT}/src/gadget.ts`;
 const ENV_FILE = `${ROOT}/.env`;
 const LINKED = `${ROOT}/src/linked.ts`;
+const STORE = `${ROOT}/src/store.ts`;
+/** A file whose names cost more to read than the profile's reading of it. */
+const BIG = `${ROOT}/src/big.ts`;
+const BIG_TEXT = "export function loadBigThings() {\n  return 1;\n}\n" +
+  "// filler\n".repeat(10_000);
 const TRANSCRIPT = "/home/u/.claude/projects/p/s1.jsonl";
 const PROMPT = "0b1c2d3e-0000-4000-8000-00000000d001";
 
@@ -40,6 +45,8 @@ function world(transcript: string | null = null): LinkFs {
     [CODE]: "export function widget() {\n  // old note\n  return 1;\n}\n",
     [ENV_FILE]: "A=1\n",
     [LINKED]: "export const x = 1;\n",
+    [STORE]: "export function loadWidgets() {\n  return 1;\n}\n",
+    [BIG]: BIG_TEXT,
     [`${ROOT}/.claude/settings.json`]: "{}\n",
   }, [ROOT, `${ROOT}/src`, `${ROOT}/.claude`]);
   if (transcript !== null) fs.write(TRANSCRIPT, transcript);
@@ -84,6 +91,11 @@ function turnWith(command: string, output: string): string {
 
 const SEARCHED = turnWith("grep -rn widget src", "src/widget.ts:1:export function widget");
 const MISSED = turnWith("grep -rn widget lib", "");
+const SYMBOL = turnWith("rg -n loadWidgets src", "src/store.ts:1:export function loadWidgets");
+const BIG_SYMBOL = turnWith(
+  "rg -n loadBigThings src",
+  "src/big.ts:1:export function loadBigThings",
+);
 
 const SETTINGS = `${ROOT}/.claude/settings.json`;
 const HOOKS_OFF = '{"disableAllHooks": true}';
@@ -262,6 +274,24 @@ const CASES: Case[] = [
     expect: ["cap", "cap", "max-denials", "pass"],
     check: [CODE],
     inc: { cap_allows: 1 },
+  },
+  {
+    name: "a search for a name the file exports credits the edit once nothing else passes it",
+    input: edit(STORE),
+    transcript: SYMBOL,
+    expect: ["symbol-credit", "credit", "prior-search", "note"],
+    check: [STORE],
+    inc: { fact_force_credited: 1 },
+  },
+  {
+    name: "a file whose names cannot be read within the budget gives no symbol credit",
+    input: edit(BIG),
+    transcript: BIG_SYMBOL,
+    // The profile reads the file twice over; reading its names costs four times its length.
+    budget: 3 * BIG_TEXT.length,
+    expect: ["budget-symbols", "deny", "work-budget", "deny"],
+    check: [BIG],
+    inc: { fact_force_denials: 1 },
   },
   {
     name: "an ordinary first touch",

@@ -13,6 +13,13 @@
  * - `switch`: takes no value and changes nothing the evidence reads.
  * - `value`: takes a value the evidence ignores.
  * - `pattern`: supplies the search pattern (so no positional is the pattern).
+ * - `pattern-file`: names a file of patterns (so no positional is the pattern,
+ *   and what the search looked for cannot be read).
+ * - `invert`: a switch after which the search shows what does not match as
+ *   written (inverted matches, whole-line matches only, files without a
+ *   match, patterns combined with `--and`/`--not`).
+ * - `fixed-strings` / `extended-regexp` / `basic-regexp`: switches choosing
+ *   how the patterns are read (literal text, ERE or PCRE, BRE).
  * - `glob` / `iglob`: include glob, an exclusion when it starts with `!`
  *   (`iglob` matches case-insensitively).
  * - `glob-list`: comma-separated globs, `!` or `^` marking exclusions.
@@ -55,6 +62,11 @@ export type FlagRole =
   | "switch"
   | "value"
   | "pattern"
+  | "pattern-file"
+  | "invert"
+  | "fixed-strings"
+  | "extended-regexp"
+  | "basic-regexp"
   | "glob"
   | "iglob"
   | "glob-list"
@@ -95,6 +107,7 @@ export type FlagRole =
 export const VALUE_ROLES: ReadonlySet<FlagRole> = new Set<FlagRole>([
   "value",
   "pattern",
+  "pattern-file",
   "glob",
   "iglob",
   "glob-list",
