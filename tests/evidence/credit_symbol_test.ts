@@ -130,6 +130,9 @@ Deno.test("[prior-search-credit] a search that shows what does not match, or rea
   assertEquals(credits([bash("grep -rL parseWidget src")]), false);
   assertEquals(credits([bash("grep -r --invert-match parseWidget src")]), false);
   assertEquals(credits([bash("git grep --not -e parseWidget")]), false);
+  assertEquals(credits([bash("git grep --all-match -e parseWidget -e renderWidget")]), false);
+  assertEquals(credits([bash("ugrep -r -e gadget --not -e parseWidget src")]), false);
+  assertEquals(credits([bash("git grep -e parseWidget -e renderWidget")]), true);
   assertEquals(credits([bash("rg -f names.txt src")]), false);
   assertEquals(credits([bash("rg -l parseWidget src")]), true);
   assertEquals(credits([bash("grep -rl parseWidget src")]), true);

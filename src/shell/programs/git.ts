@@ -301,6 +301,7 @@ export const GIT_GREP_FLAGS: FamilySpec = {
     "files-without-match": "invert",
     and: "invert",
     not: "invert",
+    "all-match": "invert",
     "extended-regexp": "extended-regexp",
     "perl-regexp": "extended-regexp",
     "basic-regexp": "basic-regexp",
