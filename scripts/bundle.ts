@@ -66,6 +66,8 @@ export const SPLIT_POINTS: ReadonlySet<string> = new Set([
   "hook/file_gate.ts",
   "hook/shell_gate.ts",
   "hook/shell_protect.ts",
+  "shell/destructive/mod.ts",
+  "shell/packs/mod.ts",
   "transcript/turn_scan.ts",
   "transcript/denial_seen.ts",
   "evidence/prefilter.ts",

@@ -32,19 +32,33 @@ import { sha256Hex } from "../platform/sha256.ts";
 import { readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellCall, ShellDialect } from "../tools/call.ts";
 import { shellToolName } from "../tools/gated.ts";
-import {
-  compileExtraPatterns,
-  type DestructiveHit,
-  destructiveHit,
-  newDetectBudget,
-} from "../shell/destructive/mod.ts";
+import type { DestructiveHit } from "../shell/destructive/mod.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 import type { AllowPlace } from "./allow_destructive.ts";
 
 /** Work units charged per character of a command before it is analysed. */
 const READS_PER_CHARACTER = 8;
-import { selectPacks } from "../shell/packs/mod.ts";
-import { indexRules } from "../shell/destructive/mod.ts";
+
+/**
+ * The destructive engine and its packs, loaded only for a command the
+ * read-only check does not vouch for (or one the operator's own pattern
+ * must be tried on): most first commands of a session are `ls`, `git
+ * status` or a search, and they need neither.
+ */
+async function loadEngine(): Promise<
+  & typeof import("../shell/destructive/mod.ts")
+  & typeof import("../shell/packs/mod.ts")
+> {
+  const [engine, packs] = await Promise.all([
+    import(new URL("../shell/destructive/mod.ts", import.meta.url).href) as Promise<
+      typeof import("../shell/destructive/mod.ts")
+    >,
+    import(new URL("../shell/packs/mod.ts", import.meta.url).href) as Promise<
+      typeof import("../shell/packs/mod.ts")
+    >,
+  ]);
+  return { ...engine, ...packs };
+}
 
 /** What a match of a project file phrase destroys, for the denial. */
 const PROJECT_PHRASE_HIT: DestructiveHit = {
@@ -67,16 +81,21 @@ export function deletionHit(path: string): DestructiveHit {
  * file phrase, the operator's extra pattern, or a rule of the active
  * packs), or null; with the warnings the configuration gave on the way.
  * `gateguard explain` asks the same question.
+ *
+ * A command the read-only check vouches for (`readOnly`, the check's own
+ * answer unless the caller already has it) writes nothing and runs no other
+ * program, so no pack rule can find it destructive and the engine is not
+ * asked; the phrases and the pattern the user configured still apply to it.
+ * The destructive tests hold every destructive form to that: none is read-only.
  */
 export async function destructiveRule(
   dialect: ShellDialect,
   command: string,
   settings: Settings,
   work: WorkBudget | null = null,
+  readOnly: boolean = readOnlyKind(dialect, command) !== null,
 ): Promise<{ hit: DestructiveHit | null; warnings: string[] }> {
   const warnings: string[] = [];
-  const extra = compileExtraPatterns(settings.extraDestructive);
-  if (extra.warning) warnings.push(extra.warning);
   const projectPhrase = settings.destructiveCommands.length > 0 &&
     (await (import(new URL("../config/project_config.ts", import.meta.url).href) as Promise<
       typeof import("../config/project_config.ts")
@@ -86,15 +105,21 @@ export async function destructiveRule(
       work ?? undefined,
     );
   if (projectPhrase) return { hit: PROJECT_PHRASE_HIT, warnings };
-  const packs = selectPacks(settings.destructivePacks);
+  const patterned = (settings.extraDestructive ?? "").trim() !== "";
+  if (readOnly && !patterned) return { hit: null, warnings };
+  const engine = await loadEngine();
+  const extra = engine.compileExtraPatterns(settings.extraDestructive);
+  if (extra.warning) warnings.push(extra.warning);
+  if (readOnly) return { hit: engine.extraPatternHit(command, extra.patterns), warnings };
+  const packs = engine.selectPacks(settings.destructivePacks);
   warnings.push(...packs.warnings.map((w) => `${w}.`));
   return {
-    hit: destructiveHit(
+    hit: engine.destructiveHit(
       dialect,
       command,
       extra.patterns,
-      indexRules(packs.active),
-      newDetectBudget(work),
+      engine.indexRules(packs.active),
+      engine.newDetectBudget(work),
     ),
     warnings,
   };
@@ -335,7 +360,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     return done(outcome, decision, reason);
   }
   const found = shell.deletion === undefined
-    ? await destructiveRule(shell.dialect, command, settings, ctx.budget)
+    ? await destructiveRule(shell.dialect, command, settings, ctx.budget, readOnly !== null)
     : { hit: deletionHit(shell.deletion), warnings: [] };
   if (ctx.budget.exhausted() !== null) {
     return done(

@@ -569,8 +569,10 @@ export function newDetectBudget(work: WorkBudget | null = null): DetectBudget {
   return { left: MAX_ANALYSES, chars: MAX_ANALYSED_CHARS, scanned: 0, work };
 }
 
-/** The rules of the packs active by default. */
-const DEFAULT_RULES: RuleIndex = indexRules(PACKS.filter((p) => p.defaultOn));
+/** The rules of the packs active by default, indexed on first use (callers usually bring theirs). */
+function defaultRules(): RuleIndex {
+  return indexRules(PACKS.filter((p) => p.defaultOn));
+}
 
 /** The pack of a match of the operator's extra pattern. */
 const EXTRA_HIT: DestructiveHit = {
@@ -590,17 +592,22 @@ export function destructiveHit(
   shell: ShellDialect,
   command: string,
   extra: readonly RegExp[],
-  rules: RuleIndex = DEFAULT_RULES,
+  rules: RuleIndex = defaultRules(),
   budget: DetectBudget = newDetectBudget(),
 ): DestructiveHit | null {
   try {
     if (typeof command !== "string") return null;
-    if (extra.some((re) => re.test(command))) return EXTRA_HIT;
+    if (extraPatternHit(command, extra) !== null) return EXTRA_HIT;
     const walk: Walk = { depth: 0, budget, rules };
     return codeHit(shell, command, walk, []);
   } catch {
     return coreHit("unreadable");
   }
+}
+
+/** The hit of the operator's extra patterns on the raw text of `command`, or null. */
+export function extraPatternHit(command: string, extra: readonly RegExp[]): DestructiveHit | null {
+  return extra.some((re) => re.test(command)) ? EXTRA_HIT : null;
 }
 
 /** Whether `command`, written in `shell`, is destructive under the packs active by default. */

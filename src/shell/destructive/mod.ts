@@ -10,6 +10,7 @@
 export {
   compileExtraPatterns,
   destructiveHit,
+  extraPatternHit,
   isDestructive,
   newDetectBudget,
 } from "./destructive.ts";

@@ -13,6 +13,7 @@ import {
   newDetectBudget,
 } from "../../../src/shell/destructive/destructive.ts";
 import { sqlDestructive } from "../../../src/shell/sql/mod.ts";
+import { readOnlyKind } from "../../../src/shell/readonly/mod.ts";
 import { joinPieces, mulberry32, pick } from "../../helpers/prng.ts";
 import { assertStepsPerChar } from "../../helpers/work.ts";
 import { GIT_COMMANDS } from "../../../src/shell/programs/mod.ts";
@@ -956,4 +957,9 @@ Deno.test("[fail-to-deny] a long pipeline is read with bounded work and its pipe
     assertEquals(work.destructive, expected, command.slice(0, 40));
     assertStepsPerChar(command.slice(0, 40), command, work.chars, READS_PER_CHAR);
   }
+});
+
+Deno.test("[destructive-bash-gate] no destructive form is read-only introspection, which the shell gate checks no pack for", () => {
+  assertEquals(DESTRUCTIVE_BASH.filter((c) => readOnlyKind("bash", c) !== null), []);
+  assertEquals(DESTRUCTIVE_POWERSHELL.filter((c) => readOnlyKind("powershell", c) !== null), []);
 });

@@ -9,6 +9,7 @@
  * must pass.
  */
 
+import { readOnlyKind } from "../../../src/shell/readonly/mod.ts";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import {
   destructiveHit,
@@ -286,7 +287,8 @@ for (const c of PS_CASES) {
   Deno.test(`[destructive-bash-gate] ${c.mechanism}`, () => {
     const missed = c.destructive.filter((cmd) => !isDestructive("powershell", cmd, []));
     const flagged = c.benign.filter((cmd) => isDestructive("powershell", cmd, []));
-    assertEquals({ missed, flagged }, { missed: [], flagged: [] });
+    const readOnly = c.destructive.filter((cmd) => readOnlyKind("powershell", cmd) !== null);
+    assertEquals({ missed, flagged, readOnly }, { missed: [], flagged: [], readOnly: [] });
   });
 }
 
@@ -294,7 +296,8 @@ for (const c of CASES) {
   Deno.test(`[destructive-bash-gate] ${c.mechanism}`, () => {
     const missed = c.destructive.filter((cmd) => !isDestructive("bash", cmd, []));
     const flagged = c.benign.filter((cmd) => isDestructive("bash", cmd, []));
-    assertEquals({ missed, flagged }, { missed: [], flagged: [] });
+    const readOnly = c.destructive.filter((cmd) => readOnlyKind("bash", cmd) !== null);
+    assertEquals({ missed, flagged, readOnly }, { missed: [], flagged: [], readOnly: [] });
   });
 }
 

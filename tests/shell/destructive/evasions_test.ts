@@ -8,6 +8,7 @@
  * (The PowerShell CLI's spellings are in detect_powershell_test.ts.) Each destructive form has a benign look-alike that must pass.
  */
 
+import { readOnlyKind } from "../../../src/shell/readonly/mod.ts";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import {
   destructiveHit,
@@ -520,7 +521,8 @@ for (const c of CASES) {
   Deno.test(`[destructive-bash-gate] ${c.mechanism}`, () => {
     const missed = c.destructive.filter((cmd) => !isDestructive("bash", cmd, []));
     const flagged = c.benign.filter((cmd) => isDestructive("bash", cmd, []));
-    assertEquals({ missed, flagged }, { missed: [], flagged: [] });
+    const readOnly = c.destructive.filter((cmd) => readOnlyKind("bash", cmd) !== null);
+    assertEquals({ missed, flagged, readOnly }, { missed: [], flagged: [], readOnly: [] });
   });
 }
 
