@@ -43,41 +43,16 @@ const LITERAL_CHUNK_IMPORT = /import\("(\.\/[^"]+\.js)"\)/g;
 export const DIGEST_FILE = "SOURCES.sha256";
 
 /**
- * The lazy modules that start a chunk of their own in the bundle, relative
- * to `src/`. A chunk costs a file read and a module instantiation however
- * small it is, so a lazy import earns one only where a common call class
- * skips a sizeable piece of code: the two gates, the parts of each gate only
- * some calls reach, the agent adapters and log readers (one per call), and
- * the subcommands a person types. Every other lazy import is loaded with its
- * importer in the bundle; from the source tree all of them stay lazy.
+ * The lazy modules the bundle loads together with their importer, relative
+ * to `src/`: small ones whose own chunk would cost a file read and a module
+ * instantiation for a few hundred bytes. Every other lazy import starts a
+ * chunk of its own in the bundle, so a new one is never folded by accident
+ * into a path that does not need it; from the source tree all of them stay
+ * lazy.
  */
-export const SPLIT_POINTS: ReadonlySet<string> = new Set([
-  // One adapter, and at most one log reader, per call.
-  "agents/claude.ts",
-  "agents/codex.ts",
-  "agents/gemini.ts",
-  "agents/copilot.ts",
-  "agents/cursor.ts",
-  "session_logs/session_logs.ts",
-  "session_logs/codex_log.ts",
-  "session_logs/gemini_log.ts",
-  "session_logs/copilot_log.ts",
-  // The gates, and what only some of their calls reach.
-  "hook/file_gate.ts",
-  "hook/shell_gate.ts",
-  "hook/shell_protect.ts",
-  "shell/destructive/mod.ts",
-  "shell/packs/mod.ts",
-  "transcript/turn_scan.ts",
-  "transcript/denial_seen.ts",
-  "evidence/prefilter.ts",
-  "evidence/credit.ts",
-  "change/profile.ts",
-  "setup/weakening.ts",
-  "questions/messages.ts",
-  "config/project_config.ts",
-  "metrics/append.ts",
-  "cli/config_change.ts",
+export const LOADED_WITH_IMPORTER: ReadonlySet<string> = new Set([
+  "build_info.ts",
+  "hook/escalate.ts",
 ]);
 
 /**
@@ -116,7 +91,7 @@ export function literalImports(source: string, rel: string): string {
     const target = normalise(`${dir}/${JSON.parse(quoted)}`);
     const separate = SEPARATE_ENTRIES[target];
     if (separate !== undefined) return `import(new URL("./${separate}", import.meta.url).href)`;
-    if (SPLIT_POINTS.has(target)) return `import(${quoted})`;
+    if (!LOADED_WITH_IMPORTER.has(target)) return `import(${quoted})`;
     const name = `__eager${eager.length}`;
     eager.push(`import * as ${name} from ${quoted};`);
     return `Promise.resolve(${name})`;
@@ -148,7 +123,7 @@ async function sha256(bytes: Uint8Array): Promise<string> {
 
 /**
  * The digest of what a bundle is built from: every file under `src/` (name
- * and content) and deno.json, so any change to either makes a new one.
+ * and content), deno.json and this script, so any change to them makes a new one.
  */
 export async function sourceDigest(repoRoot: string): Promise<string> {
   const parts: string[] = [];
@@ -156,6 +131,8 @@ export async function sourceDigest(repoRoot: string): Promise<string> {
     parts.push(`src/${rel}`, await sha256(await Deno.readFile(`${repoRoot}/src/${rel}`)));
   }
   parts.push("deno.json", await sha256(await Deno.readFile(`${repoRoot}/deno.json`)));
+  // The recipe too: a new split point makes a new bundle.
+  parts.push("bundle", await sha256(await Deno.readFile(new URL(import.meta.url))));
   return await sha256(new TextEncoder().encode(parts.join("\n")));
 }
 

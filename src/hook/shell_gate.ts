@@ -29,7 +29,7 @@ import {
 } from "../questions/messages.ts";
 import type { ShellProtectHit } from "./shell_protect.ts";
 import { sha256Hex } from "../platform/sha256.ts";
-import { readOnlyKind } from "../shell/readonly/mod.ts";
+import { loadReadOnly, readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellCall, ShellDialect } from "../tools/call.ts";
 import { shellToolName } from "../tools/gated.ts";
 import type { DestructiveHit } from "../shell/destructive/mod.ts";
@@ -325,6 +325,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     return { outcome, delta, events, warnings, rules };
   };
 
+  await loadReadOnly(shell.dialect);
   const readOnly = readOnlyKind(shell.dialect, command);
   if (readOnly === "readonly-git") return done({ kind: "pass" }, "pass", "readonly-git");
 

@@ -12,6 +12,10 @@ import {
 } from "../../src/hook/shell_protect.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
+import { loadReadOnly } from "../../src/shell/readonly/mod.ts";
+
+// The shell gate loads PowerShell's read-only rules before it reads a PowerShell command.
+await loadReadOnly("powershell");
 
 const CTX: ShellProtectContext = {
   surface: {

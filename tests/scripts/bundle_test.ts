@@ -11,25 +11,25 @@ import {
   buildBundle,
   bundleIsCurrent,
   literalImports,
+  LOADED_WITH_IMPORTER,
   runtimeChunkImports,
   SEPARATE_ENTRIES,
-  SPLIT_POINTS,
 } from "../../scripts/bundle.ts";
 import { sourceTreeArgv } from "../../src/platform/permissions.ts";
 
 const lazy = (path: string) =>
   `const m = await (import(new URL("${path}", import.meta.url).href) as Promise<typeof import("${path}")>);`;
 
-Deno.test("[lazy-loading] a split point stays a literal import for the bundler to split at", () => {
-  assert(SPLIT_POINTS.has("hook/shell_gate.ts"));
+Deno.test("[lazy-loading] a lazy import stays a literal import for the bundler to split at", () => {
+  assert(!LOADED_WITH_IMPORTER.has("hook/shell_gate.ts"));
   assertEquals(
     literalImports(lazy("./shell_gate.ts"), "hook/decide.ts"),
     'const m = await (import("./shell_gate.ts") as Promise<typeof import("./shell_gate.ts")>);',
   );
 });
 
-Deno.test("[lazy-loading] any other lazy import is loaded with its importer in the bundle", () => {
-  assert(!SPLIT_POINTS.has("hook/escalate.ts"));
+Deno.test("[lazy-loading] a small module listed as loaded with its importer is imported statically in the bundle", () => {
+  assert(LOADED_WITH_IMPORTER.has("hook/escalate.ts"));
   assertEquals(
     literalImports(lazy("./escalate.ts"), "hook/shell_gate.ts"),
     'import * as __eager0 from "./escalate.ts";\n' +

@@ -6,4 +6,4 @@
  * @module
  */
 
-export { readOnlyKind } from "./readonly.ts";
+export { loadReadOnly, readOnlyKind } from "./readonly.ts";

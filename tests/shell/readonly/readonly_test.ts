@@ -5,6 +5,7 @@
 
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import {
+  loadReadOnly,
   MAX_READONLY_CHARS,
   type ReadOnlyKind,
   readOnlyKind,
@@ -18,6 +19,23 @@ import {
   BASH_STEPS_PER_CHAR,
   POWERSHELL_STEPS_PER_CHAR,
 } from "../../helpers/work.ts";
+
+// PowerShell's rules load on demand (a Bash call never reads its parser).
+await loadReadOnly("powershell");
+
+Deno.test("[lazy-loading] PowerShell's read-only rules load on demand; until then no PowerShell command is read-only", async () => {
+  const module = new URL("../../../src/shell/readonly/mod.ts", import.meta.url).href;
+  const code = `const m = await import(${JSON.stringify(module)});
+    const before = [m.readOnlyKind("powershell", "Get-ChildItem"), m.readOnlyKind("bash", "ls")];
+    await m.loadReadOnly("powershell");
+    console.log(JSON.stringify([...before, m.readOnlyKind("powershell", "Get-ChildItem")]));`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--no-config", code],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assertEquals(new TextDecoder().decode(out.stdout).trim(), '[null,"readonly","readonly"]');
+});
 
 /**
  * The exact verdict for a command listed as read-only: "readonly-git" when
