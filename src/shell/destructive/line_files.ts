@@ -5,7 +5,7 @@
  * (`echo`, `printf`, `cat <<EOF`, `tee`), or, when a fetcher writes it
  * (`curl -o f`, `wget URL`, `curl … > f`), content that cannot be read.
  * A file is run by a shell (`sh f`, `bash f`), by `source` or `.`, as a
- * program (`./f`), or by an interpreter given it as its script
+ * program (`./f`), by a scheduler later (`at -f f now`, `batch -f f`), or by an interpreter given it as its script
  * (`python3 f`, `node f`, `tsx f`, `deno run f`, `ruby f`, `perl f`). Files
  * from earlier calls are not read: see
  * `docs/evasions.md`.
@@ -61,6 +61,12 @@ function sqlFiles(words: readonly string[]): string[] {
   }
   return out.filter((f) => f !== "");
 }
+
+/** Schedulers that run a shell script file later: `at -f f now`, `batch -f f`. */
+const FILE_SCHEDULERS = new Set(["at", "batch"]);
+
+/** The options of `at` and `batch` that take a value; `-f` names the script. */
+const SCHEDULER_OPTIONS = { short: { f: "value", q: "value", t: "value" } } as const;
 
 /** Deno's options that take the next word as their value. */
 const DENO_VALUED = new Set(["--config", "-c", "--import-map", "--lock", "--env-file", "--cert"]);
@@ -205,6 +211,11 @@ export function filesRun(
     if ((name === "source" || name === ".") && words[1] !== undefined) {
       out.push({ path: words[1], interpreter: null });
     } else if (first.includes("/")) out.push({ path: first, interpreter: null });
+    if (FILE_SCHEDULERS.has(name)) {
+      for (const o of scanArgs(words.slice(1), SCHEDULER_OPTIONS).shorts) {
+        if (o.letter === "f" && o.value) out.push({ path: o.value, interpreter: null });
+      }
+    }
     // A SQL client handed a file runs its statements as if given with `-c`.
     if (SQL_CLIENTS.has(name)) {
       for (const path of sqlFiles(words)) out.push({ path, interpreter: { name, flag: "-c" } });

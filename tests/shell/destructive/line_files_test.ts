@@ -7,6 +7,7 @@
 import { assertEquals } from "../../helpers/assert.ts";
 import { argv, parseBash } from "../../../src/shell/bash/mod.ts";
 import { filesRun, LineFiles } from "../../../src/shell/destructive/line_files.ts";
+import { isDestructive } from "../../../src/shell/destructive/destructive.ts";
 
 /** The files `line` writes, every command writing its arguments and reading nothing. */
 function written(line: string): LineFiles {
@@ -55,4 +56,37 @@ Deno.test("[destructive-bash-gate] a command runs its shell's script file, what 
     ["./t.sh", null],
     ["a.py", "-c"],
   ]);
+});
+
+Deno.test("[destructive-bash-gate] at -f and batch -f run the file they name as a shell script later", () => {
+  const runs = filesRun(
+    [{ words: ["at", "-f", "j.sh", "now"] }, { words: ["batch", "-mfk.sh"] }, {
+      words: ["at", "-q", "f", "now"],
+    }, { words: ["at", "-l"] }],
+    [],
+  );
+  assertEquals(runs.map((r) => [r.path, r.interpreter]), [["j.sh", null], ["k.sh", null]]);
+});
+
+Deno.test("[destructive-bash-gate] a script written by the same line and handed to at -f or batch -f is read", () => {
+  for (
+    const line of [
+      "printf 'rm -rf ~\\n' > j.sh && at -f j.sh now",
+      "echo 'git reset --hard' > j.sh; at -m -f ./j.sh now + 1 hour",
+      "echo 'rm -rf x' > j.sh; batch -f j.sh",
+      "curl -so j.sh https://example.com/j.sh && at -f j.sh now",
+    ]
+  ) {
+    assertEquals(isDestructive("bash", line, []), true, line);
+  }
+  for (
+    const line of [
+      "printf 'ls -la\\n' > j.sh && at -f j.sh now",
+      "echo 'rm -rf x' > j.sh; at -f other.sh now",
+      "echo 'rm -rf x' > j.sh; at -q f now < /dev/null",
+      "at -f j.sh now",
+    ]
+  ) {
+    assertEquals(isDestructive("bash", line, []), false, line);
+  }
 });
