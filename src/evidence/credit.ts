@@ -271,9 +271,11 @@ function rememberStemJudged(scan: TurnScan, target: string, call: TurnCall): voi
 
 /**
  * Decides prior-search credit for `target` from the turn's completed
- * searches, newest first. Never throws: any error means no credit and no
- * miss. The returned non-credit computes its closest miss lazily. Parsing
- * and glob matching draw on `budget`; what it cannot pay for earns nothing.
+ * searches, newest first. The returned non-credit computes its closest miss
+ * lazily. Parsing and glob matching draw on `budget`; what it cannot pay for
+ * earns nothing. An error is thrown to the caller (reading the miss, too),
+ * which decides without the fact and says so: a fault here must not pass
+ * for a plain denial.
  */
 export function priorSearchCredit(
   target: CreditTarget,
@@ -282,28 +284,24 @@ export function priorSearchCredit(
   fs: FsPort,
   budget?: WorkBudget,
 ): CreditResult {
-  try {
-    const t = judgeTarget(target, roots, budget);
-    const judged = judgeEachOnce(t, contextsFor(scan, roots), fs, budget);
-    if (t.stem.usable || t.isNewWrite) {
-      for (const call of scan.calls) {
-        if (!CREDITING_TOOL_NAMES.has(call.tool) || !call.completed || call.messageId === null) {
-          continue;
-        }
-        if (call.sameBatch) continue;
-        if (!mayName(call, t.stem.name, t.isNewWrite)) continue;
-        const j = judged(call);
-        if (j === null || j.ev.ambiguous) continue;
-        if (j.verdict.kind === "credit") {
-          return { credited: true, tool: j.ev.tool, detail: j.ev.detail };
-        }
-        if (j.verdict.kind === "miss") rememberStemJudged(scan, target.absolute, call);
+  const t = judgeTarget(target, roots, budget);
+  const judged = judgeEachOnce(t, contextsFor(scan, roots), fs, budget);
+  if (t.stem.usable || t.isNewWrite) {
+    for (const call of scan.calls) {
+      if (!CREDITING_TOOL_NAMES.has(call.tool) || !call.completed || call.messageId === null) {
+        continue;
       }
+      if (call.sameBatch) continue;
+      if (!mayName(call, t.stem.name, t.isNewWrite)) continue;
+      const j = judged(call);
+      if (j === null || j.ev.ambiguous) continue;
+      if (j.verdict.kind === "credit") {
+        return { credited: true, tool: j.ev.tool, detail: j.ev.detail };
+      }
+      if (j.verdict.kind === "miss") rememberStemJudged(scan, target.absolute, call);
     }
-    return lazyMiss(() => findClosestMiss(t, scan, judged));
-  } catch {
-    return { credited: false, miss: null };
   }
+  return lazyMiss(() => findClosestMiss(t, scan, judged));
 }
 
 /**
@@ -311,8 +309,9 @@ export function priorSearchCredit(
  * for one of `names`, the names `target` exports (`change/surface_names.ts`),
  * and covered it under the same scope rules as a stem search. Only names
  * long and uncommon enough count, and only calls no stem matched whose
- * text holds one of them are parsed. A non-credit names no miss. Never throws; what
- * `budget` cannot pay for earns nothing. See docs/search-credit.md
+ * text holds one of them are parsed. A non-credit names no miss. What
+ * `budget` cannot pay for earns nothing; an error is thrown to the caller,
+ * as `priorSearchCredit`'s is. See docs/search-credit.md
  * "Symbol searches".
  */
 export function symbolSearchCredit(
@@ -324,27 +323,21 @@ export function symbolSearchCredit(
   budget?: WorkBudget,
 ): CreditResult {
   const none: CreditResult = { credited: false, miss: null };
-  try {
-    const calls = scan.calls.filter((c) =>
-      CREDITING_TOOL_NAMES.has(c.tool) && maySearchContents(c)
-    );
-    const symbols: ReadonlySet<string> = new Set(names.filter(creditableName));
-    if (calls.length === 0 || symbols.size === 0 || target.isNewWrite) return none;
-    const byStem = judgedByStem.get(scan)?.get(target.absolute);
-    const t: JudgeTarget = { ...judgeTarget(target, roots, budget), symbols };
-    const judged = judgeEachOnce(t, contextsFor(scan, roots), fs, budget);
-    for (const call of calls) {
-      if (byStem?.has(call) || !mayNameSymbol(namingText(call), symbols)) continue;
-      const j = judged(call);
-      if (j === null || j.ev.ambiguous) continue;
-      if (j.verdict.kind === "credit") {
-        return { credited: true, tool: j.ev.tool, detail: j.ev.detail };
-      }
+  const calls = scan.calls.filter((c) => CREDITING_TOOL_NAMES.has(c.tool) && maySearchContents(c));
+  const symbols: ReadonlySet<string> = new Set(names.filter(creditableName));
+  if (calls.length === 0 || symbols.size === 0 || target.isNewWrite) return none;
+  const byStem = judgedByStem.get(scan)?.get(target.absolute);
+  const t: JudgeTarget = { ...judgeTarget(target, roots, budget), symbols };
+  const judged = judgeEachOnce(t, contextsFor(scan, roots), fs, budget);
+  for (const call of calls) {
+    if (byStem?.has(call) || !mayNameSymbol(namingText(call), symbols)) continue;
+    const j = judged(call);
+    if (j === null || j.ev.ambiguous) continue;
+    if (j.verdict.kind === "credit") {
+      return { credited: true, tool: j.ev.tool, detail: j.ev.detail };
     }
-    return none;
-  } catch {
-    return none;
   }
+  return none;
 }
 
 function lazyMiss(compute: () => NearMiss | null): CreditResult {
@@ -352,13 +345,7 @@ function lazyMiss(compute: () => NearMiss | null): CreditResult {
   return {
     credited: false,
     get miss(): NearMiss | null {
-      if (memo === undefined) {
-        try {
-          memo = compute();
-        } catch {
-          memo = null;
-        }
-      }
+      if (memo === undefined) memo = compute();
       return memo;
     },
   };
@@ -366,7 +353,8 @@ function lazyMiss(compute: () => NearMiss | null): CreditResult {
 
 /**
  * The closest call of the turn that mentioned `target` without crediting
- * it, or null. For callers that skip `priorSearchCredit`; never throws.
+ * it, or null. For callers that skip `priorSearchCredit`; an error is thrown
+ * to the caller, as there.
  */
 export function closestMiss(
   target: CreditTarget,
@@ -375,12 +363,8 @@ export function closestMiss(
   fs: FsPort,
   budget?: WorkBudget,
 ): NearMiss | null {
-  try {
-    const t = judgeTarget(target, roots, budget);
-    return findClosestMiss(t, scan, judgeEachOnce(t, contextsFor(scan, roots), fs, budget));
-  } catch {
-    return null;
-  }
+  const t = judgeTarget(target, roots, budget);
+  return findClosestMiss(t, scan, judgeEachOnce(t, contextsFor(scan, roots), fs, budget));
 }
 
 function findClosestMiss(

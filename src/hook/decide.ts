@@ -93,18 +93,19 @@ export async function decide(ctx: DecideContext): Promise<Decision> {
       >);
     return decideShellGate(ctx, typed);
   }
+  // The call's files are resolved once, here, for the fast path and the gate.
+  const { allTargetsChecked, rootsOf, targetsOf } =
+    await (import(new URL("./file_targets.ts", import.meta.url).href) as Promise<
+      typeof import("./file_targets.ts")
+    >);
+  const roots = rootsOf(ctx);
+  const targets = targetsOf(ctx, typed, roots);
   // Retries of checked files are most file calls; without metrics to fill
   // in, they need none of the rules that follow.
-  if (!settings.metrics) {
-    const { allTargetsChecked } =
-      await (import(new URL("./file_targets.ts", import.meta.url).href) as Promise<
-        typeof import("./file_targets.ts")
-      >);
-    if (allTargetsChecked(ctx, typed)) return pass();
-  }
+  if (!settings.metrics && allTargetsChecked(ctx, targets)) return pass();
   const { decideFileGate } =
     await (import(new URL("./file_gate.ts", import.meta.url).href) as Promise<
       typeof import("./file_gate.ts")
     >);
-  return decideFileGate(ctx, typed);
+  return decideFileGate(ctx, typed, roots, targets);
 }

@@ -16,6 +16,7 @@ import {
 } from "../questions/messages.ts";
 import { selectQuestions } from "../questions/select.ts";
 import { type GateTarget, rootsOf, targetsOf } from "./file_targets.ts";
+import type { Roots } from "../file_facts/resolve.ts";
 import type { FileCall } from "../tools/call.ts";
 import type { TurnScan } from "../transcript/turn_scan.ts";
 import {
@@ -27,14 +28,20 @@ import {
   type Verdict,
 } from "./file_rules.ts";
 
-/** Decides the whole file-tool call. */
-export async function decideFileGate(ctx: DecideContext, file: FileCall): Promise<Decision> {
+/**
+ * Decides the whole file-tool call, whose files `decide` has already
+ * resolved (`roots`, `targets`) so that no path is resolved twice.
+ */
+export async function decideFileGate(
+  ctx: DecideContext,
+  file: FileCall,
+  roots: Roots = rootsOf(ctx),
+  targets: readonly GateTarget[] = targetsOf(ctx, file, roots),
+): Promise<Decision> {
   const { settings } = ctx;
-  const roots = rootsOf(ctx);
   const delta = emptyDelta();
   const events: GateEvent[] = [];
   const rules: string[] = [];
-  const targets = targetsOf(ctx, file, roots);
   if (targets.length === 0) {
     // A file call that names no file cannot be checked: the tool may still write one.
     if (settings.metrics) {

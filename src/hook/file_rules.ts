@@ -36,7 +36,7 @@ import { isNewFile } from "../file_facts/new_file.ts";
 import { siblingDirKey } from "../file_facts/sibling.ts";
 import type { TurnScan } from "../transcript/turn_scan.ts";
 import { SCANNED_TOOL_NAMES } from "../tools/gated.ts";
-import type { CreditResult } from "../evidence/credit.ts";
+import type { CreditResult, NearMiss } from "../evidence/credit.ts";
 import type { CreditInputs } from "./search_credit.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { NEAR_MISS_PREFIX } from "../metrics/codes.ts";
@@ -330,6 +330,18 @@ export class TargetFacts {
       return await (await loadSearchCredit()).stemCredit(inputs);
     } catch (err) {
       this.callMemo.warnings.push(factWarning("prior-search credit", err));
+      return null;
+    }
+  }
+
+  /** The closest search that named the target without crediting it; a fault warns, as any fact's. */
+  async closestMiss(): Promise<NearMiss | null> {
+    const credit = await this.credit();
+    if (credit === null || credit.credited) return null;
+    try {
+      return credit.miss;
+    } catch (err) {
+      this.callMemo.warnings.push(factWarning("closest search", err));
       return null;
     }
   }
@@ -651,8 +663,7 @@ export const TARGET_RULES = [
     reasons: ["first-touch", NEAR_MISS],
     // The denial names the closest search of the turn that did not count.
     check: async (f) => {
-      const credit = await f.credit();
-      const miss = credit && !credit.credited ? credit.miss : null;
+      const miss = await f.closestMiss();
       return {
         kind: "deny",
         reason: miss ? `${NEAR_MISS}${miss.code}` : "first-touch",

@@ -110,12 +110,12 @@ export function isChecked(checked: ReadonlySet<string>, target: ResolvedTarget):
 }
 
 /**
- * True when the call names at least one file and every one is checked this
- * session. A file of GateGuard's control surface never counts: a change
- * there may switch GateGuard off, which the rules look at every time.
+ * True when the call names at least one file and every one of its
+ * `targets` is checked this session. A file of GateGuard's control surface
+ * never counts: a change there may switch GateGuard off, which the rules
+ * look at every time.
  */
-export function allTargetsChecked(ctx: DecideContext, file: FileCall): boolean {
-  const targets = targetsOf(ctx, file, rootsOf(ctx));
+export function allTargetsChecked(ctx: DecideContext, targets: readonly GateTarget[]): boolean {
   if (targets.length === 0) return false;
   if (!targets.every(({ target }) => isChecked(ctx.state.checked, target))) return false;
   const surface = surfaceContextOf(ctx);

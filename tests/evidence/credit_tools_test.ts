@@ -1,4 +1,4 @@
-import { assert, assertEquals } from "../helpers/assert.ts";
+import { assert, assertEquals, assertThrows } from "../helpers/assert.ts";
 import { closestMiss, priorSearchCredit } from "../../src/evidence/credit.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 import { scanTurn, type TurnCall, type TurnScan } from "../../src/transcript/turn_scan.ts";
@@ -332,7 +332,7 @@ Deno.test("[closest-search-that-did-not-count] the miss is only computed when it
   assertEquals(reads, after);
 });
 
-Deno.test("[fail-to-deny] any error while judging means no credit and no miss", () => {
+Deno.test("[fail-to-deny] an error while judging reaches the gate, which warns and gives no credit", () => {
   const fresh = target(`${SRC}/new_module.ts`, { isNewWrite: true });
   const scan = scanOf([grep({ pattern: "tokenizer", path: SRC })]);
   const broken = new MemoryFs();
@@ -345,8 +345,10 @@ Deno.test("[fail-to-deny] any error while judging means no credit and no miss", 
       throw new Error("boom");
     },
   };
-  assertEquals(priorSearchCredit(fresh, hostile, ROOTS, broken), { credited: false, miss: null });
-  assertEquals(closestMiss(fresh, hostile, ROOTS, broken), null);
+  // Thrown, not swallowed: the file gate turns it into a stderr warning
+  // (tests/hook/fact_warning_test.ts), so a fault never passes for a plain denial.
+  assertThrows(() => priorSearchCredit(fresh, hostile, ROOTS, broken));
+  assertThrows(() => closestMiss(fresh, hostile, ROOTS, broken));
   assertEquals(priorSearchCredit(fresh, scan, ROOTS, broken).credited, true);
 });
 

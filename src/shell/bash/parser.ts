@@ -419,6 +419,31 @@ function emptyFlags(): Flags {
  * unexpected exception is a bug, and it is thrown, not dressed as a limit.
  */
 export function parseBash(command: string): BashParse {
+  if (typeof command !== "string") return readBash(command);
+  const known = RECENT_PARSES.get(command);
+  if (known !== undefined) return known;
+  const parse = readBash(command);
+  if (RECENT_PARSES.size >= RECENT_PARSES_MAX) {
+    RECENT_PARSES.delete(RECENT_PARSES.keys().next().value as string);
+  }
+  RECENT_PARSES.set(command, parse);
+  return parse;
+}
+
+/**
+ * The latest parses, by command text. One call's readers (the read-only
+ * check, self-protection, the destructive engine, the allow-list) all ask
+ * about the same line, and a parse depends on nothing but the text, so the
+ * line is parsed once per call; nested texts (a `bash -c` body, a here-
+ * document) are remembered the same way. Callers only read a parse.
+ */
+const RECENT_PARSES = new Map<string, BashParse>();
+
+/** How many parses are remembered; the oldest goes first. */
+const RECENT_PARSES_MAX = 32;
+
+/** Parses `command` (see `parseBash`), without remembering it. */
+function readBash(command: string): BashParse {
   const out: Collector = {
     segments: [],
     flags: emptyFlags(),

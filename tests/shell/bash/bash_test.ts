@@ -363,3 +363,13 @@ Deno.test("[fail-to-deny] nested $(( that are command substitutions are read onc
     "$((echo a) | cat)",
   ]]);
 });
+
+Deno.test("[destructive-bash-gate] a line is parsed once per call: every reader gets the same parse, and only the latest are kept", () => {
+  const line = "rm -rf build && echo done";
+  const first = parseBash(line);
+  assert(parseBash(line) === first, "a second reader of the same line parsed it again");
+  for (let i = 0; i < 64; i++) parseBash(`echo ${i}`);
+  const again = parseBash(line);
+  assert(again !== first, "an old parse was kept past the bound");
+  assertEquals(again, first);
+});
