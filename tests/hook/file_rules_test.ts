@@ -287,7 +287,7 @@ const CASES: Case[] = [
     name: "a file whose names cannot be read within the budget gives no symbol credit",
     input: edit(BIG),
     transcript: BIG_SYMBOL,
-    // The profile reads the file twice over; reading its names costs four times its length.
+    // The profile reads the file twice over; reading its names costs seven times its length.
     budget: 3 * BIG_TEXT.length,
     expect: ["budget-symbols", "deny", "work-budget", "deny"],
     check: [BIG],

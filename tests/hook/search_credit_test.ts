@@ -10,6 +10,21 @@ import type { Decision } from "../../src/hook/decision.ts";
 import type { StatResult } from "../../src/platform/fs_port.ts";
 import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
+import { WorkBudget } from "../../src/platform/budget.ts";
+import { UNITS_PER_FILE_CHAR } from "../../src/evidence/symbol.ts";
+import { lexCode } from "../../src/change/code_lexer.ts";
+import type { Language } from "../../src/change/language.ts";
+
+/** A budget that also counts the units each analysis was granted. */
+class CountingBudget extends WorkBudget {
+  readonly by = new Map<string, number>();
+
+  override spend(units: number, what: string): boolean {
+    const ok = super.spend(units, what);
+    if (ok) this.by.set(what, (this.by.get(what) ?? 0) + units);
+    return ok;
+  }
+}
 
 const STORE = `${ROOT}/src/store.ts`;
 const STORE_TEXT = "export function loadWidgets() {\n  return 1;\n}\n";
@@ -50,7 +65,7 @@ function turnWith(command: string): string {
 /** A Write over the existing store after `command`; the profile of a Write reads no file. */
 async function writeAfter(
   command: string,
-  opts: { env?: Record<string, string>; fifo?: boolean } = {},
+  opts: { env?: Record<string, string>; fifo?: boolean; budget?: WorkBudget } = {},
 ): Promise<{ d: Decision; reads: number }> {
   const fs = new CountingFs({ [STORE]: STORE_TEXT }, [ROOT, `${ROOT}/src`]);
   fs.fifo = opts.fifo ?? false;
@@ -60,6 +75,7 @@ async function writeAfter(
     env: { GATEGUARD_METRICS: "1", ...opts.env },
     payload: { transcript_path: TRANSCRIPT, prompt_id: PROMPT, tool_use_id: PENDING },
   });
+  if (opts.budget) ctx.budget = opts.budget;
   const d = await decide(ctx);
   return { d, reads: fs.targetReads };
 }
@@ -94,4 +110,32 @@ Deno.test("[prior-search-credit] a target that is no regular file is never opene
   const { d, reads } = await writeAfter("rg -n loadWidgets src", { fifo: true });
   assertEquals([d.rules?.[0], d.outcome.kind], ["deny", "deny"]);
   assertEquals(reads, 0);
+});
+
+Deno.test("[prior-search-credit] reading the names is charged before the file is lexed, above what the lexer examines", async () => {
+  const budget = new CountingBudget();
+  await writeAfter("rg -n loadWidgets src", { budget });
+  // The file's characters, then two units per character of the search's pattern.
+  assertEquals(
+    budget.by.get("symbols"),
+    UNITS_PER_FILE_CHAR * STORE_TEXT.length + 2 * "loadWidgets".length,
+  );
+  const none = new CountingBudget();
+  await writeAfter("npm test", { budget: none });
+  assertEquals(none.by.get("symbols"), undefined);
+  const samples: [Language, string][] = [
+    ["ts", "export function f() { return `${a}`; } // c\n".repeat(200)],
+    ["py", 'def f():\n    """doc"""\n    return 1  # c\n'.repeat(200)],
+    ["ts", "/*".repeat(5000)],
+    ["py", "'''".repeat(5000)],
+    ["sh", "f() {\n  echo \"$x\" | grep -q 'y'\n}\n".repeat(200)],
+  ];
+  for (const [language, text] of samples) {
+    const { work } = lexCode(language, text, { lineStates: true });
+    assertEquals(
+      work <= UNITS_PER_FILE_CHAR * text.length,
+      true,
+      `${language}: ${work / text.length}`,
+    );
+  }
 });
