@@ -76,7 +76,11 @@ function withoutBaseline(input: ConfigChangeInput): string[] {
     ];
   }
   const after = parsed.value;
-  const found = [...settingsProblems(filePath, after)];
+  // The hook's answer reaches the model: say what the change does without
+  // naming GateGuard's off switches (doctor's phrasing names them).
+  const found = settingsProblems(filePath, after).length > 0
+    ? [`${filePath} would switch every hook or GateGuard itself off`]
+    : [];
   const files = [{ path: filePath, value: after }, ...input.others];
   const pre = files.flatMap((f) => ours(f.value, f.path, "PreToolUse", ownCommand));
   const missing = GATED_TOOLS.filter((tool) => !pre.some((r) => matcherCovers(r.matcher, tool)));

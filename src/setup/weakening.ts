@@ -212,16 +212,24 @@ function envWeakenings(old: JsonValue | undefined, next: JsonValue): string[] {
     const from = oldEnv.get(name);
     const to = nextEnv.get(name);
     if (from === to) continue;
-    const why = GATEGUARD_VARIABLE.test(name)
-      ? "which configures GateGuard"
-      : "which moves what GateGuard reads or changes how it starts";
+    // GateGuard's own variables are never named: the phrase reaches the
+    // model, and some of them switch GateGuard off.
+    if (GATEGUARD_VARIABLE.test(name)) {
+      found.push(
+        to === undefined
+          ? "the env block would drop a variable that configures GateGuard"
+          : "the env block would set a variable that configures GateGuard",
+      );
+      continue;
+    }
+    const why = "which moves what GateGuard reads or changes how it starts";
     found.push(
       to === undefined
         ? `the env block would drop ${name}, ${why}`
         : `the env block would set ${name}=${to.slice(0, 80)}, ${why}`,
     );
   }
-  return found;
+  return [...new Set(found)];
 }
 
 /**

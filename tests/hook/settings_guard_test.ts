@@ -120,7 +120,8 @@ Deno.test("[self-protection] an Edit that turns on disableAllHooks is denied wit
 
 Deno.test("[self-protection] a Write that sets an off switch in the env block is stopped, in each settings file", async () => {
   const content = JSON.stringify({ env: { GATEGUARD_DISABLED: "1" } });
-  const line = 'the env block would set GATEGUARD_DISABLED="1", which configures GateGuard';
+  // GateGuard's own variables are not named to the model.
+  const line = "the env block would set a variable that configures GateGuard";
   for (const file of [PROJECT, LOCAL, USER]) {
     const d = await run({
       tool: "Write",
@@ -315,10 +316,11 @@ Deno.test("[self-protection] neither an operator glob, a subagent nor an earlier
   }
 });
 
-Deno.test("[claude-settings] a key spelled with control characters is shown cleaned", async () => {
+Deno.test("[claude-settings] a GateGuard variable spelled with control characters is denied, and its name is never echoed", async () => {
   const content = JSON.stringify({ env: { "GATEGUARD_\u202eX\u0085": "1" } });
   const d = await run({ tool: "Write", input: { file_path: PROJECT, content }, fs: world({}) });
   assert(d.outcome.kind === "deny");
   assert(!/[\u0080-\u009f\u202a-\u202e]/.test(d.outcome.text));
-  assert(d.outcome.text.includes("GATEGUARD_ X "));
+  assert(!d.outcome.text.includes("GATEGUARD_"));
+  assert(d.outcome.text.includes("the env block would set a variable that configures GateGuard"));
 });

@@ -77,10 +77,13 @@ Deno.test("[self-protection] without a baseline, the new text is read by itself 
     }),
     [],
   );
-  assertEquals(judge({ after: INIT.replace("{\n", '{\n  "disableAllHooks": true,\n') }), [
-    `${FILE} sets "disableAllHooks": true, so no hook runs, GateGuard included; ` +
-    'fix: remove "disableAllHooks" from it',
-  ]);
+  // The answer reaches the model, so it says what the change does without naming the switch.
+  const off = [`${FILE} would switch every hook or GateGuard itself off`];
+  assertEquals(judge({ after: INIT.replace("{\n", '{\n  "disableAllHooks": true,\n') }), off);
+  assertEquals(
+    judge({ after: INIT.replace("{\n", '{\n  "env": { "GATEGUARD_DISABLED": "1" },\n') }),
+    off,
+  );
   assertEquals(judge({ after: INIT.replaceAll(',\n            "onFailure": "block"', "") }), [
     `the GateGuard handler in ${FILE} lacks "onFailure": "block", so a hook that cannot start, ` +
     "crashes or times out lets the call through; fix: run `gateguard init` " +
