@@ -22,15 +22,18 @@
  * The bundle sits two folders below the checkout's root, as every module
  * under `src/<folder>/` does, so the code that finds the checkout from
  * `import.meta.url` finds the same root in both. A digest of the sources it
- * was built from sits beside it: the build is skipped when nothing changed,
- * and `bundleIsCurrent` tells a stale bundle apart.
+ * was built from sits beside it (src/setup/bundle_state.ts): the build is
+ * skipped when nothing changed, and `gateguard doctor` tells a stale bundle.
  *
  * Usage: deno run --allow-read --allow-write --allow-run --allow-env scripts/bundle.ts [--force]
  *
  * @module
  */
 
-import { BUNDLE_DIR, BUNDLE_ENTRY } from "../src/platform/permissions.ts";
+import { BUNDLE_DIR } from "../src/platform/permissions.ts";
+import { bundleState, DIGEST_FILE, sourceDigest } from "../src/setup/bundle_state.ts";
+
+export { DIGEST_FILE };
 import { stagedConfig } from "./compile.ts";
 
 /** A lazy import as the sources write it, with the module path captured. */
@@ -38,9 +41,6 @@ const RUNTIME_URL_IMPORT = /import\(new URL\(("\.{1,2}\/[^"]+\.ts"), import\.met
 
 /** A literal import of a chunk in the bundler's output. */
 const LITERAL_CHUNK_IMPORT = /import\("(\.\/[^"]+\.js)"\)/g;
-
-/** The file beside the bundle naming the digest of the sources it was built from. */
-export const DIGEST_FILE = "SOURCES.sha256";
 
 /**
  * The lazy modules the bundle loads together with their importer, relative
@@ -115,36 +115,9 @@ async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
   return out.sort();
 }
 
-/** SHA-256 of `bytes`, in hex. */
-async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * The digest of what a bundle is built from: every file under `src/` (name
- * and content), deno.json and this script, so any change to them makes a new one.
- */
-export async function sourceDigest(repoRoot: string): Promise<string> {
-  const parts: string[] = [];
-  for (const rel of await filesUnder(`${repoRoot}/src`)) {
-    parts.push(`src/${rel}`, await sha256(await Deno.readFile(`${repoRoot}/src/${rel}`)));
-  }
-  parts.push("deno.json", await sha256(await Deno.readFile(`${repoRoot}/deno.json`)));
-  // The recipe too: a new split point makes a new bundle.
-  parts.push("bundle", await sha256(await Deno.readFile(new URL(import.meta.url))));
-  return await sha256(new TextEncoder().encode(parts.join("\n")));
-}
-
 /** True when the bundle under `repoRoot` was built from the sources there now. */
 export async function bundleIsCurrent(repoRoot: string): Promise<boolean> {
-  try {
-    const recorded = (await Deno.readTextFile(`${repoRoot}/${BUNDLE_DIR}/${DIGEST_FILE}`)).trim();
-    await Deno.stat(`${repoRoot}/${BUNDLE_ENTRY}`);
-    return recorded === await sourceDigest(repoRoot);
-  } catch {
-    return false;
-  }
+  return await bundleState(repoRoot) === "current";
 }
 
 /** Copies `src/` into `stage` with literal lazy imports, and a deno.json without packages. */

@@ -18,6 +18,8 @@ import { homeDir, resolveSettings } from "../config/settings.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import type { JsonValue } from "../config/jsonc.ts";
 import { programPaths, registrationCommand } from "../setup/command.ts";
+import { bundleState } from "../setup/bundle_state.ts";
+import { BUNDLE_ENTRY } from "../platform/permissions.ts";
 import { printable } from "../platform/terminal_text.ts";
 import { settingsFiles } from "../setup/claude_settings.ts";
 import { findOnPath } from "../setup/health.ts";
@@ -144,6 +146,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
           level: "info",
           text: `this build registers: ${ownCommand}`,
         },
+        ...await bundleFindings(programPaths(execPath, import.meta.url, windows).checkout),
         { level: "info", text: `project root ${projectRoot}` },
         ...switchedOffFindings(settings, hookEnv),
       ],
@@ -279,4 +282,31 @@ function probeAgents(
     where,
     windows,
   );
+}
+
+/**
+ * What a from-source checkout's bundle says: the registered command runs it,
+ * so a missing one cannot start and one built from other sources (a `git
+ * pull` without a rebuild) runs the code of before. Nothing for a binary.
+ */
+async function bundleFindings(checkout: string | null): Promise<Finding[]> {
+  if (checkout === null) return [];
+  const entry = `${checkout}/${BUNDLE_ENTRY}`;
+  const fix = "fix: run `deno task bundle` in the checkout (any `deno task gateguard` " +
+    "command rebuilds it first)";
+  switch (await bundleState(checkout)) {
+    case "current":
+      return [{ level: "ok", text: `the bundle ${entry} is built from the checkout's sources` }];
+    case "stale":
+      return [{
+        level: "WARN",
+        text: `the bundle ${entry} was built from other sources than the checkout holds, so the ` +
+          `hook runs the code of before; ${fix}`,
+      }];
+    case "missing":
+      return [{
+        level: "FAIL",
+        text: `the bundle ${entry} is missing, so the registered command cannot start; ${fix}`,
+      }];
+  }
 }

@@ -1,0 +1,65 @@
+/**
+ * Whether a source checkout's bundle (the file a from-source registration
+ * runs, built by scripts/bundle.ts) was built from the sources the checkout
+ * holds now. A `git pull` without a rebuild leaves the hook running the
+ * code of before, so `doctor` says so; the build itself skips a bundle that
+ * is current.
+ *
+ * @module
+ */
+
+import { BUNDLE_DIR, BUNDLE_ENTRY } from "../platform/permissions.ts";
+
+/** The file beside the bundle naming the digest of the sources it was built from. */
+export const DIGEST_FILE = "SOURCES.sha256";
+
+/** The build recipe, relative to the checkout: a change to it makes a new bundle too. */
+const RECIPE = "scripts/bundle.ts";
+
+/** Every file under `dir` (recursively), as paths relative to it, sorted. */
+async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
+  const out: string[] = [];
+  for await (const entry of Deno.readDir(prefix === "" ? dir : `${dir}/${prefix}`)) {
+    const rel = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory) out.push(...await filesUnder(dir, rel));
+    else if (entry.isFile) out.push(rel);
+  }
+  return out.sort();
+}
+
+/** SHA-256 of `bytes`, in hex. */
+async function sha256(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The bytes of `path`, or none when it cannot be read (a tree without the recipe). */
+async function bytesOf(path: string): Promise<Uint8Array> {
+  return await Deno.readFile(path).catch(() => new Uint8Array());
+}
+
+/**
+ * The digest of what a bundle is built from: every file under `src/` (name
+ * and content), deno.json and the build recipe.
+ */
+export async function sourceDigest(checkout: string): Promise<string> {
+  const parts: string[] = [];
+  for (const rel of await filesUnder(`${checkout}/src`)) {
+    parts.push(`src/${rel}`, await sha256(await Deno.readFile(`${checkout}/src/${rel}`)));
+  }
+  parts.push("deno.json", await sha256(await Deno.readFile(`${checkout}/deno.json`)));
+  parts.push(RECIPE, await sha256(await bytesOf(`${checkout}/${RECIPE}`)));
+  return await sha256(new TextEncoder().encode(parts.join("\n")));
+}
+
+/** What the checkout's bundle is, next to its sources. */
+export type BundleState = "current" | "stale" | "missing";
+
+/** Whether the bundle of the checkout at `checkout` is there and built from its sources. */
+export async function bundleState(checkout: string): Promise<BundleState> {
+  const entry = await Deno.stat(`${checkout}/${BUNDLE_ENTRY}`).catch(() => null);
+  if (entry === null || !entry.isFile) return "missing";
+  const recorded = await Deno.readTextFile(`${checkout}/${BUNDLE_DIR}/${DIGEST_FILE}`)
+    .catch(() => "");
+  return recorded.trim() === await sourceDigest(checkout) ? "current" : "stale";
+}
