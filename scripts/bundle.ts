@@ -37,7 +37,14 @@ export { DIGEST_FILE };
 import { stagedConfig } from "./compile.ts";
 
 /** A lazy import as the sources write it, with the module path captured. */
-const RUNTIME_URL_IMPORT = /import\(new URL\(("\.{1,2}\/[^"]+\.ts"), import\.meta\.url\)\.href\)/g;
+const RUNTIME_URL_IMPORT =
+  /import\(\s*new URL\(\s*("\.{1,2}\/[^"]+\.ts")\s*,\s*import\.meta\.url\s*\)\.href\s*\)/g;
+
+/**
+ * A module path built at run time that the rewriting above did not reach:
+ * in the bundle it would resolve beside the chunk, where no source is.
+ */
+const LEFT_SOURCE_URL = /new URL\(\s*"\.{1,2}\/[^"]*\.ts"/;
 
 /** A literal import of a chunk in the bundler's output. */
 const LITERAL_CHUNK_IMPORT = /import\("(\.\/[^"]+\.js)"\)/g;
@@ -126,7 +133,11 @@ async function stageSources(repoRoot: string, stage: string): Promise<void> {
     const target = `${stage}/src/${rel}`;
     await Deno.mkdir(target.slice(0, target.lastIndexOf("/")), { recursive: true });
     const text = await Deno.readTextFile(`${repoRoot}/src/${rel}`);
-    await Deno.writeTextFile(target, rel.endsWith(".ts") ? literalImports(text, rel) : text);
+    const staged = rel.endsWith(".ts") ? literalImports(text, rel) : text;
+    if (LEFT_SOURCE_URL.test(staged)) {
+      throw new Error(`src/${rel} builds a module URL the bundle cannot follow`);
+    }
+    await Deno.writeTextFile(target, staged);
   }
   const config = stagedConfig(await Deno.readTextFile(`${repoRoot}/deno.json`));
   await Deno.writeTextFile(`${stage}/deno.json`, config);

@@ -125,3 +125,31 @@ Deno.test("[lazy-loading] the bundle decides each call class as the source tree 
     assertEquals(bundled.code, fromTree.code);
   }
 });
+
+Deno.test("[lazy-loading] a lazy import written over several lines is rewritten like one on a line", () => {
+  const source =
+    'const m = await (import(\n  new URL("../x/y.ts", import.meta.url).href\n) as Promise<unknown>);';
+  assertEquals(
+    literalImports(source, "hook/z.ts"),
+    'const m = await (import("../x/y.ts") as Promise<unknown>);',
+  );
+});
+
+Deno.test("[lazy-loading] a source that builds a module URL the bundle cannot follow fails the build", async () => {
+  const root = await tempDir({ prefix: "gg-bundle-url-" });
+  await Deno.mkdir(`${root}/src`, { recursive: true });
+  await Deno.copyFile(`${REPO_ROOT}/deno.json`, `${root}/deno.json`);
+  // In the bundle this would resolve beside the chunk, where no source is.
+  await Deno.writeTextFile(
+    `${root}/src/main.ts`,
+    'const where = new URL("./lazy.ts", import.meta.url).href;\nconsole.log(where);\n',
+  );
+  let message = "";
+  try {
+    await buildBundle(root);
+  } catch (err) {
+    message = (err as Error).message;
+  }
+  assertEquals(message, "src/main.ts builds a module URL the bundle cannot follow");
+  assertEquals(await bundleIsCurrent(root), false);
+});
