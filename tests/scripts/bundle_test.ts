@@ -126,6 +126,40 @@ Deno.test("[lazy-loading] the bundle decides each call class as the source tree 
   }
 });
 
+Deno.test("[lazy-loading] the bundle decides another agent's destructive retry, read against its log, as the source tree does", async () => {
+  const home = await tempDir({ prefix: "gg-bundle-codex-" });
+  const project = `${home}/project`;
+  await Deno.mkdir(project, { recursive: true });
+  const rollout = `${home}/.codex/sessions/rollout-s1.jsonl`;
+  await Deno.mkdir(`${home}/.codex/sessions`, { recursive: true });
+  await Deno.writeTextFile(rollout, "");
+  const payload = (id: string) =>
+    JSON.stringify({
+      session_id: "s1",
+      turn_id: "t1",
+      transcript_path: rollout,
+      cwd: project,
+      hook_event_name: "PreToolUse",
+      model: "gpt-5.5",
+      permission_mode: "bypassPermissions",
+      tool_use_id: id,
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf build" },
+    });
+  const tree = sourceTreeArgv(Deno.execPath(), REPO_ROOT);
+  const answers: Record<string, string[]> = { bundle: [], tree: [] };
+  for (const [form, argv] of [["bundle", undefined], ["tree", tree]] as const) {
+    const env = { HOME: home, GATEGUARD_STATE_DIR: `${home}/state-${form}` };
+    // The denial, then its retry: the retry reads the Codex rollout through its log reader.
+    for (const id of ["call_1", "call_2"]) {
+      const r = await runCli(["hook", "--agent", "codex"], { stdin: payload(id), env, argv });
+      answers[form].push(`${r.code} ${r.stdout} ${r.stderr}`);
+    }
+  }
+  assertEquals(answers.bundle, answers.tree);
+  assert(!answers.bundle.join("").includes("internal error"), answers.bundle.join("\n"));
+});
+
 Deno.test("[lazy-loading] a lazy import written over several lines is rewritten like one on a line", () => {
   const source =
     'const m = await (import(\n  new URL("../x/y.ts", import.meta.url).href\n) as Promise<unknown>);';
