@@ -17,6 +17,17 @@ import {
 } from "../../scripts/bundle.ts";
 import { sourceTreeArgv } from "../../src/platform/permissions.ts";
 
+/** A checkout of its own in a temp folder: the project's deno.json and the given `src/` files. */
+async function checkout(sources: Record<string, string>): Promise<string> {
+  const root = await tempDir({ prefix: "gg-bundle-" });
+  await Deno.mkdir(`${root}/src`, { recursive: true });
+  await Deno.copyFile(`${REPO_ROOT}/deno.json`, `${root}/deno.json`);
+  for (const [rel, text] of Object.entries(sources)) {
+    await Deno.writeTextFile(`${root}/src/${rel}`, text);
+  }
+  return root;
+}
+
 const lazy = (path: string) =>
   `const m = await (import(new URL("${path}", import.meta.url).href) as Promise<typeof import("${path}")>);`;
 
@@ -64,14 +75,11 @@ Deno.test("[lazy-loading] the bundler's chunk imports go back to the run-time fo
 });
 
 Deno.test("[lazy-loading] a bundle is current only while the sources it was built from are unchanged", async () => {
-  const root = await tempDir({ prefix: "gg-bundle-" });
-  await Deno.mkdir(`${root}/src`, { recursive: true });
-  await Deno.copyFile(`${REPO_ROOT}/deno.json`, `${root}/deno.json`);
-  await Deno.writeTextFile(
-    `${root}/src/main.ts`,
-    'const m = await (import(new URL("./lazy.ts", import.meta.url).href) as Promise<typeof import("./lazy.ts")>);\nconsole.log(m.word);\n',
-  );
-  await Deno.writeTextFile(`${root}/src/lazy.ts`, 'export const word = "one";\n');
+  const root = await checkout({
+    "main.ts":
+      'const m = await (import(new URL("./lazy.ts", import.meta.url).href) as Promise<typeof import("./lazy.ts")>);\nconsole.log(m.word);\n',
+    "lazy.ts": 'export const word = "one";\n',
+  });
   assertEquals(await bundleIsCurrent(root), false);
   assertEquals(await buildBundle(root), true);
   assertEquals(await bundleIsCurrent(root), true);
@@ -170,14 +178,10 @@ Deno.test("[lazy-loading] a lazy import written over several lines is rewritten 
 });
 
 Deno.test("[lazy-loading] a source that builds a module URL the bundle cannot follow fails the build", async () => {
-  const root = await tempDir({ prefix: "gg-bundle-url-" });
-  await Deno.mkdir(`${root}/src`, { recursive: true });
-  await Deno.copyFile(`${REPO_ROOT}/deno.json`, `${root}/deno.json`);
   // In the bundle this would resolve beside the chunk, where no source is.
-  await Deno.writeTextFile(
-    `${root}/src/main.ts`,
-    'const where = new URL("./lazy.ts", import.meta.url).href;\nconsole.log(where);\n',
-  );
+  const root = await checkout({
+    "main.ts": 'const where = new URL("./lazy.ts", import.meta.url).href;\nconsole.log(where);\n',
+  });
   let message = "";
   try {
     await buildBundle(root);
