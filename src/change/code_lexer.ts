@@ -12,15 +12,104 @@
  * @module
  */
 
-import type { Language } from "./language.ts";
+import { type Language, languageOf } from "./language.ts";
 import { Emitter, type LexOptions, type LexResult } from "./lex_emitter.ts";
-import { lexCFamily } from "./lex_c_family.ts";
-import { lexPython } from "./lex_python.ts";
-import { lexShell } from "./lex_shell.ts";
-import { lexPowerShell } from "./lex_powershell.ts";
-import { lexBatch } from "./lex_batch.ts";
 
 export type { CodeLine, LexOptions, LexResult } from "./lex_emitter.ts";
+
+/** One language family's lexer, fed the text and the emitter. */
+type FamilyLexer = (
+  language: Language,
+  text: string,
+  em: Emitter,
+  directives: boolean,
+) => LexResult;
+
+/** The lexer families, each in a module of its own. */
+type Family = "c" | "py" | "sh" | "ps1" | "bat";
+
+/** The family that lexes each language. */
+const FAMILY: Readonly<Record<Language, Family>> = {
+  js: "c",
+  ts: "c",
+  go: "c",
+  rs: "c",
+  java: "c",
+  kt: "c",
+  cs: "c",
+  c: "c",
+  cpp: "c",
+  py: "py",
+  sh: "sh",
+  ps1: "ps1",
+  bat: "bat",
+};
+
+/**
+ * How each family's module is loaded: a call changes one file, so it loads
+ * one lexer, not the five (`loadLexer`).
+ */
+const FAMILY_MODULES: Readonly<Record<Family, () => Promise<FamilyLexer>>> = {
+  c: async () => {
+    const { lexCFamily } =
+      await (import(new URL("./lex_c_family.ts", import.meta.url).href) as Promise<
+        typeof import("./lex_c_family.ts")
+      >);
+    // Only the C-style languages map to this family (`FAMILY`).
+    return (language, text, em, directives) =>
+      lexCFamily(language as Parameters<typeof lexCFamily>[0], text, em, directives);
+  },
+  py: async () => {
+    const { lexPython } =
+      await (import(new URL("./lex_python.ts", import.meta.url).href) as Promise<
+        typeof import("./lex_python.ts")
+      >);
+    return (_language, text, em, directives) => lexPython(text, em, directives);
+  },
+  sh: async () => {
+    const { lexShell } = await (import(new URL("./lex_shell.ts", import.meta.url).href) as Promise<
+      typeof import("./lex_shell.ts")
+    >);
+    return (_language, text, em, directives) => lexShell(text, em, directives);
+  },
+  ps1: async () => {
+    const { lexPowerShell } =
+      await (import(new URL("./lex_powershell.ts", import.meta.url).href) as Promise<
+        typeof import("./lex_powershell.ts")
+      >);
+    return (_language, text, em, directives) => lexPowerShell(text, em, directives);
+  },
+  bat: async () => {
+    const { lexBatch } = await (import(new URL("./lex_batch.ts", import.meta.url).href) as Promise<
+      typeof import("./lex_batch.ts")
+    >);
+    return (_language, text, em) => lexBatch(text, em);
+  },
+};
+
+/** The families loaded so far. */
+const loaded = new Map<Family, FamilyLexer>();
+
+/**
+ * Loads the lexer of `language`, once. `lexCode` reads a language whose
+ * lexer is not loaded as unclear: the answer of a text it cannot vouch for,
+ * which costs questions, never a pass.
+ */
+export async function loadLexer(language: Language): Promise<void> {
+  const family = FAMILY[language];
+  if (!loaded.has(family)) loaded.set(family, await FAMILY_MODULES[family]());
+}
+
+/** Loads the lexer of the file at `filePath`'s language, if it has one. */
+export async function loadLexerOf(filePath: string): Promise<void> {
+  const language = languageOf(filePath);
+  if (language !== null) await loadLexer(language);
+}
+
+/** Loads every language's lexer (tools and tests that lex many languages). */
+export async function loadAllLexers(): Promise<void> {
+  for (const language of Object.keys(FAMILY) as Language[]) await loadLexer(language);
+}
 
 /** Characters that continue a line when they end it, per language. */
 const CONTINUATIONS: Readonly<Record<Language, string>> = {
@@ -86,22 +175,12 @@ function lexWith(language: Language, text: string, options: LexOptions): LexResu
   // `??/` is a backslash to C and C++ (whose lexer gives up on it); no
   // language gets a trivial pass with it.
   if (text.includes("??/")) em.unclear = true;
-  if (hasForeignLineBreak(language, text)) {
+  const lexer = loaded.get(FAMILY[language]);
+  if (lexer === undefined || hasForeignLineBreak(language, text)) {
     em.dumpRest(0);
     return em.finish(false);
   }
-  switch (language) {
-    case "py":
-      return lexPython(text, em, directives);
-    case "sh":
-      return lexShell(text, em, directives);
-    case "ps1":
-      return lexPowerShell(text, em, directives);
-    case "bat":
-      return lexBatch(text, em);
-    default:
-      return lexCFamily(language, text, em, directives);
-  }
+  return lexer(language, text, em, directives);
 }
 
 /** True when two lexed texts hold the same code lines (ignoring where they sit). */

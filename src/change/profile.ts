@@ -14,7 +14,7 @@
  */
 
 import type { FileChange } from "../tools/call.ts";
-import { lexCode } from "./code_lexer.ts";
+import { lexCode, loadLexerOf } from "./code_lexer.ts";
 import type { LexResult } from "./lex_emitter.ts";
 import { type Language, languageOf } from "./language.ts";
 import {
@@ -290,6 +290,11 @@ function profileEdits(
     touchesData: walk.data,
     trivial: walk.trivial,
   };
+}
+
+/** Loads what profiling a change to `filePath` needs: its language's lexer. */
+export function prepareProfile(filePath: string): Promise<void> {
+  return loadLexerOf(filePath);
 }
 
 /**

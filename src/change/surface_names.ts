@@ -12,7 +12,7 @@
 import type { LexResult } from "./lex_emitter.ts";
 import { isWordCode } from "./lex_emitter.ts";
 import { type Language, languageOf } from "./language.ts";
-import { lexCode } from "./code_lexer.ts";
+import { lexCode, loadLexerOf } from "./code_lexer.ts";
 import {
   type CharTest,
   hasWord,
@@ -365,6 +365,11 @@ export function exportedNames(language: Language, lex: LexResult): string[] {
 export function hasNameReader(filePath: string): boolean {
   const language = languageOf(filePath);
   return language !== null && NAME_READERS[language] !== undefined;
+}
+
+/** Loads what reading the names of the file at `filePath` needs: its language's lexer. */
+export function prepareNames(filePath: string): Promise<void> {
+  return loadLexerOf(filePath);
 }
 
 /**

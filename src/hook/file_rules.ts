@@ -390,12 +390,13 @@ export class TargetFacts {
       (cls === "code" || ((cls === "test" || cls === "prose") && gt.verb === "edit"));
     if (!due) return null;
     try {
-      const { profileChange, profileWork } =
+      const { prepareProfile, profileChange, profileWork } =
         await (import(new URL("../change/profile.ts", import.meta.url).href) as Promise<
           typeof import("../change/profile.ts")
         >);
       const fileText = change.kind === "write" ? null : this.currentText();
       if (!ctx.budget.spend(profileWork(change, fileText), "change")) return null;
+      await prepareProfile(target.absolute);
       return profileChange(target.absolute, change, fileText);
     } catch (err) {
       this.callMemo.warnings.push(factWarning("change profile", err));

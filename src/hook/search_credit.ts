@@ -63,6 +63,7 @@ export async function symbolCredit(
   if (!scan.calls.some(maySearchContents)) return null;
   const names = await loadNames();
   if (!names.hasNameReader(t.absolute)) return null;
+  await names.prepareNames(t.absolute);
   const text = currentText();
   if (text === null) return null;
   const { UNITS_PER_FILE_CHAR } = await loadSymbols();

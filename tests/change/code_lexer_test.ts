@@ -6,6 +6,10 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { lexCode, sameCodeLines } from "../../src/change/code_lexer.ts";
 import type { Language } from "../../src/change/language.ts";
+import { loadAllLexers } from "../../src/change/code_lexer.ts";
+
+// Each call loads its file's lexer; these tests lex every language.
+await loadAllLexers();
 
 /** The code line texts of `text`. */
 function code(language: Language, text: string): string[] {
@@ -301,4 +305,18 @@ Deno.test("[trivial-edits] directive detection can be turned off for file-wide s
       "x();",
     ],
   );
+});
+
+Deno.test("[lazy-loading] a language's lexer loads on demand; until then its text reads as unclear, never as plain", async () => {
+  const module = new URL("../../src/change/code_lexer.ts", import.meta.url).href;
+  const code = `const m = await import(${JSON.stringify(module)});
+    const before = m.lexCode("py", "x = 1  # note\\n").unclear;
+    await m.loadLexer("py");
+    console.log(JSON.stringify([before, m.lexCode("py", "x = 1  # note\\n").unclear]));`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--no-config", code],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assertEquals(new TextDecoder().decode(out.stdout).trim(), "[true,false]");
 });

@@ -7,6 +7,10 @@ import { assertEquals } from "../helpers/assert.ts";
 import { mentionsData } from "../../src/change/data_words.ts";
 import { lexCode } from "../../src/change/code_lexer.ts";
 import type { Language } from "../../src/change/language.ts";
+import { loadAllLexers } from "../../src/change/code_lexer.ts";
+
+// Each call loads its file's lexer; these tests lex every language.
+await loadAllLexers();
 
 function data(language: Language, text: string): boolean {
   return mentionsData(language, lexCode(language, text).lines);

@@ -12,6 +12,10 @@ import {
   toolReadings,
 } from "../../src/change/file_context.ts";
 import { lexCode } from "../../src/change/code_lexer.ts";
+import { loadAllLexers } from "../../src/change/code_lexer.ts";
+
+// Each call loads its file's lexer; these tests lex every language.
+await loadAllLexers();
 
 const step = (oldString: string, newString: string, replaceAll = false) => ({
   oldString,

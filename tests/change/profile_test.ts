@@ -7,6 +7,10 @@ import { assertEquals } from "../helpers/assert.ts";
 import { type ChangeProfile, profileChange } from "../../src/change/profile.ts";
 import type { FileChange } from "../../src/tools/call.ts";
 import { edit, known, multi, unknown, write } from "./fixtures.ts";
+import { loadAllLexers } from "../../src/change/code_lexer.ts";
+
+// Each call loads its file's lexer; these tests lex every language.
+await loadAllLexers();
 
 interface Row {
   name: string;

@@ -9,6 +9,10 @@ import { lexCode, lexWorkSoFar, sameCodeLines } from "../../src/change/code_lexe
 import type { Language } from "../../src/change/language.ts";
 import { type ChangeProfile, FILE_LEX_BUDGET, profileChange } from "../../src/change/profile.ts";
 import { edit, mulberry32, multi, randomText, write } from "./fixtures.ts";
+import { loadAllLexers } from "../../src/change/code_lexer.ts";
+
+// Each call loads its file's lexer; these tests lex every language.
+await loadAllLexers();
 
 const LANGUAGES: { language: Language; ext: string }[] = [
   { language: "js", ext: "js" },

@@ -13,6 +13,10 @@ import {
 } from "../../src/change/surface_names.ts";
 import { lexCode } from "../../src/change/code_lexer.ts";
 import type { Language } from "../../src/change/language.ts";
+import { loadAllLexers } from "../../src/change/code_lexer.ts";
+
+// Each call loads its file's lexer; these tests lex every language.
+await loadAllLexers();
 
 function names(language: Language, text: string): string[] {
   return exportedNames(language, lexCode(language, text, { lineStates: true }));

@@ -10,6 +10,10 @@ import {
 } from "../../src/change/surface.ts";
 import { lexCode } from "../../src/change/code_lexer.ts";
 import type { Language } from "../../src/change/language.ts";
+import { loadAllLexers } from "../../src/change/code_lexer.ts";
+
+// Each call loads its file's lexer; these tests lex every language.
+await loadAllLexers();
 
 function linePublic(language: Language, line: string): boolean {
   return declaresPublicName(language, lexCode(language, line).lines);

@@ -11,6 +11,10 @@ import { fileExportedNames } from "../../src/change/surface_names.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { MemoryFs, ROOT } from "../transcript/builder.ts";
 import { type Call, ROOTS, scanOf, target } from "./harness.ts";
+import { loadAllLexers } from "../../src/change/code_lexer.ts";
+
+// Each call loads its file's lexer; these tests lex every language.
+await loadAllLexers();
 
 const SRC = `${ROOT}/src`;
 const WIDGET = `${SRC}/widget.ts`;
