@@ -16,8 +16,11 @@
  * arguments (`copilotCallKey`). `copilot_log.ts` reads it for prior-search
  * credit and the destructive-retry check.
  *
+ * A Claude-style hook file gets snake_case payloads with Claude Code's tool
+ * names over Copilot's own arguments; they are read the same way (`fieldsOf`).
+ *
  * A denial is `{"permissionDecision":"deny","permissionDecisionReason":…}`,
- * which the model reads as the tool's result. No documented output field
+ * which the model reads as the tool's result (in either kind of hook file). No documented output field
  * reaches the model with a passing call, so a note passes silently.
  *
  * @module
@@ -30,7 +33,7 @@ import { typedCommand } from "./copilot_input.ts";
 import { patchTranslation } from "./patch_calls.ts";
 import type { Outcome } from "../hook/decision.ts";
 import { askAsDeny } from "../hook/respond.ts";
-import { type AgentTool, agentTool, textEditOf } from "../tools/gated.ts";
+import { type AgentTool, agentTool, agentToolClaudeStyle, textEditOf } from "../tools/gated.ts";
 import { type Field, pathField, textField } from "../tools/fields.ts";
 import { isRecord } from "../platform/json.ts";
 
@@ -86,13 +89,37 @@ function translate(origin: CallOrigin, tool: AgentTool, raw: unknown): Translati
   }
 }
 
+/**
+ * Where a payload keeps each field. Copilot CLI also reads a Claude-style
+ * hook file, and then sends snake_case payloads whose tool names are
+ * Claude Code's (`Bash`, `Edit`, `Write`) over its own arguments (`path`,
+ * `old_str`, `file_text`): read both, or a Claude-style registration would
+ * find no tool and pass every call.
+ */
+function fieldsOf(payload: Record<string, unknown>): {
+  tool: AgentTool | null;
+  sessionId: string | null;
+  raw: unknown;
+} {
+  if (payload.toolName === undefined && payload.tool_name !== undefined) {
+    return {
+      tool: agentToolClaudeStyle("copilot", payload.tool_name),
+      sessionId: stringField(payload, "session_id"),
+      raw: payload.tool_input,
+    };
+  }
+  return {
+    tool: agentTool("copilot", payload.toolName),
+    sessionId: stringField(payload, "sessionId"),
+    raw: payload.toolArgs,
+  };
+}
+
 /** The Copilot CLI adapter. */
 export const COPILOT_ADAPTER: AgentAdapter = {
   translate(payload, env) {
-    const tool = agentTool("copilot", payload.toolName);
+    const { tool, sessionId, raw } = fieldsOf(payload);
     if (tool === null) return { kind: "calls", calls: [] };
-    const sessionId = stringField(payload, "sessionId");
-    const raw = payload.toolArgs;
     // The log records a call's arguments as the payload carries them, parsed when given as JSON text.
     const parsed = tool.shape === "patch" ? null : toolArgsOf(raw);
     const origin: CallOrigin = {

@@ -324,6 +324,12 @@ export interface AgentTool {
   shape: AgentToolShape;
   /** The language of a shell tool's commands; null for file tools. */
   dialect: ShellDialect | null;
+  /**
+   * The Claude Code name the agent gives the tool in a Claude-style hook
+   * file, when it renames it there (Copilot CLI does: `bash` arrives as
+   * `Bash`, `create` as `Write`, its own arguments unchanged).
+   */
+  claudeStyleName?: string;
 }
 
 function agentShell(name: string, dialect: ShellDialect = "bash"): AgentTool {
@@ -351,13 +357,13 @@ export const AGENT_TOOLS: Readonly<Record<OtherAgent, readonly AgentTool[]>> = {
     agentFile("replace", "replace"),
   ],
   copilot: [
-    agentShell("bash"),
-    agentShell("powershell", "powershell"),
+    { ...agentShell("bash"), claudeStyleName: TOOL.bash.name },
+    { ...agentShell("powershell", "powershell"), claudeStyleName: TOOL.powershell.name },
     // Text typed into a shell session the agent started: run as commands.
     agentShellInput("write_bash", "bash"),
     agentShellInput("write_powershell", "powershell"),
-    agentFile("edit", "replace"),
-    agentFile("create", "write"),
+    { ...agentFile("edit", "replace"), claudeStyleName: TOOL.edit.name },
+    { ...agentFile("create", "write"), claudeStyleName: TOOL.write.name },
     agentFile("apply_patch", "patch"),
   ],
   cursor: [agentShell("Shell"), agentFile("Write", "write"), agentFile("Delete", "delete")],
@@ -366,6 +372,15 @@ export const AGENT_TOOLS: Readonly<Record<OtherAgent, readonly AgentTool[]>> = {
 /** The table entry of `agent`'s tool `name`, or null for a tool GateGuard does not gate. */
 export function agentTool(agent: OtherAgent, name: unknown): AgentTool | null {
   return AGENT_TOOLS[agent].find((t) => t.name === name) ?? null;
+}
+
+/**
+ * The table entry of the tool `agent` names `name` in a Claude-style hook
+ * file: by the Claude Code name it gives the tool there, else by its own
+ * (a tool it does not rename); null for a tool GateGuard does not gate.
+ */
+export function agentToolClaudeStyle(agent: OtherAgent, name: unknown): AgentTool | null {
+  return AGENT_TOOLS[agent].find((t) => t.claudeStyleName === name) ?? agentTool(agent, name);
 }
 
 /** The names of `agent`'s tools that go through `gate` (every gate when omitted). */

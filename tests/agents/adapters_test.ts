@@ -152,6 +152,40 @@ Deno.test("[agents] Gemini: a denial is decision/reason, never continue:false; a
   assertEquals(gemini.render({ kind: "pass" }), "");
 });
 
+Deno.test("[agents] Copilot: a Claude-style hook file's snake_case payloads, with Claude Code's tool names over Copilot's arguments, are read as the camelCase ones", async () => {
+  const copilot = await loadAdapter("copilot");
+  // As Copilot CLI 1.0.102 sends them to a `PreToolUse` entry of a Claude-style file.
+  const snake = (tool_name: string, tool_input: unknown) =>
+    calls(copilot.translate({
+      hook_event_name: "PreToolUse",
+      session_id: "c1",
+      timestamp: "2026-12-05T10:22:39.772Z",
+      cwd: "/p",
+      tool_name,
+      tool_input,
+    }, ENV));
+  const camel = (toolName: string, toolArgs: unknown) =>
+    calls(copilot.translate({ sessionId: "c1", timestamp: 1, cwd: "/p", toolName, toolArgs }, ENV));
+  const pairs: [string, string, Record<string, unknown>][] = [
+    ["Bash", "bash", { command: "rm -rf build", description: "d" }],
+    ["PowerShell", "powershell", { command: "Remove-Item -Recurse build" }],
+    ["Edit", "edit", { path: "/p/a.txt", old_str: "one", new_str: "two" }],
+    ["Write", "create", { path: "/p/b.txt", file_text: "new" }],
+    // A tool it does not rename keeps its own name there.
+    ["apply_patch", "apply_patch", { input: "x" }],
+  ];
+  for (const [claudeName, copilotName, args] of pairs) {
+    const input = copilotName === "apply_patch" ? "*** Begin Patch\n*** End Patch" : args;
+    assertEquals(snake(claudeName, input), camel(copilotName, input), claudeName);
+  }
+  assertEquals(
+    snake("Bash", { command: "ls" })[0].transcriptPath,
+    "/home/u/.copilot/session-state/c1/events.jsonl",
+  );
+  // Read and other ungated tools stay ungated.
+  assertEquals(snake("Read", { path: "/p/a.txt" }), []);
+});
+
 Deno.test("[agents] Copilot: camelCase payloads with toolArgs as an object or a JSON string; the log found by session id", async () => {
   const copilot = await loadAdapter("copilot");
   const base = { sessionId: "c1", timestamp: 1796149823079, cwd: "/p" };

@@ -72,3 +72,47 @@ test("[real-client:copilot] an apply_patch creating a file and a write_bash typi
   );
   await cleanupAgentRun(run);
 });
+
+test("[real-client:copilot] a Claude-style hook file (snake_case payloads, Claude Code's tool names) gates as the native one: rm -rf and a first edit are denied", async () => {
+  if (!install.ok) return;
+  const run = await runAgentScenario(COPILOT_DRIVER, install, {
+    files: { "build/a.o": "obj\n", "a.txt": "one\n" },
+    prompt: "clean the build and change a.txt",
+    register: async (tree, driver) => {
+      // init writes the native file; the same command moves into a Claude-style one,
+      // which Copilot CLI also reads, sending it Claude-style payloads.
+      await registerByInit(tree, driver.agent);
+      const path = `${tree.project}/.github/hooks/gateguard.json`;
+      const native = JSON.parse(await Deno.readTextFile(path));
+      const command = native.hooks.preToolUse[0].bash;
+      await Deno.writeTextFile(
+        path,
+        JSON.stringify({
+          hooks: { PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command }] }] },
+        }),
+      );
+    },
+    replies: (p) => [
+      { calls: [{ name: "bash", input: { command: "rm -rf build", description: "clean" } }] },
+      {
+        outputs: [{
+          includes: [
+            BLOCKED,
+            "Destructive command detected. Before running it, present these facts:",
+          ],
+        }],
+        paths: { [`${p}/build/a.o`]: { text: "obj\n" } },
+        calls: [{ name: "edit", input: { path: `${p}/a.txt`, old_str: "one", new_str: "two" } }],
+      },
+      {
+        outputs: [{ includes: [BLOCKED, `Before editing ${p}/a.txt, present these facts:`] }],
+        paths: { [`${p}/a.txt`]: { text: "one\n" } },
+        text: "Done.",
+      },
+    ],
+  });
+  const context = describeAgentRun(run);
+  assertEquals(run.code, 0, context);
+  assertEquals(run.model.failures(), [], context);
+  await cleanupAgentRun(run);
+});
