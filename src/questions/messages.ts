@@ -585,6 +585,28 @@ export function internalErrorText(): string {
     "`gateguard doctor`.";
 }
 
+/** How the denials name the other agents. */
+const AGENT_TITLES: Readonly<Record<string, string>> = {
+  codex: "Codex CLI",
+  gemini: "Gemini CLI",
+  copilot: "Copilot CLI",
+  cursor: "Cursor",
+};
+
+/**
+ * The denial of a call another agent sent to GateGuard registered as Claude
+ * Code's hook (`agents`: the ones whose payload it looks like). Its tools
+ * would all pass unread, so every call is denied until the registration
+ * names the agent.
+ */
+export function wrongAgentText(agents: readonly string[]): string {
+  const titles = agents.map((a) => AGENT_TITLES[a] ?? a).join(" or ");
+  const init = agents.map((a) => `\`gateguard init --agent ${a}\``).join(" or ");
+  return `${HEADER} GateGuard is registered here as Claude Code's hook, but this call came from ` +
+    `${titles}, whose calls it cannot read in that form, so it is denied. Ask the user to ` +
+    `register GateGuard for this agent with ${init}.`;
+}
+
 /**
  * The denial of a call whose input GateGuard cannot read: `tool` as the
  * agent names it, `problem` what is missing or mistyped. The same input is

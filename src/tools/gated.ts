@@ -383,6 +383,25 @@ export function agentToolClaudeStyle(agent: OtherAgent, name: unknown): AgentToo
   return AGENT_TOOLS[agent].find((t) => t.claudeStyleName === name) ?? agentTool(agent, name);
 }
 
+/** The order `payloadAgents` names agents in. */
+const OTHER_AGENTS: readonly OtherAgent[] = ["codex", "gemini", "copilot", "cursor"];
+
+/**
+ * The other agents whose payload this is, when it is not Claude Code's: a
+ * camelCase `toolName` (Copilot CLI's own form), or a `tool_name` that no
+ * Claude Code tool has and another agent's gated tool does. Empty for a
+ * Claude Code payload, whatever its tool.
+ */
+export function payloadAgents(payload: Record<string, unknown>): OtherAgent[] {
+  const name = payload.tool_name;
+  if (name === undefined) {
+    return agentTool("copilot", payload.toolName) === null ? [] : ["copilot"];
+  }
+  if (typeof name !== "string" || gatedTool(name) !== null) return [];
+  if (Object.values(READ_TOOL).some((t) => t.name === name)) return [];
+  return OTHER_AGENTS.filter((agent) => agentTool(agent, name) !== null);
+}
+
 /** The names of `agent`'s tools that go through `gate` (every gate when omitted). */
 export function agentToolNames(agent: OtherAgent, gate?: Gate): string[] {
   return AGENT_TOOLS[agent].filter((t) => gate === undefined || t.gate === gate).map((t) => t.name);

@@ -372,3 +372,57 @@ Deno.test("[agents] merged outcomes: every denial kept, else notes joined, else 
   );
   assertEquals(mergeOutcomes([]), { kind: "pass" });
 });
+
+Deno.test("[fail-to-deny] GateGuard registered as Claude Code's hook in another agent's file denies that agent's calls, naming the fix, instead of passing them unread", async () => {
+  const claude = await loadAdapter("claude");
+  const refused = (payload: Record<string, unknown>) => {
+    const t = claude.translate(payload, ENV);
+    return t.kind === "refuse" ? t.text : null;
+  };
+  const text = (agents: string, init: string) =>
+    "[Fact-Forcing Gate] GateGuard is registered here as Claude Code's hook, but this call came " +
+    `from ${agents}, whose calls it cannot read in that form, so it is denied. Ask the user to ` +
+    `register GateGuard for this agent with ${init}.`;
+  // Copilot CLI's own camelCase form.
+  assertEquals(
+    refused({ sessionId: "c1", cwd: "/p", toolName: "bash", toolArgs: { command: "rm -rf x" } }),
+    text("Copilot CLI", "`gateguard init --agent copilot`"),
+  );
+  // Tool names no Claude Code tool has.
+  assertEquals(
+    refused({ session_id: "g", cwd: "/p", tool_name: "run_shell_command", tool_input: {} }),
+    text("Gemini CLI", "`gateguard init --agent gemini`"),
+  );
+  assertEquals(
+    refused({ session_id: "x", cwd: "/p", tool_name: "apply_patch", tool_input: {} }),
+    text(
+      "Codex CLI or Copilot CLI",
+      "`gateguard init --agent codex` or `gateguard init --agent copilot`",
+    ),
+  );
+  assertEquals(
+    refused({ session_id: "x", cwd: "/p", tool_name: "Shell", tool_input: {} }),
+    text("Cursor", "`gateguard init --agent cursor`"),
+  );
+  // Claude Code's own tools, gated or not, and tools GateGuard knows nothing of, are its own.
+  for (
+    const tool_name of [
+      "Bash",
+      "Edit",
+      "Write",
+      "Read",
+      "Glob",
+      "WebFetch",
+      "mcp__srv__run",
+      "Task",
+    ]
+  ) {
+    assertEquals(
+      refused({ session_id: "s", cwd: "/p", tool_name, tool_input: {} }),
+      null,
+      tool_name,
+    );
+  }
+  // A camelCase name that is no Copilot tool is not taken for one.
+  assertEquals(refused({ sessionId: "s", toolName: "view", toolArgs: {} }), null);
+});

@@ -267,9 +267,11 @@ Deno.test("[agents] explain --agent reads the payload with that agent's adapter,
   assertEquals(x.stdout.trim(), hook.stdout.trim());
   const retry = await runCli(["explain", "--agent", "codex"], { stdin, env, cwd: root });
   assertEquals(retry.stdout.split("\n")[0], "GateGuard would let this call through:");
-  // Read as Claude Code's, the same payload names a tool Claude Code does not have.
+  // Read as Claude Code's, the same payload is another agent's: denied, naming the fix,
+  // rather than passed as a tool Claude Code does not have.
   const claude = await runCli(["explain"], { stdin, env, cwd: root });
-  assertStringIncludes(claude.stdout, "apply_patch is not gated");
+  assertStringIncludes(claude.stdout, "GateGuard would deny this call");
+  assertStringIncludes(claude.stdout, "`gateguard init --agent codex`");
   const bad = await runCli(["explain", "--agent", "vim"], { stdin, env });
   assertEquals(bad.code, 2);
   assertStringIncludes(bad.stderr, "--agent takes one of claude, codex, gemini, copilot, cursor");
