@@ -383,14 +383,20 @@ export function agentToolClaudeStyle(agent: OtherAgent, name: unknown): AgentToo
   return AGENT_TOOLS[agent].find((t) => t.claudeStyleName === name) ?? agentTool(agent, name);
 }
 
-/** The order `payloadAgents` names agents in. */
-const OTHER_AGENTS: readonly OtherAgent[] = ["codex", "gemini", "copilot", "cursor"];
+/**
+ * The agents `payloadAgents` names, in order. Not Cursor: it loads Claude
+ * Code's own hook files by design, so a project that registers GateGuard
+ * for Claude Code (and for Cursor in Cursor's file) would have every Cursor
+ * call denied by the first registration.
+ */
+const OTHER_AGENTS: readonly OtherAgent[] = ["codex", "gemini", "copilot"];
 
 /**
  * The other agents whose payload this is, when it is not Claude Code's: a
  * camelCase `toolName` (Copilot CLI's own form), or a `tool_name` that no
- * Claude Code tool has and another agent's gated tool does. Empty for a
- * Claude Code payload, whatever its tool.
+ * Claude Code tool has and another agent's gated tool does (Cursor's
+ * excepted, see `OTHER_AGENTS`). Empty for a Claude Code payload, whatever
+ * its tool.
  */
 export function payloadAgents(payload: Record<string, unknown>): OtherAgent[] {
   const name = payload.tool_name;
