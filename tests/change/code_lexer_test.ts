@@ -4,6 +4,7 @@
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
+import { inFreshProcess } from "../helpers/fresh_process.ts";
 import { lexCode, sameCodeLines } from "../../src/change/code_lexer.ts";
 import type { Language } from "../../src/change/language.ts";
 import { loadAllLexers } from "../../src/change/code_lexer.ts";
@@ -308,15 +309,11 @@ Deno.test("[trivial-edits] directive detection can be turned off for file-wide s
 });
 
 Deno.test("[lazy-loading] a language's lexer loads on demand; until then its text reads as unclear, never as plain", async () => {
-  const module = new URL("../../src/change/code_lexer.ts", import.meta.url).href;
-  const code = `const m = await import(${JSON.stringify(module)});
-    const before = m.lexCode("py", "x = 1  # note\\n").unclear;
+  const printed = await inFreshProcess(
+    new URL("../../src/change/code_lexer.ts", import.meta.url),
+    `const before = m.lexCode("py", "x = 1  # note\\n").unclear;
     await m.loadLexer("py");
-    console.log(JSON.stringify([before, m.lexCode("py", "x = 1  # note\\n").unclear]));`;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", "--no-config", code],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assertEquals(new TextDecoder().decode(out.stdout).trim(), "[true,false]");
+    console.log(JSON.stringify([before, m.lexCode("py", "x = 1  # note\\n").unclear]));`,
+  );
+  assertEquals(printed, "[true,false]");
 });

@@ -4,6 +4,7 @@
  */
 
 import { assert, assertEquals } from "../../helpers/assert.ts";
+import { inFreshProcess } from "../../helpers/fresh_process.ts";
 import {
   loadReadOnly,
   MAX_READONLY_CHARS,
@@ -24,17 +25,13 @@ import {
 await loadReadOnly("powershell");
 
 Deno.test("[lazy-loading] PowerShell's read-only rules load on demand; until then no PowerShell command is read-only", async () => {
-  const module = new URL("../../../src/shell/readonly/mod.ts", import.meta.url).href;
-  const code = `const m = await import(${JSON.stringify(module)});
-    const before = [m.readOnlyKind("powershell", "Get-ChildItem"), m.readOnlyKind("bash", "ls")];
+  const printed = await inFreshProcess(
+    new URL("../../../src/shell/readonly/mod.ts", import.meta.url),
+    `const before = [m.readOnlyKind("powershell", "Get-ChildItem"), m.readOnlyKind("bash", "ls")];
     await m.loadReadOnly("powershell");
-    console.log(JSON.stringify([...before, m.readOnlyKind("powershell", "Get-ChildItem")]));`;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["eval", "--no-config", code],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  assertEquals(new TextDecoder().decode(out.stdout).trim(), '[null,"readonly","readonly"]');
+    console.log(JSON.stringify([...before, m.readOnlyKind("powershell", "Get-ChildItem")]));`,
+  );
+  assertEquals(printed, '[null,"readonly","readonly"]');
 });
 
 /**
