@@ -30,8 +30,9 @@
  * @module
  */
 
-import { BUNDLE_DIR } from "../src/platform/permissions.ts";
-import { bundleState, DIGEST_FILE, sourceDigest } from "../src/setup/bundle_state.ts";
+import { BUNDLE_DIR, HOME_VARIABLE, sourceEnv } from "../src/platform/permissions.ts";
+import { pathOfFileUrl } from "../src/setup/command.ts";
+import { bundleState, DIGEST_FILE, filesUnder, sourceDigest } from "../src/setup/bundle_state.ts";
 
 export { DIGEST_FILE };
 import { stagedConfig } from "./compile.ts";
@@ -124,17 +125,6 @@ export function runtimeChunkImports(chunk: string): string {
   return chunk.replace(LITERAL_CHUNK_IMPORT, 'import(new URL("$1",import.meta.url).href)');
 }
 
-/** Every file under `dir` (recursively), as paths relative to it, sorted. */
-async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
-  const out: string[] = [];
-  for await (const entry of Deno.readDir(`${dir}/${prefix}`)) {
-    const rel = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
-    if (entry.isDirectory) out.push(...await filesUnder(dir, rel));
-    else if (entry.isFile) out.push(rel);
-  }
-  return out.sort();
-}
-
 /** True when the bundle under `repoRoot` was built from the sources there now. */
 export async function bundleIsCurrent(repoRoot: string): Promise<boolean> {
   return await bundleState(repoRoot) === "current";
@@ -156,10 +146,22 @@ async function stageSources(repoRoot: string, stage: string): Promise<void> {
   await Deno.writeTextFile(`${stage}/deno.json`, config);
 }
 
+/**
+ * The environment `deno bundle` runs with: the checkout's own `HOME` and
+ * Deno cache, as the registered command's (`sourceEnv`). The bundler it
+ * fetches and runs writes the code every hook call runs, so it must come
+ * from a cache inside the checkout, which self-protection guards, and never
+ * from the invoker's (`~/Library/Caches/deno` on macOS, any `DENO_DIR`).
+ */
+export function bundlerEnv(repoRoot: string): Record<string, string> {
+  return Object.fromEntries(sourceEnv(repoRoot).filter(([name]) => name !== HOME_VARIABLE));
+}
+
 /** Runs `deno bundle` with `args` (after the shared ones); throws with Deno's message. */
-async function runBundler(stage: string, args: string[]): Promise<void> {
+async function runBundler(repoRoot: string, stage: string, args: string[]): Promise<void> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["bundle", "--quiet", "--config", `${stage}/deno.json`, "--platform", "deno", ...args],
+    env: bundlerEnv(repoRoot),
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -172,8 +174,8 @@ async function runBundler(stage: string, args: string[]): Promise<void> {
  * Bundles the staged sources into `outDir`: the hook's entry split into
  * chunks at the split points, each separate entry as one file.
  */
-async function bundleInto(stage: string, outDir: string): Promise<void> {
-  await runBundler(stage, [
+async function bundleInto(repoRoot: string, stage: string, outDir: string): Promise<void> {
+  await runBundler(repoRoot, stage, [
     "--code-splitting",
     "--minify",
     "--outdir",
@@ -183,7 +185,7 @@ async function bundleInto(stage: string, outDir: string): Promise<void> {
   for (const [module, file] of Object.entries(SEPARATE_ENTRIES)) {
     // A tree without the subcommand (a test's, say) has nothing to bundle for it.
     if ((await Deno.stat(`${stage}/src/${module}`).catch(() => null)) === null) continue;
-    await runBundler(stage, [
+    await runBundler(repoRoot, stage, [
       "--minify",
       "--output",
       `${outDir}/${file}`,
@@ -206,9 +208,11 @@ export async function buildBundle(repoRoot: string, force = false): Promise<bool
   const lock = `${target}.lock`;
   await takeLock(lock);
   try {
-    // Another build may have finished while this one waited.
-    if (!force && await bundleIsCurrent(repoRoot)) return false;
-    await build(repoRoot, target, parent);
+    // Another build may have finished while this one waited; the digest
+    // taken here is the one the new bundle records.
+    const digest = await sourceDigest(repoRoot);
+    if (!force && await bundleState(repoRoot, digest) === "current") return false;
+    await build(repoRoot, target, parent, digest);
   } finally {
     await Deno.remove(lock).catch(() => {});
   }
@@ -234,14 +238,18 @@ async function takeLock(path: string): Promise<void> {
   }
 }
 
-/** Builds into a folder beside `target`, then swaps it in. */
-async function build(repoRoot: string, target: string, parent: string): Promise<void> {
-  const digest = await sourceDigest(repoRoot);
+/** Builds the sources whose digest is `digest` into a folder beside `target`, then swaps it in. */
+async function build(
+  repoRoot: string,
+  target: string,
+  parent: string,
+  digest: string,
+): Promise<void> {
   const stage = await Deno.makeTempDir({ dir: parent, prefix: "bundle-stage-" });
   try {
     await stageSources(repoRoot, stage);
     const fresh = `${stage}/out`;
-    await bundleInto(stage, fresh);
+    await bundleInto(repoRoot, stage, fresh);
     for (const rel of await filesUnder(fresh)) {
       const path = `${fresh}/${rel}`;
       const chunk = runtimeChunkImports(await Deno.readTextFile(path));
@@ -260,9 +268,8 @@ async function build(repoRoot: string, target: string, parent: string): Promise<
 }
 
 if (import.meta.main) {
-  const url = new URL("..", import.meta.url);
-  const path = decodeURIComponent(url.pathname).replace(/\/$/, "");
-  const root = /^\/[A-Za-z]:/.test(path) ? path.slice(1) : path;
+  const root = pathOfFileUrl(new URL("..", import.meta.url), Deno.build.os === "windows")
+    .replace(/\/$/, "");
   const built = await buildBundle(root, Deno.args.includes("--force"));
   if (!Deno.args.includes("--quiet")) {
     console.log(built ? `built ${BUNDLE_DIR}` : `${BUNDLE_DIR} is current`);

@@ -107,5 +107,5 @@ export async function decide(ctx: DecideContext): Promise<Decision> {
     await (import(new URL("./file_gate.ts", import.meta.url).href) as Promise<
       typeof import("./file_gate.ts")
     >);
-  return decideFileGate(ctx, typed, roots, targets);
+  return decideFileGate(ctx, roots, targets);
 }

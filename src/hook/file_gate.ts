@@ -15,9 +15,8 @@ import {
   withDomainText,
 } from "../questions/messages.ts";
 import { selectQuestions } from "../questions/select.ts";
-import { type GateTarget, rootsOf, targetsOf } from "./file_targets.ts";
+import type { GateTarget } from "./file_targets.ts";
 import type { Roots } from "../file_facts/resolve.ts";
-import type { FileCall } from "../tools/call.ts";
 import type { TurnScan } from "../transcript/turn_scan.ts";
 import {
   type CallMemo,
@@ -34,9 +33,8 @@ import {
  */
 export async function decideFileGate(
   ctx: DecideContext,
-  file: FileCall,
-  roots: Roots = rootsOf(ctx),
-  targets: readonly GateTarget[] = targetsOf(ctx, file, roots),
+  roots: Roots,
+  targets: readonly GateTarget[],
 ): Promise<Decision> {
   const { settings } = ctx;
   const delta = emptyDelta();

@@ -17,7 +17,7 @@ export const DIGEST_FILE = "SOURCES.sha256";
 const RECIPE = "scripts/bundle.ts";
 
 /** Every file under `dir` (recursively), as paths relative to it, sorted. */
-async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
+export async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
   const out: string[] = [];
   for await (const entry of Deno.readDir(prefix === "" ? dir : `${dir}/${prefix}`)) {
     const rel = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
@@ -55,11 +55,17 @@ export async function sourceDigest(checkout: string): Promise<string> {
 /** What the checkout's bundle is, next to its sources. */
 export type BundleState = "current" | "stale" | "missing";
 
-/** Whether the bundle of the checkout at `checkout` is there and built from its sources. */
-export async function bundleState(checkout: string): Promise<BundleState> {
+/**
+ * Whether the bundle of the checkout at `checkout` is there and built from
+ * the sources whose digest is `digest` (by default, the ones there now).
+ */
+export async function bundleState(
+  checkout: string,
+  digest?: string,
+): Promise<BundleState> {
   const entry = await Deno.stat(`${checkout}/${BUNDLE_ENTRY}`).catch(() => null);
   if (entry === null || !entry.isFile) return "missing";
   const recorded = await Deno.readTextFile(`${checkout}/${BUNDLE_DIR}/${DIGEST_FILE}`)
     .catch(() => "");
-  return recorded.trim() === await sourceDigest(checkout) ? "current" : "stale";
+  return recorded.trim() === (digest ?? await sourceDigest(checkout)) ? "current" : "stale";
 }

@@ -24,7 +24,7 @@ export function shellQuote(word: string, windows: boolean): string {
 }
 
 /** The file-system path of a `file:` URL. */
-function pathOfFileUrl(url: URL, windows: boolean): string {
+export function pathOfFileUrl(url: URL, windows: boolean): string {
   const path = decodeURIComponent(url.pathname);
   return windows && /^\/[A-Za-z]:/.test(path) ? path.slice(1) : path;
 }

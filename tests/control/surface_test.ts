@@ -104,6 +104,12 @@ Deno.test("[self-protection] a from-source registration puts Deno, the checkout 
     ["/src/gg/src/hook/file_rules.ts", "program-checkout"],
     [`${HOME}/.npmrc`, "program-npmrc"],
     [`${HOME}/.cache/deno/npm/registry.npmjs.org/x/index.js`, "program-deno-cache"],
+    // The bundle the registration runs, the recipe that writes it, the cache its bundler runs from.
+    ["/src/gg/.cache/bundle/main.js", "program-checkout"],
+    ["/src/gg/.cache/bundle/chunk-ABC.js", "program-checkout"],
+    ["/src/gg/.cache/bundle/SOURCES.sha256", "program-checkout"],
+    ["/src/gg/scripts/bundle.ts", "program-checkout"],
+    ["/src/gg/.cache/deno/dl/esbuild-0.25.5-1/bin/esbuild", "program-checkout"],
     ["/usr/local/bin/gateguard", null],
   ];
   for (const [path, id] of cases) assertEquals(idOf(path, c), id, path);

@@ -7,9 +7,11 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { REPO_ROOT, runCli } from "../helpers/cli.ts";
 import { tempDir } from "../helpers/temp.ts";
+import { tempCheckout } from "../helpers/checkout.ts";
 import {
   buildBundle,
   bundleIsCurrent,
+  bundlerEnv,
   literalImports,
   LOADED_WITH_IMPORTER,
   runtimeChunkImports,
@@ -17,15 +19,11 @@ import {
 } from "../../scripts/bundle.ts";
 import { sourceTreeArgv } from "../../src/platform/permissions.ts";
 
-/** A checkout of its own in a temp folder: the project's deno.json and the given `src/` files. */
-async function checkout(sources: Record<string, string>): Promise<string> {
-  const root = await tempDir({ prefix: "gg-bundle-" });
-  await Deno.mkdir(`${root}/src`, { recursive: true });
-  await Deno.copyFile(`${REPO_ROOT}/deno.json`, `${root}/deno.json`);
-  for (const [rel, text] of Object.entries(sources)) {
-    await Deno.writeTextFile(`${root}/src/${rel}`, text);
-  }
-  return root;
+/** A checkout of its own whose `src/` holds `sources`. */
+function checkout(sources: Record<string, string>): Promise<string> {
+  return tempCheckout(
+    Object.fromEntries(Object.entries(sources).map(([rel, text]) => [`src/${rel}`, text])),
+  );
 }
 
 const lazy = (path: string) =>
@@ -92,9 +90,9 @@ Deno.test("[lazy-loading] a bundle is current only while the sources it was buil
     stdout: "piped",
   }).output();
   assertEquals(new TextDecoder().decode(out.stdout), "two\n");
-  // No staging folder or lock is left behind.
+  // No staging folder or lock is left behind (`deno` is the linked cache).
   const left = [...Deno.readDirSync(`${root}/.cache`)].map((e) => e.name).sort();
-  assertEquals(left, ["bundle"]);
+  assertEquals(left, ["bundle", "deno"]);
 });
 
 Deno.test("[lazy-loading] the bundle decides each call class as the source tree does", async () => {
@@ -190,4 +188,10 @@ Deno.test("[lazy-loading] a source that builds a module URL the bundle cannot fo
   }
   assertEquals(message, "src/main.ts builds a module URL the bundle cannot follow");
   assertEquals(await bundleIsCurrent(root), false);
+});
+
+Deno.test("[self-protection] the bundler runs from the checkout's own home and Deno cache, never the invoker's", () => {
+  // What it fetches and runs writes the code every hook call runs; the
+  // checkout's cache is in GateGuard's control surface, the invoker's may not be.
+  assertEquals(bundlerEnv("/src/gg"), { HOME: "/src/gg", DENO_DIR: "/src/gg/.cache/deno" });
 });

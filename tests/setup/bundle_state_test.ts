@@ -5,17 +5,15 @@
 
 import { assertEquals } from "../helpers/assert.ts";
 import { REPO_ROOT } from "../helpers/cli.ts";
-import { tempDir } from "../helpers/temp.ts";
+import { tempCheckout } from "../helpers/checkout.ts";
 import { bundleState } from "../../src/setup/bundle_state.ts";
 import { buildBundle } from "../../scripts/bundle.ts";
 
 Deno.test("[doctor] a checkout's bundle is missing until built, current after, stale once a source or the recipe changes", async () => {
-  const root = await tempDir({ prefix: "gg-bundle-state-" });
-  await Deno.mkdir(`${root}/src`, { recursive: true });
-  await Deno.mkdir(`${root}/scripts`, { recursive: true });
-  await Deno.copyFile(`${REPO_ROOT}/deno.json`, `${root}/deno.json`);
-  await Deno.copyFile(`${REPO_ROOT}/scripts/bundle.ts`, `${root}/scripts/bundle.ts`);
-  await Deno.writeTextFile(`${root}/src/main.ts`, 'console.log("one");\n');
+  const root = await tempCheckout({
+    "scripts/bundle.ts": await Deno.readTextFile(`${REPO_ROOT}/scripts/bundle.ts`),
+    "src/main.ts": 'console.log("one");\n',
+  });
   assertEquals(await bundleState(root), "missing");
   await buildBundle(root);
   assertEquals(await bundleState(root), "current");

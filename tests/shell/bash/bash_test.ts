@@ -373,3 +373,35 @@ Deno.test("[destructive-bash-gate] a line is parsed once per call: every reader 
   assert(again !== first, "an old parse was kept past the bound");
   assertEquals(again, first);
 });
+
+Deno.test("[destructive-bash-gate] the readers share one parse of a line, so none may change it: after all of them read it, it is as parsed", async () => {
+  const { destructiveHit } = await import("../../../src/shell/destructive/mod.ts");
+  const { readOnlyKind } = await import("../../../src/shell/readonly/mod.ts");
+  const { shellProtectHits } = await import("../../../src/hook/shell_protect.ts");
+  const { WorkBudget } = await import("../../../src/platform/budget.ts");
+  const lines = [
+    "rm -rf build && ls",
+    "x=rm; $x -rf ~ ; echo ok",
+    'bash -c "cd .claude && sed -i d settings.json"',
+    "cat <<EOF | sh\nrm -rf /tmp/x\nEOF",
+    "find . -name '*.o' -exec rm {} + ; git status",
+    "python3 - <<'EOF'\nimport shutil; shutil.rmtree('x')\nEOF",
+    "ls src/{a,b}/*.ts | xargs rm -f",
+  ];
+  const surface = {
+    surface: {
+      env: { HOME: "/home/u" },
+      projectRoot: "/home/u/proj",
+      processCwd: "/home/u/proj",
+      program: { binary: "/usr/local/bin/gateguard", runtime: null, checkout: null },
+    },
+    cwd: "/home/u/proj",
+  };
+  for (const line of lines) {
+    const before = structuredClone(parseBash(line));
+    destructiveHit("bash", line, []);
+    readOnlyKind("bash", line);
+    shellProtectHits("bash", line, surface, new WorkBudget());
+    assertEquals(parseBash(line), before, line);
+  }
+});
