@@ -192,3 +192,30 @@ Deno.test("[self-protection] a link carries a control file under another name; a
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("[self-protection] from source, a command that writes the bundle the registration runs reaches the checkout's row", () => {
+  const fromSource: ShellProtectContext = {
+    ...CTX,
+    surface: {
+      ...CTX.surface,
+      program: { binary: null, runtime: "/usr/bin/deno", checkout: "/home/u/gg" },
+    },
+  };
+  const bundleRows = (command: string) => {
+    const hits = shellProtectHits("bash", command, fromSource, new WorkBudget());
+    assert(hits !== null, `budget ran out on ${command}`);
+    return [...new Set(hits.map((h) => h.kind === "control" ? h.row.id : "own-hook"))];
+  };
+  for (
+    const command of [
+      "cp /tmp/evil.js /home/u/gg/.cache/bundle/main.js",
+      "rm -rf /home/u/gg/.cache/bundle",
+      "deno bundle -o /home/u/gg/.cache/bundle/main.js /tmp/evil.ts",
+      "sed -i 's/deny/pass/' /home/u/gg/.cache/bundle/chunk-ABC.js",
+      "echo x > /home/u/gg/.cache/bundle/SOURCES.sha256",
+      "cd /home/u/gg && sed -i d scripts/bundle.ts",
+    ]
+  ) assertEquals(bundleRows(command), ["program-checkout"], command);
+  // Reading it stays free.
+  assertEquals(bundleRows("cat /home/u/gg/.cache/bundle/main.js"), []);
+});
