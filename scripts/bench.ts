@@ -28,7 +28,7 @@ import {
 } from "../src/platform/permissions.ts";
 import { buildBundle } from "./bundle.ts";
 import { moduleCensus } from "./module_census.ts";
-import { assistant, filler, jsonl, prompt, result } from "../tests/transcript/builder.ts";
+import { assistant, filler, jsonl, prompt, result } from "../tests/session_logs/builder.ts";
 
 const REPO = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 

@@ -15,7 +15,7 @@
 
 import type { WorkBudget } from "../platform/budget.ts";
 import type { FsPort } from "../platform/fs_port.ts";
-import type { TurnCall, TurnScan } from "../transcript/turn_scan.ts";
+import type { TurnCall, TurnScan } from "../session_logs/turn_scan.ts";
 import { absolutePath, isAbsolute, parsePath } from "../file_facts/paths.ts";
 import {
   closer,

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { TurnCall, TurnScan } from "../transcript/turn_scan.ts";
+import type { TurnCall, TurnScan } from "../session_logs/turn_scan.ts";
 import { containsWord, mayMention, MIN_MENTION_LENGTH, stemOf } from "./stem.ts";
 import { READ_TOOL, TOOL } from "../tools/gated.ts";
 

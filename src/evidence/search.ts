@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { TurnCall } from "../transcript/turn_scan.ts";
+import type { TurnCall } from "../session_logs/turn_scan.ts";
 import { absolutePath, formatPath, isWindowsStyle, type PathParts } from "../file_facts/paths.ts";
 import { sanitizeDetail } from "./detail.ts";
 import { addGlob, addType, hasGlobChars, newFilters, splitTopLevel } from "./filters.ts";

@@ -17,7 +17,7 @@ import {
 import { selectQuestions } from "../questions/select.ts";
 import type { GateTarget } from "./file_targets.ts";
 import type { Roots } from "../file_facts/resolve.ts";
-import type { TurnScan } from "../transcript/turn_scan.ts";
+import type { TurnScan } from "../session_logs/turn_scan.ts";
 import {
   type CallMemo,
   type DenyDetails,

@@ -34,7 +34,7 @@ import { isHardLinked } from "../file_facts/hardlink.ts";
 import { exemptReason, parseExemptGlobs } from "../file_facts/exempt.ts";
 import { isNewFile } from "../file_facts/new_file.ts";
 import { siblingDirKey } from "../file_facts/sibling.ts";
-import type { TurnScan } from "../transcript/turn_scan.ts";
+import type { TurnScan } from "../session_logs/turn_scan.ts";
 import { SCANNED_TOOL_NAMES } from "../tools/gated.ts";
 import type { CreditResult, NearMiss } from "../evidence/credit.ts";
 import type { CreditInputs } from "./search_credit.ts";
@@ -148,8 +148,8 @@ function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> 
     ? (import(new URL("../session_logs/session_logs.ts", import.meta.url).href) as Promise<
       typeof import("../session_logs/session_logs.ts")
     >).then((m) => m.turnReader(ctx.call.logKind ?? null))
-    : (import(new URL("../transcript/turn_scan.ts", import.meta.url).href) as Promise<
-      typeof import("../transcript/turn_scan.ts")
+    : (import(new URL("../session_logs/turn_scan.ts", import.meta.url).href) as Promise<
+      typeof import("../session_logs/turn_scan.ts")
     >);
   return reader.then(async ({ scanTurn, PENDING_RESCAN }) => {
     const input = {

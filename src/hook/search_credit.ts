@@ -11,7 +11,7 @@
 
 import type { CreditResult, CreditTarget, SearchRoots } from "../evidence/credit.ts";
 import { maySearchContents, turnMayMention } from "../evidence/prefilter.ts";
-import type { TurnScan } from "../transcript/turn_scan.ts";
+import type { TurnScan } from "../session_logs/turn_scan.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 

@@ -415,12 +415,12 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     const key = DESTRUCTIVE_KEY_PREFIX + await sha256Hex(`${tool}\u0000${command}`);
     if (state.checked.has(key)) {
       // A second copy sent before the denial could be read is no retry: it
-      // is denied again and the retry stays available (transcript/denial_seen.ts;
+      // is denied again and the retry stays available (session_logs/denial_seen.ts;
       // another agent's session log through its reader, session_logs/session_logs.ts).
       if (call.transcriptPath !== null && (call.toolUseId !== null || call.logKind)) {
         const { denialCouldBeSeen } =
-          await (import(new URL("../transcript/denial_seen.ts", import.meta.url).href) as Promise<
-            typeof import("../transcript/denial_seen.ts")
+          await (import(new URL("../session_logs/denial_seen.ts", import.meta.url).href) as Promise<
+            typeof import("../session_logs/denial_seen.ts")
           >);
         const log = call.logKind
           ? await (await (import(

@@ -36,7 +36,7 @@ import {
   pairShellCalls,
   type TurnScanInput,
   type TurnScanResult,
-} from "../transcript/turn_scan.ts";
+} from "./turn_scan.ts";
 import {
   judgeRetry,
   type LoggedCall,
@@ -45,7 +45,7 @@ import {
   type RetryShape,
   type Seen,
   walkLog,
-} from "../transcript/tail.ts";
+} from "./tail.ts";
 import { deletionCommand } from "../tools/call.ts";
 import { readPatch } from "./codex_patch.ts";
 import { agentTool, TOOL } from "../tools/gated.ts";

@@ -36,7 +36,7 @@ import {
   pairShellCalls,
   type TurnScanInput,
   type TurnScanResult,
-} from "../transcript/turn_scan.ts";
+} from "./turn_scan.ts";
 import {
   judgeRetry,
   type LoggedCall,
@@ -44,7 +44,7 @@ import {
   type RetryShape,
   type Seen,
   walkLog,
-} from "../transcript/tail.ts";
+} from "./tail.ts";
 import { copilotCallKey } from "./copilot_session.ts";
 import { AGENT_TOOLS, shellToolName, TOOL } from "../tools/gated.ts";
 import { isRecord, parseRecord } from "../platform/json.ts";

@@ -34,7 +34,7 @@
 
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
-import type { TurnCall, TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
+import type { TurnCall, TurnScanInput, TurnScanResult } from "./turn_scan.ts";
 import {
   judgeRetry,
   type LoggedCall,
@@ -42,7 +42,7 @@ import {
   type RetryShape,
   type Seen,
   walkLog,
-} from "../transcript/tail.ts";
+} from "./tail.ts";
 import { agentTool, TOOL } from "../tools/gated.ts";
 import { isRecord, parseRecord } from "../platform/json.ts";
 

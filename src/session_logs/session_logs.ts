@@ -1,16 +1,16 @@
 /**
- * The session-log readers of the agents that keep one GateGuard can read,
- * by the `log_kind` their adapter puts on a call. Each maps its log into
- * the `TurnScan` of `transcript/turn_scan.ts`, so the credit rules apply
- * unchanged, and answers the destructive-retry check of
- * `transcript/denial_seen.ts`. An unknown kind reads nothing: no credit,
- * and a retry that cannot be judged.
+ * The readers of the other agents' session logs (Codex, Gemini CLI,
+ * Copilot CLI), chosen by the `log_kind` their adapter puts on a call. Each
+ * maps its log into the `TurnScan` of `turn_scan.ts` (Claude Code's own
+ * reader), so the credit rules apply unchanged, and answers the
+ * destructive-retry check of `denial_seen.ts`. An unknown kind reads
+ * nothing: no credit, and a retry that cannot be judged.
  *
  * @module
  */
 
-import type { TurnScanInput, TurnScanResult } from "../transcript/turn_scan.ts";
-import type { SeenReader } from "../transcript/denial_seen.ts";
+import type { TurnScanInput, TurnScanResult } from "./turn_scan.ts";
+import type { SeenReader } from "./denial_seen.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 
@@ -43,8 +43,8 @@ interface LogModule {
 async function reader(load: Promise<LogModule>): Promise<TurnReader> {
   const [log, { PENDING_RESCAN }] = await Promise.all([
     load,
-    import(new URL("../transcript/turn_scan.ts", import.meta.url).href) as Promise<
-      typeof import("../transcript/turn_scan.ts")
+    import(new URL("./turn_scan.ts", import.meta.url).href) as Promise<
+      typeof import("./turn_scan.ts")
     >,
   ]);
   return {

@@ -16,7 +16,7 @@ import {
 import type { EnvSnapshot } from "../../src/config/env.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 import { programPaths } from "../../src/setup/command.ts";
-import { MemoryFs } from "../transcript/builder.ts";
+import { MemoryFs } from "../session_logs/builder.ts";
 
 const ROOT = "/work/proj";
 const HOME = "/home/u";

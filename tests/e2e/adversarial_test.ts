@@ -19,8 +19,8 @@ import {
 } from "../helpers/assert.ts";
 import { runCli } from "../helpers/cli.ts";
 import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, tooComplexText } from "../../src/questions/messages.ts";
-import { TAIL_WINDOW } from "../../src/transcript/tail.ts";
-import { assistant, filler, jsonl, prompt, result } from "../transcript/builder.ts";
+import { TAIL_WINDOW } from "../../src/session_logs/tail.ts";
+import { assistant, filler, jsonl, prompt, result } from "../session_logs/builder.ts";
 import { type Sandbox, sandbox } from "../helpers/sandbox.ts";
 import { trustProjectFile } from "../helpers/trust.ts";
 import { pooled as all } from "../helpers/pool.ts";

@@ -6,7 +6,7 @@
 import { tempDir } from "../helpers/temp.ts";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { CLI_ARGV, type CliResult, denoDir, runCli, runHook } from "../helpers/cli.ts";
-import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
+import { assistant, jsonl, prompt, result } from "../session_logs/builder.ts";
 import { tooComplexText } from "../../src/questions/messages.ts";
 import { trustProjectFile } from "../helpers/trust.ts";
 

@@ -17,7 +17,7 @@ import { type CliResult, runCli, runHook } from "../helpers/cli.ts";
 import { sandbox } from "../helpers/sandbox.ts";
 import { CALL_WORK_UNITS } from "../../src/platform/budget.ts";
 import { stateErrorText, tooComplexText } from "../../src/questions/messages.ts";
-import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
+import { assistant, jsonl, prompt, result } from "../session_logs/builder.ts";
 
 interface Project {
   root: string;

@@ -1,6 +1,6 @@
 import { assertEquals } from "../helpers/assert.ts";
 import type { CreditTarget, SearchRoots } from "../../src/evidence/credit.ts";
-import { MemoryFs, ROOT } from "../transcript/builder.ts";
+import { MemoryFs, ROOT } from "../session_logs/builder.ts";
 import { credited, creditOf, missed, ROOTS, target } from "./harness.ts";
 
 const SRC = `${ROOT}/src`;

@@ -1,7 +1,7 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { GLOB_PARSE_UNITS } from "../../src/glob/glob.ts";
-import { MemoryFs, ROOT } from "../transcript/builder.ts";
+import { MemoryFs, ROOT } from "../session_logs/builder.ts";
 import { type Call, credited, creditOf, missed, type Outcome, target } from "./harness.ts";
 
 const SRC = `${ROOT}/src`;

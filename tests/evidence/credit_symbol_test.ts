@@ -9,7 +9,7 @@ import { symbolSearchCredit } from "../../src/evidence/credit.ts";
 import { MIN_SYMBOL_LENGTH } from "../../src/evidence/symbol.ts";
 import { fileExportedNames } from "../../src/change/surface_names.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
-import { MemoryFs, ROOT } from "../transcript/builder.ts";
+import { MemoryFs, ROOT } from "../session_logs/builder.ts";
 import { type Call, ROOTS, scanOf, target } from "./harness.ts";
 import { loadAllLexers } from "../../src/change/code_lexer.ts";
 

@@ -1,10 +1,10 @@
 import { assert, assertEquals, assertThrows } from "../helpers/assert.ts";
 import { closestMiss, priorSearchCredit } from "../../src/evidence/credit.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
-import { scanTurn, type TurnCall, type TurnScan } from "../../src/transcript/turn_scan.ts";
-import { MemoryFs, ROOT } from "../transcript/builder.ts";
+import { scanTurn, type TurnCall, type TurnScan } from "../../src/session_logs/turn_scan.ts";
+import { MemoryFs, ROOT } from "../session_logs/builder.ts";
 import { credited, creditOf, missed, ROOTS, scanOf, target } from "./harness.ts";
-import { realTranscript } from "../transcript/real_fixtures.ts";
+import { realTranscript } from "../session_logs/real_fixtures.ts";
 import { toolUseId } from "../e2e/claude_code/fake_api.ts";
 import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
 

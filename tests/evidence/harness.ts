@@ -14,7 +14,7 @@ import {
 } from "../../src/evidence/credit.ts";
 import { extensionOf } from "../../src/evidence/stem.ts";
 import type { WorkBudget } from "../../src/platform/budget.ts";
-import { scanTurn, type TurnScan } from "../../src/transcript/turn_scan.ts";
+import { scanTurn, type TurnScan } from "../../src/session_logs/turn_scan.ts";
 import {
   assistant,
   jsonl,
@@ -23,7 +23,7 @@ import {
   result,
   ROOT,
   type ToolUseBlock,
-} from "../transcript/builder.ts";
+} from "../session_logs/builder.ts";
 import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
 
 /** The prompt id of every built turn. */

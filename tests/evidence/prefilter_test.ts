@@ -1,6 +1,6 @@
 import { assertEquals } from "../helpers/assert.ts";
 import { turnMayMention } from "../../src/evidence/prefilter.ts";
-import { ROOT } from "../transcript/builder.ts";
+import { ROOT } from "../session_logs/builder.ts";
 import { scanOf } from "./harness.ts";
 
 const grep = (pattern: string) => ({ name: "Grep", input: { pattern, path: ROOT } });

@@ -1,7 +1,7 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { callEvidence } from "../../src/evidence/search.ts";
 import type { ParseContext } from "../../src/evidence/types.ts";
-import type { TurnCall } from "../../src/transcript/turn_scan.ts";
+import type { TurnCall } from "../../src/session_logs/turn_scan.ts";
 
 const ctx: ParseContext = {
   base: "/work/proj",

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
+import { assistant, jsonl, prompt, result } from "../session_logs/builder.ts";
 
 /** The prompt id of the hostile search turn. */
 export const SEARCH_TURN_PROMPT = "p-hostile";

@@ -10,7 +10,7 @@ import type { DecideContext } from "../../src/hook/decision.ts";
 import { settingsFrom } from "../../src/config/settings.ts";
 import { emptyState, type SessionState } from "../../src/state/schema.ts";
 import type { EnvSnapshot } from "../../src/config/env.ts";
-import { MemoryFs, ROOT } from "../transcript/builder.ts";
+import { MemoryFs, ROOT } from "../session_logs/builder.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import type { FsPort } from "../../src/platform/fs_port.ts";
 

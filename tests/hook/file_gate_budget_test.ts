@@ -19,7 +19,7 @@ import { emptyState } from "../../src/state/schema.ts";
 import { CALL_WORK_UNITS, WorkBudget } from "../../src/platform/budget.ts";
 import { tooComplexLine } from "../../src/questions/messages.ts";
 import { resolutionSteps } from "../../src/evidence/arg_collector.ts";
-import { MemoryFs, ROOT } from "../transcript/builder.ts";
+import { MemoryFs, ROOT } from "../session_logs/builder.ts";
 import {
   deepCwdSearchTurn,
   deepTarget,

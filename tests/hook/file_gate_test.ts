@@ -9,7 +9,7 @@ import { assertEquals, assertNotIncludes, assertStringIncludes } from "../helper
 import { addFile, projectFs, Session } from "./session.ts";
 import { ROOT } from "./context.ts";
 import { batchPossible } from "../../src/hook/file_gate.ts";
-import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
+import { assistant, jsonl, prompt, result } from "../session_logs/builder.ts";
 
 const edit = (file: string) => ({ file_path: file, old_string: "x = 1", new_string: "x = 2" });
 

@@ -14,7 +14,7 @@ import type { EnvSnapshot } from "../../src/config/env.ts";
 import type { Settings } from "../../src/config/settings.ts";
 import type { StatResult } from "../../src/platform/fs_port.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
-import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
+import { assistant, jsonl, prompt, result } from "../session_logs/builder.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
 
 const CODE = `${ROOT}/src/widget.ts`;

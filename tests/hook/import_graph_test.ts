@@ -75,9 +75,10 @@ async function allImports(): Promise<Map<string, string[]>> {
 const LAYERS: readonly (readonly string[])[] = [
   ["platform", "version.ts"],
   ["glob", "config", "build_info.ts"],
-  ["file_facts", "shell", "transcript", "state"],
+  ["file_facts", "shell", "state"],
   ["tools", "control"],
-  ["change", "evidence", "metrics", "session_logs"],
+  ["session_logs"],
+  ["change", "evidence", "metrics"],
   ["questions", "report", "setup"],
   ["hook"],
   ["agents"],
@@ -115,7 +116,7 @@ const SHELL_PATH_MODULES = [
   "file_facts/resolve.ts",
 ];
 
-Deno.test("[lazy-loading] a shell call loads no file facts beyond path handling, and no transcript, evidence, change, metrics or report code", async () => {
+Deno.test("[lazy-loading] a shell call loads no file facts beyond path handling, and no session-log, evidence, change, metrics or report code", async () => {
   const mods = closure(await graph(), [
     "main.ts",
     "cli/hook.ts",
@@ -124,7 +125,7 @@ Deno.test("[lazy-loading] a shell call loads no file facts beyond path handling,
   ]);
   const folders = [...new Set(mods.map(folder))].sort();
   assertEquals(
-    folders.filter((f) => ["transcript", "evidence", "change", "metrics", "report"].includes(f)),
+    folders.filter((f) => ["session_logs", "evidence", "change", "metrics", "report"].includes(f)),
     [],
   );
   assertEquals(
@@ -133,7 +134,7 @@ Deno.test("[lazy-loading] a shell call loads no file facts beyond path handling,
   );
 });
 
-Deno.test("[lazy-loading] a file call loads the transcript scan, evidence and change profile only on demand", async () => {
+Deno.test("[lazy-loading] a file call loads the session-log readers, evidence and change profile only on demand", async () => {
   const mods = closure(await graph(), [
     "main.ts",
     "cli/hook.ts",
@@ -143,7 +144,7 @@ Deno.test("[lazy-loading] a file call loads the transcript scan, evidence and ch
   const folders = [...new Set(mods.map(folder))];
   assertEquals(
     folders.filter((f) =>
-      ["transcript", "evidence", "change", "shell", "metrics", "report"].includes(f)
+      ["session_logs", "evidence", "change", "shell", "metrics", "report"].includes(f)
     ),
     [],
   );

@@ -70,7 +70,7 @@ async function census(
 
 const folders = (mods: string[]) => [...new Set(mods.map((m) => m.split("/")[0]))].sort();
 
-Deno.test("[lazy-loading] a first-touch Edit reads no shell, transcript, evidence or report module, within its budget", async () => {
+Deno.test("[lazy-loading] a first-touch Edit reads no shell, session-log, evidence or report module, within its budget", async () => {
   const run = await census("Edit", {
     file_path: "$P/src/app.py",
     old_string: "x = 1",
@@ -80,7 +80,7 @@ Deno.test("[lazy-loading] a first-touch Edit reads no shell, transcript, evidenc
   assert(run.read.length > 0, "the debug log named no module: the census cannot count");
   assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");
   assertEquals(
-    folders(run.read).filter((f) => ["shell", "transcript", "evidence", "report"].includes(f)),
+    folders(run.read).filter((f) => ["shell", "session_logs", "evidence", "report"].includes(f)),
     [],
   );
   // A Python file loads the Python lexer, not the four others.
@@ -93,13 +93,13 @@ Deno.test("[lazy-loading] a first-touch Edit reads no shell, transcript, evidenc
   assert(run.read.length <= BUDGET["first-touch Edit"], over(run, BUDGET["first-touch Edit"]));
 });
 
-Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, evidence, transcript, report or destructive-engine module, within its budget", async () => {
+Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, evidence, session-log, report or destructive-engine module, within its budget", async () => {
   const run = await census("Bash", { command: "ls" });
   assertEquals(run.stdout, "");
   assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");
   assertEquals(
     folders(run.read).filter((f) =>
-      ["file_facts", "evidence", "change", "transcript", "report"].includes(f)
+      ["file_facts", "evidence", "change", "session_logs", "report"].includes(f)
     ),
     [],
   );

@@ -8,7 +8,7 @@ import { assertEquals } from "../helpers/assert.ts";
 import { decide } from "../../src/hook/decide.ts";
 import type { Decision } from "../../src/hook/decision.ts";
 import type { StatResult } from "../../src/platform/fs_port.ts";
-import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
+import { assistant, jsonl, prompt, result } from "../session_logs/builder.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { UNITS_PER_FILE_CHAR } from "../../src/evidence/symbol.ts";

@@ -12,7 +12,7 @@ import type { Decision } from "../../src/hook/decision.ts";
 import { emptyState, type SessionState } from "../../src/state/schema.ts";
 import { registrationGroups } from "../../src/setup/claude_settings.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
-import { assistant, jsonl, prompt, result } from "../transcript/builder.ts";
+import { assistant, jsonl, prompt, result } from "../session_logs/builder.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
 
 const PROJECT = `${ROOT}/.claude/settings.json`;

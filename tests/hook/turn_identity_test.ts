@@ -20,7 +20,7 @@ import {
   prompt,
   result,
   ROOT,
-} from "../transcript/builder.ts";
+} from "../session_logs/builder.ts";
 
 const TRANSCRIPT = "/home/.claude/projects/proj/s1.jsonl";
 const NEWMOD = `${ROOT}/src/newmod`;

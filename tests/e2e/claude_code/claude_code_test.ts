@@ -32,7 +32,7 @@ import {
   type TranscriptRecord,
 } from "./harness.ts";
 import { isHumanPromptLine, isToolUseLine, measureFrom, scanCost } from "./window_measure.ts";
-import { TAIL_WINDOW } from "../../../src/transcript/tail.ts";
+import { TAIL_WINDOW } from "../../../src/session_logs/tail.ts";
 
 const install = await ensureClaudeCode();
 if (!install.ok) {

@@ -6,7 +6,7 @@
 
 import { assert, assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
 import { KEEP_CHARS, leaksIn, sanitizeTranscript } from "./sanitize.ts";
-import { REAL_FIXTURES, realRecords, realTranscript } from "../../transcript/real_fixtures.ts";
+import { REAL_FIXTURES, realRecords, realTranscript } from "../../session_logs/real_fixtures.ts";
 
 const TREE = "/tmp/gateguard-e2e-abc123";
 const REPLACEMENTS = [

@@ -7,7 +7,7 @@
 import { tempDirSync } from "../../helpers/temp.ts";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { isToolUseLine, measureFrom, scanCost } from "./window_measure.ts";
-import { TAIL_WINDOW } from "../../../src/transcript/tail.ts";
+import { TAIL_WINDOW } from "../../../src/session_logs/tail.ts";
 
 Deno.test("[real-client] [turn-boundaries] the window measurement counts bytes, lines and message records from the record to the end", () => {
   const search = JSON.stringify({

@@ -7,7 +7,7 @@ import {
   type TailWalk,
   type TailWindow,
   walkTranscriptBack,
-} from "../../src/transcript/tail.ts";
+} from "../../src/session_logs/tail.ts";
 import { assistant, compaction, filler, jsonl, MemoryFs, prompt, result } from "./builder.ts";
 import { REAL_FIXTURES, realTranscript } from "./real_fixtures.ts";
 

@@ -1,5 +1,5 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { denialCouldBeSeen, denialSeen } from "../../src/transcript/denial_seen.ts";
+import { denialCouldBeSeen, denialSeen } from "../../src/session_logs/denial_seen.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { assistant, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
 import { retryAfterDenial, twiceInOneMessage } from "../helpers/hostile.ts";

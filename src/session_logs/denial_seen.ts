@@ -15,9 +15,9 @@
  * between the two, and never when it rode in the pending call's own
  * message. See docs/architecture.md "Retries of destructive commands".
  *
- * The walk itself is `judgeRetry` in `tail.ts`, shared with the other agents' log
- * readers (`session_logs/`); this module says how Claude Code's records
- * hold calls, results and batches. `denialCouldBeSeen` waits for the
+ * The walk itself is `judgeRetry` in `tail.ts`, shared with the other
+ * agents' log readers beside it; this module says how Claude Code's
+ * records hold calls, results and batches. `denialCouldBeSeen` waits for the
  * pending call's record whichever reader it is given.
  *
  * @module
