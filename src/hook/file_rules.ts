@@ -148,8 +148,8 @@ function scanOnce(ctx: DecideContext, memo: CallMemo): Promise<TurnScan | null> 
     ? (import(new URL("../session_logs/session_logs.ts", import.meta.url).href) as Promise<
       typeof import("../session_logs/session_logs.ts")
     >).then((m) => m.turnReader(ctx.call.logKind ?? null))
-    : (import(new URL("../session_logs/turn_scan.ts", import.meta.url).href) as Promise<
-      typeof import("../session_logs/turn_scan.ts")
+    : (import(new URL("../session_logs/claude_log.ts", import.meta.url).href) as Promise<
+      typeof import("../session_logs/claude_log.ts")
     >);
   return reader.then(async ({ scanTurn, PENDING_RESCAN }) => {
     const input = {

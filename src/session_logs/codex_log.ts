@@ -39,6 +39,7 @@ import {
 } from "./turn_scan.ts";
 import {
   judgeRetry,
+  keepTypes,
   type LoggedCall,
   type LogLines,
   type RetryCall,
@@ -52,9 +53,6 @@ import { agentTool, TOOL } from "../tools/gated.ts";
 import { isRecord, parseRecord } from "../platform/json.ts";
 
 type Json = Record<string, unknown>;
-
-/** Codex writes compact JSON; a record that spells this otherwise is skipped (less credit). */
-const RESPONSE_ITEM = '"type":"response_item"';
 
 /** How Codex words the output of a call a hook refused. */
 const BLOCKED = "Command blocked by PreToolUse hook:";
@@ -187,7 +185,7 @@ function itemOf(line: string): ItemRecord | null {
 
 /** The rollout's lines: response items only. */
 const ROLLOUT: LogLines<ItemRecord> = {
-  keep: (line) => line.includes(RESPONSE_ITEM),
+  keep: keepTypes("response_item"),
   parse: itemOf,
 };
 

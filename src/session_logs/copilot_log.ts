@@ -39,6 +39,7 @@ import {
 } from "./turn_scan.ts";
 import {
   judgeRetry,
+  keepTypes,
   type LoggedCall,
   type RetryCall,
   type RetryShape,
@@ -58,9 +59,8 @@ type Json = Record<string, unknown>;
  */
 export const PENDING_RESCAN = { retries: 8, delayMs: 50 } as const;
 
-/** The event types the readers look at; Copilot writes compact JSON. */
-const EVENTS = ["user.message", "assistant.message", "tool.execution_complete"] as const;
-const KEEP = EVENTS.map((type) => `"type":"${type}"`);
+/** The events the readers look at. */
+const keepEvent = keepTypes("user.message", "assistant.message", "tool.execution_complete");
 
 /** Copilot's shell tool whose calls GateGuard decides as `tool`, by the gated-tools table. */
 function copilotShell(tool: string): string | null {
@@ -96,10 +96,6 @@ interface Event {
   type: string;
   data: Json;
   id: string;
-}
-
-function keepEvent(line: string): boolean {
-  return KEEP.some((type) => line.includes(type));
 }
 
 /** One event of the main agent, or null for a line that is none. */

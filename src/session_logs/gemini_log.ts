@@ -37,6 +37,7 @@ import type { WorkBudget } from "../platform/budget.ts";
 import type { TurnCall, TurnScanInput, TurnScanResult } from "./turn_scan.ts";
 import {
   judgeRetry,
+  keepTypes,
   type LoggedCall,
   type RetryCall,
   type RetryShape,
@@ -64,8 +65,8 @@ function isShell(name: unknown): boolean {
   return agentTool("gemini", name)?.gate === "shell";
 }
 
-/** Gemini CLI writes compact JSON; a record spelled otherwise is skipped (less credit). */
-const RECORD_TYPES = ['"type":"user"', '"type":"gemini"'];
+/** The records the turn scan reads: prompts and function responses, and replies. */
+const keepRecords = keepTypes("user", "gemini");
 
 /** True when a shell result's text reports a clean exit: no non-zero code, signal or error. */
 export function shellResultClean(text: string): boolean {
@@ -130,7 +131,7 @@ export function scanTurn(
     input.transcriptPath,
     fs,
     {
-      keep: (line) => RECORD_TYPES.some((type) => line.includes(type)),
+      keep: keepRecords,
       parse: (line) => newest(line, seen),
     },
     (record) => {
@@ -168,7 +169,7 @@ interface ReplyCall extends LoggedCall {
 function geminiShape(command: string): RetryShape<Json, ReplyCall> {
   const seen = new Set<string>();
   return {
-    keep: (line) => line.includes('"type":"gemini"'),
+    keep: keepTypes("gemini"),
     parse: (line) => {
       const record = newest(line, seen);
       return record?.type === "gemini" ? record : null;

@@ -1,16 +1,17 @@
 /**
  * The readers of the other agents' session logs (Codex, Gemini CLI,
  * Copilot CLI), chosen by the `log_kind` their adapter puts on a call. Each
- * maps its log into the `TurnScan` of `turn_scan.ts` (Claude Code's own
- * reader), so the credit rules apply unchanged, and answers the
- * destructive-retry check of `denial_seen.ts`. An unknown kind reads
- * nothing: no credit, and a retry that cannot be judged.
+ * maps its log into the `TurnScan` of `turn_scan.ts`, so the credit rules
+ * apply unchanged, and answers the destructive-retry check of
+ * `denial_seen.ts`. Claude Code's own reader (`claude_log.ts`) is loaded by
+ * the gates directly, as the log a call has when it names no kind. An
+ * unknown kind reads nothing: no credit, and a retry that cannot be judged.
  *
  * @module
  */
 
 import type { TurnScanInput, TurnScanResult } from "./turn_scan.ts";
-import type { SeenReader } from "./denial_seen.ts";
+import { PENDING_RESCAN, type PendingRescan, type SeenReader } from "./tail.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 
@@ -18,7 +19,7 @@ import type { WorkBudget } from "../platform/budget.ts";
 export interface TurnReader {
   scanTurn(input: TurnScanInput, fs: FsPort, budget?: WorkBudget): TurnScanResult | null;
   /** How often and how long to wait for the pending call's own record. */
-  PENDING_RESCAN: { readonly retries: number; readonly delayMs: number };
+  PENDING_RESCAN: PendingRescan;
   /** Whether the denial a destructive retry follows could have been read. */
   denialSeen: SeenReader;
 }
@@ -41,12 +42,7 @@ interface LogModule {
 }
 
 async function reader(load: Promise<LogModule>): Promise<TurnReader> {
-  const [log, { PENDING_RESCAN }] = await Promise.all([
-    load,
-    import(new URL("./turn_scan.ts", import.meta.url).href) as Promise<
-      typeof import("./turn_scan.ts")
-    >,
-  ]);
+  const log = await load;
   return {
     scanTurn: log.scanTurn,
     denialSeen: log.denialSeen,

@@ -37,6 +37,21 @@ export const TAIL_WINDOW: Readonly<TailWindow> = {
   maxRecords: 2000,
 };
 
+/** How often, and how long apart, a caller reads a log again for the pending call's own record. */
+export interface PendingRescan {
+  readonly retries: number;
+  readonly delayMs: number;
+}
+
+/**
+ * The wait for the pending call's record, unless a reader says its own: a
+ * client appends its records asynchronously, so a hook may run before its
+ * call is written. With Claude Code 2.1.332 the record was missing at about
+ * 6 in 10 first-touch scans and landed 14-66 ms later (docs/e2e.md), so the
+ * wait covers about twice the worst case seen.
+ */
+export const PENDING_RESCAN: PendingRescan = { retries: 3, delayMs: 40 };
+
 /** How a walk ended. */
 export interface TailWalk {
   /**
@@ -173,6 +188,17 @@ export interface LogLines<R> {
   keep(line: string): boolean;
   /** The line as a record of this log, or null for a line the reader skips. */
   parse(line: string): R | null;
+}
+
+/**
+ * The line check of a log its client writes as compact JSON, as Codex,
+ * Gemini CLI and Copilot CLI do: a line is kept when it holds
+ * `"type":"<t>"` for one of `types`. A record spelled any other way is
+ * skipped, which only costs credit.
+ */
+export function keepTypes(...types: readonly string[]): (line: string) => boolean {
+  const markers = types.map((type) => `"type":"${type}"`);
+  return (line) => markers.some((marker) => line.includes(marker));
 }
 
 /**

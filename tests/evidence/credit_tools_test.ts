@@ -1,7 +1,8 @@
 import { assert, assertEquals, assertThrows } from "../helpers/assert.ts";
 import { closestMiss, priorSearchCredit } from "../../src/evidence/credit.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
-import { scanTurn, type TurnCall, type TurnScan } from "../../src/session_logs/turn_scan.ts";
+import { scanTurn } from "../../src/session_logs/claude_log.ts";
+import type { TurnCall, TurnScan } from "../../src/session_logs/turn_scan.ts";
 import { MemoryFs, ROOT } from "../session_logs/builder.ts";
 import { credited, creditOf, missed, ROOTS, scanOf, target } from "./harness.ts";
 import { realTranscript } from "../session_logs/real_fixtures.ts";

@@ -14,7 +14,8 @@ import {
 } from "../../src/evidence/credit.ts";
 import { extensionOf } from "../../src/evidence/stem.ts";
 import type { WorkBudget } from "../../src/platform/budget.ts";
-import { scanTurn, type TurnScan } from "../../src/session_logs/turn_scan.ts";
+import { scanTurn } from "../../src/session_logs/claude_log.ts";
+import type { TurnScan } from "../../src/session_logs/turn_scan.ts";
 import {
   assistant,
   jsonl,

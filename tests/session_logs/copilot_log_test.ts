@@ -212,7 +212,7 @@ Deno.test("[destructive-bash-gate] Copilot events: a pending call not yet writte
 
 Deno.test("[same-batch-searches] Copilot events: the gates wait longer for Copilot's lagging log than for a transcript", async () => {
   const { turnReader } = await import("../../src/session_logs/session_logs.ts");
-  const { PENDING_RESCAN: transcript } = await import("../../src/session_logs/turn_scan.ts");
+  const { PENDING_RESCAN: transcript } = await import("../../src/session_logs/tail.ts");
   const copilot = (await turnReader("copilot")).PENDING_RESCAN;
   assertEquals(copilot, PENDING_RESCAN);
   assert(copilot.retries * copilot.delayMs > transcript.retries * transcript.delayMs);

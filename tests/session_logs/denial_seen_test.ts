@@ -1,5 +1,6 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { denialCouldBeSeen, denialSeen } from "../../src/session_logs/denial_seen.ts";
+import { denialCouldBeSeen } from "../../src/session_logs/denial_seen.ts";
+import { denialSeen } from "../../src/session_logs/claude_log.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { assistant, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
 import { retryAfterDenial, twiceInOneMessage } from "../helpers/hostile.ts";

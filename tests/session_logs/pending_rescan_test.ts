@@ -12,7 +12,7 @@ import { settingsFrom } from "../../src/config/settings.ts";
 import { emptyState } from "../../src/state/schema.ts";
 import type { StatResult } from "../../src/platform/fs_port.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
-import { PENDING_RESCAN } from "../../src/session_logs/turn_scan.ts";
+import { PENDING_RESCAN } from "../../src/session_logs/tail.ts";
 import { assistant, filler, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
 
 const TRANSCRIPT = "/t.jsonl";

@@ -2,6 +2,7 @@ import { tempDirSync } from "../helpers/temp.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { denoFs, type FsPort } from "../../src/platform/fs_port.ts";
 import {
+  keepTypes,
   mayBeMessageRecord,
   TAIL_WINDOW,
   type TailWalk,
@@ -70,6 +71,19 @@ Deno.test("[turn-boundaries] the line check keeps user, assistant and compaction
     { type: "progress", data: { type: "hook_progress", output: "\u001b[31mred\u001b[0m" } },
   ].map((r) => JSON.stringify(r));
   for (const line of drop) assertEquals(mayBeMessageRecord(line), false, line);
+});
+
+Deno.test("[turn-boundaries] a compact-JSON log keeps the lines of its named types only", () => {
+  const keep = keepTypes("user.message", "assistant.message");
+  assertEquals(keep('{"type":"user.message","data":{}}'), true);
+  assertEquals(keep('{"data":{},"type":"assistant.message"}'), true);
+  // Another type, a name that only starts like one, or a type given as a value elsewhere.
+  assertEquals(keep('{"type":"tool.execution_start","data":{}}'), false);
+  assertEquals(keep('{"type":"user.message_delta","data":{}}'), false);
+  assertEquals(keep('{"type":"user","text":"user.message"}'), false);
+  // The clients write compact JSON; a spaced record is not theirs and is skipped.
+  assertEquals(keep('{"type": "user.message"}'), false);
+  assertEquals(keepTypes("gemini")('{"type":"user"}'), false);
 });
 
 Deno.test("[turn-boundaries] on real 2.1.332 transcripts the line check keeps every message record and drops the big ones", () => {

@@ -9,7 +9,8 @@
 
 import { denoFs, type FsPort } from "../../../src/platform/fs_port.ts";
 import { mayBeMessageRecord, TAIL_WINDOW } from "../../../src/session_logs/tail.ts";
-import { scanTurn, type TurnScanResult } from "../../../src/session_logs/turn_scan.ts";
+import { scanTurn } from "../../../src/session_logs/claude_log.ts";
+import type { TurnScanResult } from "../../../src/session_logs/turn_scan.ts";
 import { SCANNED_TOOL_NAMES } from "../../../src/tools/gated.ts";
 
 /** Where one record sits relative to the end of a snapshot. */

@@ -1,7 +1,8 @@
 import { assert, assertEquals, assertNotEquals } from "../helpers/assert.ts";
 import { denoFs, type FsPort } from "../../src/platform/fs_port.ts";
 import { TAIL_WINDOW } from "../../src/session_logs/tail.ts";
-import { scanTurn, type TurnScan, type TurnScanResult } from "../../src/session_logs/turn_scan.ts";
+import { scanTurn } from "../../src/session_logs/claude_log.ts";
+import type { TurnScan, TurnScanResult } from "../../src/session_logs/turn_scan.ts";
 import { assistant, compaction, filler, jsonl, MemoryFs, prompt, result, ROOT } from "./builder.ts";
 import { realPromptId, realTranscript } from "./real_fixtures.ts";
 import { SCANNED_TOOL_NAMES } from "../../src/tools/gated.ts";
