@@ -89,15 +89,23 @@ function samplingOf(record: Json): number | null {
     : null;
 }
 
-function commandOf(args: unknown): string | null {
-  if (typeof args !== "string") return null;
+/** An `exec_command` call's arguments, recorded as JSON text; null when they hold no `cmd`. */
+function execArgs(raw: unknown): { cmd: string; workdir: unknown } | null {
   try {
-    const parsed = JSON.parse(args);
-    if (!isRecord(parsed) || typeof parsed.cmd !== "string") return null;
-    return parsed.workdir === undefined ? parsed.cmd : null;
+    const args = JSON.parse(String(raw));
+    return isRecord(args) && typeof args.cmd === "string"
+      ? { cmd: args.cmd, workdir: args.workdir }
+      : null;
   } catch {
     return null;
   }
+}
+
+/** The command of a call the scan keeps: one in the session's directory, not its own `workdir`. */
+function commandOf(args: unknown): string | null {
+  if (typeof args !== "string") return null;
+  const exec = execArgs(args);
+  return exec !== null && exec.workdir === undefined ? exec.cmd : null;
 }
 
 /**
@@ -192,12 +200,8 @@ const ROLLOUT: LogLines<ItemRecord> = {
 /** The destructive commands a call stands for: its shell command, or its patch's deletions. */
 function commandsOf(item: Json): string[] {
   if (item.type === "function_call" && item.name === "exec_command") {
-    try {
-      const args = JSON.parse(String(item.arguments));
-      return isRecord(args) && typeof args.cmd === "string" ? [args.cmd] : [];
-    } catch {
-      return [];
-    }
+    const exec = execArgs(item.arguments);
+    return exec === null ? [] : [exec.cmd];
   }
   if (item.type !== "custom_tool_call" || agentTool("codex", item.name)?.shape !== "patch") {
     return [];

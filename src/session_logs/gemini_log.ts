@@ -96,9 +96,22 @@ function startsTurn(record: Json): boolean {
     record.content.some((part) => isRecord(part) && typeof part.text === "string");
 }
 
-function shellCall(call: unknown, reply: string, sameBatch: boolean): TurnCall | null {
-  if (!isRecord(call) || !isShell(call.name) || !isRecord(call.args)) return null;
-  const { command, dir_path: dir } = call.args;
+/** A call of Gemini CLI's shell tool, with its arguments object. */
+interface ShellCall {
+  call: Json;
+  args: Json;
+}
+
+/** The shell calls of a reply, newest first; the scan and the retry check read the same ones. */
+function shellCallsOf(reply: Json): ShellCall[] {
+  const toolCalls = Array.isArray(reply.toolCalls) ? reply.toolCalls : [];
+  return [...toolCalls].reverse().flatMap((call) =>
+    isRecord(call) && isShell(call.name) && isRecord(call.args) ? [{ call, args: call.args }] : []
+  );
+}
+
+function shellCall({ call, args }: ShellCall, reply: string, sameBatch: boolean): TurnCall | null {
+  const { command, dir_path: dir } = args;
   if (typeof command !== "string" || typeof call.id !== "string" || dir !== undefined) return null;
   const text = resultText(call.result);
   const ran = call.status === "success" && text !== null;
@@ -144,9 +157,8 @@ export function scanTurn(
   if (walk === null || start === null) return null;
   const calls: TurnCall[] = [];
   replies.forEach((reply, index) => {
-    const toolCalls = Array.isArray(reply.toolCalls) ? reply.toolCalls : [];
-    for (const call of [...toolCalls].reverse()) {
-      const scanned = shellCall(call, String(reply.id), index === 0);
+    for (const shell of shellCallsOf(reply)) {
+      const scanned = shellCall(shell, String(reply.id), index === 0);
       if (scanned) calls.push(scanned);
     }
   });
@@ -176,18 +188,13 @@ function geminiShape(command: string): RetryShape<Json, ReplyCall> {
     },
     calls: (reply) => {
       const batch = String(reply.id);
-      const toolCalls = Array.isArray(reply.toolCalls) ? reply.toolCalls : [];
-      const shells: ReplyCall[] = [...toolCalls].reverse().flatMap((c) =>
-        isRecord(c) && isShell(c.name) && isRecord(c.args)
-          ? [{
-            id: "",
-            batch,
-            standIn: false,
-            command: c.args.command,
-            answered: Array.isArray(c.result) && c.result.length > 0,
-          }]
-          : []
-      );
+      const shells: ReplyCall[] = shellCallsOf(reply).map(({ call, args }) => ({
+        id: "",
+        batch,
+        standIn: false,
+        command: args.command,
+        answered: Array.isArray(call.result) && call.result.length > 0,
+      }));
       return [{ id: "", batch, standIn: true, command: null }, ...shells];
     },
     // Results are written inside the calls.
