@@ -27,7 +27,7 @@ import {
   loadAdapter,
 } from "../agents/registry.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
-import { pruneStale, saveDelta } from "../state/store.ts";
+import { pruneIfDue, saveDelta } from "../state/store.ts";
 import { callContext, projectRootOf } from "./call_context.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import { WorkBudget } from "../platform/budget.ts";
@@ -249,7 +249,7 @@ async function decideCall(
       warn(saved.error);
     } else {
       for (const line of saved.warnings) warn(line);
-      if (saved.created) pruneStale(settings.stateDir, now);
+      if (saved.created) pruneIfDue(settings.stateDir, now);
     }
   }
 

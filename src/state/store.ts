@@ -336,6 +336,46 @@ function pruneAfterMs(name: string): number | null {
   return idle === null ? null : 2 * idle;
 }
 
+/** The file in the state directory whose mtime says when it was last pruned. */
+export const PRUNE_STAMP = ".pruned";
+
+/**
+ * How often pruning scans the state directory at most: the shortest age at
+ * which anything there becomes prunable, so a file is never kept much more
+ * than twice its window.
+ */
+export const PRUNE_INTERVAL_MS = LEFTOVER_PRUNE_MS;
+
+/**
+ * Prunes the state directory (`pruneStale`) when it has not been pruned for
+ * `PRUNE_INTERVAL_MS`, as the stamp file's mtime tells, and renews the
+ * stamp. Scanning costs a `stat` per file; once an interval it is paid by
+ * one call instead of by the first call of every session. A stamp that
+ * cannot be read as a plain file, or is dated in the future, counts as
+ * due. Errors are ignored: pruning only frees disk space. Returns whether it
+ * pruned.
+ */
+export function pruneIfDue(dir: string, now: number): boolean {
+  if (dir === "") return false;
+  const stamp = joinPath(dir, PRUNE_STAMP);
+  const info = denoFs.lstat(stamp);
+  const at = info.ok && info.isFile ? info.mtimeMs : null;
+  if (at !== null && at <= now && now - at < PRUNE_INTERVAL_MS) return false;
+  pruneStale(dir, now);
+  try {
+    // Never written through: a link planted here must not let pruning
+    // truncate or touch a file elsewhere. Anything but a plain file stays
+    // as it is, and every new session prunes, as without a stamp.
+    if (info.ok && info.isFile) Deno.utimeSync(stamp, now / 1000, now / 1000);
+    else if (!info.ok && info.code === "ENOENT") {
+      Deno.writeTextFileSync(stamp, "", { createNew: true });
+    }
+  } catch {
+    // A stamp we cannot write only means the next session prunes again.
+  }
+  return true;
+}
+
 /**
  * Removes state files idle (by mtime) for twice the window their name
  * implies, and temporary and lock files left by interrupted saves. Other

@@ -12,6 +12,9 @@ import { emptyDelta, emptyState, type StateDelta } from "../../src/state/schema.
 import {
   loadState,
   type LockClock,
+  PRUNE_INTERVAL_MS,
+  PRUNE_STAMP,
+  pruneIfDue,
   pruneStale,
   saveDelta,
   statePath,
@@ -352,6 +355,59 @@ Deno.test("[idle-window] pruning removes state idle for twice its window and lef
   pruneStale(dir, now);
   const kept = files.filter(([, , gone]) => !gone).map(([name]) => name);
   assertEquals(names(dir), [...kept, "state-dir.json"].sort());
+});
+
+Deno.test("[idle-window] pruning scans the state directory at most once an interval, by a stamp file", () => {
+  const dir = tempDirSync();
+  const now = Date.now();
+  const stale = (name: string) => {
+    Deno.writeTextFileSync(`${dir}/${name}`, "{}");
+    setAge(`${dir}/${name}`, now, 100 * HOUR);
+  };
+  stale("state-a.json");
+  assertEquals(pruneIfDue(dir, now), true);
+  assertEquals(names(dir), [PRUNE_STAMP]);
+  // Within the interval a new session's first save does not scan again.
+  stale("state-b.json");
+  assertEquals(pruneIfDue(dir, now + PRUNE_INTERVAL_MS - 1), false);
+  assertEquals(names(dir), [PRUNE_STAMP, "state-b.json"]);
+  // Once the interval has passed it does, and renews the stamp.
+  const later = now + PRUNE_INTERVAL_MS + 1;
+  assertEquals(pruneIfDue(dir, later), true);
+  assertEquals(names(dir), [PRUNE_STAMP]);
+  assertEquals(Deno.statSync(`${dir}/${PRUNE_STAMP}`).mtime?.getTime(), later);
+  // A stamp dated in the future does not put pruning off.
+  setAge(`${dir}/${PRUNE_STAMP}`, now, -10 * HOUR);
+  stale("state-c.json");
+  assertEquals(pruneIfDue(dir, now), true);
+  assertEquals(names(dir), [PRUNE_STAMP]);
+});
+
+Deno.test("[idle-window] a stamp that is a link or a folder is never written through, and pruning still runs", () => {
+  const root = tempDirSync();
+  const dir = `${root}/state`;
+  Deno.mkdirSync(dir);
+  Deno.writeTextFileSync(`${root}/precious`, "keep me");
+  const old = Date.now() - 1_000_000;
+  setAge(`${root}/precious`, old, 0);
+  Deno.symlinkSync(`${root}/precious`, `${dir}/${PRUNE_STAMP}`);
+  const now = Date.now();
+  for (const at of [now, now + 1]) {
+    Deno.writeTextFileSync(`${dir}/state-a.json`, "{}");
+    setAge(`${dir}/state-a.json`, at, 100 * HOUR);
+    assertEquals(pruneIfDue(dir, at), true);
+    assertEquals(names(dir), [PRUNE_STAMP]);
+  }
+  assertEquals(Deno.readTextFileSync(`${root}/precious`), "keep me");
+  assertEquals(Deno.statSync(`${root}/precious`).mtime?.getTime(), old);
+  assert(Deno.lstatSync(`${dir}/${PRUNE_STAMP}`).isSymlink);
+  Deno.removeSync(`${dir}/${PRUNE_STAMP}`);
+  Deno.mkdirSync(`${dir}/${PRUNE_STAMP}`);
+  Deno.writeTextFileSync(`${dir}/state-a.json`, "{}");
+  setAge(`${dir}/state-a.json`, now, 100 * HOUR);
+  assertEquals(pruneIfDue(dir, now), true);
+  assertEquals(names(dir), [PRUNE_STAMP]);
+  assert(Deno.statSync(`${dir}/${PRUNE_STAMP}`).isDirectory);
 });
 
 Deno.test("[idle-window] pruning a missing or non-directory path does nothing", () => {
