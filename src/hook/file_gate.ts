@@ -8,12 +8,8 @@
 
 import type { DecideContext, Decision, GateEvent } from "./decision.ts";
 import { emptyDelta, type StateDelta } from "../state/schema.ts";
-import {
-  fileDenialText,
-  malformedInputText,
-  sanitizeForDisplay,
-  withDomainText,
-} from "../questions/messages.ts";
+import { fileDenialText } from "../questions/file_texts.ts";
+import { malformedInputText, sanitizeForDisplay, withDomainText } from "../questions/messages.ts";
 import { selectQuestions } from "../questions/select.ts";
 import type { GateTarget } from "./file_targets.ts";
 import type { Roots } from "../file_facts/resolve.ts";

@@ -16,14 +16,8 @@
 import type { DecideContext, ProfileRecord, Rule } from "./decision.ts";
 import { SUBAGENT_KEY_PREFIX } from "./decision.ts";
 import type { CounterName } from "../state/schema.ts";
-import {
-  closestMissLine,
-  creditNote,
-  sanitizeForDisplay,
-  siblingNote,
-  type TooComplexInput,
-  trivialNote,
-} from "../questions/messages.ts";
+import { closestMissLine, creditNote, siblingNote, trivialNote } from "../questions/file_texts.ts";
+import { sanitizeForDisplay, type TooComplexInput } from "../questions/messages.ts";
 import type { Roots } from "../file_facts/resolve.ts";
 import { type GateTarget, isChecked, surfaceContextOf, targetSurface } from "./file_targets.ts";
 import type { SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";

@@ -12,11 +12,8 @@ import { askReachesPerson } from "./escalate.ts";
 import type { DecideContext } from "./decision.ts";
 import type { GateTarget } from "./file_targets.ts";
 import type { SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";
-import {
-  sanitizeForDisplay,
-  selfProtectionAskText,
-  selfProtectionDenyText,
-} from "../questions/messages.ts";
+import { sanitizeForDisplay } from "../questions/messages.ts";
+import { selfProtectionAskText, selfProtectionDenyText } from "../questions/protection_texts.ts";
 
 /** The reason codes of the self-protection rule. */
 export type ProtectionReason = "self-protection" | "cannot-tell";

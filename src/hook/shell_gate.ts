@@ -11,6 +11,12 @@ import type { DecideContext, Decision, GateEvent, Rule } from "./decision.ts";
 import { DESTRUCTIVE_KEY_PREFIX, ROUTINE_KEY } from "./decision.ts";
 import { emptyDelta } from "../state/schema.ts";
 import type { Settings } from "../config/settings.ts";
+import { sanitizeForDisplay, tooComplexText, withDomainText } from "../questions/messages.ts";
+import {
+  selfProtectionAskText,
+  selfProtectionDenyText,
+  type SelfProtectionInput,
+} from "../questions/protection_texts.ts";
 import {
   allowDestructiveHint,
   destructiveAskText,
@@ -19,14 +25,8 @@ import {
   OWN_HOOK_LINE,
   protectedTargetText,
   ROUTINE_TEXT,
-  sanitizeForDisplay,
-  selfProtectionAskText,
-  selfProtectionDenyText,
-  type SelfProtectionInput,
   SHELL_WRITE_LINE,
-  tooComplexText,
-  withDomainText,
-} from "../questions/messages.ts";
+} from "../questions/shell_texts.ts";
 import type { ShellProtectHit } from "./shell_protect.ts";
 import { sha256Hex } from "../platform/sha256.ts";
 import { loadReadOnly, readOnlyKind } from "../shell/readonly/mod.ts";

@@ -12,7 +12,7 @@ import {
   type GateVerb,
   type QuestionId,
   QUESTIONS,
-} from "./messages.ts";
+} from "./file_texts.ts";
 
 /** The change-profile flags question selection reads. */
 export interface ProfileFlags {

@@ -18,7 +18,8 @@ import {
   assertStringIncludes,
 } from "../helpers/assert.ts";
 import { runCli } from "../helpers/cli.ts";
-import { DESTRUCTIVE_TEXT, ROUTINE_TEXT, tooComplexText } from "../../src/questions/messages.ts";
+import { tooComplexText } from "../../src/questions/messages.ts";
+import { DESTRUCTIVE_TEXT, ROUTINE_TEXT } from "../../src/questions/shell_texts.ts";
 import { TAIL_WINDOW } from "../../src/session_logs/tail.ts";
 import { assistant, filler, jsonl, prompt, result } from "../session_logs/builder.ts";
 import { type Sandbox, sandbox } from "../helpers/sandbox.ts";

@@ -12,7 +12,7 @@ import { runCli, runHook } from "../helpers/cli.ts";
 import { type Sandbox, sandbox } from "../helpers/sandbox.ts";
 import { readTrustStore, trustDigest } from "../../src/config/trust_store.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
-import { ROUTINE_TEXT } from "../../src/questions/messages.ts";
+import { ROUTINE_TEXT } from "../../src/questions/shell_texts.ts";
 
 const LOOSE = '{\n  "routineShell": false,\n  "destructiveCommands": ["make deploy"]\n}\n';
 

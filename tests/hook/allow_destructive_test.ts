@@ -6,7 +6,7 @@
 
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { decide } from "../../src/hook/decide.ts";
-import { allowDestructiveHint } from "../../src/questions/messages.ts";
+import { allowDestructiveHint } from "../../src/questions/shell_texts.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
 
 async function answer(command: string, allow: readonly string[]) {

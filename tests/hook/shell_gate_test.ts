@@ -7,7 +7,7 @@
 import { assert, assertEquals, assertNotIncludes } from "../helpers/assert.ts";
 import { decide } from "../../src/hook/decide.ts";
 import { deletionHit } from "../../src/hook/shell_gate.ts";
-import { destructiveDenialText } from "../../src/questions/messages.ts";
+import { destructiveDenialText } from "../../src/questions/shell_texts.ts";
 import { type AgentName, loadAdapter } from "../../src/agents/registry.ts";
 import { applyDelta, emptyState, type SessionState } from "../../src/state/schema.ts";
 import { contextFor, ROOT } from "./context.ts";

@@ -1,17 +1,21 @@
 import { assertEquals, assertNotIncludes, assertStringIncludes } from "../helpers/assert.ts";
 import {
   closestMissLine,
-  DESTRUCTIVE_TEXT,
-  destructiveDenialText,
   fileDenialText,
   QUESTIONS,
-  ROUTINE_TEXT,
-  sanitizeForDisplay,
   siblingNote,
+  trivialNote,
+} from "../../src/questions/file_texts.ts";
+import {
+  sanitizeForDisplay,
   tooComplexLine,
   tooComplexText,
-  trivialNote,
 } from "../../src/questions/messages.ts";
+import {
+  DESTRUCTIVE_TEXT,
+  destructiveDenialText,
+  ROUTINE_TEXT,
+} from "../../src/questions/shell_texts.ts";
 import { selectQuestions } from "../../src/questions/select.ts";
 
 const RECOVERY =

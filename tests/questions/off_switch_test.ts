@@ -9,28 +9,34 @@
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import {
-  allowDestructiveHint,
   CLASS_QUESTIONS,
   closestMissLine,
   creditNote,
-  destructiveDenialText,
   type FileDenial,
   fileDenialText,
-  internalErrorText,
   NEAR_MISS_WHY,
-  oversizeText,
   type QuestionId,
-  ROUTINE_TEXT,
-  selfProtectionAskText,
-  selfProtectionDenyText,
   siblingNote,
+  TARGET_NOTES,
+  trivialNote,
+} from "../../src/questions/file_texts.ts";
+import {
+  internalErrorText,
+  oversizeText,
   stateErrorDestructiveText,
   stateErrorText,
-  TARGET_NOTES,
   TOO_COMPLEX_INPUTS,
   tooComplexText,
-  trivialNote,
 } from "../../src/questions/messages.ts";
+import {
+  selfProtectionAskText,
+  selfProtectionDenyText,
+} from "../../src/questions/protection_texts.ts";
+import {
+  allowDestructiveHint,
+  destructiveDenialText,
+  ROUTINE_TEXT,
+} from "../../src/questions/shell_texts.ts";
 import { selectQuestions } from "../../src/questions/select.ts";
 import type { NearMissCode } from "../../src/evidence/credit.ts";
 import { PACKS } from "../../src/shell/packs/registry.ts";

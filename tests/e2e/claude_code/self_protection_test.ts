@@ -18,7 +18,10 @@
 
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { ensureClaudeCode } from "../../../scripts/install_claude_code.ts";
-import { selfProtectionAskText, selfProtectionDenyText } from "../../../src/questions/messages.ts";
+import {
+  selfProtectionAskText,
+  selfProtectionDenyText,
+} from "../../../src/questions/protection_texts.ts";
 import { CONTROL_SURFACE } from "../../../src/control/surface.ts";
 import { type ScriptedTurn, toolUseId } from "./fake_api.ts";
 import {
