@@ -114,7 +114,7 @@ export async function destructiveRule(
   const packs = engine.selectPacks(settings.destructivePacks);
   warnings.push(...packs.warnings.map((w) => `${w}.`));
   return {
-    hit: engine.destructiveHit(
+    hit: await engine.findDestructive(
       dialect,
       command,
       extra.patterns,

@@ -37,6 +37,12 @@ export interface Exhausted {
 /** A value an analysis produced, or the news that the budget ran out first. */
 export type Budgeted<T> = { readonly kind: "done"; readonly value: T } | Exhausted;
 
+/** A point of a `WorkBudget` to go back to (`checkpoint`, `restore`). */
+export interface BudgetCheckpoint {
+  readonly spent: number;
+  readonly refused: Exhausted | null;
+}
+
 /** The running count of one call's work. Create one per call with `new WorkBudget()`. */
 export class WorkBudget {
   /** Units this budget allows in all. */
@@ -47,6 +53,21 @@ export class WorkBudget {
   /** A fresh budget of `limit` units (default `CALL_WORK_UNITS`). */
   constructor(limit: number = CALL_WORK_UNITS) {
     this.limit = limit;
+  }
+
+  /**
+   * Where the budget stands, for `restore`: a reader that must start over
+   * (the destructive engine, once a part it lacked is loaded) gives back
+   * what its abandoned reading spent.
+   */
+  checkpoint(): BudgetCheckpoint {
+    return { spent: this.#spent, refused: this.#refused };
+  }
+
+  /** Puts the budget back where `checkpoint` found it. */
+  restore(at: BudgetCheckpoint): void {
+    this.#spent = at.spent;
+    this.#refused = at.refused;
   }
 
   /** Units spent so far, refused requests not included. */

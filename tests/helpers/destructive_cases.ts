@@ -7,8 +7,22 @@
  */
 
 import { assert, assertEquals } from "./assert.ts";
-import { destructiveHit, newDetectBudget } from "../../src/shell/destructive/mod.ts";
+import {
+  destructiveHit,
+  findDestructive,
+  forgetParts,
+  hasPart,
+  loadAllParts,
+  newDetectBudget,
+  PART_NAMES,
+  type PartName,
+} from "../../src/shell/destructive/mod.ts";
+import { WorkBudget } from "../../src/platform/budget.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 /** One mechanism: what it closes, commands it must find destructive, look-alikes that must pass. */
 export interface EvasionCase {
@@ -43,6 +57,15 @@ export function registerEvasionCases(
     });
   }
 
+  Deno.test(`[lazy-loading] ${area}: read with no part of the engine loaded, every command gets the same answer for the same work`, async () => {
+    const differ: string[] = [];
+    for (const c of cases) {
+      const shell = c.tool ?? tool;
+      differ.push(...(await readFromNothing(shell, [...c.destructive, ...c.benign])).differ);
+    }
+    assertEquals(differ, []);
+  });
+
   Deno.test(`[destructive-bash-gate] ${area}: a benign prefix never changes a verdict`, () => {
     const changed: string[] = [];
     for (const c of cases) {
@@ -74,4 +97,56 @@ export function registerEvasionCases(
       }
     }
   });
+}
+
+/** What reading a command found, the work it cost, and the engine parts it loaded. */
+interface Reading {
+  hit: string | null;
+  chars: number;
+  analyses: number;
+  work: number;
+}
+
+function reading(
+  hit: { pack: string; rule: string } | null,
+  budget: ReturnType<typeof newDetectBudget>,
+  start: { chars: number; left: number },
+): Reading {
+  return {
+    hit: hit === null ? null : `${hit.pack}/${hit.rule}`,
+    chars: start.chars - budget.chars,
+    analyses: start.left - budget.left,
+    work: budget.work?.spent ?? 0,
+  };
+}
+
+/**
+ * Reads each of `commands` with no part of the engine loaded, as a new hook
+ * process does (`findDestructive` loads what the command reaches and reads
+ * it again), and returns the commands whose answer or work differs from the
+ * fully loaded engine's, with the parts each command made load.
+ */
+export async function readFromNothing(
+  shell: ShellDialect,
+  commands: readonly string[],
+): Promise<{ differ: string[]; loads: Map<string, PartName[]> }> {
+  const differ: string[] = [];
+  const loads = new Map<string, PartName[]>();
+  for (const command of commands) {
+    await loadAllParts();
+    const full = newDetectBudget(new WorkBudget());
+    const fullStart = { ...full };
+    const expected = reading(destructiveHit(shell, command, [], undefined, full), full, fullStart);
+    forgetParts();
+    const lazy = newDetectBudget(new WorkBudget());
+    const lazyStart = { ...lazy };
+    const found = await findDestructive(shell, command, [], undefined, lazy);
+    const got = reading(found, lazy, lazyStart);
+    loads.set(command, PART_NAMES.filter(hasPart));
+    if (JSON.stringify(got) !== JSON.stringify(expected)) {
+      differ.push(`${command}: ${JSON.stringify(got)} != ${JSON.stringify(expected)}`);
+    }
+  }
+  await loadAllParts();
+  return { differ, loads };
 }

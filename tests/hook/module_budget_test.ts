@@ -108,11 +108,23 @@ Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, eviden
   assert(run.read.length <= BUDGET["routine Bash"], over(run, BUDGET["routine Bash"]));
 });
 
-Deno.test("[lazy-loading] a destructive Bash call stays within its module budget", async () => {
+/** The engine's parts a Bash `rm -rf` never needs: the other dialects' readers and the glob matcher. */
+const OTHER_DIALECTS =
+  /^(shell\/powershell\/|shell\/destructive\/detect_(powershell|cmd)\.ts$|glob\/)/;
+
+Deno.test("[lazy-loading] a destructive Bash call reads no PowerShell, cmd.exe or glob module, within its budget", async () => {
   const run = await census("Bash", { command: "rm -rf build" });
   assertEquals(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision, "deny");
   assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");
+  assertEquals(run.read.filter((m) => OTHER_DIALECTS.test(m)), []);
   assert(run.read.length <= BUDGET["destructive Bash"], over(run, BUDGET["destructive Bash"]));
+});
+
+Deno.test("[lazy-loading] a Bash call that runs PowerShell loads the PowerShell reader and still denies", async () => {
+  const run = await census("Bash", { command: "pwsh -c 'Remove-Item -Recurse -Force build'" });
+  assertEquals(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision, "deny");
+  assert(run.read.includes("shell/destructive/detect_powershell.ts"), run.read.join(" "));
+  assertEquals(run.read.filter((m) => /detect_cmd\.ts$|^glob\//.test(m)), []);
 });
 
 /**

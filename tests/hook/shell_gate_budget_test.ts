@@ -14,6 +14,11 @@ import { WorkBudget } from "../../src/platform/budget.ts";
 import { tooComplexLine } from "../../src/questions/messages.ts";
 import { destructiveHit, newDetectBudget } from "../../src/shell/destructive/mod.ts";
 import { contextFor } from "./context.ts";
+import { loadAllParts } from "../../src/shell/destructive/mod.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 function shellCall(
   tool: "Bash" | "PowerShell",

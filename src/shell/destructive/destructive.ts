@@ -69,7 +69,6 @@
 
 import { MAX_LEX_CHARS } from "../bash/mod.ts";
 import type { WorkBudget } from "../../platform/budget.ts";
-import { compileGlob, GLOB_MAX_PATTERN, matchGlob } from "../../glob/glob.ts";
 import {
   type Dialect,
   MAX_WRAPPER_DEPTH,
@@ -105,9 +104,7 @@ import {
 import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
 import { stdinUnreadable, substitutes, unreadableHit, unreadableWord } from "./unreadable.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
-import { powerShellVerdict } from "./detect_powershell.ts";
-import { cmdVerdict } from "./detect_cmd.ts";
-import { fetchesText, PS_HIDDEN } from "../powershell/mod.ts";
+import { part } from "./parts.ts";
 import { baseName } from "../../platform/path.ts";
 import type { ShellDialect } from "../dialect.ts";
 
@@ -151,8 +148,8 @@ const GLOB_WRAPPERS = [
   "busybox",
 ];
 
-/** The hit of a core rule. */
-function coreHit(id: string): DestructiveHit {
+/** The hit of the core rule `id` (the fail-closed answers name `unreadable`). */
+export function coreHit(id: string): DestructiveHit {
   const rule = CORE_PACK.rules.find((r) => r.id === id);
   return { pack: CORE_PACK.id, rule: id, destroys: rule?.destroys ?? "" };
 }
@@ -403,6 +400,7 @@ function globCandidates(word: string, rules: RuleIndex): readonly string[] {
   const known = memo.get(base);
   if (known !== undefined) return known;
   const all = [...rules.byName.keys(), ...SCRIPT_READERS, ...GLOB_WRAPPERS];
+  const { compileGlob, matchGlob, GLOB_MAX_PATTERN } = part("glob");
   const glob = compileGlob(base, { braces: false, foldCase: true });
   const names = glob === null
     ? (base.length > GLOB_MAX_PATTERN ? all : [])
@@ -513,7 +511,11 @@ function scriptHit(
   walk: Walk,
   stdin: readonly string[],
 ): Verdict {
-  const hidden = dialect === "bash" ? HIDDEN_SCRIPT : dialect === "powershell" ? PS_HIDDEN : null;
+  const hidden = dialect === "bash"
+    ? HIDDEN_SCRIPT
+    : dialect === "powershell"
+    ? part("powershell").PS_HIDDEN
+    : null;
   if (hidden?.test(text)) return coreHit("hidden-script");
   return codeHit(dialect, text, walk, stdin);
 }
@@ -524,7 +526,9 @@ function scriptHit(
  * iex`); otherwise it is read like any script.
  */
 function evaluatedHit(text: string, walk: Walk, stdin: readonly string[]): Verdict {
-  const fetched = fetchesText(text) ? unreadableHit(walk, "fetched-script") : null;
+  const fetched = part("powershell").fetchesText(text)
+    ? unreadableHit(walk, "fetched-script")
+    : null;
   return fetched ?? scriptHit("powershell", text, walk, stdin);
 }
 
@@ -545,8 +549,10 @@ function codeHit(
   if (walk.depth >= MAX_WRAPPER_DEPTH || !afford(walk, text.length)) {
     return rawVerdict(text, walk, ENGINE);
   }
-  if (dialect === "powershell") return powerShellVerdict(text, walk, stdin, ENGINE);
-  if (dialect === "cmd") return cmdVerdict(text, walk, ENGINE);
+  if (dialect === "powershell") {
+    return part("powershell").powerShellVerdict(text, walk, stdin, ENGINE);
+  }
+  if (dialect === "cmd") return part("cmd").cmdVerdict(text, walk, ENGINE);
   return bashVerdict(text, walk, stdin, ENGINE);
 }
 
@@ -570,7 +576,7 @@ export function newDetectBudget(work: WorkBudget | null = null): DetectBudget {
 }
 
 /** The rules of the packs active by default, indexed on first use (callers usually bring theirs). */
-function defaultRules(): RuleIndex {
+export function defaultRules(): RuleIndex {
   return indexRules(PACKS.filter((p) => p.defaultOn));
 }
 
@@ -582,11 +588,29 @@ const EXTRA_HIT: DestructiveHit = {
 };
 
 /**
+ * What `command` reaches, or `MissingPart` thrown where it needs a part not
+ * loaded yet (find.ts loads it and calls again).
+ */
+export function readCommand(
+  shell: ShellDialect,
+  command: string,
+  extra: readonly RegExp[],
+  rules: RuleIndex,
+  budget: DetectBudget,
+): DestructiveHit | null {
+  if (typeof command !== "string") return null;
+  if (extraPatternHit(command, extra) !== null) return EXTRA_HIT;
+  const walk: Walk = { depth: 0, budget, rules };
+  return codeHit(shell, command, walk, []);
+}
+
+/**
  * The rule that finds `command`, written in `shell`, destructive: a rule of the
  * active packs (`rules`, default: the packs on by default), or a match of
  * one of the `extra` patterns against the raw text. Null for a command
  * that destroys nothing. Never throws; an internal error counts as
- * destructive.
+ * destructive, and so does a command that needs a part of the engine not
+ * loaded yet (`findDestructive` loads what a command needs).
  */
 export function destructiveHit(
   shell: ShellDialect,
@@ -596,10 +620,7 @@ export function destructiveHit(
   budget: DetectBudget = newDetectBudget(),
 ): DestructiveHit | null {
   try {
-    if (typeof command !== "string") return null;
-    if (extraPatternHit(command, extra) !== null) return EXTRA_HIT;
-    const walk: Walk = { depth: 0, budget, rules };
-    return codeHit(shell, command, walk, []);
+    return readCommand(shell, command, extra, rules, budget);
   } catch {
     return coreHit("unreadable");
   }

@@ -27,6 +27,10 @@ import {
   scriptsFromText,
 } from "../powershell/mod.ts";
 
+// The rest of the engine takes these through the part (parts.ts), so a
+// command that never reaches PowerShell loads none of its reader.
+export { bindParameter, fetchesText, PS_HIDDEN, splitColonArg } from "../powershell/mod.ts";
+
 /** Parameters of `Remove-Item`, with the common parameters, for prefix binding. */
 const REMOVE_ITEM_PARAMETERS = [
   "Path",

@@ -9,7 +9,8 @@
  */
 
 import type { DestructiveHit, PackRule } from "../packs/mod.ts";
-import type { Dialect, Unwrapped } from "./wrappers.ts";
+import type { Dialect } from "../dialect.ts";
+import type { Unwrapped } from "./unwrapped.ts";
 import type { WorkBudget } from "../../platform/budget.ts";
 
 /** A pack rule with the pack it came from. */

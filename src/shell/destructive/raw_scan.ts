@@ -13,8 +13,7 @@
 import { programName } from "../programs/mod.ts";
 import { sqlDestructive } from "../sql/mod.ts";
 import { REMOVERS, SQL_CLIENTS, STDIN_PROGRAM_READERS, stdinProgramArgs } from "../packs/mod.ts";
-import { removeItemDestructive } from "./detect_powershell.ts";
-import { cmdRemovesTree } from "./detect_cmd.ts";
+import { part } from "./parts.ts";
 import type { Engine, Verdict, Walk } from "./detect_types.ts";
 
 /** Most command-name positions the token scan examines before assuming the worst. */
@@ -91,10 +90,10 @@ export function tokensVerdict(
       const code = engine.program(name, stdinProgramArgs(name), [text!], walk);
       if (code) return code;
     }
-    if (REMOVERS.has(name) && removeItemDestructive(args)) {
+    if (REMOVERS.has(name) && part("powershell").removeItemDestructive(args)) {
       return engine.core("remove-item-recurse");
     }
-    if (cmdRemovesTree(name, args)) return engine.core("cmd-remove-tree");
+    if (part("cmd").cmdRemovesTree(name, args)) return engine.core("cmd-remove-tree");
     if (SQL_CLIENTS.has(name)) {
       sqlVerdict ??= sqlDestructive(tokens.join(" "));
       if (sqlVerdict) return engine.core("sql-drop-delete");

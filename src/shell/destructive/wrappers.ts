@@ -25,61 +25,17 @@ import {
   scanArgs,
   type ScannedArgs,
 } from "../programs/mod.ts";
-import { bindParameter, splitColonArg } from "../powershell/mod.ts";
+import { part } from "./parts.ts";
 import { type ArgvWrapper, type Wrapper, WRAPPERS } from "./wrapper_table.ts";
 import type { Dialect } from "../dialect.ts";
+import type { InnerCommand, Script, Template, Unwrapped } from "./unwrapped.ts";
 import { FIND_EXEC_PRIMARIES } from "../programs/mod.ts";
 
 export type { Dialect };
+export type { InnerCommand, Script, Template, Unwrapped };
 
 /** Deepest chain of wrappers and re-parsed scripts that is followed. */
 export const MAX_WRAPPER_DEPTH = 8;
-
-/** A code string a wrapper runs. */
-export interface Script {
-  dialect: Dialect;
-  text: string;
-  /** Wrapper depth at which it should be parsed. */
-  depth: number;
-  /**
-   * Given to `eval` or `Invoke-Expression` as an expression: its value,
-   * not its text, is the script that runs.
-   */
-  evaluated?: boolean;
-}
-
-/** A command that runs behind the wrappers. */
-export interface InnerCommand {
-  /** Its argument vector, command word first. */
-  words: string[];
-  /** It gets the wrapper's stdin as extra arguments (`xargs`). */
-  stdinAsArgs: boolean;
-}
-
-/**
- * A command `xargs -I` runs once per input line, the line put in place of
- * the token wherever the token appears in its words.
- */
-export interface Template {
-  words: string[];
-  token: string;
-}
-
-/** What a command line runs once its wrappers are removed. */
-export interface Unwrapped {
-  /** The commands that run (the command itself when it is no wrapper). */
-  commands: InnerCommand[];
-  /** Commands completed per input line (`xargs -I% sh -c %`). */
-  templates: Template[];
-  /** Code strings run by wrappers, to be parsed again. */
-  scripts: Script[];
-  /** A shell that reads its script from its stdin, or null. */
-  stdinShell: Dialect | null;
-  /** Some wrapper's inner command could not be determined (too deep). */
-  opaque: boolean;
-  /** Script files a shell runs (`sh s.sh`); absent when none. */
-  scriptFiles?: string[];
-}
 
 /** Paths through which a shell or `source` reads its script from stdin. */
 export const STDIN_PATHS: ReadonlySet<string> = new Set([
@@ -117,6 +73,7 @@ interface BoundParam {
 
 /** Binds a `-Name[:value]` word against `params`; null when the word is no parameter. */
 function bindPs(word: string, params: readonly PsParam[]): BoundParam | null {
+  const { bindParameter, splitColonArg } = part("powershell");
   const split = splitColonArg(word);
   if (split === null) return null;
   const aliases: Record<string, string> = {};

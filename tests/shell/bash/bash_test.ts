@@ -15,6 +15,11 @@ import {
 } from "../../../src/shell/bash/words.ts";
 import { argv, commandName, parseBash } from "../../../src/shell/bash/parser.ts";
 import { assertLinearWork, assertStepsPerChar, BASH_STEPS_PER_CHAR } from "../../helpers/work.ts";
+import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 /** The word texts of every segment. */
 function words(command: string): string[][] {

@@ -17,6 +17,19 @@ import { readOnlyKind } from "../../../src/shell/readonly/mod.ts";
 import { joinPieces, mulberry32, pick } from "../../helpers/prng.ts";
 import { assertStepsPerChar } from "../../helpers/work.ts";
 import { GIT_COMMANDS } from "../../../src/shell/programs/mod.ts";
+import {
+  destructiveHit as hitOf,
+  findDestructive,
+  forgetParts,
+  hasPart,
+  loadAllParts,
+  PART_NAMES,
+} from "../../../src/shell/destructive/mod.ts";
+import { readFromNothing } from "../../helpers/destructive_cases.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 /** Commands of `table` whose verdict under `tool` is not `expected`. */
 function misjudged(
@@ -607,6 +620,57 @@ Deno.test("[destructive-bash-gate] PowerShell destructive table: Remove-Item -Re
 
 Deno.test("[destructive-bash-gate] PowerShell benign table: no recursion, dry runs and quoted data pass", () => {
   assertEquals(misjudged("powershell", BENIGN_POWERSHELL, false), []);
+});
+
+Deno.test("[lazy-loading] the Bash and PowerShell tables read with no part of the engine loaded get the fully loaded answers for the same work", async () => {
+  const bash = await readFromNothing("bash", [...DESTRUCTIVE_BASH, ...BENIGN_BASH]);
+  const ps = await readFromNothing("powershell", [...DESTRUCTIVE_POWERSHELL, ...BENIGN_POWERSHELL]);
+  assertEquals([...bash.differ, ...ps.differ], []);
+  // Most Bash commands reach no part; every PowerShell command loads its reader.
+  const none = [...bash.loads.values()].filter((parts) => parts.length === 0).length;
+  assert(
+    none > (DESTRUCTIVE_BASH.length + BENIGN_BASH.length) / 2,
+    `${none} Bash commands loaded no part`,
+  );
+  assert([...ps.loads.values()].every((parts) => parts.includes("powershell")));
+});
+
+Deno.test("[lazy-loading] a command loads the engine parts it reaches, however it names them, and no other", async () => {
+  const cases: [string, string[]][] = [
+    ["rm -rf build", []],
+    ["git reset --hard", []],
+    ["ls -la && rm -r dist", []],
+    ["pwsh -c 'Remove-Item -Recurse -Force x'", ["powershell"]],
+    ["x=pw; y=sh; $x$y -c 'Remove-Item -Recurse x'", ["powershell"]],
+    ["powershell -EncodedCommand UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAAeAA=", [
+      "powershell",
+    ]],
+    ["cmd /c rd /s /q build", ["cmd"]],
+    // A pattern no other test reads: the glob candidates are remembered per process.
+    ["/bin/[q-s]m -rf x", ["glob"]],
+  ];
+  const loaded: Record<string, string[]> = {};
+  const hits: Record<string, string | null> = {};
+  for (const [command] of cases) {
+    forgetParts();
+    const hit = await findDestructive("bash", command, []);
+    loaded[command] = PART_NAMES.filter(hasPart);
+    hits[command] = hit && `${hit.pack}/${hit.rule}`;
+  }
+  await loadAllParts();
+  assertEquals(loaded, Object.fromEntries(cases));
+  assertEquals(
+    Object.entries(hits).filter(([, hit]) => hit === null || hit === "core/unreadable"),
+    [],
+  );
+});
+
+Deno.test("[lazy-loading] read without the part it needs, the synchronous check fails closed", async () => {
+  forgetParts();
+  const hit = hitOf("bash", "pwsh -c 'Get-ChildItem'", []);
+  await loadAllParts();
+  assertEquals(hit && `${hit.pack}/${hit.rule}`, "core/unreadable");
+  assertEquals(hitOf("bash", "pwsh -c 'Get-ChildItem'", []), null);
 });
 
 Deno.test("[destructive-bash-gate] a huge command with a destructive tail is destructive, a huge benign one is not", () => {

@@ -12,6 +12,11 @@
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { type EvasionCase, registerEvasionCases } from "../../helpers/destructive_cases.ts";
 import { destructiveHit, newDetectBudget } from "../../../src/shell/destructive/destructive.ts";
+import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 const CASES: readonly EvasionCase[] = [
   {

@@ -13,6 +13,11 @@ import { type EvasionCase, registerEvasionCases } from "../../helpers/destructiv
 import { destructiveHit, newDetectBudget } from "../../../src/shell/destructive/destructive.ts";
 import { parseConfigParameters } from "../../../src/shell/destructive/detect_git.ts";
 import { autocorrectScore } from "../../../src/shell/programs/mod.ts";
+import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 const CASES: readonly EvasionCase[] = [
   {

@@ -18,6 +18,12 @@ import {
 } from "../../../src/shell/destructive/destructive.ts";
 import { MAX_LEX_CHARS } from "../../../src/shell/bash/mod.ts";
 import { WorkBudget } from "../../../src/platform/budget.ts";
+import { readFromNothing } from "../../helpers/destructive_cases.ts";
+import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 const CASES: readonly { mechanism: string; destructive: string[]; benign: string[] }[] = [
   {
@@ -338,4 +344,9 @@ Deno.test("[fail-to-deny] a line too long to parse still shows a program on stdi
     },
     { missed: [], flagged: [] },
   );
+});
+
+Deno.test("[lazy-loading] every evasion and look-alike read with no part of the engine loaded gets the fully loaded answer for the same work", async () => {
+  const commands = CASES.flatMap((c) => [...c.destructive, ...c.benign]);
+  assertEquals((await readFromNothing("bash", commands)).differ, []);
 });

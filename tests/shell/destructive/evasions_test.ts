@@ -16,6 +16,12 @@ import {
   newDetectBudget,
 } from "../../../src/shell/destructive/destructive.ts";
 import { WorkBudget } from "../../../src/platform/budget.ts";
+import { readFromNothing } from "../../helpers/destructive_cases.ts";
+import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 const CASES: readonly { mechanism: string; destructive: string[]; benign: string[] }[] = [
   {
@@ -571,4 +577,9 @@ Deno.test("[fail-to-deny] in text read crudely a help or dry-run word disarms no
     assertEquals(isDestructive("bash", deep + tail, []), true, tail);
   }
   assertEquals(isDestructive("bash", deep + "ls --help", []), false);
+});
+
+Deno.test("[lazy-loading] every evasion and look-alike read with no part of the engine loaded gets the fully loaded answer for the same work", async () => {
+  const commands = CASES.flatMap((c) => [...c.destructive, ...c.benign]);
+  assertEquals((await readFromNothing("bash", commands)).differ, []);
 });

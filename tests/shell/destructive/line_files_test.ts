@@ -8,6 +8,11 @@ import { assertEquals } from "../../helpers/assert.ts";
 import { argv, parseBash } from "../../../src/shell/bash/mod.ts";
 import { filesRun, LineFiles } from "../../../src/shell/destructive/line_files.ts";
 import { isDestructive } from "../../../src/shell/destructive/destructive.ts";
+import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 /** The files `line` writes, every command writing its arguments and reading nothing. */
 function written(line: string): LineFiles {

@@ -10,6 +10,11 @@ import { assert, assertEquals } from "../../helpers/assert.ts";
 import { argv, parseBash } from "../../../src/shell/bash/mod.ts";
 import { PipeFlow } from "../../../src/shell/destructive/pipe_flow.ts";
 import { destructiveHit, newDetectBudget } from "../../../src/shell/destructive/destructive.ts";
+import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 /** What reaches each command of `line` when every command writes its arguments. */
 function streams(line: string): { flow: PipeFlow; seen: Record<string, string[]> } {

@@ -11,6 +11,11 @@ import {
   unwrapCommand,
   type Unwrapped,
 } from "../../../src/shell/destructive/wrappers.ts";
+import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 /** The inner commands of `words` as argument vectors. */
 function commands(words: string[]): string[][] {

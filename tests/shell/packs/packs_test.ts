@@ -11,6 +11,11 @@ import { destructiveHit, newDetectBudget } from "../../../src/shell/destructive/
 import { PACKS, selectPacks } from "../../../src/shell/packs/registry.ts";
 import { indexRules } from "../../../src/shell/destructive/mod.ts";
 import { SQL_CLIENTS } from "../../../src/shell/packs/core.ts";
+import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
+
+// The engine loads its PowerShell, cmd.exe and glob parts on demand; these
+// tests read commands of every dialect, so they start with all of them.
+await loadAllParts();
 
 /** Per pack: commands it must find destructive, and look-alikes that must pass. */
 const TABLES: Readonly<Record<string, { destructive: string[]; benign: string[] }>> = {

@@ -1,0 +1,88 @@
+/**
+ * The destructive check as the shell gate runs it: the engine
+ * (destructive.ts) with its parts loaded on demand (parts.ts). A command is
+ * read; where the reading stops at a part that is not loaded, the part is
+ * loaded and the command read again from the start, its work given back.
+ *
+ * @module
+ */
+
+import type { ShellDialect } from "../dialect.ts";
+import type { DestructiveHit } from "../packs/mod.ts";
+import type { DetectBudget, RuleIndex } from "./detect_types.ts";
+import { coreHit, defaultRules, newDetectBudget, readCommand } from "./destructive.ts";
+import { installPart, MissingPart, PART_NAMES, type PartName } from "./parts.ts";
+
+/** Loads the part `name` of the engine (see parts.ts). */
+export async function loadPart(name: PartName): Promise<void> {
+  switch (name) {
+    case "powershell":
+      return installPart(
+        name,
+        await (import(new URL("./detect_powershell.ts", import.meta.url).href) as Promise<
+          typeof import("./detect_powershell.ts")
+        >),
+      );
+    case "cmd":
+      return installPart(
+        name,
+        await (import(new URL("./detect_cmd.ts", import.meta.url).href) as Promise<
+          typeof import("./detect_cmd.ts")
+        >),
+      );
+    case "glob":
+      return installPart(
+        name,
+        await (import(new URL("../../glob/glob.ts", import.meta.url).href) as Promise<
+          typeof import("../../glob/glob.ts")
+        >),
+      );
+  }
+}
+
+/** Loads every part of the engine, for callers that read many commands of any dialect. */
+export async function loadAllParts(): Promise<void> {
+  for (const name of PART_NAMES) await loadPart(name);
+}
+
+/** The dialect readers a command written in `shell` needs before anything else. */
+const DIALECT_PART: Readonly<Record<ShellDialect, PartName | null>> = {
+  bash: null,
+  powershell: "powershell",
+};
+
+/**
+ * `destructiveHit`, loading the parts of the engine the command reaches:
+ * the dialect's own reader first, then each part a reading stops at, after
+ * which the command is read again from the start with the budget as it
+ * was. At most one reread per part, so a part that still cannot be had
+ * ends in the fail-closed answer.
+ */
+export async function findDestructive(
+  shell: ShellDialect,
+  command: string,
+  extra: readonly RegExp[],
+  rules: RuleIndex = defaultRules(),
+  budget: DetectBudget = newDetectBudget(),
+): Promise<DestructiveHit | null> {
+  const own = DIALECT_PART[shell];
+  try {
+    if (own !== null) await loadPart(own);
+    for (let reads = 0; reads <= PART_NAMES.length; reads++) {
+      const before = { ...budget, work: budget.work?.checkpoint() ?? null };
+      try {
+        return readCommand(shell, command, extra, rules, budget);
+      } catch (err) {
+        if (!(err instanceof MissingPart)) throw err;
+        budget.left = before.left;
+        budget.chars = before.chars;
+        budget.scanned = before.scanned;
+        if (before.work !== null) budget.work?.restore(before.work);
+        await loadPart(err.part);
+      }
+    }
+  } catch {
+    // An internal error, or a part that cannot be loaded: not found safe.
+  }
+  return coreHit("unreadable");
+}

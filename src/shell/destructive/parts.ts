@@ -1,0 +1,104 @@
+/**
+ * The parts of the destructive engine a command may never need, loaded on
+ * demand: the PowerShell reader, the cmd.exe reader and the glob matcher. A
+ * Bash `rm -rf build` reaches none of them, and loading code costs a hook
+ * process more than running it.
+ *
+ * The engine is synchronous, so it cannot wait for a module halfway through
+ * a command. Where it needs a part that is not loaded yet it throws
+ * `MissingPart`; the caller loads the part (destructive.ts,
+ * `findDestructive`) and reads the command again from the start, with the
+ * work budget as it was. The parts a command reaches therefore decide what
+ * loads, however the command names them (`x=pwsh; $x -c …` included),
+ * and a part that is missing can only cost a reread, never a pass.
+ *
+ * This module holds what is loaded and the shapes the engine uses; it
+ * imports none of the parts, so they can import the engine's helpers.
+ *
+ * @module
+ */
+
+import type { Engine, Verdict, Walk } from "./detect_types.ts";
+import type * as Glob from "../../glob/glob.ts";
+import type * as PowerShell from "../powershell/mod.ts";
+
+/** The name of a part loaded on demand. */
+export type PartName = "powershell" | "cmd" | "glob";
+
+/** Every part, in the order `loadAllParts` loads them. */
+export const PART_NAMES: readonly PartName[] = ["powershell", "cmd", "glob"];
+
+/** What the engine takes from the PowerShell reader (detect_powershell.ts). */
+export interface PowerShellPart {
+  powerShellVerdict(
+    command: string,
+    walk: Walk,
+    stdin: readonly string[],
+    engine: Engine,
+  ): Verdict;
+  removeItemDestructive(args: readonly string[]): boolean;
+  bindParameter: typeof PowerShell.bindParameter;
+  splitColonArg: typeof PowerShell.splitColonArg;
+  fetchesText: typeof PowerShell.fetchesText;
+  PS_HIDDEN: RegExp;
+}
+
+/** What the engine takes from the cmd.exe reader (detect_cmd.ts). */
+export interface CmdPart {
+  cmdVerdict(text: string, walk: Walk, engine: Engine): Verdict;
+  cmdRemovesTree(name: string, args: readonly string[]): boolean;
+}
+
+/** What the engine takes from the glob matcher (glob/glob.ts). */
+export interface GlobPart {
+  compileGlob: typeof Glob.compileGlob;
+  matchGlob: typeof Glob.matchGlob;
+  GLOB_MAX_PATTERN: number;
+}
+
+/** Each part's shape, by name. */
+export interface Parts {
+  powershell: PowerShellPart;
+  cmd: CmdPart;
+  glob: GlobPart;
+}
+
+/** Thrown where the engine needs a part that is not loaded: load it and read the command again. */
+export class MissingPart extends Error {
+  /** The part to load. */
+  readonly part: PartName;
+
+  constructor(part: PartName) {
+    super(`the ${part} part of the destructive engine is not loaded`);
+    this.name = "MissingPart";
+    this.part = part;
+  }
+}
+
+const loaded: Partial<Parts> = {};
+
+/** The part `name`; throws `MissingPart` when it is not loaded yet. */
+export function part<K extends PartName>(name: K): Parts[K] {
+  const found = loaded[name];
+  if (found === undefined) throw new MissingPart(name);
+  return found as Parts[K];
+}
+
+/** Whether the part `name` is loaded. */
+export function hasPart(name: PartName): boolean {
+  return loaded[name] !== undefined;
+}
+
+/** Records a loaded part (destructive.ts imports the modules). */
+export function installPart<K extends PartName>(name: K, module: Parts[K]): void {
+  loaded[name] = module;
+}
+
+/**
+ * Unloads every part, as a new process finds the engine: tests read each
+ * command of a corpus from nothing loaded, to show that loading on demand
+ * never changes an answer.
+ */
+export function forgetParts(): void {
+  for (const name of PART_NAMES) delete loaded[name];
+}
