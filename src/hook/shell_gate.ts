@@ -118,7 +118,7 @@ export async function destructiveRule(
       dialect,
       command,
       extra.patterns,
-      engine.indexRules(packs.active),
+      packs.active,
       engine.newDetectBudget(work),
     ),
     warnings,

@@ -11,7 +11,7 @@
 
 import { ENV_VARIABLES, type EnvName, type EnvSnapshot, parseWholeNumber } from "../config/env.ts";
 import type { ProjectTrust, Settings, SettingSource, SourcedSetting } from "../config/settings.ts";
-import { PACKS, selectPacks } from "../shell/packs/mod.ts";
+import { PACK_MANIFEST, selectPacks } from "../shell/packs/mod.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { JsonValue } from "../config/jsonc.ts";
 import { PROJECT_CONFIG_KEYS } from "../config/project_config.ts";
@@ -178,7 +178,7 @@ const SHOWN: ReadonlyArray<[SourcedSetting, string, (s: Settings) => string]> = 
     "inactive destructive packs",
     (s) => {
       const active = selectPacks(s.destructivePacks).active;
-      return list(PACKS.filter((p) => !active.includes(p)).map((p) => p.id));
+      return list(PACK_MANIFEST.filter((p) => !active.includes(p)).map((p) => p.id));
     },
   ],
   [

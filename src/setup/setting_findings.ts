@@ -22,7 +22,7 @@ import type { JsonValue } from "../config/jsonc.ts";
 import { isRecord } from "../platform/json.ts";
 import { baseName, joinPath } from "../platform/path.ts";
 import { printable, quoted } from "../platform/terminal_text.ts";
-import { PACKS, selectPacks } from "../shell/packs/mod.ts";
+import { PACK_MANIFEST, selectPacks } from "../shell/packs/mod.ts";
 import type { Finding, HookEnv } from "./claude_doctor.ts";
 
 /** Where an environment value came from, as a finding names it. */
@@ -49,7 +49,7 @@ export function packSwitchFindings(settings: Settings, hookEnv: HookEnv): Findin
     envSource("GATEGUARD_DESTRUCTIVE_PACKS", hookEnv),
     envPackSwitches(hookEnv.env),
   ]);
-  const ids = PACKS.map((p) => p.id).join(", ");
+  const ids = PACK_MANIFEST.map((p) => p.id).join(", ");
   const findings: Finding[] = [];
   for (const [source, entries] of sources) {
     for (const entry of entries) {

@@ -12,7 +12,7 @@ import type { EnvSnapshot } from "../../src/config/env.ts";
 import { resolveSettings } from "../../src/config/settings.ts";
 import { destructiveRule } from "../../src/hook/shell_gate.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
-import { PACKS } from "../../src/shell/packs/mod.ts";
+import { PACKS } from "../../src/shell/packs/registry.ts";
 import { trustProjectFile } from "../helpers/trust.ts";
 
 /** One destructive command per switchable pack. */

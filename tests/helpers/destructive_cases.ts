@@ -11,12 +11,13 @@ import {
   destructiveHit,
   findDestructive,
   forgetParts,
-  hasPart,
+  indexRules,
   loadAllParts,
+  loadedParts,
   newDetectBudget,
-  PART_NAMES,
   type PartName,
 } from "../../src/shell/destructive/mod.ts";
+import { PACK_MANIFEST, type PackEntry } from "../../src/shell/packs/mod.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
 
@@ -129,6 +130,7 @@ function reading(
 export async function readFromNothing(
   shell: ShellDialect,
   commands: readonly string[],
+  packs: readonly PackEntry[] = PACK_MANIFEST.filter((p) => p.defaultOn),
 ): Promise<{ differ: string[]; loads: Map<string, PartName[]> }> {
   const differ: string[] = [];
   const loads = new Map<string, PartName[]>();
@@ -136,13 +138,17 @@ export async function readFromNothing(
     await loadAllParts();
     const full = newDetectBudget(new WorkBudget());
     const fullStart = { ...full };
-    const expected = reading(destructiveHit(shell, command, [], undefined, full), full, fullStart);
+    const expected = reading(
+      destructiveHit(shell, command, [], indexRules(packs), full),
+      full,
+      fullStart,
+    );
     forgetParts();
     const lazy = newDetectBudget(new WorkBudget());
     const lazyStart = { ...lazy };
-    const found = await findDestructive(shell, command, [], undefined, lazy);
+    const found = await findDestructive(shell, command, [], packs, lazy);
     const got = reading(found, lazy, lazyStart);
-    loads.set(command, PART_NAMES.filter(hasPart));
+    loads.set(command, loadedParts());
     if (JSON.stringify(got) !== JSON.stringify(expected)) {
       differ.push(`${command}: ${JSON.stringify(got)} != ${JSON.stringify(expected)}`);
     }

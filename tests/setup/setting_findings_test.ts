@@ -14,7 +14,7 @@ import {
   packSwitchFindings,
   switchSpellingFindings,
 } from "../../src/setup/setting_findings.ts";
-import { PACKS } from "../../src/shell/packs/mod.ts";
+import { PACKS } from "../../src/shell/packs/registry.ts";
 
 const hookEnv = (env: EnvSnapshot, setBy: Array<[EnvName, string]> = []): HookEnv => ({
   env,

@@ -86,11 +86,12 @@ import {
   dryRunOrHelp,
   indexRules,
   namesCommand,
+  pendingPack,
   ruleMatches,
   worstCaseMatches,
 } from "./rule_match.ts";
 import { CORE_PACK } from "../packs/mod.ts";
-import { PACKS } from "../packs/mod.ts";
+import { PACK_MANIFEST } from "../packs/mod.ts";
 import {
   afford,
   deeper,
@@ -104,7 +105,7 @@ import {
 import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
 import { stdinUnreadable, substitutes, unreadableHit, unreadableWord } from "./unreadable.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
-import { part } from "./parts.ts";
+import { MissingPart, part } from "./parts.ts";
 import { baseName } from "../../platform/path.ts";
 import type { ShellDialect } from "../dialect.ts";
 
@@ -251,6 +252,8 @@ function rulesHit(
   walk: Walk,
 ): Verdict {
   const rules = walk.rules;
+  const waiting = pendingPack(rules, name);
+  if (waiting !== null) throw new MissingPart(`pack:${waiting}`);
   const candidates = [
     ...(rules.byName.get(name) ?? []),
     ...rules.byPrefix.filter((p) => name.startsWith(p.prefix)).map((p) => p.rule),
@@ -399,7 +402,12 @@ function globCandidates(word: string, rules: RuleIndex): readonly string[] {
   GLOB_MEMO.set(rules, memo);
   const known = memo.get(base);
   if (known !== undefined) return known;
-  const all = [...rules.byName.keys(), ...SCRIPT_READERS, ...GLOB_WRAPPERS];
+  const all = [
+    ...rules.byName.keys(),
+    ...rules.pending.keys(),
+    ...SCRIPT_READERS,
+    ...GLOB_WRAPPERS,
+  ];
   const { compileGlob, matchGlob, GLOB_MAX_PATTERN } = part("glob");
   const glob = compileGlob(base, { braces: false, foldCase: true });
   const names = glob === null
@@ -577,7 +585,7 @@ export function newDetectBudget(work: WorkBudget | null = null): DetectBudget {
 
 /** The rules of the packs active by default, indexed on first use (callers usually bring theirs). */
 export function defaultRules(): RuleIndex {
-  return indexRules(PACKS.filter((p) => p.defaultOn));
+  return indexRules(PACK_MANIFEST.filter((p) => p.defaultOn));
 }
 
 /** The pack of a match of the operator's extra pattern. */

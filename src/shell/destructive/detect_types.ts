@@ -27,6 +27,10 @@ export interface RuleIndex {
   readonly byPrefix: readonly { prefix: string; rule: ActiveRule }[];
   /** Every active pack's id. */
   readonly packs: ReadonlySet<string>;
+  /** The program names of active packs whose rules are not loaded yet, with the pack's id. */
+  readonly pending: ReadonlyMap<string, string>;
+  /** The same for the names those packs match by prefix. */
+  readonly pendingPrefix: readonly { prefix: string; pack: string }[];
 }
 
 /**

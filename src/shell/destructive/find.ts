@@ -9,12 +9,20 @@
 
 import type { ShellDialect } from "../dialect.ts";
 import type { DestructiveHit } from "../packs/mod.ts";
-import type { DetectBudget, RuleIndex } from "./detect_types.ts";
-import { coreHit, defaultRules, newDetectBudget, readCommand } from "./destructive.ts";
-import { installPart, MissingPart, PART_NAMES, type PartName } from "./parts.ts";
+import type { DetectBudget } from "./detect_types.ts";
+import { coreHit, newDetectBudget, readCommand } from "./destructive.ts";
+import { indexRules } from "./rule_match.ts";
+import { installPack, installPart, MissingPart, PART_NAMES, type PartName } from "./parts.ts";
+import { PACK_MANIFEST, type PackEntry } from "../packs/mod.ts";
 
 /** Loads the part `name` of the engine (see parts.ts). */
 export async function loadPart(name: PartName): Promise<void> {
+  if (name.startsWith("pack:")) {
+    const id = name.slice("pack:".length);
+    const entry = PACK_MANIFEST.find((p) => p.id === id);
+    if (entry?.load === undefined) throw new Error(`no pack ${id} to load`);
+    return installPack(await entry.load());
+  }
   switch (name) {
     case "powershell":
       return installPart(
@@ -40,9 +48,15 @@ export async function loadPart(name: PartName): Promise<void> {
   }
 }
 
+/** Every part that loads on demand: the readers, then each pack loaded on demand. */
+const ALL_PARTS: readonly PartName[] = [
+  ...PART_NAMES,
+  ...PACK_MANIFEST.filter((p) => p.load !== undefined).map((p): PartName => `pack:${p.id}`),
+];
+
 /** Loads every part of the engine, for callers that read many commands of any dialect. */
 export async function loadAllParts(): Promise<void> {
-  for (const name of PART_NAMES) await loadPart(name);
+  await Promise.all(ALL_PARTS.map(loadPart));
 }
 
 /** The dialect readers a command written in `shell` needs before anything else. */
@@ -52,26 +66,27 @@ const DIALECT_PART: Readonly<Record<ShellDialect, PartName | null>> = {
 };
 
 /**
- * `destructiveHit`, loading the parts of the engine the command reaches:
- * the dialect's own reader first, then each part a reading stops at, after
- * which the command is read again from the start with the budget as it
- * was. At most one reread per part, so a part that still cannot be had
- * ends in the fail-closed answer.
+ * `destructiveHit` under the active `packs` (default: those on by default),
+ * loading the parts of the engine the command reaches: the dialect's own
+ * reader first, then each part a reading stops at, after which the command
+ * is read again from the start with the budget as it was and the rules
+ * indexed again. At most one reread per part, so a part that still cannot
+ * be had ends in the fail-closed answer.
  */
 export async function findDestructive(
   shell: ShellDialect,
   command: string,
   extra: readonly RegExp[],
-  rules: RuleIndex = defaultRules(),
+  packs: readonly PackEntry[] = PACK_MANIFEST.filter((p) => p.defaultOn),
   budget: DetectBudget = newDetectBudget(),
 ): Promise<DestructiveHit | null> {
   const own = DIALECT_PART[shell];
   try {
     if (own !== null) await loadPart(own);
-    for (let reads = 0; reads <= PART_NAMES.length; reads++) {
+    for (let reads = 0; reads <= ALL_PARTS.length; reads++) {
       const before = { ...budget, work: budget.work?.checkpoint() ?? null };
       try {
-        return readCommand(shell, command, extra, rules, budget);
+        return readCommand(shell, command, extra, indexRules(packs), budget);
       } catch (err) {
         if (!(err instanceof MissingPart)) throw err;
         budget.left = before.left;

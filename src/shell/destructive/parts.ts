@@ -1,7 +1,8 @@
 /**
  * The parts of the destructive engine a command may never need, loaded on
- * demand: the PowerShell reader, the cmd.exe reader and the glob matcher. A
- * Bash `rm -rf build` reaches none of them, and loading code costs a hook
+ * demand: the PowerShell reader, the cmd.exe reader, the glob matcher, and
+ * the rules of every pack but the core and interpreters ones. A Bash
+ * `rm -rf build` reaches none of them, and loading code costs a hook
  * process more than running it.
  *
  * The engine is synchronous, so it cannot wait for a module halfway through
@@ -21,12 +22,19 @@
 import type { Engine, Verdict, Walk } from "./detect_types.ts";
 import type * as Glob from "../../glob/glob.ts";
 import type * as PowerShell from "../powershell/mod.ts";
+import type { Pack } from "../packs/mod.ts";
+
+/** The name of a reader loaded on demand. */
+export type ReaderName = "powershell" | "cmd" | "glob";
+
+/** A pack's rules loaded on demand, by the pack's id (shell/packs/manifest.ts). */
+export type PackPartName = `pack:${string}`;
 
 /** The name of a part loaded on demand. */
-export type PartName = "powershell" | "cmd" | "glob";
+export type PartName = ReaderName | PackPartName;
 
-/** Every part, in the order `loadAllParts` loads them. */
-export const PART_NAMES: readonly PartName[] = ["powershell", "cmd", "glob"];
+/** Every reader part, in the order `loadAllParts` loads them (packs follow). */
+export const PART_NAMES: readonly ReaderName[] = ["powershell", "cmd", "glob"];
 
 /** What the engine takes from the PowerShell reader (detect_powershell.ts). */
 export interface PowerShellPart {
@@ -76,9 +84,10 @@ export class MissingPart extends Error {
 }
 
 const loaded: Partial<Parts> = {};
+const packs = new Map<string, Pack>();
 
 /** The part `name`; throws `MissingPart` when it is not loaded yet. */
-export function part<K extends PartName>(name: K): Parts[K] {
+export function part<K extends ReaderName>(name: K): Parts[K] {
   const found = loaded[name];
   if (found === undefined) throw new MissingPart(name);
   return found as Parts[K];
@@ -86,12 +95,32 @@ export function part<K extends PartName>(name: K): Parts[K] {
 
 /** Whether the part `name` is loaded. */
 export function hasPart(name: PartName): boolean {
-  return loaded[name] !== undefined;
+  return name.startsWith("pack:")
+    ? packs.has(name.slice("pack:".length))
+    : loaded[name as ReaderName] !== undefined;
 }
 
-/** Records a loaded part (destructive.ts imports the modules). */
-export function installPart<K extends PartName>(name: K, module: Parts[K]): void {
+/** Records a loaded reader part (find.ts imports the modules). */
+export function installPart<K extends ReaderName>(name: K, module: Parts[K]): void {
   loaded[name] = module;
+}
+
+/** Every part loaded now: the readers, then the packs, as `PartName`s. */
+export function loadedParts(): PartName[] {
+  return [
+    ...PART_NAMES.filter((name) => loaded[name] !== undefined),
+    ...[...packs.keys()].map((id): PartName => `pack:${id}`),
+  ];
+}
+
+/** The rules of the pack `id` when they are loaded, else undefined. */
+export function loadedPack(id: string): Pack | undefined {
+  return packs.get(id);
+}
+
+/** Records the loaded rules of a pack. */
+export function installPack(pack: Pack): void {
+  packs.set(pack.id, pack);
 }
 
 /**
@@ -101,4 +130,5 @@ export function installPart<K extends PartName>(name: K, module: Parts[K]): void
  */
 export function forgetParts(): void {
   for (const name of PART_NAMES) delete loaded[name];
+  packs.clear();
 }

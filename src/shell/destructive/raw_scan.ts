@@ -14,6 +14,7 @@ import { programName } from "../programs/mod.ts";
 import { sqlDestructive } from "../sql/mod.ts";
 import { REMOVERS, SQL_CLIENTS, STDIN_PROGRAM_READERS, stdinProgramArgs } from "../packs/mod.ts";
 import { part } from "./parts.ts";
+import { pendingPack } from "./rule_match.ts";
 import type { Engine, Verdict, Walk } from "./detect_types.ts";
 
 /** Most command-name positions the token scan examines before assuming the worst. */
@@ -51,7 +52,8 @@ function scanSplit(text: string): string[] {
 /** Names that open a window: a program an active rule applies to, or a PowerShell remover. */
 function scanWorthy(name: string, walk: Walk): boolean {
   return walk.rules.byName.has(name) || REMOVERS.has(name) ||
-    walk.rules.byPrefix.some((p) => name.startsWith(p.prefix));
+    walk.rules.byPrefix.some((p) => name.startsWith(p.prefix)) ||
+    pendingPack(walk.rules, name) !== null;
 }
 
 /**

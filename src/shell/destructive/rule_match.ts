@@ -8,7 +8,8 @@
  */
 
 import { hasLong, hasShort, mayBeAnyOption, scanArgs, takesValue } from "../programs/mod.ts";
-import type { Condition, Pack, PackRule, PathStep, RuleInput } from "../packs/mod.ts";
+import type { Condition, PackEntry, PackRule, PathStep, RuleInput } from "../packs/mod.ts";
+import { loadedPack } from "./parts.ts";
 import type { ActiveRule, RuleIndex } from "./detect_types.ts";
 
 /** Values of `--dry-run=` that still run for real. */
@@ -167,14 +168,30 @@ function ruleForms(rule: PackRule): PackRule[] {
   return [rule, ...(rule.forms ?? []).map((f) => ({ ...f, id: rule.id, destroys: rule.destroys }))];
 }
 
-/** The rules of `packs` by the program names they apply to; memoised per set of packs. */
-export function indexRules(packs: readonly Pack[]): RuleIndex {
-  const key = packs.map((p) => p.id).join(",");
+/**
+ * The rules of the active packs (`entries`) by the program names they apply
+ * to. A pack whose rules are not loaded yet lists its program names as
+ * pending instead, so a command that reaches one asks for the pack
+ * (`pendingPack`). Memoised per set of packs and what of it is loaded.
+ */
+export function indexRules(entries: readonly PackEntry[]): RuleIndex {
+  const packs = entries.map((e) => e.pack ?? loadedPack(e.id));
+  const key = entries.map((e, i) => `${e.id}${packs[i] ? "" : "?"}`).join(",");
   const known = INDEX_MEMO.get(key);
   if (known !== undefined) return known;
   const byName = new Map<string, ActiveRule[]>();
   const byPrefix: { prefix: string; rule: ActiveRule }[] = [];
-  for (const pack of packs) {
+  const pending = new Map<string, string>();
+  const pendingPrefix: { prefix: string; pack: string }[] = [];
+  entries.forEach((entry, i) => {
+    const pack = packs[i];
+    if (pack === undefined) {
+      for (const name of entry.commands) {
+        if (name.endsWith("*")) pendingPrefix.push({ prefix: name.slice(0, -1), pack: entry.id });
+        else if (!pending.has(name)) pending.set(name, entry.id);
+      }
+      return;
+    }
     for (const rule of pack.rules.flatMap(ruleForms)) {
       const active = { pack: pack.id, rule, dryRunsAndHelp: pack.dryRunsAndHelp ?? false };
       for (const name of rule.commands) {
@@ -182,8 +199,20 @@ export function indexRules(packs: readonly Pack[]): RuleIndex {
         else byName.set(name, [...(byName.get(name) ?? []), active]);
       }
     }
-  }
-  const index: RuleIndex = { byName, byPrefix, packs: new Set(packs.map((p) => p.id)) };
+  });
+  const index: RuleIndex = {
+    byName,
+    byPrefix,
+    packs: new Set(entries.map((e) => e.id)),
+    pending,
+    pendingPrefix,
+  };
   INDEX_MEMO.set(key, index);
   return index;
+}
+
+/** The id of an active pack not loaded yet whose rules apply to `name`, or null. */
+export function pendingPack(rules: RuleIndex, name: string): string | null {
+  return rules.pending.get(name) ??
+    rules.pendingPrefix.find((p) => name.startsWith(p.prefix))?.pack ?? null;
 }

@@ -1,6 +1,7 @@
 /**
- * The destructive packs' face: the rule types, every pack, and the switches
- * that select the active ones. Packs only declare data; the engine that
+ * The destructive packs' face: the rule types, the always-loaded packs, every
+ * pack's row (manifest.ts, each loading its rules on demand), and the
+ * switches that select the active ones. Packs only declare data; the engine that
  * applies them is `shell/destructive/`. Other folders import only this module.
  *
  * @module
@@ -9,4 +10,11 @@
 export { CORE_PACK, REMOVERS, SQL_CLIENTS } from "./core.ts";
 export { INTERPRETERS_PACK, STDIN_PROGRAM_READERS, stdinProgramArgs } from "./interpreters.ts";
 export type { Condition, DestructiveHit, Pack, PackRule, PathStep, RuleInput } from "./pack.ts";
-export { PACKS, selectPacks } from "./registry.ts";
+export {
+  PACK_MANIFEST,
+  type PackEntry,
+  type PackSelection,
+  selectFrom,
+  selectPacks,
+  type Switchable,
+} from "./manifest.ts";

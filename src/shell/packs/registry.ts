@@ -1,9 +1,8 @@
 /**
- * Every destructive pack, and which of them are active: the default set,
- * changed by switches from the project file and the environment (`-name`
- * switches a pack off, `+name` or a bare name switches one on). The core
- * pack cannot be switched off, and an unknown name is reported instead of
- * silently ignored.
+ * Every destructive pack with its rules loaded, for tests and tools that
+ * read all of them at once. The hook never imports this module: it knows
+ * the packs by their rows (manifest.ts) and loads a pack's rules when a
+ * command reaches one of its programs.
  *
  * @module
  */
@@ -37,29 +36,3 @@ export const PACKS: readonly Pack[] = [
   GIT_HISTORY_PACK,
   PUBLISH_PACK,
 ];
-
-/** The active packs and the switches that could not be applied. */
-export interface PackSelection {
-  readonly active: readonly Pack[];
-  readonly warnings: readonly string[];
-}
-
-/**
- * Applies `switches` in order to the default set: `-name` switches a pack
- * off, `+name` or `name` switches it on; later switches win.
- */
-export function selectPacks(switches: readonly string[]): PackSelection {
-  const on = new Map(PACKS.map((p) => [p.id, p.defaultOn]));
-  const warnings: string[] = [];
-  for (const raw of switches) {
-    const entry = raw.trim();
-    if (entry === "") continue;
-    const off = entry.startsWith("-");
-    const id = entry.replace(/^[-+]/, "").toLowerCase();
-    const pack = PACKS.find((p) => p.id === id);
-    if (pack === undefined) warnings.push(`unknown destructive pack "${id}" ignored`);
-    else if (off && pack.required) warnings.push(`the ${id} pack cannot be switched off`);
-    else on.set(id, !off);
-  }
-  return { active: PACKS.filter((p) => on.get(p.id)), warnings };
-}

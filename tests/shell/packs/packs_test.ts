@@ -8,7 +8,9 @@
 import { readOnlyKind } from "../../../src/shell/readonly/mod.ts";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { destructiveHit, newDetectBudget } from "../../../src/shell/destructive/mod.ts";
-import { PACKS, selectPacks } from "../../../src/shell/packs/registry.ts";
+import { PACKS } from "../../../src/shell/packs/registry.ts";
+import { PACK_MANIFEST, selectPacks } from "../../../src/shell/packs/mod.ts";
+import { readFromNothing } from "../../helpers/destructive_cases.ts";
 import { indexRules } from "../../../src/shell/destructive/mod.ts";
 import { SQL_CLIENTS } from "../../../src/shell/packs/core.ts";
 import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
@@ -650,7 +652,45 @@ for (const [pack, table] of Object.entries(TABLES)) {
       assert(analyses <= 16, `${c}: ${analyses} analyses`);
     }
   });
+  Deno.test(`[lazy-loading] the ${pack} pack: read with no pack loaded on demand, every form gets the fully loaded answer for the same work`, async () => {
+    const { differ } = await readFromNothing(
+      "bash",
+      [...table.destructive, ...table.benign],
+      selectPacks([pack]).active,
+    );
+    assertEquals(differ, []);
+  });
 }
+
+Deno.test("[lazy-loading] every pack's row names the programs its rules apply to, and loads that pack", async () => {
+  const rows = await Promise.all(PACK_MANIFEST.map(async (row) => {
+    const pack = row.pack ?? await row.load!();
+    return {
+      id: row.id,
+      defaultOn: row.defaultOn,
+      required: row.required,
+      commands: row.commands,
+      pack,
+    };
+  }));
+  const names = (p: (typeof PACKS)[number]) =>
+    [...new Set(p.rules.flatMap((r) => [r, ...(r.forms ?? [])]).flatMap((r) => r.commands))].sort();
+  assertEquals(
+    rows,
+    PACKS.map((p) => ({
+      id: p.id,
+      defaultOn: p.defaultOn,
+      required: p.required,
+      commands: names(p),
+      pack: p,
+    })),
+  );
+  // Only the packs the engine reads directly are loaded with it.
+  assertEquals(PACK_MANIFEST.filter((r) => r.pack !== undefined).map((r) => r.id), [
+    "core",
+    "interpreters",
+  ]);
+});
 
 Deno.test("[destructive-bash-gate] every pack but the core has a destructive and a benign table", () => {
   assertEquals(
