@@ -74,6 +74,9 @@ export const LOADED_WITH_IMPORTER: ReadonlySet<string> = new Set([
   "config/trust_store.ts",
   "metrics/line.ts",
   "metrics/codes.ts",
+  // Nearly every first-touch denial reads the change profile right after the
+  // file gate's other rules: one module round instead of two.
+  "change/profile.ts",
 ]);
 
 /**

@@ -325,7 +325,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     return { outcome, delta, events, warnings, rules };
   };
 
-  await loadReadOnly(shell.dialect);
+  await loadReadOnly(shell.dialect, command);
   const readOnly = readOnlyKind(shell.dialect, command);
   if (readOnly === "readonly-git") return done({ kind: "pass" }, "pass", "readonly-git");
 
@@ -340,6 +340,12 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
   }
   // A command the read-only check accepts writes nothing and runs nothing it
   // prints, so only the others need the control surface (and its modules).
+  if (readOnly === null && shell.deletion === undefined) {
+    // The engine is read next unless the control surface answers first:
+    // loading both at once saves the hook process a module round. A failed
+    // early load is only a head start lost; destructiveRule loads again.
+    loadEngine().catch(() => {});
+  }
   const protect = readOnly === null ? await loadShellProtect() : null;
   const protectCtx = protect && { surface: protect.surfaceContextOf(ctx), cwd: call.cwd };
   const protectHits = protect && protectCtx

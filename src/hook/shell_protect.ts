@@ -542,7 +542,9 @@ function changesDirectory(pieces: readonly Piece[]): boolean {
  * What in `command` writes to GateGuard's control surface or runs its
  * hook by hand: one hit per control row (the first piece that reached it)
  * and one for the hook, or `null` when the budget ran out first (the
- * caller fails closed).
+ * caller fails closed). The caller loads the read-only check for `command`
+ * first (`loadReadOnly`); until it has, a piece that needs the Bash parser
+ * to be judged read-only counts as live.
  */
 export function shellProtectHits(
   dialect: ShellDialect,

@@ -14,8 +14,10 @@ import { WorkBudget } from "../../src/platform/budget.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
 import { loadReadOnly } from "../../src/shell/readonly/mod.ts";
 
-// The shell gate loads PowerShell's read-only rules before it reads a PowerShell command.
+// The shell gate loads the read-only check (PowerShell rules, the Bash parser) before it reads
+// a command; a piece it cannot judge unloaded counts as live, never as read-only.
 await loadReadOnly("powershell");
+await loadReadOnly("bash");
 
 const CTX: ShellProtectContext = {
   surface: {

@@ -6,4 +6,4 @@
  * @module
  */
 
-export { loadReadOnly, readOnlyKind } from "./readonly.ts";
+export { loadReadOnly, plainWords, readOnlyKind } from "./readonly.ts";

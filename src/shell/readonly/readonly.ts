@@ -18,7 +18,6 @@
  * @module
  */
 
-import { parseBash } from "../bash/mod.ts";
 import type { ShellDialect } from "../dialect.ts";
 import {
   ALLOWED_SEPARATORS,
@@ -37,15 +36,44 @@ import {
 /** The PowerShell dialect once `loadReadOnly` has loaded it. */
 let powerShellDialect: Dialect | null = null;
 
+/** The Bash parser once `loadReadOnly` has loaded it (plain commands need none). */
+let bashParser: typeof import("../bash/mod.ts") | null = null;
+
 /**
- * Loads what the check needs for `shell`: nothing for Bash, the PowerShell
- * rules (and so its parser) for PowerShell, so a Bash call never loads them.
+ * Loads what `readOnlyKind` needs for `command` written in `shell`: the
+ * PowerShell rules and parser, or the Bash parser unless `command` is a
+ * plain one (`plainWords`). Without a command, all of the shell's. Until
+ * then a command that needs them is never read-only, which only ever costs
+ * a routine question.
  */
-export async function loadReadOnly(shell: ShellDialect): Promise<void> {
-  if (shell !== "powershell" || powerShellDialect !== null) return;
+export async function loadReadOnly(shell: ShellDialect, command?: string): Promise<void> {
+  if (shell === "bash") {
+    if (bashParser !== null || (command !== undefined && plainWords(command) !== null)) return;
+    bashParser = await (import(new URL("../bash/mod.ts", import.meta.url).href) as Promise<
+      typeof import("../bash/mod.ts")
+    >);
+    return;
+  }
+  if (powerShellDialect !== null) return;
   powerShellDialect = (await (import(new URL("./powershell.ts", import.meta.url).href) as Promise<
     typeof import("./powershell.ts")
   >)).POWERSHELL;
+}
+
+/** A word Bash gives no meaning to: no quote, expansion, glob, operator, comment or `~`. */
+const PLAIN_WORD = /^[A-Za-z0-9_./:,@%+=-]+$/;
+
+/**
+ * The words of `command` when it is one simple command that Bash splits at
+ * blanks alone and expands nothing in (`ls -la src`, `git status`), else
+ * null. Its first word holds no `=`, which would make it an assignment.
+ * Such a command reads the same without the parser, so the commonest
+ * read-only calls load none.
+ */
+export function plainWords(command: string): string[] | null {
+  const words = command.split(/[ \t]+/).filter((w) => w !== "");
+  if (words.length === 0 || words[0].includes("=")) return null;
+  return words.every((w) => PLAIN_WORD.test(w)) ? words : null;
 }
 
 /** Commands longer than this are never read-only. */
@@ -162,7 +190,14 @@ const BASH: Dialect = {
   unquoted: "$`<>(){}",
   stopParsing: false,
   programs(command, words) {
-    const parse = parseBash(command);
+    const plain = plainWords(command);
+    if (plain !== null) {
+      const [first, ...args] = plain;
+      const check = BASH_PROGRAMS.get(first);
+      return check !== undefined && check(args) ? [first] : null;
+    }
+    if (bashParser === null) return null;
+    const parse = bashParser.parseBash(command);
     if (!parse.ok || parse.commandSubstitution || parse.processSubstitution) return null;
     if (parse.heredoc || parse.parameterExpansion) return null;
     // The lexer consumes reserved words (`if`, `then`, `do`, `!`, …) and drops

@@ -381,7 +381,8 @@ Deno.test("[destructive-bash-gate] a line is parsed once per call: every reader 
 
 Deno.test("[destructive-bash-gate] the readers share one parse of a line, so none may change it: after all of them read it, it is as parsed", async () => {
   const { destructiveHit } = await import("../../../src/shell/destructive/mod.ts");
-  const { readOnlyKind } = await import("../../../src/shell/readonly/mod.ts");
+  const { loadReadOnly, readOnlyKind } = await import("../../../src/shell/readonly/mod.ts");
+  await loadReadOnly("bash");
   const { shellProtectHits } = await import("../../../src/hook/shell_protect.ts");
   const { WorkBudget } = await import("../../../src/platform/budget.ts");
   const lines = [

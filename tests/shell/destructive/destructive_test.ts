@@ -13,7 +13,7 @@ import {
   newDetectBudget,
 } from "../../../src/shell/destructive/destructive.ts";
 import { sqlDestructive } from "../../../src/shell/sql/mod.ts";
-import { readOnlyKind } from "../../../src/shell/readonly/mod.ts";
+import { loadReadOnly, readOnlyKind } from "../../../src/shell/readonly/mod.ts";
 import { joinPieces, mulberry32, pick } from "../../helpers/prng.ts";
 import { assertStepsPerChar } from "../../helpers/work.ts";
 import { GIT_COMMANDS } from "../../../src/shell/programs/mod.ts";
@@ -29,6 +29,8 @@ import { readFromNothing } from "../../helpers/destructive_cases.ts";
 // The engine loads its PowerShell, cmd.exe and glob parts on demand; these
 // tests read commands of every dialect, so they start with all of them.
 await loadAllParts();
+// The Bash parser too: the read-only check reads a command that is not plain with it.
+await loadReadOnly("bash");
 
 /** Commands of `table` whose verdict under `tool` is not `expected`. */
 function misjudged(

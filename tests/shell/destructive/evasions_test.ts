@@ -8,7 +8,7 @@
  * (The PowerShell CLI's spellings are in detect_powershell_test.ts.) Each destructive form has a benign look-alike that must pass.
  */
 
-import { readOnlyKind } from "../../../src/shell/readonly/mod.ts";
+import { loadReadOnly, readOnlyKind } from "../../../src/shell/readonly/mod.ts";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import {
   destructiveHit,
@@ -22,6 +22,8 @@ import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
 // The engine loads its PowerShell, cmd.exe and glob parts on demand; these
 // tests read commands of every dialect, so they start with all of them.
 await loadAllParts();
+// The Bash parser too: the read-only check reads a command that is not plain with it.
+await loadReadOnly("bash");
 
 const CASES: readonly { mechanism: string; destructive: string[]; benign: string[] }[] = [
   {

@@ -5,7 +5,7 @@
  * a verdict, and under a bound on the work counted, never timed.
  */
 
-import { readOnlyKind } from "../../../src/shell/readonly/mod.ts";
+import { loadReadOnly, readOnlyKind } from "../../../src/shell/readonly/mod.ts";
 import { assert, assertEquals } from "../../helpers/assert.ts";
 import { destructiveHit, newDetectBudget } from "../../../src/shell/destructive/mod.ts";
 import { PACKS } from "../../../src/shell/packs/registry.ts";
@@ -18,6 +18,8 @@ import { loadAllParts } from "../../../src/shell/destructive/mod.ts";
 // The engine loads its PowerShell, cmd.exe and glob parts on demand; these
 // tests read commands of every dialect, so they start with all of them.
 await loadAllParts();
+// The Bash parser too: the read-only check reads a command that is not plain with it.
+await loadReadOnly("bash");
 
 /** Per pack: commands it must find destructive, and look-alikes that must pass. */
 const TABLES: Readonly<Record<string, { destructive: string[]; benign: string[] }>> = {

@@ -8,6 +8,7 @@ import { inFreshProcess } from "../../helpers/fresh_process.ts";
 import {
   loadReadOnly,
   MAX_READONLY_CHARS,
+  plainWords,
   type ReadOnlyKind,
   readOnlyKind,
 } from "../../../src/shell/readonly/readonly.ts";
@@ -21,8 +22,10 @@ import {
   POWERSHELL_STEPS_PER_CHAR,
 } from "../../helpers/work.ts";
 
-// PowerShell's rules load on demand (a Bash call never reads its parser).
+// PowerShell's rules load on demand (a Bash call never reads its parser),
+// and so does the Bash parser (a plain command needs none).
 await loadReadOnly("powershell");
+await loadReadOnly("bash");
 
 Deno.test("[lazy-loading] PowerShell's read-only rules load on demand; until then no PowerShell command is read-only", async () => {
   const printed = await inFreshProcess(
@@ -32,6 +35,77 @@ Deno.test("[lazy-loading] PowerShell's read-only rules load on demand; until the
     console.log(JSON.stringify([...before, m.readOnlyKind("powershell", "Get-ChildItem")]));`,
   );
   assertEquals(printed, '[null,"readonly","readonly"]');
+});
+
+Deno.test("[lazy-loading] a plain Bash command is judged without the Bash parser; any other waits for it", async () => {
+  const printed = await inFreshProcess(
+    new URL("../../../src/shell/readonly/mod.ts", import.meta.url),
+    `const quoted = "ls 'my dir'";
+    const before = [m.readOnlyKind("bash", "ls -la src"), m.readOnlyKind("bash", quoted)];
+    await m.loadReadOnly("bash", "git status");
+    const plainOnly = m.readOnlyKind("bash", quoted);
+    await m.loadReadOnly("bash", quoted);
+    console.log(JSON.stringify([...before, plainOnly, m.readOnlyKind("bash", quoted)]));`,
+  );
+  assertEquals(printed, '["readonly",null,null,"readonly"]');
+});
+
+Deno.test("[read-only-first-shell-command] a plain command gets the verdict the parser gives it", () => {
+  const args = [
+    "",
+    " -la src",
+    " README.md",
+    " -n 5 a.txt",
+    " --oneline -5",
+    " status",
+    " log --format=%H",
+    " push origin main",
+    " branch -D old",
+    " -delete",
+    " . -name x.ts -delete",
+    " . -exec rm",
+    " -x rm",
+    " --pre cat x",
+    " -o out.txt",
+    " config user.name",
+    " diff HEAD~1",
+    " show HEAD:src/a.ts",
+    " -r TODO src/",
+  ];
+  const programs = [
+    "ls",
+    "pwd",
+    "cat",
+    "head",
+    "tail",
+    "wc",
+    "grep",
+    "rg",
+    "find",
+    "fd",
+    "tree",
+    "git",
+    "rm",
+    "echo",
+  ];
+  const differ: string[] = [];
+  for (const program of programs) {
+    for (const arg of args) {
+      const command = `${program}${arg}`;
+      const parsed = `${command} #parsed`;
+      if (plainWords(command) === null || plainWords(parsed) !== null) {
+        if (!command.includes("~")) differ.push(`not plain: ${command}`);
+        continue;
+      }
+      if (readOnlyKind("bash", command) !== readOnlyKind("bash", parsed)) differ.push(command);
+    }
+  }
+  assertEquals(differ, []);
+  assertEquals(plainWords("FOO=1 ls"), null);
+  assertEquals(plainWords("ls ~"), null);
+  assertEquals(plainWords("ls *.ts"), null);
+  assertEquals(plainWords("ls; rm x"), null);
+  assertEquals(plainWords("  ls \t -la  "), ["ls", "-la"]);
 });
 
 /**
