@@ -52,10 +52,13 @@ const LITERAL_CHUNK_IMPORT = /import\("(\.\/[^"]+\.js)"\)/g;
 
 /**
  * The lazy modules the bundle loads together with their importer, relative
- * to `src/`: small ones whose own chunk would cost a file read and a module
- * instantiation (about 0.3 ms, against about 25 µs per KiB read) for a few
- * hundred bytes. Chosen by counting the files and bytes each call class
- * reads (`deno task bench`). Every other lazy import starts a
+ * to `src/`: small ones whose own chunk would cost a module round (a
+ * dynamic import costs about 1 ms before its first byte, measured in
+ * process) for a few hundred bytes, and ones nearly always taken right after
+ * their importer. Bytes cost too (roughly 20-90 µs per KiB read and run), so
+ * a module only some calls of a class take stays out: the metrics modules
+ * load with the metrics writer, which is a round of its own anyway. Chosen
+ * by counting the files and bytes each call class reads (`deno task bench`). Every other lazy import starts a
  * chunk of its own in the bundle, so a new one is never folded by accident
  * into a path that does not need it; from the source tree all of them stay
  * lazy.
@@ -72,8 +75,6 @@ export const LOADED_WITH_IMPORTER: ReadonlySet<string> = new Set([
   "file_facts/resolve.ts",
   "config/trust_rules.ts",
   "config/trust_store.ts",
-  "metrics/line.ts",
-  "metrics/codes.ts",
   // Nearly every first-touch denial reads the change profile right after the
   // file gate's other rules: one module round instead of two.
   "change/profile.ts",

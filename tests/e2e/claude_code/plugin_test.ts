@@ -18,6 +18,7 @@
  */
 
 import { assertEquals, assertStringIncludes } from "../../helpers/assert.ts";
+import { PRUNE_STAMP } from "../../../src/state/store.ts";
 import { REPO_ROOT, runCli } from "../../helpers/cli.ts";
 import { claudeCodeCacheDir, findClaudeBinary } from "../../../scripts/install_claude_code.ts";
 import { sha256Sums, TARGETS } from "../../../scripts/compile.ts";
@@ -288,7 +289,8 @@ async function checkGated(run: PluginRun): Promise<string> {
   const dirs = await dataDirs(run.home);
   // Claude Code names the data folder of a --plugin-dir plugin `<name>-inline`.
   assertEquals(dirs, [`${run.home}/.claude/plugins/data/gateguard-inline`], context);
-  const state = (await names(dirs[0])).filter((n) => n !== "bin");
+  // The binary's folder and the stamp of the last pruning are the only files beside the states.
+  const state = (await names(dirs[0])).filter((n) => n !== "bin" && n !== PRUNE_STAMP);
   assertEquals(state, [`state-${run.result?.session_id}.json`], context);
   return dirs[0];
 }
@@ -341,7 +343,7 @@ realClientTest(
     const base = `http://127.0.0.1:${port}/releases`;
     const run = await runWithPlugin(base);
     const data = await checkGated(run);
-    assertEquals(await names(data), [`state-${run.result?.session_id}.json`]);
+    assertEquals(await names(data), [PRUNE_STAMP, `state-${run.result?.session_id}.json`]);
     assertEquals(systemMessages(run.records), [
       `GateGuard: could not install its ${TAG} binary (could not download ${base}/download/${TAG}/SHA256SUMS ` +
       `(is ${TAG} published?)); until then GateGuard runs from source with Deno. ` +
