@@ -59,6 +59,13 @@ export async function loadAllParts(): Promise<void> {
   await Promise.all(ALL_PARTS.map(loadPart));
 }
 
+/**
+ * Most readings of one command: the first, one after loading the part it
+ * stopped at, one after loading all of them. The work budget is given back
+ * before each, so a command costs at most this many times its budget.
+ */
+export const MAX_READS = 3;
+
 /** The dialect readers a command written in `shell` needs before anything else. */
 const DIALECT_PART: Readonly<Record<ShellDialect, PartName | null>> = {
   bash: null,
@@ -70,7 +77,7 @@ const DIALECT_PART: Readonly<Record<ShellDialect, PartName | null>> = {
  * loading the parts of the engine the command reaches: the dialect's own
  * reader first, then each part a reading stops at, after which the command
  * is read again from the start with the budget as it was and the rules
- * indexed again. At most one reread per part, so a part that still cannot
+ * indexed again. At most `MAX_READS` readings, so a part that still cannot
  * be had ends in the fail-closed answer.
  */
 export async function findDestructive(
@@ -83,7 +90,7 @@ export async function findDestructive(
   const own = DIALECT_PART[shell];
   try {
     if (own !== null) await loadPart(own);
-    for (let reads = 0; reads <= ALL_PARTS.length; reads++) {
+    for (let reads = 1; reads <= MAX_READS; reads++) {
       const before = { ...budget, work: budget.work?.checkpoint() ?? null };
       try {
         return readCommand(shell, command, extra, indexRules(packs), budget);
@@ -93,7 +100,10 @@ export async function findDestructive(
         budget.chars = before.chars;
         budget.scanned = before.scanned;
         if (before.work !== null) budget.work?.restore(before.work);
-        await loadPart(err.part);
+        // The second part a command asks for loads everything: a command
+        // that names many programs must not make the engine read it once per
+        // part, or its work budget would be spent that many times over.
+        await (reads === 1 ? loadPart(err.part) : loadAllParts());
       }
     }
   } catch {

@@ -25,6 +25,8 @@ import {
   loadedParts,
 } from "../../../src/shell/destructive/mod.ts";
 import { readFromNothing } from "../../helpers/destructive_cases.ts";
+import { MAX_READS } from "../../../src/shell/destructive/find.ts";
+import { type BudgetCheckpoint, WorkBudget } from "../../../src/platform/budget.ts";
 
 // The engine loads its PowerShell, cmd.exe and glob parts on demand; these
 // tests read commands of every dialect, so they start with all of them.
@@ -662,6 +664,44 @@ Deno.test("[lazy-loading] a command loads the engine parts it reaches, however i
     [],
   );
 });
+
+Deno.test("[fail-to-deny] a command reaching many parts of the engine is read at most three times, each within its budget", async () => {
+  /** A budget that counts how often a reading was abandoned and its work given back. */
+  class CountingBudget extends WorkBudget {
+    restores = 0;
+    override restore(at: BudgetCheckpoint): void {
+      this.restores++;
+      super.restore(at);
+    }
+  }
+  // Benign calls of many packs' programs, then the destructive one: every pack is asked for.
+  const command = [
+    "kubectl get pods",
+    "aws s3 ls",
+    "docker ps",
+    "terraform plan",
+    "heroku apps",
+    "pwsh -c 'Get-ChildItem'",
+    "cmd /c dir",
+    "rm -rf build",
+  ].join("; ");
+  await loadAllParts();
+  const loadedHit = hitOf("bash", command, []);
+  forgetParts();
+  const work = new CountingBudget();
+  const hit = await findDestructive("bash", command, [], undefined, newDetectBudget(work));
+  assertEquals(hit, loadedHit);
+  assert(work.restores + 1 <= MAX_READS, `${work.restores + 1} readings`);
+  assertEquals(MAX_READS, 3);
+  // The second part it asked for loaded every part.
+  assertEquals(loadedParts().length, (await loadedAfterAll()).length);
+});
+
+/** Every part there is, as `loadAllParts` leaves them. */
+async function loadedAfterAll(): Promise<string[]> {
+  await loadAllParts();
+  return loadedParts();
+}
 
 Deno.test("[lazy-loading] read without the part it needs, the synchronous check fails closed", async () => {
   forgetParts();
