@@ -93,7 +93,7 @@ Deno.test("[lazy-loading] a first-touch Edit reads no shell, session-log, eviden
   assert(run.read.length <= BUDGET["first-touch Edit"], over(run, BUDGET["first-touch Edit"]));
 });
 
-Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, evidence, session-log, report, destructive-engine or Bash-parser module, within its budget", async () => {
+Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, evidence, session-log, report, destructive-engine, Bash-parser or option-table module, within its budget", async () => {
   const run = await census("Bash", { command: "ls" });
   assertEquals(run.stdout, "");
   assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");
@@ -104,8 +104,14 @@ Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, eviden
     [],
   );
   // A command the read-only check vouches for needs neither the engine nor its packs,
-  // and a plain one (no quotes, expansions or operators) not even the Bash parser.
-  assertEquals(run.read.filter((m) => /^shell\/(destructive|packs|bash)\//.test(m)), []);
+  // and a plain one (no quotes, expansions or operators) not even the Bash parser, nor,
+  // for a program that takes any arguments, the option tables.
+  assertEquals(
+    run.read.filter((m) =>
+      /^shell\/(destructive|packs|bash|programs)\/|^shell\/readonly\/rules/.test(m)
+    ),
+    [],
+  );
   assert(run.read.length <= BUDGET["routine Bash"], over(run, BUDGET["routine Bash"]));
 });
 

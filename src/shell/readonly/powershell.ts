@@ -7,15 +7,8 @@
  */
 
 import { parsePowerShell } from "../powershell/mod.ts";
-import {
-  ALLOWED_SEPARATORS,
-  anyArgs,
-  type ArgsCheck,
-  type Dialect,
-  gitArgs,
-  rejectOptions,
-  RG_RULES,
-} from "./rules.ts";
+import { ALLOWED_SEPARATORS, anyArgs, type ArgsCheck, type Dialect } from "./screen.ts";
+import { gitArgs, rejectOptions, RG_RULES } from "./rules.ts";
 
 /**
  * PowerShell commands (lowercased; PowerShell resolves names

@@ -24,14 +24,8 @@ import {
   anyArgs,
   type ArgsCheck,
   type Dialect,
-  FD_RULES,
-  FIND_RULES,
-  gitArgs,
-  rejectOptions,
-  RG_RULES,
   type ScreenRules,
-  TREE_RULES,
-} from "./rules.ts";
+} from "./screen.ts";
 
 /** The PowerShell dialect once `loadReadOnly` has loaded it. */
 let powerShellDialect: Dialect | null = null;
@@ -39,19 +33,37 @@ let powerShellDialect: Dialect | null = null;
 /** The Bash parser once `loadReadOnly` has loaded it (plain commands need none). */
 let bashParser: typeof import("../bash/mod.ts") | null = null;
 
+/** The option rules once `loadReadOnly` has loaded them (`ls` or `cat` need none). */
+let optionRules: OptionRules | null = null;
+
+/** The option rules module (rules.ts). */
+type OptionRules = typeof import("./rules.ts");
+
 /**
  * Loads what `readOnlyKind` needs for `command` written in `shell`: the
- * PowerShell rules and parser, or the Bash parser unless `command` is a
- * plain one (`plainWords`). Without a command, all of the shell's. Until
- * then a command that needs them is never read-only, which only ever costs
- * a routine question.
+ * PowerShell rules and parser; for Bash the parser unless `command` is a
+ * plain one (`plainWords`), and the option rules unless it is a plain call
+ * of a program that takes any arguments (`ls -la`). Without a command, all
+ * of the shell's. Until then a command that needs them is never read-only,
+ * which only ever costs a routine question.
  */
 export async function loadReadOnly(shell: ShellDialect, command?: string): Promise<void> {
   if (shell === "bash") {
-    if (bashParser !== null || (command !== undefined && plainWords(command) !== null)) return;
-    bashParser = await (import(new URL("../bash/mod.ts", import.meta.url).href) as Promise<
-      typeof import("../bash/mod.ts")
-    >);
+    const plain = command === undefined ? null : plainWords(command);
+    // A plain call of a program the check does not allow is never read-only: no rules.
+    const check = plain === null ? undefined : BASH_PROGRAMS.get(plain[0]);
+    const needsRules = plain === null || (check !== undefined && check !== ANY_ARGUMENTS);
+    await Promise.all([
+      plain === null && bashParser === null
+        ? (import(new URL("../bash/mod.ts", import.meta.url).href) as Promise<
+          typeof import("../bash/mod.ts")
+        >).then((m) => bashParser = m)
+        : null,
+      needsRules && optionRules === null
+        ? (import(new URL("./rules.ts", import.meta.url).href) as Promise<OptionRules>)
+          .then((m) => optionRules = m)
+        : null,
+    ]);
     return;
   }
   if (powerShellDialect !== null) return;
@@ -168,21 +180,37 @@ function screen(command: string, rules: ScreenRules): number | null {
 // ---------------------------------------------------------------------------
 // Dialects.
 
+/** How a program's arguments are checked, from the option rules (rules.ts). */
+type ProgramCheck = (rules: OptionRules) => ArgsCheck;
+
+/** The check of a program that takes any arguments: it needs no option rules. */
+const ANY_ARGUMENTS: ProgramCheck = () => anyArgs;
+
 /** Bash programs and the check of their arguments. */
-const BASH_PROGRAMS: ReadonlyMap<string, ArgsCheck> = new Map([
-  ["ls", anyArgs],
-  ["pwd", anyArgs],
-  ["cat", anyArgs],
-  ["head", anyArgs],
-  ["tail", anyArgs],
-  ["wc", anyArgs],
-  ["grep", anyArgs],
-  ["rg", rejectOptions(RG_RULES)],
-  ["find", rejectOptions(FIND_RULES)],
-  ["fd", rejectOptions(FD_RULES)],
-  ["tree", rejectOptions(TREE_RULES)],
-  ["git", gitArgs],
+const BASH_PROGRAMS: ReadonlyMap<string, ProgramCheck> = new Map([
+  ["ls", ANY_ARGUMENTS],
+  ["pwd", ANY_ARGUMENTS],
+  ["cat", ANY_ARGUMENTS],
+  ["head", ANY_ARGUMENTS],
+  ["tail", ANY_ARGUMENTS],
+  ["wc", ANY_ARGUMENTS],
+  ["grep", ANY_ARGUMENTS],
+  ["rg", (r) => r.rejectOptions(r.RG_RULES)],
+  ["find", (r) => r.rejectOptions(r.FIND_RULES)],
+  ["fd", (r) => r.rejectOptions(r.FD_RULES)],
+  ["tree", (r) => r.rejectOptions(r.TREE_RULES)],
+  ["git", (r) => r.gitArgs],
 ]);
+
+/**
+ * The check of `program`'s arguments, or null when it is not allowed or its
+ * option rules are not loaded (see `loadReadOnly`).
+ */
+function checkOf(program: string): ArgsCheck | null {
+  const check = BASH_PROGRAMS.get(program);
+  if (check === undefined) return null;
+  return optionRules === null ? (check === ANY_ARGUMENTS ? anyArgs : null) : check(optionRules);
+}
 
 const BASH: Dialect = {
   anywhere: "\\",
@@ -193,8 +221,8 @@ const BASH: Dialect = {
     const plain = plainWords(command);
     if (plain !== null) {
       const [first, ...args] = plain;
-      const check = BASH_PROGRAMS.get(first);
-      return check !== undefined && check(args) ? [first] : null;
+      const check = checkOf(first);
+      return check !== null && check(args) ? [first] : null;
     }
     if (bashParser === null) return null;
     const parse = bashParser.parseBash(command);
@@ -219,9 +247,9 @@ const BASH: Dialect = {
       if (seg.negated) return false;
       const [first, ...args] = seg.words;
       if (first === undefined || first.quoted || first.raw !== first.text) return false;
-      const check = BASH_PROGRAMS.get(first.raw);
+      const check = checkOf(first.raw);
       programs.push(first.raw);
-      return check !== undefined && check(args.map((w) => w.text));
+      return check !== null && check(args.map((w) => w.text));
     });
     return readOnly ? programs : null;
   },

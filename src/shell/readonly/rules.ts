@@ -1,8 +1,9 @@
 /**
- * What the read-only check knows about each program it allows: the option
- * rules that reject a write or a run (by name, by letter, by prefix), git's
- * read-only subcommands, and the shape a dialect of the check takes. Shared
- * by the Bash rules (readonly.ts) and the PowerShell rules (powershell.ts).
+ * The option rules of the programs the read-only check allows with some
+ * arguments only: the options that reject a write or a run (by name, by
+ * letter, by prefix) and git's read-only subcommands. Shared by the Bash
+ * rules (readonly.ts, which loads this module for a command that needs it)
+ * and the PowerShell rules (powershell.ts).
  *
  * @module
  */
@@ -11,42 +12,10 @@ import { FIND_ACTIONS } from "../programs/mod.ts";
 import { FD_FLAGS } from "../programs/mod.ts";
 import { RG_FLAGS } from "../programs/mod.ts";
 import { type FamilySpec, runningOptions } from "../programs/mod.ts";
-
-/** What the screen rejects in one dialect. */
-export interface ScreenRules {
-  /** Rejected wherever they appear, even inside single quotes. */
-  anywhere: string;
-  /** Rejected inside double quotes. */
-  inDouble: string;
-  /** Rejected outside quotes. */
-  unquoted: string;
-  /** Unquoted `--%` (PowerShell's stop-parsing token) rejects. */
-  stopParsing: boolean;
-}
-
-/** Separators a read-only command may use between its segments. */
-export const ALLOWED_SEPARATORS: ReadonlySet<string> = new Set(["start", ";", "|", "&&", "||"]);
-
-/** One dialect: its screen and how its screened text is split and checked. */
-export interface Dialect extends ScreenRules {
-  /**
-   * The program of every segment of the screened `command` (holding
-   * `words` words, lowercased for PowerShell), or null unless each segment
-   * is read-only.
-   */
-  programs(command: string, words: number): string[] | null;
-}
+import type { ArgsCheck } from "./screen.ts";
 
 // ---------------------------------------------------------------------------
 // Per-program option rules.
-
-/** Decides whether a program's arguments (after quote removal) are read-only. */
-export type ArgsCheck = (args: readonly string[]) => boolean;
-
-/** Any arguments at all. */
-export function anyArgs(_args: readonly string[]): boolean {
-  return true;
-}
 
 /** A long option's name without dashes and without any `=value`. */
 function longName(arg: string): string | null {

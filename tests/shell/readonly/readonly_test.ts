@@ -37,17 +37,25 @@ Deno.test("[lazy-loading] PowerShell's read-only rules load on demand; until the
   assertEquals(printed, '[null,"readonly","readonly"]');
 });
 
-Deno.test("[lazy-loading] a plain Bash command is judged without the Bash parser; any other waits for it", async () => {
+Deno.test("[lazy-loading] a plain Bash command is judged without the Bash parser, and ls or cat without the option rules; any other waits for them", async () => {
   const printed = await inFreshProcess(
     new URL("../../../src/shell/readonly/mod.ts", import.meta.url),
     `const quoted = "ls 'my dir'";
-    const before = [m.readOnlyKind("bash", "ls -la src"), m.readOnlyKind("bash", quoted)];
+    const kinds = () => [m.readOnlyKind("bash", "ls -la src"), m.readOnlyKind("bash", "git status"), m.readOnlyKind("bash", quoted)];
+    const before = kinds();
     await m.loadReadOnly("bash", "git status");
-    const plainOnly = m.readOnlyKind("bash", quoted);
+    const rulesOnly = kinds();
     await m.loadReadOnly("bash", quoted);
-    console.log(JSON.stringify([...before, plainOnly, m.readOnlyKind("bash", quoted)]));`,
+    console.log(JSON.stringify([before, rulesOnly, kinds()]));`,
   );
-  assertEquals(printed, '["readonly",null,null,"readonly"]');
+  assertEquals(
+    printed,
+    JSON.stringify([
+      ["readonly", null, null],
+      ["readonly", "readonly-git", null],
+      ["readonly", "readonly-git", "readonly"],
+    ]),
+  );
 });
 
 Deno.test("[read-only-first-shell-command] a plain command gets the verdict the parser gives it", () => {
