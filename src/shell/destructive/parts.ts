@@ -1,7 +1,7 @@
 /**
  * The parts of the destructive engine a command may never need, loaded on
  * demand: the PowerShell reader, the cmd.exe reader, the glob matcher, and
- * the rules of every pack but the core and interpreters ones. A Bash
+ * the rules of every pack but the core one. A Bash
  * `rm -rf build` reaches none of them, and loading code costs a hook
  * process more than running it.
  *

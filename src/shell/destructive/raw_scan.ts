@@ -12,7 +12,8 @@
 
 import { programName } from "../programs/mod.ts";
 import { sqlDestructive } from "../sql/mod.ts";
-import { REMOVERS, SQL_CLIENTS, STDIN_PROGRAM_READERS, stdinProgramArgs } from "../packs/mod.ts";
+import { REMOVERS, SQL_CLIENTS } from "../packs/mod.ts";
+import { STDIN_PROGRAM_READERS, stdinProgramArgs } from "../programs/mod.ts";
 import { part } from "./parts.ts";
 import { pendingPack } from "./rule_match.ts";
 import type { Engine, Verdict, Walk } from "./detect_types.ts";

@@ -12,7 +12,7 @@ import { DECODERS, FETCHERS, programName } from "../programs/mod.ts";
 import { argv, parseBash } from "../bash/mod.ts";
 import type { Verdict, Walk } from "./detect_types.ts";
 import { FETCHED_STDIN, UNREADABLE_STDIN } from "../stdin_markers.ts";
-import { INTERPRETERS_PACK } from "../packs/mod.ts";
+import { loadedPack, MissingPart } from "./parts.ts";
 
 /** Programs that run code read from their stdin when given no script. */
 const STDIN_INTERPRETERS =
@@ -64,11 +64,19 @@ export function stdinUnreadable(stdin: readonly string[]): UnreadableRule | null
   return stdin.includes(FETCHED_STDIN) ? "fetched-script" : "decoded-script";
 }
 
-/** The hit of an unreadable script, while the interpreters pack is active. */
+/** The pack whose rules name unreadable scripts. */
+const INTERPRETERS = "interpreters";
+
+/**
+ * The hit of an unreadable script, while the interpreters pack is active;
+ * its rules (and the words on what the script destroys) load on demand.
+ */
 export function unreadableHit(walk: Walk, rule: UnreadableRule): Verdict {
-  if (!walk.rules.packs.has(INTERPRETERS_PACK.id)) return null;
-  const destroys = INTERPRETERS_PACK.rules.find((r) => r.id === rule)!.destroys;
-  return { pack: INTERPRETERS_PACK.id, rule, destroys };
+  if (!walk.rules.packs.has(INTERPRETERS)) return null;
+  const pack = loadedPack(INTERPRETERS);
+  if (pack === undefined) throw new MissingPart(`pack:${INTERPRETERS}`);
+  const destroys = pack.rules.find((r) => r.id === rule)!.destroys;
+  return { pack: INTERPRETERS, rule, destroys };
 }
 
 /** Whether `text` holds a substitution (`$(…)`, backquotes, `<(…)`). */

@@ -224,18 +224,6 @@ function oneLiner(
   };
 }
 
-/**
- * Interpreters whose rule reads a program fed on stdin (`python3 -`): the
- * fail-closed token scan hands them the whole raw text as that program.
- */
-export const STDIN_PROGRAM_READERS: RegExp =
-  /^(python[0-9.]*|pypy[0-9.]*|py|node|nodejs|bun|tsx|ts-node|ts-node-esm|perl|ruby|php|lua|rscript|r|deno)$/;
-
-/** The arguments with which the interpreter `name` reads its program on stdin. */
-export function stdinProgramArgs(name: string): string[] {
-  return name === "deno" ? ["run", "-"] : ["-"];
-}
-
 /** The shapes of the interpreters that read a program from stdin. */
 const PYTHON_SHAPE: StdinShape = {
   code: "c",

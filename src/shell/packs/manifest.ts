@@ -1,10 +1,10 @@
 /**
  * Every destructive pack as a row: its id, whether it is on by default or
  * required, the program names its rules apply to, and how to get its
- * rules. The core and interpreters packs are always loaded (the engine
- * reads their tables directly); every other pack loads the first time a
- * command reaches one of its program names, so a Bash `rm -rf` reads no
- * cloud, container or database rules.
+ * rules. The core pack is always loaded (the engine reads its tables
+ * directly); every other pack loads the first time a command reaches one
+ * of its program names, so a Bash `rm -rf` reads no interpreter, cloud,
+ * container or database rules.
  *
  * The program names repeat what each pack's rules declare, so that a
  * command can be matched against a pack before its rules are loaded; a
@@ -15,7 +15,6 @@
 
 import type { Pack } from "./pack.ts";
 import { CORE_PACK, SQL_CLIENTS } from "./core.ts";
-import { INTERPRETERS_PACK } from "./interpreters.ts";
 
 /** One pack as the engine knows it before its rules are loaded. */
 export interface PackEntry {
@@ -127,7 +126,10 @@ export const PACK_MANIFEST: readonly PackEntry[] = [
       "ts-node-esm",
       "tsx",
     ],
-    pack: INTERPRETERS_PACK,
+    load: async () =>
+      (await (import(new URL("./interpreters.ts", import.meta.url).href) as Promise<
+        typeof import("./interpreters.ts")
+      >)).INTERPRETERS_PACK,
   },
   {
     id: "containers",

@@ -8,7 +8,6 @@
  */
 
 export { CORE_PACK, REMOVERS, SQL_CLIENTS } from "./core.ts";
-export { INTERPRETERS_PACK, STDIN_PROGRAM_READERS, stdinProgramArgs } from "./interpreters.ts";
 export type { Condition, DestructiveHit, Pack, PackRule, PathStep, RuleInput } from "./pack.ts";
 export {
   PACK_MANIFEST,

@@ -38,6 +38,7 @@ export {
 } from "./options.ts";
 export type { OptionRoles, OptionSpec, ScannedArgs } from "./options.ts";
 export { GREP_FLAGS, UGREP_FLAGS } from "./grep.ts";
+export { STDIN_PROGRAM_READERS, stdinProgramArgs } from "./interpreters.ts";
 export { LS_FLAGS, TREE_FLAGS } from "./listers.ts";
 export { RG_FLAGS } from "./rg.ts";
 export { runningOptions, VALUE_ROLES } from "./roles.ts";
