@@ -117,13 +117,13 @@ Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, eviden
 
 /**
  * The engine's parts a Bash `rm -rf` never needs: the other dialects'
- * readers, the glob matcher, and every pack but the core one the engine
+ * readers, the git reader, the glob matcher, and every pack but the core one the engine
  * reads directly.
  */
 const OTHER_DIALECTS =
-  /^(shell\/powershell\/|shell\/destructive\/detect_(powershell|cmd)\.ts$|glob\/|shell\/packs\/(?!(core|pack|manifest|mod)\.ts$))/;
+  /^(shell\/powershell\/|shell\/destructive\/detect_(powershell|cmd|git)\.ts$|glob\/|shell\/packs\/(?!(core|pack|manifest|mod)\.ts$))/;
 
-Deno.test("[lazy-loading] a destructive Bash call reads no PowerShell, cmd.exe, glob or optional pack module, within its budget", async () => {
+Deno.test("[lazy-loading] a destructive Bash call reads no PowerShell, cmd.exe, git, glob or optional pack module, within its budget", async () => {
   const run = await census("Bash", { command: "rm -rf build" });
   assertEquals(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision, "deny");
   assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");

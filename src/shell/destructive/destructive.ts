@@ -79,7 +79,6 @@ import {
   type Unwrapped,
 } from "./wrappers.ts";
 import { hasLong, hasShort, mayBeAnyOption, programName, scanArgs } from "../programs/mod.ts";
-import { gitVerdict } from "./detect_git.ts";
 import type { DestructiveHit } from "../packs/mod.ts";
 import {
   asksForHelp,
@@ -303,7 +302,7 @@ function programHit(
     const inner = runnerHit(args, stdin, walk);
     if (inner) return inner;
   }
-  if (name === "git") return gitVerdict(args, stdin, walk, ENGINE);
+  if (name === "git") return part("git").gitVerdict(args, stdin, walk, ENGINE);
   if (STDIN_SCHEDULERS.has(name)) {
     const unreadable = stdinUnreadable(stdin);
     const hidden = unreadable === null ? null : unreadableHit(walk, unreadable);
@@ -383,7 +382,9 @@ function dynamicHit(words: readonly string[], stdin: readonly string[], walk: Wa
     (hasShort(scan, "f") || hasLong(scan, "force"));
   if (forcedRecursive) return coreHit("rm-recursive");
   // Bare words (`$MAKE clean`) make sense to many programs; git's options do not.
-  return rest.some((a) => a.startsWith("-")) ? gitVerdict(rest, [], walk, ENGINE) : null;
+  return rest.some((a) => a.startsWith("-"))
+    ? part("git").gitVerdict(rest, [], walk, ENGINE)
+    : null;
 }
 
 /** Candidates matched by recent glob command words, per rule index: a memo of a pure function. */

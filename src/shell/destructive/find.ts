@@ -38,6 +38,13 @@ export async function loadPart(name: PartName): Promise<void> {
           typeof import("./detect_cmd.ts")
         >),
       );
+    case "git":
+      return installPart(
+        name,
+        await (import(new URL("./detect_git.ts", import.meta.url).href) as Promise<
+          typeof import("./detect_git.ts")
+        >),
+      );
     case "glob":
       return installPart(
         name,
@@ -46,6 +53,20 @@ export async function loadPart(name: PartName): Promise<void> {
         >),
       );
   }
+}
+
+/**
+ * Parts a part is nearly always read with: the git reader asks for the
+ * rules over git's history as soon as it reads a destructive-looking git
+ * command, so one reading's stop loads both.
+ */
+const COMPANIONS: Readonly<Partial<Record<PartName, readonly PartName[]>>> = {
+  git: ["pack:git-history"],
+};
+
+/** Loads `name` and its companions. */
+async function loadWithCompanions(name: PartName): Promise<void> {
+  await Promise.all([name, ...(COMPANIONS[name] ?? [])].map(loadPart));
 }
 
 /** Every part that loads on demand: the readers, then each pack loaded on demand. */
@@ -103,7 +124,7 @@ export async function findDestructive(
         // The second part a command asks for loads everything: a command
         // that names many programs must not make the engine read it once per
         // part, or its work budget would be spent that many times over.
-        await (reads === 1 ? loadPart(err.part) : loadAllParts());
+        await (reads === 1 ? loadWithCompanions(err.part) : loadAllParts());
       }
     }
   } catch {

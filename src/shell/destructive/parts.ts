@@ -1,6 +1,7 @@
 /**
  * The parts of the destructive engine a command may never need, loaded on
- * demand: the PowerShell reader, the cmd.exe reader, the glob matcher, and
+ * demand: the PowerShell reader, the cmd.exe reader, the git reader, the
+ * glob matcher, and
  * the rules of every pack but the core one. A Bash
  * `rm -rf build` reaches none of them, and loading code costs a hook
  * process more than running it.
@@ -25,7 +26,7 @@ import type * as PowerShell from "../powershell/mod.ts";
 import type { Pack } from "../packs/mod.ts";
 
 /** The name of a reader loaded on demand. */
-export type ReaderName = "powershell" | "cmd" | "glob";
+export type ReaderName = "powershell" | "cmd" | "glob" | "git";
 
 /** A pack's rules loaded on demand, by the pack's id (shell/packs/manifest.ts). */
 export type PackPartName = `pack:${string}`;
@@ -34,7 +35,7 @@ export type PackPartName = `pack:${string}`;
 export type PartName = ReaderName | PackPartName;
 
 /** Every reader part, in the order `loadAllParts` loads them (packs follow). */
-export const PART_NAMES: readonly ReaderName[] = ["powershell", "cmd", "glob"];
+export const PART_NAMES: readonly ReaderName[] = ["powershell", "cmd", "glob", "git"];
 
 /** What the engine takes from the PowerShell reader (detect_powershell.ts). */
 export interface PowerShellPart {
@@ -64,11 +65,22 @@ export interface GlobPart {
   GLOB_MAX_PATTERN: number;
 }
 
+/** What the engine takes from the git reader (detect_git.ts). */
+export interface GitPart {
+  gitVerdict(
+    args: readonly string[],
+    stdin: readonly string[],
+    walk: Walk,
+    engine: Engine,
+  ): Verdict;
+}
+
 /** Each part's shape, by name. */
 export interface Parts {
   powershell: PowerShellPart;
   cmd: CmdPart;
   glob: GlobPart;
+  git: GitPart;
 }
 
 /** Thrown where the engine needs a part that is not loaded: load it and read the command again. */

@@ -636,7 +636,7 @@ Deno.test("[lazy-loading] the Bash and PowerShell tables read with no part of th
 Deno.test("[lazy-loading] a command loads the engine parts it reaches, however it names them, and no other", async () => {
   const cases: [string, string[]][] = [
     ["rm -rf build", []],
-    ["git reset --hard", ["pack:git-history"]],
+    ["git reset --hard", ["git", "pack:git-history"]],
     ["ls -la && rm -r dist", []],
     ["kubectl delete namespace prod", ["pack:kubernetes"]],
     ["x=kube; $" + "{x}ctl delete namespace prod", ["pack:kubernetes"]],
