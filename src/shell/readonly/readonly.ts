@@ -48,28 +48,35 @@ type OptionRules = typeof import("./rules.ts");
  * which only ever costs a routine question.
  */
 export async function loadReadOnly(shell: ShellDialect, command?: string): Promise<void> {
-  if (shell === "bash") {
-    const plain = command === undefined ? null : plainWords(command);
-    // A plain call of a program the check does not allow is never read-only: no rules.
-    const check = plain === null ? undefined : BASH_PROGRAMS.get(plain[0]);
-    const needsRules = plain === null || (check !== undefined && check !== ANY_ARGUMENTS);
-    await Promise.all([
-      plain === null && bashParser === null
-        ? (import(new URL("../bash/mod.ts", import.meta.url).href) as Promise<
-          typeof import("../bash/mod.ts")
-        >).then((m) => bashParser = m)
-        : null,
-      needsRules && optionRules === null
-        ? (import(new URL("./rules.ts", import.meta.url).href) as Promise<OptionRules>)
-          .then((m) => optionRules = m)
-        : null,
-    ]);
+  if (shell === "powershell") {
+    powerShellDialect ??=
+      (await (import(new URL("./powershell.ts", import.meta.url).href) as Promise<
+        typeof import("./powershell.ts")
+      >)).POWERSHELL;
     return;
   }
-  if (powerShellDialect !== null) return;
-  powerShellDialect = (await (import(new URL("./powershell.ts", import.meta.url).href) as Promise<
-    typeof import("./powershell.ts")
-  >)).POWERSHELL;
+  const plain = command === undefined ? null : plainWords(command);
+  // A plain call of a program the check does not allow is never read-only: no rules.
+  const check = plain === null ? undefined : BASH_PROGRAMS.get(plain[0]);
+  const needsRules = plain === null || (check !== undefined && check !== ANY_ARGUMENTS);
+  await Promise.all([
+    plain === null ? loadBashParser() : null,
+    needsRules ? loadOptionRules() : null,
+  ]);
+}
+
+/** Loads the Bash parser once. */
+async function loadBashParser(): Promise<void> {
+  bashParser ??= await (import(new URL("../bash/mod.ts", import.meta.url).href) as Promise<
+    typeof import("../bash/mod.ts")
+  >);
+}
+
+/** Loads the option rules once. */
+async function loadOptionRules(): Promise<void> {
+  optionRules ??= await (import(new URL("./rules.ts", import.meta.url).href) as Promise<
+    OptionRules
+  >);
 }
 
 /** A word Bash gives no meaning to: no quote, expansion, glob, operator, comment or `~`. */
