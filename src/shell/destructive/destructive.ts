@@ -585,7 +585,7 @@ export function newDetectBudget(work: WorkBudget | null = null): DetectBudget {
 }
 
 /** The rules of the packs active by default, indexed on first use (callers usually bring theirs). */
-export function defaultRules(): RuleIndex {
+function defaultRules(): RuleIndex {
   return indexRules(PACK_MANIFEST.filter((p) => p.defaultOn));
 }
 

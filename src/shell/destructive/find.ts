@@ -12,8 +12,36 @@ import type { DestructiveHit } from "../packs/mod.ts";
 import type { DetectBudget } from "./detect_types.ts";
 import { coreHit, newDetectBudget, readCommand } from "./destructive.ts";
 import { indexRules } from "./rule_match.ts";
-import { installPack, installPart, MissingPart, PART_NAMES, type PartName } from "./parts.ts";
+import {
+  installPack,
+  installPart,
+  MissingPart,
+  PART_NAMES,
+  type PartName,
+  type Parts,
+  type ReaderName,
+} from "./parts.ts";
 import { PACK_MANIFEST, type PackEntry } from "../packs/mod.ts";
+
+/** Where each reader part comes from (literal paths, so the bundle splits there). */
+const READER_MODULES: { readonly [K in ReaderName]: () => Promise<Parts[K]> } = {
+  powershell: () =>
+    import(new URL("./detect_powershell.ts", import.meta.url).href) as Promise<
+      typeof import("./detect_powershell.ts")
+    >,
+  cmd: () =>
+    import(new URL("./detect_cmd.ts", import.meta.url).href) as Promise<
+      typeof import("./detect_cmd.ts")
+    >,
+  git: () =>
+    import(new URL("./detect_git.ts", import.meta.url).href) as Promise<
+      typeof import("./detect_git.ts")
+    >,
+  glob: () =>
+    import(new URL("../../glob/glob.ts", import.meta.url).href) as Promise<
+      typeof import("../../glob/glob.ts")
+    >,
+};
 
 /** Loads the part `name` of the engine (see parts.ts). */
 export async function loadPart(name: PartName): Promise<void> {
@@ -23,36 +51,8 @@ export async function loadPart(name: PartName): Promise<void> {
     if (entry?.load === undefined) throw new Error(`no pack ${id} to load`);
     return installPack(await entry.load());
   }
-  switch (name) {
-    case "powershell":
-      return installPart(
-        name,
-        await (import(new URL("./detect_powershell.ts", import.meta.url).href) as Promise<
-          typeof import("./detect_powershell.ts")
-        >),
-      );
-    case "cmd":
-      return installPart(
-        name,
-        await (import(new URL("./detect_cmd.ts", import.meta.url).href) as Promise<
-          typeof import("./detect_cmd.ts")
-        >),
-      );
-    case "git":
-      return installPart(
-        name,
-        await (import(new URL("./detect_git.ts", import.meta.url).href) as Promise<
-          typeof import("./detect_git.ts")
-        >),
-      );
-    case "glob":
-      return installPart(
-        name,
-        await (import(new URL("../../glob/glob.ts", import.meta.url).href) as Promise<
-          typeof import("../../glob/glob.ts")
-        >),
-      );
-  }
+  const reader = name as ReaderName;
+  installPart(reader, await READER_MODULES[reader]());
 }
 
 /**

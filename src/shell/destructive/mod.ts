@@ -15,13 +15,6 @@ export {
   newDetectBudget,
 } from "./destructive.ts";
 export { findDestructive, loadAllParts, loadPart } from "./find.ts";
-export {
-  forgetParts,
-  hasPart,
-  loadedParts,
-  MissingPart,
-  PART_NAMES,
-  type PartName,
-} from "./parts.ts";
+export { forgetParts, loadedParts, MissingPart, PART_NAMES, type PartName } from "./parts.ts";
 export type { DestructiveHit } from "./destructive.ts";
 export { indexRules } from "./rule_match.ts";

@@ -105,13 +105,6 @@ export function part<K extends ReaderName>(name: K): Parts[K] {
   return found as Parts[K];
 }
 
-/** Whether the part `name` is loaded. */
-export function hasPart(name: PartName): boolean {
-  return name.startsWith("pack:")
-    ? packs.has(name.slice("pack:".length))
-    : loaded[name as ReaderName] !== undefined;
-}
-
 /** Records a loaded reader part (find.ts imports the modules). */
 export function installPart<K extends ReaderName>(name: K, module: Parts[K]): void {
   loaded[name] = module;

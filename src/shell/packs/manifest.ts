@@ -311,44 +311,29 @@ export const PACK_MANIFEST: readonly PackEntry[] = [
 ];
 
 /** The packs a list of switches leaves active, and what was wrong with the switches. */
-export interface PackSelection<T> {
-  readonly active: readonly T[];
+export interface PackSelection {
+  readonly active: readonly PackEntry[];
   readonly warnings: readonly string[];
 }
 
-/** What a pack switch needs to know of a pack. */
-export interface Switchable {
-  readonly id: string;
-  readonly defaultOn: boolean;
-  readonly required?: true;
-}
-
 /**
- * The packs of `all` that `switches` leave active, in table order: applied
- * in order to the default set, `-name` switches a pack off, `+name` or
- * `name` switches it on, and later switches win. A required pack stays on
- * and an unknown name is ignored, each with a warning.
+ * The rows of the packs `switches` leave active, in table order: applied in
+ * order to the default set, `-name` switches a pack off, `+name` or `name`
+ * switches it on, and later switches win. A required pack stays on and an
+ * unknown name is ignored, each with a warning.
  */
-export function selectFrom<T extends Switchable>(
-  all: readonly T[],
-  switches: readonly string[],
-): PackSelection<T> {
-  const on = new Map(all.map((p) => [p.id, p.defaultOn]));
+export function selectPacks(switches: readonly string[]): PackSelection {
+  const on = new Map(PACK_MANIFEST.map((p) => [p.id, p.defaultOn]));
   const warnings: string[] = [];
   for (const raw of switches) {
     const entry = raw.trim();
     if (entry === "") continue;
     const off = entry.startsWith("-");
     const id = entry.replace(/^[-+]/, "").toLowerCase();
-    const pack = all.find((p) => p.id === id);
+    const pack = PACK_MANIFEST.find((p) => p.id === id);
     if (pack === undefined) warnings.push(`unknown destructive pack "${id}" ignored`);
     else if (off && pack.required) warnings.push(`the ${id} pack cannot be switched off`);
     else on.set(id, !off);
   }
-  return { active: all.filter((p) => on.get(p.id)), warnings };
-}
-
-/** The rows of the packs `switches` leave active (see `selectFrom`). */
-export function selectPacks(switches: readonly string[]): PackSelection<PackEntry> {
-  return selectFrom(PACK_MANIFEST, switches);
+  return { active: PACK_MANIFEST.filter((p) => on.get(p.id)), warnings };
 }

@@ -9,11 +9,4 @@
 
 export { CORE_PACK, REMOVERS, SQL_CLIENTS } from "./core.ts";
 export type { Condition, DestructiveHit, Pack, PackRule, PathStep, RuleInput } from "./pack.ts";
-export {
-  PACK_MANIFEST,
-  type PackEntry,
-  type PackSelection,
-  selectFrom,
-  selectPacks,
-  type Switchable,
-} from "./manifest.ts";
+export { PACK_MANIFEST, type PackEntry, type PackSelection, selectPacks } from "./manifest.ts";
