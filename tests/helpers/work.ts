@@ -8,6 +8,7 @@
  */
 
 import { assert } from "./assert.ts";
+import { type BudgetCheckpoint, WorkBudget } from "../../src/platform/budget.ts";
 
 /** Most steps the Bash lexer and parser spend per character of any input (`BashParse.steps`). */
 export const BASH_STEPS_PER_CHAR = 4;
@@ -49,4 +50,29 @@ export function assertStepsPerChar(
     spent <= perChar * text.length + FIXED_STEPS,
     `${label}: ${spent} steps on ${text.length} characters`,
   );
+}
+
+/**
+ * A work budget that also counts the units each analysis was granted, by
+ * its label, and how often a reading gave its work back (`restore`).
+ */
+export class CountingBudget extends WorkBudget {
+  readonly by = new Map<string, number>();
+  restores = 0;
+
+  override spend(units: number, what: string): boolean {
+    const ok = super.spend(units, what);
+    if (ok) this.by.set(what, (this.by.get(what) ?? 0) + units);
+    return ok;
+  }
+
+  /** The units granted to the analysis `what`. */
+  units(what: string): number {
+    return this.by.get(what) ?? 0;
+  }
+
+  override restore(at: BudgetCheckpoint): void {
+    this.restores++;
+    super.restore(at);
+  }
 }

@@ -27,21 +27,7 @@ import {
   hostileSearchTurn,
   SEARCH_TURN_PROMPT,
 } from "../helpers/hostile.ts";
-
-/** A budget that also counts the units each analysis was granted. */
-class CountingBudget extends WorkBudget {
-  readonly by = new Map<string, number>();
-
-  override spend(units: number, what: string): boolean {
-    const ok = super.spend(units, what);
-    if (ok) this.by.set(what, (this.by.get(what) ?? 0) + units);
-    return ok;
-  }
-
-  units(what: string): number {
-    return this.by.get(what) ?? 0;
-  }
-}
+import { CountingBudget } from "../helpers/work.ts";
 
 const TRANSCRIPT = `${ROOT}/.transcript.jsonl`;
 const TARGET = `${ROOT}/${deepTarget(60)}`;

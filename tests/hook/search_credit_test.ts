@@ -4,27 +4,17 @@
  * hold a content search, and only when it is a regular file.
  */
 
+import { CountingBudget } from "../helpers/work.ts";
 import { assertEquals } from "../helpers/assert.ts";
 import { decide } from "../../src/hook/decide.ts";
 import type { Decision } from "../../src/hook/decision.ts";
 import type { StatResult } from "../../src/platform/fs_port.ts";
 import { assistant, jsonl, prompt, result } from "../session_logs/builder.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
-import { WorkBudget } from "../../src/platform/budget.ts";
+import type { WorkBudget } from "../../src/platform/budget.ts";
 import { UNITS_PER_FILE_CHAR } from "../../src/evidence/symbol.ts";
 import { lexCode } from "../../src/change/code_lexer.ts";
 import type { Language } from "../../src/change/language.ts";
-
-/** A budget that also counts the units each analysis was granted. */
-class CountingBudget extends WorkBudget {
-  readonly by = new Map<string, number>();
-
-  override spend(units: number, what: string): boolean {
-    const ok = super.spend(units, what);
-    if (ok) this.by.set(what, (this.by.get(what) ?? 0) + units);
-    return ok;
-  }
-}
 
 const STORE = `${ROOT}/src/store.ts`;
 const STORE_TEXT = "export function loadWidgets() {\n  return 1;\n}\n";

@@ -15,7 +15,7 @@ import {
 import { sqlDestructive } from "../../../src/shell/sql/mod.ts";
 import { loadReadOnly, readOnlyKind } from "../../../src/shell/readonly/mod.ts";
 import { joinPieces, mulberry32, pick } from "../../helpers/prng.ts";
-import { assertStepsPerChar } from "../../helpers/work.ts";
+import { assertStepsPerChar, CountingBudget } from "../../helpers/work.ts";
 import { GIT_COMMANDS } from "../../../src/shell/programs/mod.ts";
 import {
   destructiveHit as hitOf,
@@ -26,7 +26,6 @@ import {
 } from "../../../src/shell/destructive/mod.ts";
 import { readFromNothing } from "../../helpers/destructive_cases.ts";
 import { MAX_READS } from "../../../src/shell/destructive/find.ts";
-import { type BudgetCheckpoint, WorkBudget } from "../../../src/platform/budget.ts";
 
 // The engine loads its PowerShell, cmd.exe and glob parts on demand; these
 // tests read commands of every dialect, so they start with all of them.
@@ -666,14 +665,6 @@ Deno.test("[lazy-loading] a command loads the engine parts it reaches, however i
 });
 
 Deno.test("[fail-to-deny] a command reaching many parts of the engine is read at most three times, each within its budget", async () => {
-  /** A budget that counts how often a reading was abandoned and its work given back. */
-  class CountingBudget extends WorkBudget {
-    restores = 0;
-    override restore(at: BudgetCheckpoint): void {
-      this.restores++;
-      super.restore(at);
-    }
-  }
   // Benign calls of many packs' programs, then the destructive one: every pack is asked for.
   const command = [
     "kubectl get pods",
