@@ -17,7 +17,9 @@
  * 2. `deno bundle --code-splitting --minify` writes one entry and a chunk
  *    per group of modules that are loaded together;
  * 3. every `import("./chunk.js")` in the output goes back to the run-time
- *    URL form, so `deno run` again reads only the chunks a call takes.
+ *    URL form, so `deno run` again reads only the chunks a call takes;
+ * 4. the chunks the entry always loads at start-up are folded into one
+ *    file (`bundle_merge.ts`).
  *
  * The bundle sits two folders below the checkout's root, as every module
  * under `src/<folder>/` does, so the code that finds the checkout from
@@ -36,6 +38,7 @@ import { bundleState, DIGEST_FILE, filesUnder, sourceDigest } from "../src/setup
 
 export { DIGEST_FILE };
 import { stagedConfig } from "./compile.ts";
+import { CORE_FILE, coreEntry, pointAtCore, startupChunks } from "./bundle_merge.ts";
 
 /** A lazy import as the sources write it, with the module path captured. */
 const RUNTIME_URL_IMPORT =
@@ -198,6 +201,38 @@ async function bundleInto(repoRoot: string, stage: string, outDir: string): Prom
   }
 }
 
+/** The entry file of the hook's bundle. */
+const ENTRY_FILE = "main.js";
+
+/**
+ * Folds the chunks the entry in `outDir` loads at start-up into `core.js`
+ * (`bundle_merge.ts`), bundling them once more from an entry staged in
+ * `outDir` beside them.
+ */
+async function foldStartupChunks(repoRoot: string, stage: string, outDir: string): Promise<void> {
+  const files = new Map<string, string>();
+  for (const rel of await filesUnder(outDir)) {
+    if (rel.endsWith(".js") && !rel.includes("/")) {
+      files.set(rel, await Deno.readTextFile(`${outDir}/${rel}`));
+    }
+  }
+  const folded = startupChunks(files, ENTRY_FILE);
+  if (folded.length < 2) return;
+  const entry = `${outDir}/core-entry.js`;
+  await Deno.writeTextFile(entry, coreEntry(files, folded));
+  await runBundler(repoRoot, stage, ["--minify", "--output", `${stage}/${CORE_FILE}`, entry]);
+  await Deno.remove(entry);
+  for (const file of folded) {
+    await Deno.remove(`${outDir}/${file}`);
+    files.delete(file);
+  }
+  for (const [file, text] of files) {
+    const pointed = pointAtCore(text, folded);
+    if (pointed !== text) await Deno.writeTextFile(`${outDir}/${file}`, pointed);
+  }
+  await Deno.rename(`${stage}/${CORE_FILE}`, `${outDir}/${CORE_FILE}`);
+}
+
 /**
  * Builds the bundle of the checkout at `repoRoot` into its `.cache/bundle/`
  * unless the one there is current (or `force`). The new bundle is written
@@ -260,6 +295,7 @@ async function build(
       if (/import\("\.\//.test(chunk)) throw new Error(`${rel} keeps a literal import`);
       await Deno.writeTextFile(path, chunk);
     }
+    await foldStartupChunks(repoRoot, stage, fresh);
     await Deno.writeTextFile(`${fresh}/${DIGEST_FILE}`, `${digest}\n`);
     const old = `${stage}/old`;
     await Deno.rename(target, old).catch((err) => {
