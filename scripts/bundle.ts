@@ -19,7 +19,9 @@
  * 3. every `import("./chunk.js")` in the output goes back to the run-time
  *    URL form, so `deno run` again reads only the chunks a call takes;
  * 4. the chunks the entry always loads at start-up are folded into one
- *    file (`bundle_merge.ts`).
+ *    file (`bundle_merge.ts`);
+ * 5. the hook's functions are written so that V8 compiles them when their
+ *    file loads, which keeps them in Deno's code cache (`bundle_eager.ts`).
  *
  * The bundle sits two folders below the checkout's root, as every module
  * under `src/<folder>/` does, so the code that finds the checkout from
@@ -39,6 +41,7 @@ import { bundleState, DIGEST_FILE, filesUnder, sourceDigest } from "../src/setup
 export { DIGEST_FILE };
 import { stagedConfig } from "./compile.ts";
 import { CORE_FILE, coreEntry, pointAtCore, startupChunks } from "./bundle_merge.ts";
+import { eagerBundle } from "./bundle_eager.ts";
 
 /** A lazy import as the sources write it, with the module path captured. */
 const RUNTIME_URL_IMPORT =
@@ -233,6 +236,20 @@ async function foldStartupChunks(repoRoot: string, stage: string, outDir: string
   await Deno.rename(`${stage}/${CORE_FILE}`, `${outDir}/${CORE_FILE}`);
 }
 
+/** Rewrites the hook's files in `outDir` (not the subcommands') for eager compilation. */
+async function compileEagerly(outDir: string): Promise<void> {
+  const separate = new Set(Object.values(SEPARATE_ENTRIES));
+  const files = new Map<string, string>();
+  for (const rel of await filesUnder(outDir)) {
+    if (rel.endsWith(".js") && !rel.includes("/") && !separate.has(rel)) {
+      files.set(rel, await Deno.readTextFile(`${outDir}/${rel}`));
+    }
+  }
+  for (const [file, code] of eagerBundle(files)) {
+    await Deno.writeTextFile(`${outDir}/${file}`, code);
+  }
+}
+
 /**
  * Builds the bundle of the checkout at `repoRoot` into its `.cache/bundle/`
  * unless the one there is current (or `force`). The new bundle is written
@@ -296,6 +313,7 @@ async function build(
       await Deno.writeTextFile(path, chunk);
     }
     await foldStartupChunks(repoRoot, stage, fresh);
+    await compileEagerly(fresh);
     await Deno.writeTextFile(`${fresh}/${DIGEST_FILE}`, `${digest}\n`);
     const old = `${stage}/old`;
     await Deno.rename(target, old).catch((err) => {
