@@ -72,9 +72,14 @@ export function gitGlobalOption(word: string): GitGlobalOption | null {
   return table !== null && Object.hasOwn(table, name) ? table[name] : null;
 }
 
-/** The words of a whitespace-separated list. */
+/**
+ * The words of a list separated by spaces and line breaks. Split on plain
+ * strings: this runs when the module loads, on every call that loads it,
+ * and a regular expression's first use there (compiled, then tiered up on a
+ * long text) cost about 1 ms, measured in process.
+ */
 function words(list: string): ReadonlySet<string> {
-  return new Set(list.split(/\s+/).filter((w) => w !== ""));
+  return new Set(list.replaceAll("\n", " ").split(" ").filter((w) => w !== ""));
 }
 
 /**
