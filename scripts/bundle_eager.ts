@@ -62,12 +62,62 @@ function methodValues(node: Node): Node[] {
   return [];
 }
 
-/** What the rewriting of one file does: ranges to wrap, declarations to move. */
+/** True when `node` or anything inside it is of `type` (`Super`, `PrivateIdentifier`, ...). */
+function contains(node: Node, test: (n: Node) => boolean): boolean {
+  return test(node) || childrenOf(node).some((child) => contains(child, test));
+}
+
+/** A method whose function can be written as a plain function expression: no `super`. */
+function movable(method: Node): boolean {
+  return isNode(method.value) && !method.computed &&
+    !contains(method.value, (n) => n.type === "Super");
+}
+
+/** A class method moved out of its class: defined on `target` right after the statement. */
+interface MovedMethod {
+  /** Where the statement that creates the class ends. */
+  after: number;
+  /** `X.prototype`, or `X` for a static method. */
+  target: string;
+  method: Node;
+}
+
+/** What the rewriting of one file does. */
 interface Plan {
   /** Expressions to put in parentheses; `statement` when one starts an expression statement. */
   wrap: { start: number; end: number; statement: boolean }[];
   /** Top-level function declarations to move to the start as `var`s. */
   hoist: { start: number; end: number; name: string }[];
+  /** Object literal methods (`m(){}`) to write as properties holding a function (`m:(function(){})`). */
+  objectMethods: Node[];
+  /** Class methods to define on the class right after it is created. */
+  classMethods: MovedMethod[];
+}
+
+/**
+ * The methods of the class `init` declared by the last declarator of the
+ * top-level `statement`, that can be defined on it from outside: none when
+ * the class uses private names (only its own body can), and no method that
+ * uses `super` or names the class by its inner name.
+ */
+function classMethodsOf(statement: Node, declarator: Node, init: Node): MovedMethod[] {
+  const body = init.body as Node | undefined;
+  const outer = declarator.id as Node;
+  if (!body || outer.type !== "Identifier") return [];
+  if (contains(body, (n) => n.type === "PrivateIdentifier")) return [];
+  const inner = isNode(init.id) ? String(init.id.name) : null;
+  const namesInner = (method: Node): boolean =>
+    inner !== null &&
+    contains(method.value as Node, (n) => n.type === "Identifier" && n.name === inner);
+  return (body.body as Node[])
+    .filter((m) =>
+      m.type === "MethodDefinition" && m.kind === "method" && movable(m) && !namesInner(m)
+    )
+    .map((method) => ({
+      after: statement.end,
+      target: method.static ? String(outer.name) : `${outer.name}.prototype`,
+      method,
+    }));
 }
 
 function planOf(code: string, hoistDeclarations: boolean): Plan {
@@ -75,7 +125,7 @@ function planOf(code: string, hoistDeclarations: boolean): Plan {
     ecmaVersion: "latest",
     sourceType: "module",
   }) as unknown as Node;
-  const plan: Plan = { wrap: [], hoist: [] };
+  const plan: Plan = { wrap: [], hoist: [], objectMethods: [], classMethods: [] };
   const methods = new Set<Node>();
   const visit = (node: Node, parent: Node | null, statementStart: number | null): void => {
     for (const value of methodValues(node)) methods.add(value);
@@ -94,6 +144,16 @@ function planOf(code: string, hoistDeclarations: boolean): Plan {
     ) {
       plan.hoist.push({ start: node.start, end: node.end, name: String(node.id.name) });
     }
+    if (node.type === "Property" && node.method === true && node.kind === "init" && movable(node)) {
+      plan.objectMethods.push(node);
+    }
+    if (node.type === "VariableDeclaration" && parent?.type === "Program") {
+      const declarators = node.declarations as Node[];
+      const last = declarators[declarators.length - 1];
+      if (isNode(last?.init) && last.init.type === "ClassExpression") {
+        plan.classMethods.push(...classMethodsOf(node, last, last.init));
+      }
+    }
     const start = node.type === "ExpressionStatement" ? node.start : statementStart;
     for (const child of childrenOf(node)) visit(child, node, start);
   };
@@ -101,37 +161,87 @@ function planOf(code: string, hoistDeclarations: boolean): Plan {
   return plan;
 }
 
+/** The key of a method as written in a property or a `defineProperty` call. */
+function keyText(code: string, method: Node, quoted: boolean): string {
+  const key = method.key as Node;
+  if (key.type === "Identifier") {
+    return quoted ? JSON.stringify(String(key.name)) : String(key.name);
+  }
+  return code.slice(key.start, key.end);
+}
+
 /**
- * `code` (one ES module of the bundle) with every function expression
- * parenthesized and, when `hoistDeclarations`, its top-level function
- * declarations moved to the start as parenthesized `var`s.
+ * `code` (one ES module of the bundle) rewritten so V8 compiles its
+ * functions when it loads: every function expression parenthesized, object
+ * literal methods written as properties holding parenthesized functions,
+ * class methods defined on their class right after it is created and, when
+ * `hoistDeclarations`, top-level function declarations moved to the start
+ * as parenthesized `var`s.
  */
 export function eagerFunctions(code: string, hoistDeclarations: boolean): string {
   const plan = planOf(code, hoistDeclarations);
-  const before = new Map<number, string>();
-  const add = (at: number, text: string, first: boolean): void => {
-    const had = before.get(at) ?? "";
-    before.set(at, first ? text + had : had + text);
-  };
+  // What is written before the character at a position: closing parentheses
+  // first, then moved class methods, then opening parentheses.
+  const closing = new Map<number, string>();
+  const opening = new Map<number, string>();
+  const defined = new Map<number, (() => string)[]>();
+  /** Ranges written as something else: start → end and what replaces them. */
+  const replaced = new Map<number, { end: number; render: () => string }>();
+  const functionOf = (value: Node): string =>
+    `(${value.async === true ? "async " : ""}function${value.generator === true ? "*" : ""}${
+      text(value.start, value.end, true)
+    })`;
   for (const { start, end, statement } of plan.wrap) {
     // A line that starts with `(` would call whatever ended the line before it.
-    add(start, statement ? ";(" : "(", false);
-    add(end, ")", true);
+    opening.set(start, (opening.get(start) ?? "") + (statement ? ";(" : "("));
+    closing.set(end, `)${closing.get(end) ?? ""}`);
   }
-  const text = (from: number, to: number): string => {
-    let out = "";
-    for (let i = from; i < to; i++) out += (before.get(i) ?? "") + code[i];
-    return out;
+  for (const { start, end } of plan.hoist) replaced.set(start, { end, render: () => "" });
+  for (const method of plan.objectMethods) {
+    replaced.set(method.start, {
+      end: method.end,
+      render: () => `${keyText(code, method, false)}:${functionOf(method.value as Node)}`,
+    });
+  }
+  for (const { after, target, method } of plan.classMethods) {
+    replaced.set(method.start, { end: method.end, render: () => "" });
+    const define = (): string =>
+      `Object.defineProperty(${target},${keyText(code, method, true)},{value:${
+        functionOf(method.value as Node)
+      },writable:!0,configurable:!0});`;
+    defined.set(after, [...(defined.get(after) ?? []), define]);
+  }
+  const insertedAt = (at: number): string => {
+    const defines = (defined.get(at) ?? []).map((render) => render()).join("");
+    // The statement before them may end without a semicolon.
+    const separator = defines !== "" && code[at - 1] !== ";" ? ";" : "";
+    return (closing.get(at) ?? "") + separator + defines + (opening.get(at) ?? "");
   };
-  const moved = plan.hoist.map(({ start, end, name }) => `var ${name}=(${text(start, end)});`);
-  let body = "";
-  let at = 0;
-  for (const { start, end } of plan.hoist) {
-    body += text(at, start);
-    at = end;
+  /**
+   * The rewritten text of `from`..`to`. A `piece` is written somewhere else
+   * (a moved declaration, a method's function): what belongs before its
+   * first character, and the replacement of that piece itself, stay where
+   * the piece was.
+   */
+  function text(from: number, to: number, piece: boolean): string {
+    let out = "";
+    for (let i = from; i < to; i++) {
+      const first = piece && i === from;
+      if (!first) out += insertedAt(i);
+      const swap = first ? undefined : replaced.get(i);
+      if (swap !== undefined && swap.end <= to) {
+        out += swap.render();
+        i = swap.end - 1;
+        continue;
+      }
+      out += code[i];
+    }
+    return out;
   }
-  body += text(at, code.length) + (before.get(code.length) ?? "");
-  return moved.join("") + body;
+  const moved = plan.hoist.map(({ start, end, name }) =>
+    `var ${name}=(${text(start, end, true)});`
+  );
+  return moved.join("") + text(0, code.length, false) + insertedAt(code.length);
 }
 
 /** A static import of a sibling file, as esbuild writes one. */

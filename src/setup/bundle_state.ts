@@ -13,8 +13,16 @@ import { BUNDLE_DIR, BUNDLE_ENTRY } from "../platform/permissions.ts";
 /** The file beside the bundle naming the digest of the sources it was built from. */
 export const DIGEST_FILE = "SOURCES.sha256";
 
-/** The build recipe, relative to the checkout: a change to it makes a new bundle too. */
-const RECIPE = "scripts/bundle.ts";
+/**
+ * The build recipe, relative to the checkout: the build script and the
+ * passes it runs over the bundler's output. A change to any of them makes a
+ * new bundle too.
+ */
+export const RECIPE: readonly string[] = [
+  "scripts/bundle.ts",
+  "scripts/bundle_merge.ts",
+  "scripts/bundle_eager.ts",
+];
 
 /** Every file under `dir` (recursively), as paths relative to it, sorted. */
 export async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
@@ -40,7 +48,7 @@ async function bytesOf(path: string): Promise<Uint8Array> {
 
 /**
  * The digest of what a bundle is built from: every file under `src/` (name
- * and content), deno.json and the build recipe.
+ * and content), deno.json and the files of the build recipe.
  */
 export async function sourceDigest(checkout: string): Promise<string> {
   const parts: string[] = [];
@@ -48,7 +56,7 @@ export async function sourceDigest(checkout: string): Promise<string> {
     parts.push(`src/${rel}`, await sha256(await Deno.readFile(`${checkout}/src/${rel}`)));
   }
   parts.push("deno.json", await sha256(await Deno.readFile(`${checkout}/deno.json`)));
-  parts.push(RECIPE, await sha256(await bytesOf(`${checkout}/${RECIPE}`)));
+  for (const file of RECIPE) parts.push(file, await sha256(await bytesOf(`${checkout}/${file}`)));
   return await sha256(new TextEncoder().encode(parts.join("\n")));
 }
 

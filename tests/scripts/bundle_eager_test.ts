@@ -16,19 +16,47 @@ async function evaluate(code: string): Promise<Record<string, unknown>> {
   return { ...(await import(url)) };
 }
 
-Deno.test("[lazy-loading] function and arrow expressions are parenthesized; methods, getters and class members are not", () => {
+Deno.test("[lazy-loading] function and arrow expressions are parenthesized; getters, setters and class declarations' methods are not", () => {
   assertEquals(
     eagerFunctions("var o=function(t){return t+1},e=n=>n.length;", true),
     "var o=(function(t){return t+1}),e=(n=>n.length);",
   );
   assertEquals(
-    eagerFunctions("const k={a(){},get g(){return 1},b:function(){},c:()=>1};", true),
-    "const k={a(){},get g(){return 1},b:(function(){}),c:(()=>1)};",
+    eagerFunctions("const k={get g(){return 1},set g(v){},b:function(){},c:()=>1};", true),
+    "const k={get g(){return 1},set g(v){},b:(function(){}),c:(()=>1)};",
   );
   assertEquals(
     eagerFunctions("class K{m(){return()=>2}static s(){}}", true),
     "class K{m(){return(()=>2)}static s(){}}",
   );
+});
+
+Deno.test("[lazy-loading] an object literal's methods become properties holding parenthesized functions, unless they use super", () => {
+  assertEquals(
+    eagerFunctions("const k={a(x){return x},async b(){},*c(){},d(){return super.d()}};", true),
+    "const k={a:(function(x){return x}),b:(async function(){}),c:(function*(){}),d(){return super.d()}};",
+  );
+});
+
+Deno.test("[lazy-loading] a top-level class's methods are defined on it right after it is created", () => {
+  assertEquals(
+    eagerFunctions(
+      "var T=class{x=1;constructor(a){this.a=a}get g(){return 1}m(b){return b}static s(){}};",
+      true,
+    ),
+    "var T=class{x=1;constructor(a){this.a=a}get g(){return 1}};" +
+      'Object.defineProperty(T.prototype,"m",{value:(function(b){return b}),writable:!0,configurable:!0});' +
+      'Object.defineProperty(T,"s",{value:(function(){}),writable:!0,configurable:!0});',
+  );
+  // Private names, super, and the class's inner name keep a method in its class.
+  const kept = [
+    "var P=class{#n=1;m(){return this.#n}};",
+    "var S=class extends Array{m(){return super.length}};",
+    "var R=class r{m(){return new r}};",
+    // A declarator after the class could use it before the methods are defined.
+    "var A=class{m(){}},a=new A;",
+  ];
+  for (const code of kept) assertEquals(eagerFunctions(code, true), code);
 });
 
 Deno.test("[lazy-loading] a top-level declaration moves to the start as a var holding the same named function", () => {
@@ -69,7 +97,7 @@ Deno.test("[lazy-loading] rewritten code computes what the original did", async 
     "function double(n){return n*2}" +
     "async function later(){return base+(await Promise.resolve(1))}" +
     "function*count(){yield 1;yield 2}" +
-    "class Box{constructor(v){this.v=v}get twice(){return double(this.v)}map(f){return new Box(f(this.v))}}" +
+    "var Box=class{constructor(v){this.v=v}get twice(){return double(this.v)}map(f){return new Box(f(this.v))}static of(v){return new Box(v)}*[Symbol.iterator](){yield this.v}};" +
     "var obj={m(){return 3},n:function(){return this.m()+1},p:x=>x+5};" +
     "var total=()=>[...count()].reduce((a,b)=>a+b,0);" +
     "export{base,later,total,Box,obj,double};";
@@ -79,10 +107,18 @@ Deno.test("[lazy-loading] rewritten code computes what the original did", async 
     assertEquals(module.base, 4);
     assertEquals(await (module.later as () => Promise<number>)(), 5);
     assertEquals((module.total as () => number)(), 3);
-    const box = new (module.Box as new (
-      v: number,
-    ) => { twice: number; map: (f: (v: number) => number) => { v: number } })(3);
-    assertEquals([box.twice, box.map((v) => v + 1).v], [6, 4]);
+    type BoxType = {
+      v: number;
+      twice: number;
+      map: (f: (v: number) => number) => BoxType;
+    } & Iterable<number>;
+    const Box = module.Box as { new (v: number): BoxType; of: (v: number) => BoxType };
+    const box = new Box(3);
+    assertEquals([box.twice, box.map((v) => v + 1).v, [...Box.of(7)]], [6, 4, [7]]);
+    // Moved methods stay out of a for-in, as methods do.
+    const keys: string[] = [];
+    for (const key in box) keys.push(key);
+    assertEquals(keys, ["v"]);
     const obj = module.obj as { m: () => number; n: () => number; p: (x: number) => number };
     assertEquals([obj.m(), obj.n(), obj.p(1)], [3, 4, 6]);
     assertEquals((module.double as (n: number) => number).name, "double");
@@ -97,4 +133,16 @@ Deno.test("[lazy-loading] the built bundle's hook files are rewritten and the su
     const text = await Deno.readTextFile(`${dir}/${file}`);
     assert(!/^var [\w$]+=\(function /.test(text), `${file} was rewritten`);
   }
+});
+
+Deno.test("[lazy-loading] methods of a class followed at once by a declaration are defined after the class, not with the moved declaration", async () => {
+  const code = "var T=class{m(){return 2}};function f(){return new T().m()}export{f};";
+  const out = eagerFunctions(code, true);
+  assertEquals(
+    out,
+    "var f=(function f(){return new T().m()});var T=class{};" +
+      'Object.defineProperty(T.prototype,"m",{value:(function(){return 2}),writable:!0,configurable:!0});export{f};',
+  );
+  assertEquals((await evaluate(out)).f instanceof Function, true);
+  assertEquals(((await evaluate(out)).f as () => number)(), 2);
 });

@@ -18,6 +18,7 @@ import {
   SEPARATE_ENTRIES,
 } from "../../scripts/bundle.ts";
 import { sourceTreeArgv } from "../../src/platform/permissions.ts";
+import { RECIPE } from "../../src/setup/bundle_state.ts";
 
 /** A checkout of its own whose `src/` holds `sources`. */
 function checkout(sources: Record<string, string>): Promise<string> {
@@ -90,6 +91,14 @@ Deno.test("[lazy-loading] a bundle is current only while the sources it was buil
     stdout: "piped",
   }).output();
   assertEquals(new TextDecoder().decode(out.stdout), "two\n");
+  // Each pass of the recipe counts, not only the script that runs it.
+  for (const file of RECIPE) {
+    assertEquals(await bundleIsCurrent(root), true, file);
+    await Deno.mkdir(`${root}/scripts`, { recursive: true });
+    await Deno.writeTextFile(`${root}/${file}`, `// ${file} changed\n`);
+    assertEquals(await bundleIsCurrent(root), false, file);
+    await Deno.remove(`${root}/${file}`);
+  }
   // No staging folder or lock is left behind (`deno` is the linked cache).
   const left = [...Deno.readDirSync(`${root}/.cache`)].map((e) => e.name).sort();
   assertEquals(left, ["bundle", "deno"]);
