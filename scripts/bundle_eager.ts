@@ -97,14 +97,20 @@ interface Plan {
 /**
  * The methods of the class `init` declared by the last declarator of the
  * top-level `statement`, that can be defined on it from outside: none when
- * the class uses private names (only its own body can), and no method that
- * uses `super` or names the class by its inner name.
+ * the class uses private names (only its own body can) or runs static code
+ * while it is created, and no method that uses `super` or names the class
+ * by its inner name.
  */
 function classMethodsOf(statement: Node, declarator: Node, init: Node): MovedMethod[] {
   const body = init.body as Node | undefined;
   const outer = declarator.id as Node;
   if (!body || outer.type !== "Identifier") return [];
   if (contains(body, (n) => n.type === "PrivateIdentifier")) return [];
+  // Static fields and blocks run while the class is created, before methods defined after it.
+  const staticCode = (body.body as Node[]).some((m) =>
+    m.type === "StaticBlock" || (m.type === "PropertyDefinition" && m.static === true)
+  );
+  if (staticCode) return [];
   const inner = isNode(init.id) ? String(init.id.name) : null;
   const namesInner = (method: Node): boolean =>
     inner !== null &&

@@ -53,6 +53,9 @@ Deno.test("[lazy-loading] a top-level class's methods are defined on it right af
     "var P=class{#n=1;m(){return this.#n}};",
     "var S=class extends Array{m(){return super.length}};",
     "var R=class r{m(){return new r}};",
+    // Static code runs while the class is created, before methods defined after it.
+    "var F=class{static x=F.m();m(){}static m(){return 1}};",
+    "var B=class{static{B.m()}static m(){}};",
     // A declarator after the class could use it before the methods are defined.
     "var A=class{m(){}},a=new A;",
   ];
