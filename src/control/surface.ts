@@ -196,11 +196,19 @@ function below(outer: PathParts, inner: PathParts): string[] | null {
   return inner.segments.slice(outer.segments.length);
 }
 
+/**
+ * The folders whose move would take every project or the whole home along
+ * (the project root, the home directory): what holds them is out of this
+ * table's scope. The shell reader asks the same question of its pieces.
+ */
+export function wideFolders(ctx: SurfaceContext): string[] {
+  return [ctx.projectRoot, homeDir(ctx.env)].flatMap((d) => d ? [d] : []);
+}
+
 /** A folder whose move would take every project or the whole home along: out of this table's scope. */
 function tooWide(path: PathParts, ctx: SurfaceContext, cwd: string): boolean {
-  const wide = [ctx.projectRoot, homeDir(ctx.env)].flatMap((d) => d ? [d] : []);
   return path.segments.length === 0 ||
-    wide.some((d) => below(path, fold(absolutePath(d, cwd, cwd))) !== null);
+    wideFolders(ctx).some((d) => below(path, fold(absolutePath(d, cwd, cwd))) !== null);
 }
 
 interface ResolvedBase {

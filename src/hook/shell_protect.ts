@@ -28,7 +28,12 @@
 import { parseBash, type Segment } from "../shell/bash/mod.ts";
 import { readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
-import { controlSurfaceRows, type SurfaceContext, type SurfaceRow } from "../control/surface.ts";
+import {
+  controlSurfaceRows,
+  type SurfaceContext,
+  type SurfaceRow,
+  wideFolders,
+} from "../control/surface.ts";
 import { absolutePath, parsePath, type PathParts } from "../file_facts/paths.ts";
 import { realLocation } from "../file_facts/real_path.ts";
 import type { FsPort } from "../platform/fs_port.ts";
@@ -345,8 +350,7 @@ function targetsOf(ctx: ShellProtectContext): Target[] {
 
 /** Folders a write may hold without being this table's business (the home, the project). */
 function tooWide(probe: PathParts, ctx: ShellProtectContext): boolean {
-  const wide = [ctx.surface.projectRoot, homeDir(ctx.surface.env)].flatMap((d) => d ? [d] : []);
-  return probe.segments.length === 0 || wide.some((dir) => {
+  return probe.segments.length === 0 || wideFolders(ctx.surface).some((dir) => {
     const w = absolutePath(dir, "/", "/");
     return lower(w.root) === lower(probe.root) && probe.segments.length <= w.segments.length &&
       probe.segments.every((s, i) => segmentsMeet(s, lower(w.segments[i])));
@@ -538,6 +542,18 @@ function changesDirectory(pieces: readonly Piece[]): boolean {
   return pieces.some((p) => DIRECTORY_CHANGERS.has(lower(p.text)) || DIRECTORY_OPTIONS.has(p.text));
 }
 
+/** The pieces of `command`, read as Bash when it parses, and whether it changes directory. */
+function commandPieces(
+  dialect: ShellDialect,
+  command: string,
+): { pieces: Piece[]; movesDirectory: boolean } {
+  const parse = dialect === "bash" ? parseBash(command) : null;
+  const pieces = parse !== null && parse.ok
+    ? bashPieces(dialect, parse.segments)
+    : rawPieces(dialect, command);
+  return { pieces, movesDirectory: changesDirectory(pieces) };
+}
+
 /**
  * What in `command` writes to GateGuard's control surface or runs its
  * hook by hand: one hit per control row (the first piece that reached it)
@@ -552,11 +568,7 @@ export function shellProtectHits(
   ctx: ShellProtectContext,
   budget: WorkBudget,
 ): ShellProtectHit[] | null {
-  const parse = dialect === "bash" ? parseBash(command) : null;
-  const pieces = parse !== null && parse.ok
-    ? bashPieces(dialect, parse.segments)
-    : rawPieces(dialect, command);
-  const movesDirectory = changesDirectory(pieces);
+  const { pieces, movesDirectory } = commandPieces(dialect, command);
   const targets = targetsOf(ctx);
   // Bash's own wildcards skip dot names unless the line turns that off.
   const mctx: MatchContext = {
@@ -614,11 +626,7 @@ export function protectedTargetOf(
   command: string,
   ctx: ShellProtectContext,
 ): { target: ProtectedTarget; piece: string } | null {
-  const parse = dialect === "bash" ? parseBash(command) : null;
-  const pieces = parse !== null && parse.ok
-    ? bashPieces(dialect, parse.segments)
-    : rawPieces(dialect, command);
-  const movesDirectory = changesDirectory(pieces);
+  const { pieces, movesDirectory } = commandPieces(dialect, command);
   const home = homeDir(ctx.surface.env);
   const places: [ProtectedTarget, PathParts][] = [];
   const add = (target: ProtectedTarget, dir: string | null) => {
