@@ -9,14 +9,21 @@
  * call ran: measured with V8's function events, most of what a destructive
  * call spends deciding. V8 compiles eagerly a function expression written
  * in parentheses (its "PIFE" heuristic), and what it compiles eagerly is
- * cached with the file. Measured on whole processes, the destructive call
- * took about 6 ms less, a first-touch Edit 4 ms, a routine `ls` 1.5 ms.
+ * cached with the file. Measured on whole processes, paired, a destructive
+ * call took 3-7 ms less, a first-touch Edit 1-4 ms, a routine `ls` 0-2 ms.
  * Only the hook's files get this: a subcommand a person types (`report`,
  * `explain`, ...) would read back hundreds of functions it never runs.
  *
  * The rewriting keeps the meaning:
- * - a function or arrow expression gets parentheses around it (none for a
- *   method, getter or setter, whose syntax has no expression to wrap);
+ * - a function or arrow expression gets parentheses around it;
+ * - an object literal's method (`m(){}`) becomes a property holding the
+ *   same function (`m:(function(){})`), unless it uses `super`; getters
+ *   and setters stay;
+ * - a top-level class's methods are defined on it (`Object.defineProperty`,
+ *   not enumerable, as methods are) right after the statement that creates
+ *   it, unless they use `super` or the class's inner name; a class with
+ *   private names (which only its own body can reach) or static code (which
+ *   runs while the class is created) keeps all of them;
  * - a function declaration at the top of a file becomes a `var` holding the
  *   same function as a named expression, moved to the start of the file, so
  *   it exists before any top-level code runs, as a declaration would. A
@@ -67,9 +74,15 @@ function contains(node: Node, test: (n: Node) => boolean): boolean {
   return test(node) || childrenOf(node).some((child) => contains(child, test));
 }
 
-/** A method whose function can be written as a plain function expression: no `super`. */
+/**
+ * A method whose function can be written as a plain function expression:
+ * no `super`, a key written out, and not `__proto__`, which as a property
+ * key would set the object's prototype instead.
+ */
 function movable(method: Node): boolean {
-  return isNode(method.value) && !method.computed &&
+  const key = method.key as Node | undefined;
+  const name = key?.type === "Identifier" ? key.name : key?.type === "Literal" ? key.value : null;
+  return isNode(method.value) && !method.computed && name !== "__proto__" &&
     !contains(method.value, (n) => n.type === "Super");
 }
 

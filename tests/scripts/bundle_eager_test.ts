@@ -36,6 +36,11 @@ Deno.test("[lazy-loading] an object literal's methods become properties holding 
     eagerFunctions("const k={a(x){return x},async b(){},*c(){},d(){return super.d()}};", true),
     "const k={a:(function(x){return x}),b:(async function(){}),c:(function*(){}),d(){return super.d()}};",
   );
+  // As a property, `__proto__` would set the prototype instead of a method.
+  assertEquals(
+    eagerFunctions('const p={__proto__(){},"__proto__"(){}};', true),
+    'const p={__proto__(){},"__proto__"(){}};',
+  );
 });
 
 Deno.test("[lazy-loading] a top-level class's methods are defined on it right after it is created", () => {
