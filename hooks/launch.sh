@@ -87,7 +87,7 @@ if [ -f "${root}/src/main.ts" ] && [ -f "${root}/deno.json" ] && command -v deno
   # Deno reads $HOME/.npmrc and its cache before GateGuard runs: keep both in the
   # checkout and hand GateGuard the user's home (src/platform/permissions.ts).
   GATEGUARD_HOME="${HOME:-}" HOME="$root" DENO_DIR="${root}/.cache/deno" \
-    exec deno run --quiet --no-prompt --config "${root}/deno.json" --permission-set=gateguard "$entry"
+    exec deno run --quiet --no-prompt --v8-flags=--min-semi-space-size=16 --config "${root}/deno.json" --permission-set=gateguard "$entry"
 fi
 
 if [ -z "$data" ]; then

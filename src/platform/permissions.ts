@@ -19,11 +19,29 @@
 export const PERMISSION_SET = "gateguard";
 
 /**
+ * V8's flags for every GateGuard process: a young generation big enough
+ * that a call never stops to collect it. With V8's default (a 1 MB semi-space
+ * to start), a destructive check or a credit read ran one scavenge of 3-5 ms;
+ * with 16 MB none, and paired whole-process runs of a destructive denial
+ * took about 4 ms less. Every run of the same files must pass the same
+ * flags: V8 keys Deno's code cache by them, so a run with other flags would
+ * discard the cache the next hook call needs.
+ */
+export const V8_FLAGS = "--v8-flags=--min-semi-space-size=16";
+
+/**
  * Runtime flags, given the path of deno.json. `--quiet` also hides Deno's
  * notice that config-file permissions are experimental.
  */
 export function runtimeFlags(configPath: string): string[] {
-  return ["--quiet", "--no-prompt", "--config", configPath, `--permission-set=${PERMISSION_SET}`];
+  return [
+    "--quiet",
+    "--no-prompt",
+    V8_FLAGS,
+    "--config",
+    configPath,
+    `--permission-set=${PERMISSION_SET}`,
+  ];
 }
 
 /**

@@ -8,6 +8,7 @@
  * PowerShell twins are parsed (no PowerShell runs here).
  */
 
+import { V8_FLAGS } from "../../src/platform/permissions.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { REPO_ROOT } from "../helpers/cli.ts";
 import { denoDir } from "../helpers/cli.ts";
@@ -368,6 +369,8 @@ Deno.test("[plugin-launcher] the PowerShell twins and the hooks.json commands pa
       "and Deno is not on PATH to run it from source, so this call is blocked",
       "GateGuard (Claude Code plugin): ",
       "--permission-set=gateguard",
+      // The same V8 flags as every other run, or the two would discard each other's code cache.
+      V8_FLAGS,
     ]
   ) {
     assertStringIncludes(ps1, text);

@@ -20,6 +20,7 @@ Deno.test("[init] the commands GateGuard registers are its own", () => {
       "/usr/bin/deno run --quiet --no-prompt --config /r/deno.json --permission-set=gateguard /r/.cache/bundle/main.js",
       "/usr/bin/deno run --quiet --no-prompt --config '/r d/deno.json' --permission-set=gateguard '/r d/src/main.ts' hook",
       `GATEGUARD_HOME="$HOME" HOME=/r DENO_DIR=/r/.cache/deno /usr/bin/deno run --quiet --no-prompt --config /r/deno.json --permission-set=gateguard /r/src/main.ts`,
+      `GATEGUARD_HOME="$HOME" HOME=/r DENO_DIR=/r/.cache/deno /usr/bin/deno run --quiet --no-prompt --v8-flags=--min-semi-space-size=16 --config /r/deno.json --permission-set=gateguard /r/.cache/bundle/main.js`,
       `GATEGUARD_HOME="$HOME" HOME='/r d' DENO_DIR='/r d/.cache/deno' deno run --permission-set=gateguard '/r d/src/main.ts' hook --agent codex`,
       PLUGIN_COMMAND,
     ]
