@@ -173,7 +173,10 @@ function planOf(code: string, hoistDeclarations: boolean): Plan {
         plan.classMethods.push(...classMethodsOf(node, last, last.init));
       }
     }
-    const start = node.type === "ExpressionStatement" ? node.start : statementStart;
+    // Only a statement in a list of statements can join the one before it; the body of an `if`
+    // or a loop cannot, and a `;` there would end that body early.
+    const inList = Array.isArray(parent?.body) || Array.isArray(parent?.consequent);
+    const start = node.type === "ExpressionStatement" && inList ? node.start : statementStart;
     for (const child of childrenOf(node)) visit(child, node, start);
   };
   visit(program, null, null);

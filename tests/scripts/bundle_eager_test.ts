@@ -98,6 +98,9 @@ Deno.test("[lazy-loading] a file on an import circle keeps its declarations", ()
 Deno.test("[lazy-loading] a wrapped expression that starts a statement cannot join the line before it", () => {
   // Without the semicolon, `a()\n(x=>1)` would call what a() returns.
   assertEquals(eagerFunctions("a()\nx=>1", true), "a()\n;(x=>1)");
+  // The body of an if or a loop stays its body.
+  assertEquals(eagerFunctions("if(a)x=>1,f()", true), "if(a)(x=>1),f()");
+  assertEquals(eagerFunctions("for(;;)x=>1", true), "for(;;)(x=>1)");
 });
 
 Deno.test("[lazy-loading] rewritten code computes what the original did", async () => {
