@@ -210,18 +210,27 @@ async function bundleInto(repoRoot: string, stage: string, outDir: string): Prom
 /** The entry file of the hook's bundle. */
 const ENTRY_FILE = "main.js";
 
+/** The bundle's scripts directly in `outDir` that `keep` accepts, by file name, with their text. */
+async function scriptsIn(
+  outDir: string,
+  keep: (file: string) => boolean = () => true,
+): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const rel of await filesUnder(outDir)) {
+    if (rel.endsWith(".js") && !rel.includes("/") && keep(rel)) {
+      files.set(rel, await Deno.readTextFile(`${outDir}/${rel}`));
+    }
+  }
+  return files;
+}
+
 /**
  * Folds the chunks the entry in `outDir` loads at start-up into `core.js`
  * (`bundle_merge.ts`), bundling them once more from an entry staged in
  * `outDir` beside them.
  */
 async function foldStartupChunks(repoRoot: string, stage: string, outDir: string): Promise<void> {
-  const files = new Map<string, string>();
-  for (const rel of await filesUnder(outDir)) {
-    if (rel.endsWith(".js") && !rel.includes("/")) {
-      files.set(rel, await Deno.readTextFile(`${outDir}/${rel}`));
-    }
-  }
+  const files = await scriptsIn(outDir);
   const folded = startupChunks(files, ENTRY_FILE);
   if (folded.length < 2) return;
   const entry = `${outDir}/core-entry.js`;
@@ -242,12 +251,7 @@ async function foldStartupChunks(repoRoot: string, stage: string, outDir: string
 /** Rewrites the hook's files in `outDir` (not the subcommands') for eager compilation. */
 async function compileEagerly(outDir: string): Promise<void> {
   const separate = new Set(Object.values(SEPARATE_ENTRIES));
-  const files = new Map<string, string>();
-  for (const rel of await filesUnder(outDir)) {
-    if (rel.endsWith(".js") && !rel.includes("/") && !separate.has(rel)) {
-      files.set(rel, await Deno.readTextFile(`${outDir}/${rel}`));
-    }
-  }
+  const files = await scriptsIn(outDir, (file) => !separate.has(file));
   for (const [file, code] of eagerBundle(files)) {
     await Deno.writeTextFile(`${outDir}/${file}`, code);
   }

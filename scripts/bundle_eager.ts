@@ -35,6 +35,7 @@
  */
 
 import { parse } from "acorn";
+import { staticImportsOf } from "./bundle_merge.ts";
 
 /** An ESTree node as acorn gives it: a type, a range, and children under any key. */
 interface Node {
@@ -266,14 +267,11 @@ export function eagerFunctions(code: string, hoistDeclarations: boolean): string
   return moved.join("") + text(0, code.length, false) + insertedAt(code.length);
 }
 
-/** A static import of a sibling file, as esbuild writes one. */
-const SIBLING_IMPORT = /import(?:\{[^}]*\}from)?"\.\/([^"]+\.js)"/g;
-
 /** The files among `files` that sit on a circle of static imports. */
 export function filesOnCircles(files: ReadonlyMap<string, string>): Set<string> {
   const edges = new Map<string, string[]>();
   for (const [name, code] of files) {
-    edges.set(name, [...code.matchAll(SIBLING_IMPORT)].map((m) => m[1]));
+    edges.set(name, staticImportsOf(code));
   }
   const onCircle = new Set<string>();
   for (const name of files.keys()) {
