@@ -166,15 +166,19 @@ const HEX_DIGITS = "0123456789abcdef";
 /** Input bytes from which Web Crypto's start-up cost is worth paying. */
 const WEB_CRYPTO_FROM = 16 * 1024;
 
-/** Hex SHA-256 digest of the UTF-8 bytes of `text`. */
-export async function sha256Hex(text: string): Promise<string> {
-  const bytes = encoder.encode(text);
+/** Hex SHA-256 digest of `bytes`: short inputs in plain code, long ones on Web Crypto. */
+export async function sha256BytesHex(bytes: Uint8Array): Promise<string> {
   const digest = bytes.length < WEB_CRYPTO_FROM
     ? sha256(bytes)
-    : new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    : new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));
   let hex = "";
   for (let i = 0; i < digest.length; i++) {
     hex += HEX_DIGITS[digest[i] >> 4] + HEX_DIGITS[digest[i] & 15];
   }
   return hex;
+}
+
+/** Hex SHA-256 digest of the UTF-8 bytes of `text`. */
+export function sha256Hex(text: string): Promise<string> {
+  return sha256BytesHex(encoder.encode(text));
 }

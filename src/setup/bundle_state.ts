@@ -9,6 +9,7 @@
  */
 
 import { BUNDLE_DIR, BUNDLE_ENTRY } from "../platform/permissions.ts";
+import { sha256BytesHex } from "../platform/sha256.ts";
 
 /** The file beside the bundle naming the digest of the sources it was built from. */
 export const DIGEST_FILE = "SOURCES.sha256";
@@ -35,12 +36,6 @@ export async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
   return out.sort();
 }
 
-/** SHA-256 of `bytes`, in hex. */
-async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** The bytes of `path`, or none when it cannot be read (a tree without the recipe). */
 async function bytesOf(path: string): Promise<Uint8Array> {
   return await Deno.readFile(path).catch(() => new Uint8Array());
@@ -53,11 +48,13 @@ async function bytesOf(path: string): Promise<Uint8Array> {
 export async function sourceDigest(checkout: string): Promise<string> {
   const parts: string[] = [];
   for (const rel of await filesUnder(`${checkout}/src`)) {
-    parts.push(`src/${rel}`, await sha256(await Deno.readFile(`${checkout}/src/${rel}`)));
+    parts.push(`src/${rel}`, await sha256BytesHex(await Deno.readFile(`${checkout}/src/${rel}`)));
   }
-  parts.push("deno.json", await sha256(await Deno.readFile(`${checkout}/deno.json`)));
-  for (const file of RECIPE) parts.push(file, await sha256(await bytesOf(`${checkout}/${file}`)));
-  return await sha256(new TextEncoder().encode(parts.join("\n")));
+  parts.push("deno.json", await sha256BytesHex(await Deno.readFile(`${checkout}/deno.json`)));
+  for (const file of RECIPE) {
+    parts.push(file, await sha256BytesHex(await bytesOf(`${checkout}/${file}`)));
+  }
+  return await sha256BytesHex(new TextEncoder().encode(parts.join("\n")));
 }
 
 /** What the checkout's bundle is, next to its sources. */

@@ -12,6 +12,7 @@
  * @module
  */
 
+import { sha256BytesHex } from "../platform/sha256.ts";
 import type { JsonValue } from "../config/jsonc.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { isRecord } from "../platform/json.ts";
@@ -179,10 +180,7 @@ export interface PluginPorts {
  */
 export async function hashFileBytes(path: string): ReturnType<PluginPorts["hashFile"]> {
   try {
-    const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
-    return {
-      digest: Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(""),
-    };
+    return { digest: await sha256BytesHex(await Deno.readFile(path)) };
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return { missing: true };
     return { error: e instanceof Error ? e.message : String(e) };
