@@ -8,7 +8,14 @@
  */
 
 /** Whose file a row is: an agent's, or GateGuard's own. */
-export type SurfaceAgent = "claude" | "codex" | "gemini" | "copilot" | "cursor" | "gateguard";
+export type SurfaceAgent =
+  | "claude"
+  | "codex"
+  | "gemini"
+  | "copilot"
+  | "cursor"
+  | "gateguard"
+  | "shell";
 
 /** Where a row sits. */
 export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | "program";
@@ -18,6 +25,8 @@ export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | 
  * `settings` (Claude Code's settings) and `hook-file` (another agent's hook
  * file) are compared before and after; `config` (GateGuard's project file)
  * by the keys that loosen it; every other kind is weakened by any write.
+ * `startup` is a shell's start-up code: it can export anything, computed
+ * any way, so no change to it can be read as harmless.
  */
 export type SurfaceKind =
   | "settings"
@@ -26,7 +35,8 @@ export type SurfaceKind =
   | "trust"
   | "state"
   | "evidence"
-  | "program";
+  | "program"
+  | "startup";
 
 /**
  * The directory a row's pattern is found under:
@@ -83,6 +93,49 @@ export interface SurfaceRow {
    * docs/security.md). Such a change is denied instead.
    */
   askable: boolean;
+}
+
+/**
+ * The shells' start-up files under the home directory (their default
+ * places: `ZDOTDIR` and `XDG_CONFIG_HOME` are not followed), by row id.
+ * GateGuard's hook runs with the environment the agent was started with,
+ * so a variable exported here reaches every agent started from a new
+ * terminal: a way to switch GateGuard off, or move what it reads, at the
+ * next start.
+ */
+const SHELL_STARTUP: Readonly<Record<string, string>> = {
+  "shell-bashrc": ".bashrc",
+  "shell-bash-profile": ".bash_profile",
+  "shell-bash-login": ".bash_login",
+  "shell-bash-aliases": ".bash_aliases",
+  "shell-profile": ".profile",
+  "shell-zshrc": ".zshrc",
+  "shell-zshenv": ".zshenv",
+  "shell-zprofile": ".zprofile",
+  "shell-zlogin": ".zlogin",
+  "shell-cshrc": ".cshrc",
+  "shell-tcshrc": ".tcshrc",
+  "shell-fish-config": ".config/fish/config.fish",
+  "shell-fish-conf-d": ".config/fish/conf.d/**",
+  "shell-pam-environment": ".pam_environment",
+  "shell-environment-d": ".config/environment.d/**",
+  "shell-pwsh-profiles": ".config/powershell/**",
+  "shell-powershell-profiles": "Documents/PowerShell/**",
+  "shell-windows-powershell-profiles": "Documents/WindowsPowerShell/**",
+};
+
+function startupRow([id, pattern]: [string, string]): SurfaceRow {
+  return {
+    id,
+    agent: "shell",
+    level: "user",
+    base: "home",
+    pattern,
+    kind: "startup",
+    controls:
+      "your shell's start-up code, whose exports reach every agent started from a new terminal and GateGuard's hook with it",
+    askable: true,
+  };
 }
 
 /** The control surface, most specific rows first: the first row that matches names a path. */
@@ -385,4 +438,5 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     controls: "Cursor's user hook file, where GateGuard is registered for Cursor",
     askable: true,
   },
+  ...Object.entries(SHELL_STARTUP).map(startupRow),
 ];

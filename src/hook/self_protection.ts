@@ -11,7 +11,7 @@
 import { askReachesPerson } from "./escalate.ts";
 import type { DecideContext } from "./decision.ts";
 import type { GateTarget } from "./file_targets.ts";
-import type { SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";
+import type { SurfaceKind, SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";
 import { sanitizeForDisplay } from "../questions/messages.ts";
 import { selfProtectionAskText, selfProtectionDenyText } from "../questions/protection_texts.ts";
 
@@ -20,6 +20,15 @@ export type ProtectionReason = "self-protection" | "cannot-tell";
 
 /** Any change to a file of these kinds can switch GateGuard off or forge what it trusts. */
 const ANY_CHANGE_LINE = "any change to it can switch GateGuard off or forge what it trusts";
+
+/**
+ * Why any change to a file of a kind weakens GateGuard, where the general
+ * line says less than the kind's own.
+ */
+const ANY_CHANGE_BY_KIND: Partial<Record<SurfaceKind, string>> = {
+  startup: "it is code every new terminal runs, so any line of it can set what GateGuard " +
+    "reads when the agent next starts",
+};
 
 /** A path that cannot be resolved may stand for a control file. */
 const UNRESOLVED_LINE = "the path cannot be resolved (a dangling link or a loop), so it may " +
@@ -42,7 +51,10 @@ async function protectionFindings(
   const path = gt.target.fsPath;
   if (path === null) return null;
   const agent = row.agent;
-  if ((row.kind === "settings" || row.kind === "hook-file") && agent !== "gateguard") {
+  if (
+    (row.kind === "settings" || row.kind === "hook-file") && agent !== "gateguard" &&
+    agent !== "shell"
+  ) {
     const { changeWeakenings, hookFileWeakenings } =
       await (import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
         typeof import("../setup/weakening.ts")
@@ -58,7 +70,7 @@ async function protectionFindings(
       >);
     return changeWeakenings(ports.fs, path, gt.change, projectConfigWeakenings, budget);
   }
-  return [ANY_CHANGE_LINE];
+  return [ANY_CHANGE_BY_KIND[row.kind] ?? ANY_CHANGE_LINE];
 }
 
 /** What the self-protection rule answers for one target: a question for the user, or a denial. */

@@ -39,85 +39,22 @@ import { realLocation } from "../file_facts/real_path.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { homeDir } from "../config/settings.ts";
 import type { WorkBudget } from "../platform/budget.ts";
+import {
+  DIRECTORY_CHANGERS,
+  DIRECTORY_OPTIONS,
+  GIT_INDEX_ONLY,
+  OWN_HARMLESS,
+  OWN_PROGRAMS,
+  PRINTERS,
+  RUNNERS,
+  SOURCERS,
+  STDIN_COPIERS,
+} from "./shell_words.ts";
 
 /** Work units charged for each piece compared with the table. */
 const UNITS_PER_PIECE = 64;
 /** Work units charged for each piece whose real location is looked up. */
 const UNITS_PER_LOOKUP = 4096;
-
-/** Programs whose arguments are only printed: data, unless piped into a program. */
-const PRINTERS: ReadonlySet<string> = new Set([
-  "echo",
-  "printf",
-  "print",
-  "write-output",
-  "write-host",
-  "echo.exe",
-]);
-
-/** Programs that copy what they read to files: a here-document fed to them is data. */
-const STDIN_COPIERS: ReadonlySet<string> = new Set(["cat", "tee"]);
-
-/**
- * git subcommands that write only the index and the object store, never a
- * file of the work tree, whatever their options. Reading commands (`diff`,
- * `log`, `show`, ...) go through the read-only check instead: `--output=`
- * makes them write any file.
- */
-const GIT_INDEX_ONLY: ReadonlySet<string> = new Set(["add", "commit"]);
-
-/** GateGuard's own program names. */
-const OWN_PROGRAMS: ReadonlySet<string> = new Set(["gateguard", "gateguard.exe"]);
-
-/** GateGuard's subcommands that neither decide a call nor change its setup. */
-const OWN_HARMLESS: ReadonlySet<string> = new Set([
-  "report",
-  "doctor",
-  "explain",
-  "--version",
-  "-V",
-  "--help",
-  "-h",
-  "help",
-]);
-
-/** Programs that run the command after them (their options and values skipped). */
-const RUNNERS: ReadonlySet<string> = new Set([
-  "sudo",
-  "doas",
-  "env",
-  "nohup",
-  "exec",
-  "command",
-  "time",
-  "nice",
-  "timeout",
-  "setsid",
-  "xargs",
-  "stdbuf",
-]);
-
-/** Words that move the shell (or a program) to another directory. */
-const DIRECTORY_CHANGERS: ReadonlySet<string> = new Set([
-  "cd",
-  "pushd",
-  "popd",
-  "chdir",
-  "set-location",
-  "sl",
-  "push-location",
-  "pop-location",
-]);
-
-/** Options that run a program in another directory. */
-const DIRECTORY_OPTIONS: ReadonlySet<string> = new Set([
-  "-C",
-  "--directory",
-  "--git-dir",
-  "--work-tree",
-  "--cwd",
-  "--prefix",
-]);
 
 /** Characters that end a path-like piece inside code or a long word. */
 const PIECE_BREAK = /[\s'"`(),;<>|&={}]+/;
@@ -296,12 +233,25 @@ function tailMeets(tail: readonly string[], target: readonly string[], hidden: b
   return false;
 }
 
-/** Replaces what the line cannot know by UNKNOWN and the home directory by its path. */
-function withKnownParts(piece: string, home: string | null): string {
+/**
+ * PowerShell's `$PROFILE` (and its `.CurrentUserAllHosts`-style members):
+ * always a profile script, which every new PowerShell runs.
+ */
+const POWERSHELL_PROFILE = /\$profile(?:\.(?:current|all)users?(?:current|all)hosts?)?\b/gi;
+
+/**
+ * Replaces what the line cannot know by UNKNOWN and the home directory by
+ * its path; in PowerShell, `$PROFILE` by a profile path (the Windows one:
+ * reaching any of the profile rows is what matters).
+ */
+function withKnownParts(piece: string, home: string | null, dialect?: ShellDialect): string {
   let text = piece;
   if (home !== null) {
     text = text.replace(/^~(?=$|[\\/])/, home)
       .replace(/\$\{HOME\}|\$HOME\b|\$env:(HOME|USERPROFILE)\b|%(HOME|USERPROFILE)%/gi, home);
+    if (dialect === "powershell") {
+      text = text.replace(POWERSHELL_PROFILE, `${home}/Documents/PowerShell/profile.ps1`);
+    }
   }
   return text
     .replace(
@@ -313,9 +263,14 @@ function withKnownParts(piece: string, home: string | null): string {
 }
 
 /** The probe a piece stands for, or null for a piece that names no path at all. */
-function probeOf(piece: string, ctx: ShellProtectContext, movesDirectory: boolean): Probe | null {
+function probeOf(
+  piece: string,
+  ctx: ShellProtectContext,
+  movesDirectory: boolean,
+  dialect?: ShellDialect,
+): Probe | null {
   const home = homeDir(ctx.surface.env);
-  const text = withKnownParts(piece, home).replaceAll("\\", "/");
+  const text = withKnownParts(piece, home, dialect).replaceAll("\\", "/");
   if (text === "" || text === "-" || /^-{1,2}[A-Za-z]/.test(text)) return null;
   const parts = parsePath(text, /^[A-Za-z]:\//.test(text));
   const segments = parts.segments.map(lower);
@@ -485,12 +440,13 @@ function bashPieces(dialect: ShellDialect, segments: readonly Segment[]): Piece[
     const wordsLive = pipedOn || (!readOnly && !printer);
     const dirChange = DIRECTORY_CHANGERS.has(program);
     const runsAt = commandWordAt(segment);
+    const sourced = SOURCERS.has(program) ? segment.words[1] : undefined;
     for (const word of [...segment.assignments, ...segment.words]) {
       const runs = word === segment.words[0] || word === segment.words[runsAt];
       for (const piece of splitPieces(word.text)) {
         out.push({
           text: piece,
-          live: wordsLive,
+          live: word === sourced ? pipedOn : wordsLive,
           dirChange,
           runs: runs || piece !== word.text,
           first: word === segment.words[0] && piece === word.text,
@@ -522,7 +478,10 @@ function rawPieces(dialect: ShellDialect, command: string): Piece[] {
   const out: Piece[] = [];
   for (const statement of command.replace(/`(.)/g, "$1").split(/[;|&\n{}()]+/)) {
     const words = statement.split(PIECE_BREAK).filter((p) => p !== "");
-    words.forEach((text, at) => out.push({ text, live, runs: true, first: at === 0 }));
+    const sourcing = SOURCERS.has(lower(words[0] ?? ""));
+    words.forEach((text, at) =>
+      out.push({ text, live: live && !(sourcing && at === 1), runs: true, first: at === 0 })
+    );
   }
   return out;
 }
@@ -587,7 +546,7 @@ export function shellProtectHits(
       seen.add("own-hook");
       hits.push({ kind: "own-hook", piece: piece.text });
     }
-    const probe = probeOf(piece.text, ctx, movesDirectory);
+    const probe = probeOf(piece.text, ctx, movesDirectory, dialect);
     if (probe === null) continue;
     let row = matchProbe(probe, targets, mctx);
     const fs = ctx.surface.fs;

@@ -89,7 +89,7 @@ const CLAUDE_SHAPE: HookFileShape = {
 };
 
 /** An agent whose settings or hook file GateGuard reads. */
-export type HookFileAgent = Exclude<SurfaceRow["agent"], "gateguard">;
+export type HookFileAgent = Exclude<SurfaceRow["agent"], "gateguard" | "shell">;
 
 /** Each agent's hook file, by the agent of its control-surface row. */
 const HOOK_FILE_SHAPES: Readonly<Record<HookFileAgent, HookFileShape>> = {

@@ -237,6 +237,8 @@ Deno.test("[self-protection] the rows list each row's concrete paths, and each r
   assertEquals(paths("trust-store"), [`${HOME}/.gateguard/trust.json`]);
   assertEquals(paths("program-binary"), ["/usr/local/bin/gateguard"]);
   assertEquals(paths("program-checkout"), []);
+  assertEquals(paths("shell-bashrc"), [`${HOME}/.bashrc`]);
+  assertEquals(paths("shell-powershell-profiles"), [`${HOME}/Documents/PowerShell/**`]);
   const ids = CONTROL_SURFACE.map((r) => r.id);
   assertEquals(new Set(ids).size, ids.length);
   for (const row of CONTROL_SURFACE) {

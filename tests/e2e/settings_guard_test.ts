@@ -3,12 +3,14 @@
  * GateGuard off, on a project registered by the real `gateguard init`, is
  * denied through the CLI on every try (a change to GateGuard's project
  * file is put to the user instead); other settings changes pass, and `gateguard explain` names
- * the rule and the control-surface row.
+ * the rule and the control-surface row. A write to the shell's start-up file is asked about
+ * on every try, while sourcing it is an ordinary first command.
  */
 
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { type CliResult, runCli, runHook } from "../helpers/cli.ts";
 import { sandbox } from "../helpers/sandbox.ts";
+import { ROUTINE_TEXT } from "../../src/questions/shell_texts.ts";
 
 function kindOf(r: CliResult): string {
   assertEquals(r.code, 0, r.stderr);
@@ -64,4 +66,43 @@ Deno.test("[self-protection] through the CLI a registered project's hooks cannot
   assertEquals(kindOf(config), "ask");
   // Another key of the same file passes as before, without a question.
   assertEquals(kindOf(await hook({ ...installed, model: "opus" })), "pass");
+});
+
+Deno.test("[self-protection] through the CLI the shell's start-up file is never changed without the user, and sourcing it is routine", async () => {
+  const { root, tmp, env } = await sandbox({ "src/a.py": "x = 1\n" });
+  await Deno.writeTextFile(`${tmp}/.bashrc`, "export PATH=$HOME/bin:$PATH\n");
+  const bash = (command: string, mode = "default", session = "rc") =>
+    runHook({
+      session_id: session,
+      cwd: root,
+      hook_event_name: "PreToolUse",
+      permission_mode: mode,
+      tool_name: "Bash",
+      tool_input: { command },
+    }, { env, cwd: root });
+  const append = `echo 'export A=1' >> ~/.bashrc`;
+  const asked = await bash(append);
+  assertEquals(kindOf(asked), "ask");
+  const reason = JSON.parse(asked.stdout).hookSpecificOutput.permissionDecisionReason;
+  assertStringIncludes(reason, "your shell's start-up code");
+  for (let n = 0; n < 2; n++) assertEquals(kindOf(await bash(append)), "ask", `retry ${n}`);
+  assertEquals(kindOf(await bash(append, "bypassPermissions")), "deny");
+  const edit = await runHook({
+    session_id: "rc",
+    cwd: root,
+    hook_event_name: "PreToolUse",
+    permission_mode: "bypassPermissions",
+    tool_name: "Edit",
+    tool_input: { file_path: `${tmp}/.bashrc`, old_string: "bin", new_string: "sbin" },
+  }, { env, cwd: root });
+  assertEquals(kindOf(edit), "deny");
+  // Sourcing the file only reads it: the routine gate's first-command denial, then a pass.
+  const sourced = await bash("source ~/.bashrc", "default", "rc-source");
+  assertEquals(kindOf(sourced), "deny");
+  assertEquals(
+    JSON.parse(sourced.stdout).hookSpecificOutput.permissionDecisionReason,
+    ROUTINE_TEXT,
+  );
+  assertEquals(kindOf(await bash("source ~/.bashrc", "default", "rc-source")), "pass");
+  assertEquals(await Deno.readTextFile(`${tmp}/.bashrc`), "export PATH=$HOME/bin:$PATH\n");
 });

@@ -254,6 +254,31 @@ Deno.test("[self-protection] GateGuard's state, trust store and the transcripts 
   }
 });
 
+Deno.test("[self-protection] a shell's start-up file is never changed by a file tool without the user", async () => {
+  for (const file_path of [`${HOME}/.bashrc`, `${HOME}/.config/fish/config.fish`]) {
+    const asked = await agentCall("claude", {
+      tool_name: "Write",
+      permission_mode: "default",
+      tool_input: { file_path, content: "export PATH=$HOME/bin:$PATH\n" },
+    });
+    assertEquals([asked.kind, asked.decisions], ["ask", ["self-protect-ask/self-protection"]]);
+    assertStringIncludes(
+      asked.text,
+      "- it is code every new terminal runs, so any line of it can set what GateGuard reads when the agent next starts",
+    );
+    assertStringIncludes(asked.text, "your shell's start-up code");
+    const denied = await agentCall("claude", {
+      tool_name: "Edit",
+      permission_mode: "bypassPermissions",
+      tool_input: { file_path, old_string: "a", new_string: "b" },
+    });
+    assertEquals(denied.kind, "deny");
+    assertStringIncludes(denied.text, DENY_EVERY_TIME);
+    const codex = await agentCall("codex", patch(`*** Add File: ${file_path}\n+export A=1`));
+    assertEquals([codex.kind, codex.decisions], ["deny", ["self-protect-deny/self-protection"]]);
+  }
+});
+
 Deno.test("[self-protection] an ordinary hook-file change goes on to the first-touch gate, and a checked control file is never passed by the fast path", async () => {
   const hooks = `${ROOT}/.cursor/hooks.json`;
   const extra = cursorFile({ command: "echo hi", matcher: "Read" });

@@ -116,6 +116,35 @@ Deno.test("[self-protection] reading, printing and look-alikes are left alone", 
   }
 });
 
+Deno.test("[self-protection] a shell write to a shell's start-up file is caught; sourcing or reading one is not", () => {
+  const writes: [string, ShellDialect, string][] = [
+    [`echo 'export A=1' >> ~/.bashrc`, "bash", "shell-bashrc"],
+    [`sed -i 's/^#//' $HOME/.zshenv`, "bash", "shell-zshenv"],
+    [`cat >> /home/u/.profile <<'EOF'\nexport A=1\nEOF`, "bash", "shell-profile"],
+    [`printf 'set -x A 1' > ~/.config/fish/conf.d/a.fish`, "bash", "shell-fish-conf-d"],
+    [`cd ~ && echo x >> .zprofile`, "bash", "shell-zprofile"],
+    [`python3 -c "open('/home/u/.bash_profile','a')"`, "bash", "shell-bash-profile"],
+    [`rm -rf ~/.config/environment.d`, "bash", "shell-environment-d"],
+    [`Add-Content -Path $PROFILE -Value 'x'`, "powershell", "shell-powershell-profiles"],
+    [`Set-Content $Profile.CurrentUserAllHosts ''`, "powershell", "shell-powershell-profiles"],
+  ];
+  for (const [command, dialect, row] of writes) {
+    assertEquals(rows(command, dialect), [row], command);
+  }
+  for (
+    const [command, dialect] of [
+      ["source ~/.bashrc", "bash"],
+      [". ~/.profile && npm test", "bash"],
+      ["cat ~/.zshrc", "bash"],
+      ["grep PATH ~/.bashrc ~/.zshrc", "bash"],
+      ["echo notes > ~/.bashrc_notes", "bash"],
+      [". $PROFILE", "powershell"],
+    ] as const
+  ) {
+    assertEquals(rows(command, dialect), [], command);
+  }
+});
+
 Deno.test("[self-protection] the reading is charged to the call's work budget", () => {
   const budget = new WorkBudget(1000);
   const long = "touch " + Array.from({ length: 200 }, (_, i) => `f${i}`).join(" ");

@@ -1,0 +1,89 @@
+/**
+ * The program words the shell side of self-protection knows
+ * (`shell_protect.ts`): which programs only print or copy what they are
+ * given, which run the command after them, which move to another folder,
+ * and GateGuard's own program names. Data only, read by the shell reader.
+ *
+ * @module
+ */
+
+/** Programs whose arguments are only printed: data, unless piped into a program. */
+export const PRINTERS: ReadonlySet<string> = new Set([
+  "echo",
+  "printf",
+  "print",
+  "write-output",
+  "write-host",
+  "echo.exe",
+]);
+
+/** Programs that copy what they read to files: a here-document fed to them is data. */
+export const STDIN_COPIERS: ReadonlySet<string> = new Set(["cat", "tee"]);
+
+/**
+ * git subcommands that write only the index and the object store, never a
+ * file of the work tree, whatever their options. Reading commands (`diff`,
+ * `log`, `show`, ...) go through the read-only check instead: `--output=`
+ * makes them write any file.
+ */
+export const GIT_INDEX_ONLY: ReadonlySet<string> = new Set(["add", "commit"]);
+
+/** GateGuard's own program names. */
+export const OWN_PROGRAMS: ReadonlySet<string> = new Set(["gateguard", "gateguard.exe"]);
+
+/** GateGuard's subcommands that neither decide a call nor change its setup. */
+export const OWN_HARMLESS: ReadonlySet<string> = new Set([
+  "report",
+  "doctor",
+  "explain",
+  "--version",
+  "-V",
+  "--help",
+  "-h",
+  "help",
+]);
+
+/** Programs that run the command after them (their options and values skipped). */
+export const RUNNERS: ReadonlySet<string> = new Set([
+  "sudo",
+  "doas",
+  "env",
+  "nohup",
+  "exec",
+  "command",
+  "time",
+  "nice",
+  "timeout",
+  "setsid",
+  "xargs",
+  "stdbuf",
+]);
+
+/**
+ * Commands that read a script into the running shell: the script itself is
+ * only read, so naming a start-up file there (`source ~/.bashrc`) writes
+ * nothing of the control surface.
+ */
+export const SOURCERS: ReadonlySet<string> = new Set(["source", "."]);
+
+/** Words that move the shell (or a program) to another directory. */
+export const DIRECTORY_CHANGERS: ReadonlySet<string> = new Set([
+  "cd",
+  "pushd",
+  "popd",
+  "chdir",
+  "set-location",
+  "sl",
+  "push-location",
+  "pop-location",
+]);
+
+/** Options that run a program in another directory. */
+export const DIRECTORY_OPTIONS: ReadonlySet<string> = new Set([
+  "-C",
+  "--directory",
+  "--git-dir",
+  "--work-tree",
+  "--cwd",
+  "--prefix",
+]);
