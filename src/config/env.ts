@@ -100,3 +100,21 @@ export function parseWholeNumber(value: string | undefined): number | null {
   const n = Number(trimmed);
   return Number.isSafeInteger(n) ? n : null;
 }
+
+/** Whether a variable of this name configures GateGuard (its own and ECC's prefixes). */
+export function configuresGateGuard(name: string): boolean {
+  return /^(GATEGUARD_|ECC_)/.test(name);
+}
+
+/**
+ * Variables that move what GateGuard reads (its home, state, the agents'
+ * homes, the project) or change how its program starts (the search path,
+ * Deno's and npm's settings, the loader, the shell's start-up files).
+ */
+const MOVING_VARIABLE =
+  /^(HOME|USERPROFILE|PATH|SHELL|BASH_ENV|ENV|ZDOTDIR|CLAUDE_PLUGIN_DATA|CLAUDE_CONFIG_DIR|CLAUDE_PROJECT_DIR|CODEX_HOME|COPILOT_HOME|GEMINI_CLI_HOME|XDG_CACHE_HOME|XDG_CONFIG_HOME|DENO_.*|NPM_CONFIG_.*|LD_.*|DYLD_.*)$/i;
+
+/** Whether a variable of this name moves what GateGuard reads or changes how it starts. */
+export function movesGateGuard(name: string): boolean {
+  return MOVING_VARIABLE.test(name);
+}

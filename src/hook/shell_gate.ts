@@ -26,6 +26,8 @@ import {
   protectedTargetText,
   ROUTINE_TEXT,
   SHELL_WRITE_LINE,
+  STORED_ENVIRONMENT_CONTROLS,
+  STORED_ENVIRONMENT_LINE,
 } from "../questions/shell_texts.ts";
 import type { ShellProtectHit } from "./shell_protect.ts";
 import { sha256Hex } from "../platform/sha256.ts";
@@ -181,13 +183,22 @@ async function loadShellProtect(): Promise<
 
 /** What one self-protection hit says in the answer. */
 function protectionInput(hit: ShellProtectHit): SelfProtectionInput {
-  return hit.kind === "control"
-    ? {
-      file: sanitizeForDisplay(hit.piece),
-      controls: sanitizeForDisplay(hit.row.controls),
-      turnsOff: [SHELL_WRITE_LINE],
-    }
-    : { file: "GateGuard's hook", controls: OWN_HOOK_CONTROLS, turnsOff: [OWN_HOOK_LINE] };
+  switch (hit.kind) {
+    case "control":
+      return {
+        file: sanitizeForDisplay(hit.piece),
+        controls: sanitizeForDisplay(hit.row.controls),
+        turnsOff: [SHELL_WRITE_LINE],
+      };
+    case "environment":
+      return {
+        file: sanitizeForDisplay(hit.piece),
+        controls: STORED_ENVIRONMENT_CONTROLS,
+        turnsOff: [STORED_ENVIRONMENT_LINE],
+      };
+    case "own-hook":
+      return { file: "GateGuard's hook", controls: OWN_HOOK_CONTROLS, turnsOff: [OWN_HOOK_LINE] };
+  }
 }
 
 /**
@@ -202,7 +213,7 @@ function protectionOutcome(
 ): { outcome: Decision["outcome"]; decision: string } {
   const inputs = hits.map(protectionInput);
   const denyText = selfProtectionDenyText(inputs);
-  const askable = hits.every((h) => h.kind === "own-hook" || h.row.askable);
+  const askable = hits.every((h) => h.kind !== "control" || h.row.askable);
   return askable && asks
     ? {
       outcome: { kind: "ask", text: selfProtectionAskText(inputs), denyText },
@@ -363,7 +374,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
       protect!.askReachesPerson(call.permissionMode),
       protectHits,
     );
-    const reason = protectHits.some((h) => h.kind === "control") ? "self-protection" : "own-hook";
+    const reason = protectHits.some((h) => h.kind !== "own-hook") ? "self-protection" : "own-hook";
     return done(outcome, decision, reason);
   }
   const found = shell.deletion === undefined

@@ -1,9 +1,10 @@
 /**
  * The shell side of GateGuard's self-protection: which files of the control
  * surface (`control/surface.ts`) a shell command could write, move, delete,
- * link or replace, whether it runs GateGuard's own hook by hand, and whether
- * a destructive command is aimed at the home directory, a filesystem root,
- * the project root or its `.git`.
+ * link or replace, whether it runs GateGuard's own hook by hand or stores a
+ * variable GateGuard reads for later sessions (`shell_environment.ts`), and
+ * whether a destructive command is aimed at the home directory, a
+ * filesystem root, the project root or its `.git`.
  *
  * The reading is deliberately wider than the shells': every word of every
  * command (arguments, redirection targets, code handed to an interpreter,
@@ -50,6 +51,7 @@ import {
   SOURCERS,
   STDIN_COPIERS,
 } from "./shell_words.ts";
+import { rawStoresEnvironment, segmentStoresEnvironment } from "./shell_environment.ts";
 
 /** Work units charged for each piece compared with the table. */
 const UNITS_PER_PIECE = 64;
@@ -70,7 +72,9 @@ export type ShellProtectHit =
     piece: string;
     row: SurfaceRow;
   }
-  | { kind: "own-hook"; piece: string };
+  | { kind: "own-hook"; piece: string }
+  /** The command stores a variable GateGuard reads for later sessions (`shell_environment.ts`). */
+  | { kind: "environment"; piece: string };
 
 /** What the command is read against. */
 export interface ShellProtectContext {
@@ -501,16 +505,33 @@ function changesDirectory(pieces: readonly Piece[]): boolean {
   return pieces.some((p) => DIRECTORY_CHANGERS.has(lower(p.text)) || DIRECTORY_OPTIONS.has(p.text));
 }
 
-/** The pieces of `command`, read as Bash when it parses, and whether it changes directory. */
+/**
+ * The pieces of `command`, read as Bash when it parses, whether it changes
+ * directory, and its Bash segments (null when it was not read as Bash).
+ */
 function commandPieces(
   dialect: ShellDialect,
   command: string,
-): { pieces: Piece[]; movesDirectory: boolean } {
+): { pieces: Piece[]; movesDirectory: boolean; segments: readonly Segment[] | null } {
   const parse = dialect === "bash" ? parseBash(command) : null;
-  const pieces = parse !== null && parse.ok
-    ? bashPieces(dialect, parse.segments)
-    : rawPieces(dialect, command);
-  return { pieces, movesDirectory: changesDirectory(pieces) };
+  const segments = parse !== null && parse.ok ? parse.segments : null;
+  const pieces = segments !== null ? bashPieces(dialect, segments) : rawPieces(dialect, command);
+  return { pieces, movesDirectory: changesDirectory(pieces), segments };
+}
+
+/** Bash code handed to a shell, as segments; null when it does not parse. */
+function bashSegments(code: string): readonly Segment[] | null {
+  const parse = parseBash(code);
+  return parse.ok ? parse.segments : null;
+}
+
+/** The piece naming a command that stores a variable GateGuard reads for later sessions, or null. */
+function storedEnvironment(command: string, segments: readonly Segment[] | null): string | null {
+  if (segments !== null) {
+    const found = segments.find((s) => segmentStoresEnvironment(s, commandWordAt(s), bashSegments));
+    return found === undefined ? null : found.raw;
+  }
+  return rawStoresEnvironment(command) ? command : null;
 }
 
 /**
@@ -527,7 +548,7 @@ export function shellProtectHits(
   ctx: ShellProtectContext,
   budget: WorkBudget,
 ): ShellProtectHit[] | null {
-  const { pieces, movesDirectory } = commandPieces(dialect, command);
+  const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
   const targets = targetsOf(ctx);
   // Bash's own wildcards skip dot names unless the line turns that off.
   const mctx: MatchContext = {
@@ -535,6 +556,8 @@ export function shellProtectHits(
     hidden: dialect !== "bash" || /dotglob|GLOBIGNORE/.test(command),
   };
   const hits: ShellProtectHit[] = [];
+  const stored = storedEnvironment(command, segments);
+  if (stored !== null) hits.push({ kind: "environment", piece: stored });
   const seen = new Set<string>();
   const looked = new Set<string>();
   let realTargets: Target[] | null | undefined;

@@ -95,6 +95,14 @@ export const SHELL_WRITE_LINE = "a shell command may write, move, delete, link o
 export const OWN_HOOK_LINE = "running GateGuard's hook by hand can record a decision no one was " +
   "shown, so that a later command passes on its first try";
 
+/** What storing a variable for later sessions can switch off, never naming the variable. */
+export const STORED_ENVIRONMENT_LINE = "a variable stored for later sessions reaches GateGuard's " +
+  "hook when the agent next starts, and can switch it off or move what it reads";
+
+/** How the stored environment is named in a self-protection answer. */
+export const STORED_ENVIRONMENT_CONTROLS =
+  "the variables every program started later begins with, the agent and GateGuard's hook among them";
+
 /** How GateGuard's own hook is named in a self-protection answer. */
 export const OWN_HOOK_CONTROLS = "the program that decides every gated tool call";
 

@@ -29,6 +29,7 @@
 
 import { type JsonValue, parseJsonc, toValue } from "../config/jsonc.ts";
 import type { FileChange } from "../tools/call.ts";
+import { configuresGateGuard, movesGateGuard } from "../config/env.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 import { textAfterChange } from "../change/after_text.ts";
@@ -37,17 +38,6 @@ import { isCopilotHandler } from "./agent_registrations.ts";
 import { parseSettings, readSettingsText } from "./settings_io.ts";
 import { canonicalJson, isRecord } from "../platform/json.ts";
 import type { SurfaceRow } from "../control/surface.ts";
-
-/** Variables of Claude Code's `env` block that configure GateGuard itself. */
-const GATEGUARD_VARIABLE = /^(GATEGUARD_|ECC_)/;
-
-/**
- * Variables that move what GateGuard reads (its home, state, the agents'
- * homes, the project) or change how its program starts (the search path,
- * Deno's and npm's settings, the loader, the shell's start-up files).
- */
-const MOVING_VARIABLE =
-  /^(HOME|USERPROFILE|PATH|SHELL|BASH_ENV|ENV|ZDOTDIR|CLAUDE_PLUGIN_DATA|CLAUDE_CONFIG_DIR|CLAUDE_PROJECT_DIR|CODEX_HOME|COPILOT_HOME|GEMINI_CLI_HOME|XDG_CACHE_HOME|XDG_CONFIG_HOME|DENO_.*|NPM_CONFIG_.*|LD_.*|DYLD_.*)$/i;
 
 /** A key outside `hooks` whose change switches hooks off, or runs a command of its own. */
 interface Switch {
@@ -197,7 +187,7 @@ function envOf(value: JsonValue | undefined): Map<string, string> {
   const found = new Map<string, string>();
   if (!isRecord(env)) return found;
   for (const [name, v] of Object.entries(env)) {
-    if (GATEGUARD_VARIABLE.test(name) || MOVING_VARIABLE.test(name)) {
+    if (configuresGateGuard(name) || movesGateGuard(name)) {
       found.set(name, JSON.stringify(v));
     }
   }
@@ -214,7 +204,7 @@ function envWeakenings(old: JsonValue | undefined, next: JsonValue): string[] {
     if (from === to) continue;
     // GateGuard's own variables are never named: the phrase reaches the
     // model, and some of them switch GateGuard off.
-    if (GATEGUARD_VARIABLE.test(name)) {
+    if (configuresGateGuard(name)) {
       found.push(
         to === undefined
           ? "the env block would drop a variable that configures GateGuard"

@@ -55,6 +55,28 @@ Deno.test("[self-protection] running GateGuard's hook by hand is never passed; i
   assertEquals(reports.map((a) => a.kind), ["pass", "pass"]);
 });
 
+Deno.test("[self-protection] storing a variable GateGuard reads for later sessions is asked of the user, never passed on a retry", async () => {
+  const [first, retry] = await twice("launchctl setenv ECC_GATEGUARD off", ASKING);
+  assertEquals([first.kind, retry.kind], ["ask", "ask"]);
+  assertStringIncludes(
+    first.text,
+    "This change to launchctl setenv ECC_GATEGUARD off would switch",
+  );
+  assertStringIncludes(
+    first.text,
+    "- a variable stored for later sessions reaches GateGuard's hook when the agent next starts, " +
+      "and can switch it off or move what it reads",
+  );
+  const [bypassed] = await twice("setx GATEGUARD_STATE_DIR /tmp/elsewhere", BYPASS);
+  assertEquals(bypassed.kind, "deny");
+  assertStringIncludes(bypassed.text, "retries included");
+  // A variable GateGuard does not read is the routine gate's business.
+  assertEquals((await twice("setx JAVA_HOME /opt/jdk", ASKING)).map((a) => a.kind), [
+    "pass",
+    "pass",
+  ]);
+});
+
 Deno.test("[never-on-retry] rm -rf ~ and rm -rf / are asked of the user, never passed on a retry", async () => {
   for (
     const command of ["rm -rf ~", "sudo rm -rf / --no-preserve-root", "rm -rf .git", "rm -rf ."]

@@ -1,0 +1,161 @@
+/**
+ * Commands that store an environment variable for programs started later
+ * (Windows' `setx` and its registry key, macOS's `launchctl setenv`, the
+ * systemd and D-Bus user environment, .NET's `SetEnvironmentVariable` with
+ * a user or machine target). GateGuard's hook runs with the environment the
+ * agent's client was started with, so a stored variable that GateGuard
+ * reads can switch it off, or move what it reads, at the next start,
+ * without a file the shell reader could match. A variable whose name the
+ * line does not spell out counts as one GateGuard reads.
+ *
+ * @module
+ */
+
+import type { Segment } from "../shell/bash/mod.ts";
+import { configuresGateGuard, ENV_VARIABLES, movesGateGuard } from "../config/env.ts";
+
+/** How one program stores variables, and which of its words name them. */
+interface EnvironmentStore {
+  /** The program's name, lowercase, without `.exe`. */
+  program: string;
+  /**
+   * The subcommands that store (the first word after the program that is
+   * not an option); null when the program stores whatever it is given.
+   */
+  subcommands: ReadonlySet<string> | null;
+  /** The variable names among the words after the program (or subcommand); null when every variable of the caller's environment is stored. */
+  names(words: readonly string[]): string[] | null;
+}
+
+/** `NAME=value` words, or plain `NAME` words, with options left out. */
+function assignedNames(words: readonly string[]): string[] | null {
+  const names = words.filter((w) => !w.startsWith("-")).map((w) => w.split("=")[0]);
+  return names.length === 0 || words.includes("--all") ? null : names;
+}
+
+/** The programs that store a variable for later sessions. */
+const STORES: readonly EnvironmentStore[] = [
+  {
+    program: "setx",
+    subcommands: null,
+    // `setx NAME value [/M]`; `/F` and `/K` take the value from a file or the registry.
+    names: (words) =>
+      words.some((w) => /^\/[fk]$/i.test(w)) ? null : words.filter((w) => !w.startsWith("/"))
+        .slice(0, 1),
+  },
+  {
+    program: "launchctl",
+    subcommands: new Set(["setenv"]),
+    names: (words) => words.filter((_, i) => i % 2 === 0),
+  },
+  {
+    program: "systemctl",
+    subcommands: new Set(["set-environment", "import-environment"]),
+    names: assignedNames,
+  },
+  { program: "dbus-update-activation-environment", subcommands: null, names: assignedNames },
+];
+
+/** The store `program` names, if any. */
+function storeOf(program: string): EnvironmentStore | undefined {
+  const base = program.replaceAll("\\", "/").split("/").pop()!.toLowerCase().replace(/\.exe$/, "");
+  return STORES.find((s) => s.program === base);
+}
+
+/** True for a name GateGuard reads, or one the line does not spell out. */
+function mattersToGateGuard(name: string): boolean {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return true;
+  const upper = name.toUpperCase();
+  return (ENV_VARIABLES as readonly string[]).includes(upper) && upper !== "NO_COLOR" ||
+    configuresGateGuard(upper) || movesGateGuard(upper);
+}
+
+/** Whether the words of one command (program first) store a variable that matters to GateGuard. */
+function wordsStore(words: readonly string[]): boolean {
+  const store = storeOf(words[0] ?? "");
+  if (store === undefined) return false;
+  let rest = words.slice(1);
+  if (store.subcommands !== null) {
+    const at = rest.findIndex((w) => !w.startsWith("-"));
+    if (at < 0 || !store.subcommands.has(rest[at].toLowerCase())) return false;
+    rest = rest.slice(at + 1);
+  }
+  const names = store.names(rest);
+  return names === null || names.some(mattersToGateGuard);
+}
+
+/** Shells whose `-c` code is read as a command of its own. */
+const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "dash", "zsh", "ksh"]);
+
+/** How deep `sh -c` code inside `sh -c` code is read; deeper code counts as storing. */
+const MAX_NESTING = 3;
+
+/**
+ * Whether the Bash segment stores a variable GateGuard reads for later
+ * sessions: the word it runs (`commandAt`, after `sudo`, `env X=1` and the
+ * like) is such a store, or it hands `-c` code that does to a shell.
+ * `parse` reads that code (the Bash reader; null when it cannot).
+ */
+export function segmentStoresEnvironment(
+  segment: Segment,
+  commandAt: number,
+  parse: (code: string) => readonly Segment[] | null,
+  depth = 0,
+): boolean {
+  const words = segment.words.slice(commandAt).map((w) => w.text);
+  if (wordsStore(words)) return true;
+  const program = words[0]?.split("/").pop() ?? "";
+  const code = words.indexOf("-c");
+  if (!SHELLS.has(program) || code < 0 || words[code + 1] === undefined) return false;
+  if (depth >= MAX_NESTING) return true;
+  const inner = parse(words[code + 1]);
+  if (inner === null) {
+    return /setx|launchctl|systemctl|activation-environment/i.test(words[code + 1]);
+  }
+  return inner.some((s) => segmentStoresEnvironment(s, 0, parse, depth + 1));
+}
+
+/** .NET's call that stores a variable; the target decides whether it outlives the process. */
+const SET_VARIABLE = /SetEnvironmentVariable\s*\(([^)]*)\)/gi;
+
+/** The registry keys Windows keeps the user's and the machine's variables in. */
+const ENVIRONMENT_KEY =
+  /\b(?:HKCU|HKLM|HKEY_CURRENT_USER|HKEY_LOCAL_MACHINE)(?::|\\|\/)[^'"\s]*?\benvironment\b|OpenSubKey\s*\(\s*['"][^'"]*\benvironment['"]/i;
+
+/** The cmdlets, `reg` verbs and .NET calls that change a registry value or key. */
+const REGISTRY_WRITE =
+  /\b(?:set|new|remove|rename|clear|copy|move)-item(?:property)?\b|\breg(?:\.exe)?\s+(?:add|delete|import|copy|restore|load)\b|\.(?:SetValue|DeleteValue)\s*\(/i;
+
+/**
+ * Whether a command the Bash reader cannot take apart (PowerShell, cmd.exe)
+ * stores a variable GateGuard reads for later sessions: a `setx`, a
+ * `SetEnvironmentVariable` call with a user or machine target, or a write
+ * to the registry key the variables live in (the caller has already let a
+ * command the read-only check accepts through).
+ */
+export function rawStoresEnvironment(command: string): boolean {
+  if (ENVIRONMENT_KEY.test(command) && REGISTRY_WRITE.test(command)) return true;
+  for (const call of command.matchAll(SET_VARIABLE)) {
+    const args = call[1];
+    if (!/\b(?:user|machine)\b/i.test(args)) continue;
+    const name = /^\s*(['"])([^'"]*)\1\s*,/.exec(args)?.[2];
+    if (name === undefined || mattersToGateGuard(name)) return true;
+  }
+  for (const statement of command.split(/[;|&\n{}()]+/)) {
+    const words = statement.trim().split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, ""));
+    // The statement's own program, or the one `cmd /c` or `start` runs.
+    const at = RAW_RUNNERS.has(words[0]?.toLowerCase() ?? "")
+      ? words.findIndex((w, i) => i > 0 && !w.startsWith("/") && !w.startsWith("-"))
+      : 0;
+    if (at >= 0 && wordsStore(words.slice(at))) return true;
+  }
+  return false;
+}
+
+/** cmd.exe and PowerShell words that run the program after their options. */
+const RAW_RUNNERS: ReadonlySet<string> = new Set([
+  "cmd",
+  "cmd.exe",
+  "start",
+  "start-process",
+]);

@@ -1,0 +1,71 @@
+/**
+ * Commands that store an environment variable for later sessions, in
+ * process: each store a command can reach (`setx`, `launchctl setenv`, the
+ * systemd and D-Bus user environment, .NET's `SetEnvironmentVariable`, the
+ * registry key), by every spelling the reader follows, beside commands that
+ * only read, print or store a variable GateGuard never reads.
+ */
+import { assertEquals } from "../helpers/assert.ts";
+import { type ShellProtectContext, shellProtectHits } from "../../src/hook/shell_protect.ts";
+import { WorkBudget } from "../../src/platform/budget.ts";
+import type { ShellDialect } from "../../src/shell/dialect.ts";
+import { loadReadOnly } from "../../src/shell/readonly/mod.ts";
+
+await loadReadOnly("powershell");
+await loadReadOnly("bash");
+
+const CTX: ShellProtectContext = {
+  surface: {
+    env: { HOME: "/home/u", GATEGUARD_STATE_DIR: "/home/u/.gateguard" },
+    projectRoot: "/home/u/proj",
+    processCwd: "/home/u/proj",
+    program: { binary: "/home/u/.local/bin/gateguard", runtime: null, checkout: null },
+  },
+  cwd: "/home/u/proj",
+};
+
+function stores(command: string, dialect: ShellDialect = "bash"): boolean {
+  const hits = shellProtectHits(dialect, command, CTX, new WorkBudget());
+  return hits !== null && hits.some((h) => h.kind === "environment");
+}
+
+Deno.test("[self-protection] a command that stores a variable GateGuard reads for later sessions is caught", () => {
+  const caught: [string, ShellDialect][] = [
+    ["setx GATEGUARD_DISABLED 1", "bash"],
+    ["setx ecc_gateguard off /M", "bash"],
+    [`setx PATH "$PATH:/opt/x"`, "bash"],
+    ["launchctl setenv CLAUDE_CONFIG_DIR /tmp/empty", "bash"],
+    [`sudo launchctl setenv "$name" 1`, "bash"],
+    ["systemctl --user set-environment GATEGUARD_STATE_DIR=/tmp/x", "bash"],
+    ["systemctl --user import-environment", "bash"],
+    ["dbus-update-activation-environment --systemd --all", "bash"],
+    ["sh -c 'launchctl setenv ECC_DISABLED_HOOKS gateguard'", "bash"],
+    ["setx /F vars.txt GATEGUARD_DISABLED /A 0,0", "bash"],
+    ["[Environment]::SetEnvironmentVariable('GATEGUARD_DISABLED', '1', 'User')", "powershell"],
+    [
+      "[System.Environment]::SetEnvironmentVariable($n, '1', [EnvironmentVariableTarget]::Machine)",
+      "powershell",
+    ],
+    ["Set-ItemProperty -Path HKCU:\\Environment -Name X -Value 1", "powershell"],
+    ["reg add HKCU\\Environment /v ECC_GATEGUARD /d off /f", "powershell"],
+    ["cmd /c setx CODEX_HOME C:\\empty", "powershell"],
+  ];
+  for (const [command, dialect] of caught) assertEquals(stores(command, dialect), true, command);
+});
+
+Deno.test("[self-protection] reading, printing, this process only, or a variable GateGuard never reads is left alone", () => {
+  const left: [string, ShellDialect][] = [
+    ["setx JAVA_HOME /opt/jdk", "bash"],
+    ["launchctl setenv FOO 1", "bash"],
+    ["launchctl getenv ECC_GATEGUARD", "bash"],
+    ["systemctl --user import-environment FOO BAR", "bash"],
+    ["export GATEGUARD_DISABLED=1", "bash"],
+    ["echo setx PATH /x", "bash"],
+    ["git commit -m 'setx GATEGUARD_DISABLED 1'", "bash"],
+    ["[Environment]::SetEnvironmentVariable('GATEGUARD_DISABLED', '1')", "powershell"],
+    ["[Environment]::SetEnvironmentVariable('FOO', '1', 'User')", "powershell"],
+    ["Get-ItemProperty HKCU:\\Environment", "powershell"],
+    ["$env:GATEGUARD_DISABLED = '1'", "powershell"],
+  ];
+  for (const [command, dialect] of left) assertEquals(stores(command, dialect), false, command);
+});
