@@ -87,32 +87,44 @@ function wordsStore(words: readonly string[]): boolean {
 /** Shells whose `-c` code is read as a command of its own. */
 const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "dash", "zsh", "ksh"]);
 
-/** How deep `sh -c` code inside `sh -c` code is read; deeper code counts as storing. */
+/** How deep `sh -c` code inside `sh -c` code is read; deeper code counts as a match. */
 const MAX_NESTING = 3;
 
+/** How a segment is judged: with the index of the word it runs. */
+export type SegmentTest = (segment: Segment, commandAt: number) => boolean;
+
 /**
- * Whether the Bash segment stores a variable GateGuard reads for later
- * sessions: the word it runs (`commandAt`, after `sudo`, `env X=1` and the
- * like) is such a store, or it hands `-c` code that does to a shell.
- * `parse` reads that code (the Bash reader; null when it cannot).
+ * Whether `test` holds for the Bash segment, or for any segment of the
+ * `-c` code it hands to a shell (`sh -c '…'`), read through `parse` (null
+ * when the code does not parse: then the raw code is searched for `words`).
+ * `commandAt` finds the word a segment runs (after `sudo`, `env X=1`, …).
  */
-export function segmentStoresEnvironment(
+export function segmentOrShellCode(
   segment: Segment,
-  commandAt: number,
+  commandAt: (segment: Segment) => number,
   parse: (code: string) => readonly Segment[] | null,
+  test: SegmentTest,
+  words: RegExp,
   depth = 0,
 ): boolean {
-  const words = segment.words.slice(commandAt).map((w) => w.text);
-  if (wordsStore(words)) return true;
-  const program = words[0]?.split("/").pop() ?? "";
-  const code = words.indexOf("-c");
-  if (!SHELLS.has(program) || code < 0 || words[code + 1] === undefined) return false;
+  const at = commandAt(segment);
+  if (test(segment, at)) return true;
+  const run = segment.words.slice(at).map((w) => w.text);
+  const program = run[0]?.split("/").pop() ?? "";
+  const code = run.indexOf("-c");
+  if (!SHELLS.has(program) || code < 0 || run[code + 1] === undefined) return false;
   if (depth >= MAX_NESTING) return true;
-  const inner = parse(words[code + 1]);
-  if (inner === null) {
-    return /setx|launchctl|systemctl|activation-environment/i.test(words[code + 1]);
-  }
-  return inner.some((s) => segmentStoresEnvironment(s, 0, parse, depth + 1));
+  const inner = parse(run[code + 1]);
+  if (inner === null) return words.test(run[code + 1]);
+  return inner.some((s) => segmentOrShellCode(s, commandAt, parse, test, words, depth + 1));
+}
+
+/** The words that name a store, for `-c` code that does not parse. */
+export const STORE_WORDS = /setx|launchctl|systemctl|activation-environment/i;
+
+/** Whether the Bash segment's command (from `commandAt`) stores a variable GateGuard reads for later sessions. */
+export function segmentStoresEnvironment(segment: Segment, commandAt: number): boolean {
+  return wordsStore(segment.words.slice(commandAt).map((w) => w.text));
 }
 
 /** .NET's call that stores a variable; the target decides whether it outlives the process. */

@@ -28,6 +28,8 @@ import {
   SHELL_WRITE_LINE,
   STORED_ENVIRONMENT_CONTROLS,
   STORED_ENVIRONMENT_LINE,
+  UNGATED_LAUNCH_CONTROLS,
+  UNGATED_LAUNCH_LINE,
 } from "../questions/shell_texts.ts";
 import type { ShellProtectHit } from "./shell_protect.ts";
 import { sha256Hex } from "../platform/sha256.ts";
@@ -195,6 +197,12 @@ function protectionInput(hit: ShellProtectHit): SelfProtectionInput {
         file: sanitizeForDisplay(hit.piece),
         controls: STORED_ENVIRONMENT_CONTROLS,
         turnsOff: [STORED_ENVIRONMENT_LINE],
+      };
+    case "ungated-launch":
+      return {
+        file: sanitizeForDisplay(hit.piece),
+        controls: UNGATED_LAUNCH_CONTROLS,
+        turnsOff: [UNGATED_LAUNCH_LINE],
       };
     case "own-hook":
       return { file: "GateGuard's hook", controls: OWN_HOOK_CONTROLS, turnsOff: [OWN_HOOK_LINE] };

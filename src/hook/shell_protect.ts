@@ -51,7 +51,14 @@ import {
   SOURCERS,
   STDIN_COPIERS,
 } from "./shell_words.ts";
-import { rawStoresEnvironment, segmentStoresEnvironment } from "./shell_environment.ts";
+import {
+  rawStoresEnvironment,
+  segmentOrShellCode,
+  segmentStoresEnvironment,
+  type SegmentTest,
+  STORE_WORDS,
+} from "./shell_environment.ts";
+import { rawLaunchesUngated, segmentLaunchesUngated, UNGATED_WORDS } from "./ungated_launch.ts";
 
 /** Work units charged for each piece compared with the table. */
 const UNITS_PER_PIECE = 64;
@@ -74,7 +81,9 @@ export type ShellProtectHit =
   }
   | { kind: "own-hook"; piece: string }
   /** The command stores a variable GateGuard reads for later sessions (`shell_environment.ts`). */
-  | { kind: "environment"; piece: string };
+  | { kind: "environment"; piece: string }
+  /** The command starts programs GateGuard would no longer gate (`ungated_launch.ts`). */
+  | { kind: "ungated-launch"; piece: string };
 
 /** What the command is read against. */
 export interface ShellProtectContext {
@@ -525,13 +534,27 @@ function bashSegments(code: string): readonly Segment[] | null {
   return parse.ok ? parse.segments : null;
 }
 
-/** The piece naming a command that stores a variable GateGuard reads for later sessions, or null. */
-function storedEnvironment(command: string, segments: readonly Segment[] | null): string | null {
-  if (segments !== null) {
-    const found = segments.find((s) => segmentStoresEnvironment(s, commandWordAt(s), bashSegments));
-    return found === undefined ? null : found.raw;
-  }
-  return rawStoresEnvironment(command) ? command : null;
+/**
+ * What the command does to the environment of what runs later: the segment
+ * (or command) that stores a variable GateGuard reads for later sessions,
+ * and the one that starts a program GateGuard would no longer gate.
+ */
+function environmentHits(
+  command: string,
+  segments: readonly Segment[] | null,
+): ShellProtectHit[] {
+  const hits: ShellProtectHit[] = [];
+  const found = (test: SegmentTest, words: RegExp) =>
+    segments?.find((s) => segmentOrShellCode(s, commandWordAt, bashSegments, test, words))?.raw;
+  const stored = segments === null
+    ? (rawStoresEnvironment(command) ? command : undefined)
+    : found(segmentStoresEnvironment, STORE_WORDS);
+  if (stored !== undefined) hits.push({ kind: "environment", piece: stored });
+  const ungated = segments === null
+    ? (rawLaunchesUngated(command) ? command : undefined)
+    : found(segmentLaunchesUngated, UNGATED_WORDS);
+  if (ungated !== undefined) hits.push({ kind: "ungated-launch", piece: ungated });
+  return hits;
 }
 
 /**
@@ -555,9 +578,7 @@ export function shellProtectHits(
     ...ctx,
     hidden: dialect !== "bash" || /dotglob|GLOBIGNORE/.test(command),
   };
-  const hits: ShellProtectHit[] = [];
-  const stored = storedEnvironment(command, segments);
-  if (stored !== null) hits.push({ kind: "environment", piece: stored });
+  const hits: ShellProtectHit[] = environmentHits(command, segments);
   const seen = new Set<string>();
   const looked = new Set<string>();
   let realTargets: Target[] | null | undefined;

@@ -103,6 +103,14 @@ export const STORED_ENVIRONMENT_LINE = "a variable stored for later sessions rea
 export const STORED_ENVIRONMENT_CONTROLS =
   "the variables every program started later begins with, the agent and GateGuard's hook among them";
 
+/** What a program started with GateGuard's switches, or an agent without its hooks, escapes. */
+export const UNGATED_LAUNCH_LINE = "the programs it starts would run with GateGuard switched off " +
+  "or without its hooks, so an agent among them would act ungated";
+
+/** How the programs a command starts are named in a self-protection answer. */
+export const UNGATED_LAUNCH_CONTROLS =
+  "the programs this command starts, whose agents GateGuard gates like the agent itself";
+
 /** How GateGuard's own hook is named in a self-protection answer. */
 export const OWN_HOOK_CONTROLS = "the program that decides every gated tool call";
 

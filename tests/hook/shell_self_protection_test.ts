@@ -77,6 +77,19 @@ Deno.test("[self-protection] storing a variable GateGuard reads for later sessio
   ]);
 });
 
+Deno.test("[self-protection] an agent started with GateGuard switched off or without its hooks is never passed on a retry", async () => {
+  const [first, retry] = await twice("GATEGUARD_DISABLED=1 claude -p 'tidy up'", ASKING);
+  assertEquals([first.kind, retry.kind], ["ask", "ask"]);
+  assertStringIncludes(
+    first.text,
+    "- the programs it starts would run with GateGuard switched off or without its hooks, " +
+      "so an agent among them would act ungated",
+  );
+  const [bypassed] = await twice("claude -p --bare 'tidy up'", BYPASS);
+  assertEquals(bypassed.kind, "deny");
+  assertEquals((await twice("claude -p 'tidy up'", ASKING)).map((a) => a.kind), ["pass", "pass"]);
+});
+
 Deno.test("[never-on-retry] rm -rf ~ and rm -rf / are asked of the user, never passed on a retry", async () => {
   for (
     const command of ["rm -rf ~", "sudo rm -rf / --no-preserve-root", "rm -rf .git", "rm -rf ."]

@@ -1,0 +1,145 @@
+/**
+ * Commands that start programs GateGuard would no longer gate: any program
+ * handed a variable that configures GateGuard (`GATEGUARD_…=… make x`,
+ * `export …`, `$env:… = …`), since an agent it starts passes the variable
+ * on to its hooks; and an agent's CLI started without GateGuard's hooks
+ * (Claude Code's `--bare`, `--setting-sources` or `--settings`, an agent
+ * home moved by a variable, Codex's hook feature or config switched by an
+ * option, Copilot CLI's `--config-dir`). The shell gate answers them as a
+ * change to GateGuard's control surface. Names are read as written: a
+ * variable whose name the line computes is not seen.
+ *
+ * @module
+ */
+
+import type { Segment } from "../shell/bash/mod.ts";
+import { ENV_VARIABLES, movesGateGuard } from "../config/env.ts";
+
+/** How one agent's CLI is started without GateGuard's hooks. */
+interface AgentCli {
+  /** Options whose mere use drops or replaces the hooks the CLI loads. */
+  dropping: readonly string[];
+  /** Options whose value drops them when it mentions hooks (Codex's `-c hooks…`, `--disable …hooks`). */
+  hookValued: readonly string[];
+}
+
+/** The agents' CLIs, by program name (npm package names included). */
+const AGENT_CLIS: Readonly<Record<string, AgentCli>> = {
+  claude: { dropping: ["--bare", "--setting-sources", "--settings"], hookValued: [] },
+  codex: { dropping: [], hookValued: ["-c", "--config", "--disable"] },
+  gemini: { dropping: [], hookValued: [] },
+  copilot: { dropping: ["--config-dir"], hookValued: [] },
+  "cursor-agent": { dropping: [], hookValued: [] },
+};
+
+/** The npm packages of the agents' CLIs, run through `npx` and the like. */
+const AGENT_PACKAGES: Readonly<Record<string, string>> = {
+  "@anthropic-ai/claude-code": "claude",
+  "@openai/codex": "codex",
+  "@google/gemini-cli": "gemini",
+  "@github/copilot": "copilot",
+};
+
+/** Programs that run an npm package's CLI. */
+const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(["npx", "bunx", "pnpx"]);
+
+/** Builtins whose operands set or export variables (`export NAME=…`, `declare -x NAME`). */
+const SETTERS: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly"]);
+
+/** True for a variable that configures GateGuard (its own prefix, or an ECC name it reads). */
+function configuresGateGuard(name: string): boolean {
+  const upper = name.toUpperCase();
+  return upper.startsWith("GATEGUARD_") ||
+    (upper.startsWith("ECC_") && (ENV_VARIABLES as readonly string[]).includes(upper));
+}
+
+/** The name of a `NAME=value` (or `NAME+=value`) word, or null. */
+function assigned(word: string): string | null {
+  return /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(word)?.[1] ?? null;
+}
+
+/** The program a word names: its base name, lowercase, without `.exe` or `.cmd`. */
+function baseName(word: string): string {
+  return (word.replaceAll("\\", "/").split("/").pop() ?? "").toLowerCase()
+    .replace(/\.(?:exe|cmd)$/, "");
+}
+
+/** The agent CLI `words` (program first) start, and the words after it, or null. */
+function agentOf(words: readonly string[]): { cli: AgentCli; args: readonly string[] } | null {
+  let at = 0;
+  if (PACKAGE_RUNNERS.has(baseName(words[0] ?? ""))) {
+    at = words.findIndex((w, i) => i > 0 && !w.startsWith("-"));
+    if (at < 0) return null;
+    const name = AGENT_PACKAGES[words[at].replace(/(?<=.)@[^/]*$/, "").toLowerCase()];
+    return name === undefined ? null : { cli: AGENT_CLIS[name], args: words.slice(at + 1) };
+  }
+  const cli = AGENT_CLIS[baseName(words[0] ?? "")];
+  return cli === undefined ? null : { cli, args: words.slice(1) };
+}
+
+/** Whether the agent CLI's arguments drop GateGuard's hooks. */
+function dropsHooks(cli: AgentCli, args: readonly string[]): boolean {
+  return args.some((arg, i) => {
+    const [option, inline] = arg.split(/=(.*)/s);
+    if (cli.dropping.includes(option)) return true;
+    if (!cli.hookValued.includes(option)) return false;
+    return /hook/i.test(inline ?? args[i + 1] ?? "");
+  });
+}
+
+/**
+ * Whether one command's words hand GateGuard's switches on or start an
+ * agent without its hooks. `names` are the variables the command sets for
+ * what it runs (assignments before it, `env` words, operands of `export`
+ * and its kin); `words` start at the program it runs.
+ */
+function launchesUngated(names: readonly string[], words: readonly string[]): boolean {
+  if (names.some(configuresGateGuard)) return true;
+  const agent = agentOf(words);
+  if (agent === null) return false;
+  return names.some(movesGateGuard) || dropsHooks(agent.cli, agent.args);
+}
+
+/**
+ * Whether the Bash segment starts programs GateGuard would not gate, as
+ * above. `commandAt` is the index of the word it runs (after `sudo`, `env
+ * X=1` and the like); `-c` code handed to a shell is read by the caller
+ * (`segmentOrShellCode` in shell_environment.ts).
+ */
+export function segmentLaunchesUngated(segment: Segment, commandAt: number): boolean {
+  const words = segment.words.map((w) => w.text);
+  const names = [
+    ...segment.assignments.map((w) => assigned(w.text)),
+    ...words.slice(0, commandAt).map(assigned),
+    ...(SETTERS.has(words[0] ?? "")
+      ? words.slice(1).filter((w) => !w.startsWith("-")).map((w) => assigned(w) ?? w)
+      : []),
+  ].filter((n): n is string => n !== null);
+  return launchesUngated(names, words.slice(commandAt));
+}
+
+/** PowerShell's and cmd.exe's ways of setting a variable for what the command starts. */
+const RAW_SETTERS: readonly RegExp[] = [
+  /\$env:([A-Za-z_][A-Za-z0-9_]*)\s*[+]?=(?!=)/gi,
+  /\b(?:set-item|new-item|si|ni)\b[^;|&\n]*?\benv:\\?([A-Za-z_][A-Za-z0-9_]*)/gi,
+  /SetEnvironmentVariable\s*\(\s*['"]([A-Za-z_][A-Za-z0-9_]*)['"]/gi,
+  /(?:^|[\s;&|("'])set\s+"?([A-Za-z_][A-Za-z0-9_]*)=/gi,
+];
+
+/**
+ * Whether a command the Bash reader cannot take apart (PowerShell,
+ * cmd.exe) starts programs GateGuard would not gate: it sets a variable
+ * that configures GateGuard, or one statement starts an agent's CLI after
+ * moving its home or with an option that drops its hooks.
+ */
+export function rawLaunchesUngated(command: string): boolean {
+  const names = RAW_SETTERS.flatMap((re) => [...command.matchAll(re)].map((m) => m[1]));
+  if (names.some(configuresGateGuard)) return true;
+  return command.split(/[;|&\n{}()]+/).some((statement) => {
+    const words = statement.trim().split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, ""));
+    return launchesUngated(names, words);
+  });
+}
+
+/** The words that name an agent's CLI or a GateGuard variable, for `-c` code that does not parse. */
+export const UNGATED_WORDS = /GATEGUARD_|ECC_|claude|codex|gemini|copilot|cursor-agent/i;

@@ -1,0 +1,76 @@
+/**
+ * Commands that start programs GateGuard would no longer gate, in process:
+ * a variable that configures GateGuard handed to what a command runs, and
+ * an agent's CLI started without GateGuard's hooks, by every spelling the
+ * reader follows, beside ordinary runs of the same programs.
+ */
+import { assertEquals } from "../helpers/assert.ts";
+import { type ShellProtectContext, shellProtectHits } from "../../src/hook/shell_protect.ts";
+import { WorkBudget } from "../../src/platform/budget.ts";
+import type { ShellDialect } from "../../src/shell/dialect.ts";
+import { loadReadOnly } from "../../src/shell/readonly/mod.ts";
+
+await loadReadOnly("powershell");
+await loadReadOnly("bash");
+
+const CTX: ShellProtectContext = {
+  surface: {
+    env: { HOME: "/home/u", GATEGUARD_STATE_DIR: "/home/u/.gateguard" },
+    projectRoot: "/home/u/proj",
+    processCwd: "/home/u/proj",
+    program: { binary: "/home/u/.local/bin/gateguard", runtime: null, checkout: null },
+  },
+  cwd: "/home/u/proj",
+};
+
+function ungated(command: string, dialect: ShellDialect = "bash"): boolean {
+  const hits = shellProtectHits(dialect, command, CTX, new WorkBudget());
+  return hits !== null && hits.some((h) => h.kind === "ungated-launch");
+}
+
+Deno.test("[self-protection] a command that hands GateGuard's switches to what it runs is caught", () => {
+  const caught: [string, ShellDialect][] = [
+    ["GATEGUARD_DISABLED=1 claude -p 'clean up'", "bash"],
+    ["export ECC_GATEGUARD=off; codex exec x", "bash"],
+    ["env ECC_DISABLED_HOOKS=gateguard make agent", "bash"],
+    ["declare -x GATEGUARD_FACT_FORCE_MAX_DENIALS=1", "bash"],
+    ["sh -c 'GATEGUARD_BASH_ROUTINE_DISABLED=1 gemini -p x'", "bash"],
+    ["$env:GATEGUARD_DISABLED = '1'; claude -p x", "powershell"],
+    ["Set-Item env:ECC_GATEGUARD off", "powershell"],
+    ["[Environment]::SetEnvironmentVariable('GATEGUARD_EXEMPT_GLOBS', '**')", "powershell"],
+    [`cmd /c "set GATEGUARD_DISABLED=1 && codex exec x"`, "powershell"],
+  ];
+  for (const [command, dialect] of caught) assertEquals(ungated(command, dialect), true, command);
+});
+
+Deno.test("[self-protection] an agent's CLI started without GateGuard's hooks is caught", () => {
+  const caught: [string, ShellDialect][] = [
+    ["claude -p --bare 'remove it'", "bash"],
+    ["claude --setting-sources local -p hi", "bash"],
+    [`claude -p --settings '{"disableAllHooks":true}' x`, "bash"],
+    ["CLAUDE_CONFIG_DIR=/tmp/empty claude -p x", "bash"],
+    ["HOME=/tmp/h codex exec x", "bash"],
+    ["codex exec -c hooks.PreToolUse=[] x", "bash"],
+    ["codex --disable=hooks exec x", "bash"],
+    ["npx @anthropic-ai/claude-code@latest --bare -p x", "bash"],
+    ["copilot --config-dir /tmp/c -p x", "bash"],
+    ["$env:CLAUDE_CONFIG_DIR='C:\\e'; claude -p x", "powershell"],
+    ["claude.exe --bare -p x", "powershell"],
+  ];
+  for (const [command, dialect] of caught) assertEquals(ungated(command, dialect), true, command);
+});
+
+Deno.test("[self-protection] ordinary runs of agents and ordinary variables are left alone", () => {
+  const left: [string, ShellDialect][] = [
+    ["claude -p 'summarize the diff'", "bash"],
+    ["HOME=/tmp/h npm test", "bash"],
+    ["MY_VAR=1 claude -p x", "bash"],
+    ["codex exec -c model=o3 x", "bash"],
+    ["echo GATEGUARD_DISABLED=1", "bash"],
+    ["git commit -m 'GATEGUARD_DISABLED=1 docs'", "bash"],
+    ["export PATH=$PATH:/x", "bash"],
+    ["$env:PATH += ';C:\\x'", "powershell"],
+    ["if ($env:GATEGUARD_DISABLED -eq '1') { 'on' }", "powershell"],
+  ];
+  for (const [command, dialect] of left) assertEquals(ungated(command, dialect), false, command);
+});
