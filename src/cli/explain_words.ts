@@ -16,7 +16,8 @@ export const REASON_WORDS: Readonly<Record<string, string>> = {
   "malformed-input": "GateGuard cannot read the call's input (a field is missing or of the wrong " +
     "type), and a call it cannot read is never passed",
   "self-protection": "the change would switch GateGuard off or weaken it (a file of its " +
-    "control surface), which only the user may allow",
+    "control surface, the environment it starts with, or an agent started without it), which " +
+    "only the user may allow",
   "cannot-tell": "what the change does to a file of GateGuard's control surface cannot be " +
     "told, so it counts as one that switches GateGuard off",
   "unseen-denial": "the same call was denied before, but that denial has not reached the agent yet",

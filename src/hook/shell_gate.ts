@@ -136,7 +136,8 @@ export const SHELL_RULES = [
   { id: "command-budget", title: "command too large to check", reasons: ["work-budget"] },
   {
     id: "self-protection",
-    title: "change to GateGuard's own files, or its hook run by hand",
+    title:
+      "change to GateGuard's own files or the environment it starts with, an agent started without it, or its hook run by hand",
     reasons: ["self-protection", "own-hook"],
   },
   {
