@@ -113,6 +113,10 @@ const SHELL_STARTUP: Readonly<Record<string, string>> = {
   "shell-zshenv": ".zshenv",
   "shell-zprofile": ".zprofile",
   "shell-zlogin": ".zlogin",
+  // Where a ZDOTDIR usually points, and folders the usual start-up files load every file of.
+  "shell-zsh-config": ".config/zsh/**",
+  "shell-oh-my-zsh-custom": ".oh-my-zsh/custom/**",
+  "shell-bashrc-d": ".bashrc.d/**",
   "shell-cshrc": ".cshrc",
   "shell-tcshrc": ".tcshrc",
   "shell-fish-config": ".config/fish/config.fish",

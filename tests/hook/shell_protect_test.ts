@@ -125,6 +125,9 @@ Deno.test("[self-protection] a shell write to a shell's start-up file is caught;
     [`cd ~ && echo x >> .zprofile`, "bash", "shell-zprofile"],
     [`python3 -c "open('/home/u/.bash_profile','a')"`, "bash", "shell-bash-profile"],
     [`rm -rf ~/.config/environment.d`, "bash", "shell-environment-d"],
+    [`echo 'export A=1' > ~/.bashrc.d/a.sh`, "bash", "shell-bashrc-d"],
+    [`cp a.zsh ~/.oh-my-zsh/custom/`, "bash", "shell-oh-my-zsh-custom"],
+    [`echo x >> ~/.config/zsh/.zshrc`, "bash", "shell-zsh-config"],
     [`Add-Content -Path $PROFILE -Value 'x'`, "powershell", "shell-powershell-profiles"],
     [`Set-Content $Profile.CurrentUserAllHosts ''`, "powershell", "shell-powershell-profiles"],
   ];
