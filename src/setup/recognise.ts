@@ -14,7 +14,7 @@
  */
 
 import { baseName } from "../platform/path.ts";
-import { PLUGIN_COMMAND } from "./plugin_command.ts";
+import { LEGACY_PLUGIN_COMMANDS, PLUGIN_COMMAND } from "./plugin_command.ts";
 import { SOURCE_ENV_NAMES } from "../platform/permissions.ts";
 
 /** How a hook command relates to GateGuard. */
@@ -147,7 +147,10 @@ function namesGateGuard(command: string): boolean {
  */
 export function classifyCommand(command: string, ownCommand?: string): CommandKind {
   const trimmed = command.trim();
-  if ((ownCommand !== undefined && trimmed === ownCommand) || trimmed === PLUGIN_COMMAND) {
+  if (
+    (ownCommand !== undefined && trimmed === ownCommand) || trimmed === PLUGIN_COMMAND ||
+    LEGACY_PLUGIN_COMMANDS.includes(trimmed)
+  ) {
     return "ours";
   }
   const words = simpleWords(command);

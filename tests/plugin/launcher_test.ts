@@ -321,6 +321,28 @@ Deno.test("[plugin-launcher] the hooks.json command, run by bash as Claude Code 
     ]);
   }));
 
+Deno.test("[self-protection] an sh the agent planted in a folder on PATH never stands in for the launcher", () =>
+  withBox(async (b) => {
+    await installFake(b);
+    // What an agent could write into ~/.local/bin or Homebrew's bin: an sh that answers nothing.
+    await Deno.writeTextFile(`${b.stubs}/sh`, "#!/bin/bash\nexit 0\n");
+    await Deno.chmod(`${b.stubs}/sh`, 0o755);
+    for (const command of [PLUGIN_COMMAND, PLUGIN_INSTALL_COMMAND]) {
+      assert(command.includes("exec /bin/sh "), command);
+    }
+    const child = new Deno.Command("bash", {
+      args: ["-c", PLUGIN_COMMAND],
+      clearEnv: true,
+      env: { PATH: systemPath(b), CLAUDE_PLUGIN_ROOT: REPO_ROOT, CLAUDE_PLUGIN_DATA: b.data },
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    await feed(child, "payload");
+    const out = await child.output();
+    assertEquals(new TextDecoder().decode(out.stdout), "fake gateguard ran with: payload\n");
+  }));
+
 /** Syntax problems of PowerShell files, from scripts/ps1_syntax.ts (it needs raw imports). */
 async function ps1Problems(files: string[]): Promise<{ code: number; text: string }> {
   const out = await new Deno.Command(Deno.execPath(), {

@@ -3,6 +3,7 @@
  * plugin form.
  */
 
+import { LEGACY_PLUGIN_COMMANDS } from "../../src/setup/plugin_command.ts";
 import { assert, assertEquals } from "../helpers/assert.ts";
 import {
   matcherCovers,
@@ -45,7 +46,12 @@ Deno.test("[init] the shipped plugin hooks.json is the one init prints", async (
   assertEquals(Object.keys(plugin.hooks), ["SessionStart", "PreToolUse"]);
   assertEquals(plugin.hooks.SessionStart[0].hooks[0].command, PLUGIN_INSTALL_COMMAND);
   assert(typeof plugin.description === "string" && plugin.description.length > 0);
-  assert(PLUGIN_COMMAND.includes('exec sh "$CLAUDE_PLUGIN_ROOT/hooks/launch.sh"'));
+  // sh by its path: a bare one is looked up on PATH, where the agent may have written one.
+  assert(PLUGIN_COMMAND.includes('exec /bin/sh "$CLAUDE_PLUGIN_ROOT/hooks/launch.sh"'));
+  assert(
+    PLUGIN_INSTALL_COMMAND.includes('exec /bin/sh "$CLAUDE_PLUGIN_ROOT/hooks/install_binary.sh"'),
+  );
+  for (const legacy of LEGACY_PLUGIN_COMMANDS) assertEquals(classifyCommand(legacy), "ours");
   assert(!PLUGIN_COMMAND.includes("GATEGUARD_STATE_DIR"), "state must follow CLAUDE_PLUGIN_DATA");
   assertEquals(classifyCommand(PLUGIN_COMMAND), "ours");
 });
