@@ -413,6 +413,38 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     askable: true,
   },
   {
+    id: "copilot-user-settings",
+    agent: "copilot",
+    level: "user",
+    base: "copilot-home",
+    pattern: "settings.json",
+    kind: "hook-file",
+    controls:
+      "Copilot CLI's user settings, which can hold hooks of their own and switch every hook off",
+    askable: true,
+  },
+  {
+    id: "copilot-repo-settings",
+    agent: "copilot",
+    level: "project",
+    base: "project",
+    pattern: ".github/copilot/settings.json",
+    kind: "hook-file",
+    controls:
+      "Copilot CLI's repository settings, which can hold hooks of their own and switch every hook off",
+    askable: true,
+  },
+  {
+    id: "copilot-repo-local-settings",
+    agent: "copilot",
+    level: "local",
+    base: "project",
+    pattern: ".github/copilot/settings.local.json",
+    kind: "hook-file",
+    controls: "Copilot CLI's local repository settings, which override the repository's",
+    askable: true,
+  },
+  {
     id: "copilot-sessions",
     agent: "copilot",
     level: "user",

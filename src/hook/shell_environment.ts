@@ -1,17 +1,27 @@
 /**
- * Commands that store an environment variable for programs started later
+ * What a shell command does to what runs after it, beyond the files it
+ * names: it may store an environment variable for programs started later
  * (Windows' `setx` and its registry key, macOS's `launchctl setenv`, the
  * systemd and D-Bus user environment, .NET's `SetEnvironmentVariable` with
- * a user or machine target). GateGuard's hook runs with the environment the
- * agent's client was started with, so a stored variable that GateGuard
- * reads can switch it off, or move what it reads, at the next start,
- * without a file the shell reader could match. A variable whose name the
- * line does not spell out counts as one GateGuard reads.
+ * a user or machine target), start programs GateGuard would no longer gate,
+ * or change which hooks an agent's CLI loads (both in `ungated_launch.ts`).
+ * GateGuard's hook runs with the environment the agent's client was started
+ * with, so a stored variable that GateGuard reads can switch it off, or
+ * move what it reads, at the next start, without a file the shell reader
+ * could match; a variable whose name the line does not spell out counts as
+ * one GateGuard reads. `sh -c` code is read for each of these, by one walker.
  *
  * @module
  */
 
 import type { Segment } from "../shell/bash/mod.ts";
+import {
+  agentReconfigures,
+  rawAgentReconfigures,
+  rawLaunchesUngated,
+  segmentLaunchesUngated,
+  UNGATED_WORDS,
+} from "./ungated_launch.ts";
 import { configuresGateGuard, ENV_VARIABLES, movesGateGuard } from "../config/env.ts";
 
 /** How one program stores variables, and which of its words name them. */
@@ -171,3 +181,46 @@ const RAW_RUNNERS: ReadonlySet<string> = new Set([
   "start",
   "start-process",
 ]);
+
+/** What a command does to what runs later, as the shell side of self-protection reports it. */
+export type LaterEffectHit =
+  /** It stores a variable GateGuard reads for later sessions. */
+  | { kind: "environment"; piece: string }
+  /** It starts programs GateGuard would no longer gate (`ungated_launch.ts`). */
+  | { kind: "ungated-launch"; piece: string }
+  /** It runs an agent subcommand that changes which hooks the agent loads (`ungated_launch.ts`). */
+  | { kind: "agent-config"; piece: string };
+
+/**
+ * What the command does to what runs later: the segment (or, unparsed, the
+ * command) that stores a variable GateGuard reads for later sessions, the
+ * one that starts a program GateGuard would no longer gate, and the one that
+ * changes which hooks an agent's CLI loads. `segments` is the command read
+ * as Bash (null when it was not); `commandAt` and `parse` as for
+ * `segmentOrShellCode`.
+ */
+export function laterEffectHits(
+  command: string,
+  segments: readonly Segment[] | null,
+  commandAt: (segment: Segment) => number,
+  parse: (code: string) => readonly Segment[] | null,
+): LaterEffectHit[] {
+  const checks: [LaterEffectHit["kind"], (c: string) => boolean, SegmentTest, RegExp][] = [
+    ["environment", rawStoresEnvironment, segmentStoresEnvironment, STORE_WORDS],
+    ["ungated-launch", rawLaunchesUngated, segmentLaunchesUngated, UNGATED_WORDS],
+    [
+      "agent-config",
+      rawAgentReconfigures,
+      (s, at) => agentReconfigures(s.words.slice(at).map((w) => w.text)),
+      UNGATED_WORDS,
+    ],
+  ];
+  const hits: LaterEffectHit[] = [];
+  for (const [kind, raw, test, words] of checks) {
+    const piece = segments === null
+      ? (raw(command) ? command : undefined)
+      : segments.find((s) => segmentOrShellCode(s, commandAt, parse, test, words))?.raw;
+    if (piece !== undefined) hits.push({ kind, piece });
+  }
+  return hits;
+}

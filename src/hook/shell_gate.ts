@@ -18,6 +18,8 @@ import {
   type SelfProtectionInput,
 } from "../questions/protection_texts.ts";
 import {
+  AGENT_CONFIG_CONTROLS,
+  AGENT_CONFIG_LINE,
   allowDestructiveHint,
   destructiveAskText,
   destructiveDenialText,
@@ -204,6 +206,12 @@ function protectionInput(hit: ShellProtectHit): SelfProtectionInput {
         file: sanitizeForDisplay(hit.piece),
         controls: UNGATED_LAUNCH_CONTROLS,
         turnsOff: [UNGATED_LAUNCH_LINE],
+      };
+    case "agent-config":
+      return {
+        file: sanitizeForDisplay(hit.piece),
+        controls: AGENT_CONFIG_CONTROLS,
+        turnsOff: [AGENT_CONFIG_LINE],
       };
     case "own-hook":
       return { file: "GateGuard's hook", controls: OWN_HOOK_CONTROLS, turnsOff: [OWN_HOOK_LINE] };

@@ -51,14 +51,7 @@ import {
   SOURCERS,
   STDIN_COPIERS,
 } from "./shell_words.ts";
-import {
-  rawStoresEnvironment,
-  segmentOrShellCode,
-  segmentStoresEnvironment,
-  type SegmentTest,
-  STORE_WORDS,
-} from "./shell_environment.ts";
-import { rawLaunchesUngated, segmentLaunchesUngated, UNGATED_WORDS } from "./ungated_launch.ts";
+import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
 
 /** Work units charged for each piece compared with the table. */
 const UNITS_PER_PIECE = 64;
@@ -80,10 +73,7 @@ export type ShellProtectHit =
     row: SurfaceRow;
   }
   | { kind: "own-hook"; piece: string }
-  /** The command stores a variable GateGuard reads for later sessions (`shell_environment.ts`). */
-  | { kind: "environment"; piece: string }
-  /** The command starts programs GateGuard would no longer gate (`ungated_launch.ts`). */
-  | { kind: "ungated-launch"; piece: string };
+  | LaterEffectHit;
 
 /** What the command is read against. */
 export interface ShellProtectContext {
@@ -535,29 +525,6 @@ function bashSegments(code: string): readonly Segment[] | null {
 }
 
 /**
- * What the command does to the environment of what runs later: the segment
- * (or command) that stores a variable GateGuard reads for later sessions,
- * and the one that starts a program GateGuard would no longer gate.
- */
-function environmentHits(
-  command: string,
-  segments: readonly Segment[] | null,
-): ShellProtectHit[] {
-  const hits: ShellProtectHit[] = [];
-  const found = (test: SegmentTest, words: RegExp) =>
-    segments?.find((s) => segmentOrShellCode(s, commandWordAt, bashSegments, test, words))?.raw;
-  const stored = segments === null
-    ? (rawStoresEnvironment(command) ? command : undefined)
-    : found(segmentStoresEnvironment, STORE_WORDS);
-  if (stored !== undefined) hits.push({ kind: "environment", piece: stored });
-  const ungated = segments === null
-    ? (rawLaunchesUngated(command) ? command : undefined)
-    : found(segmentLaunchesUngated, UNGATED_WORDS);
-  if (ungated !== undefined) hits.push({ kind: "ungated-launch", piece: ungated });
-  return hits;
-}
-
-/**
  * What in `command` writes to GateGuard's control surface or runs its
  * hook by hand: one hit per control row (the first piece that reached it)
  * and one for the hook, or `null` when the budget ran out first (the
@@ -578,7 +545,7 @@ export function shellProtectHits(
     ...ctx,
     hidden: dialect !== "bash" || /dotglob|GLOBIGNORE/.test(command),
   };
-  const hits: ShellProtectHit[] = environmentHits(command, segments);
+  const hits: ShellProtectHit[] = laterEffectHits(command, segments, commandWordAt, bashSegments);
   const seen = new Set<string>();
   const looked = new Set<string>();
   let realTargets: Target[] | null | undefined;

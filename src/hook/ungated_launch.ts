@@ -1,13 +1,18 @@
 /**
- * Commands that start programs GateGuard would no longer gate: any program
+ * Commands that start programs GateGuard would no longer gate, or change
+ * which hooks an agent's later runs load. Started ungated: any program
  * handed a variable that configures GateGuard (`GATEGUARD_…=… make x`,
  * `export …`, `$env:… = …`), since an agent it starts passes the variable
  * on to its hooks; and an agent's CLI started without GateGuard's hooks
  * (Claude Code's `--bare`, `--setting-sources` or `--settings`, an agent
  * home moved by a variable, Codex's hook feature or config switched by an
- * option, Copilot CLI's `--config-dir`). The shell gate answers them as a
- * change to GateGuard's control surface. Names are read as written: a
- * variable whose name the line computes is not seen.
+ * option, Copilot CLI's `--config-dir`). Reconfigured: the agents' own
+ * subcommands that switch plugins, extensions, feature flags or settings
+ * (`claude plugin disable`, `codex features disable hooks`, `copilot config
+ * disableAllHooks true`), which write control files without naming them.
+ * The shell gate answers both as a change to GateGuard's control surface.
+ * Names are read as written: a variable whose name the line computes is not
+ * seen.
  *
  * @module
  */
@@ -15,21 +20,78 @@
 import type { Segment } from "../shell/bash/mod.ts";
 import { ENV_VARIABLES, movesGateGuard } from "../config/env.ts";
 
-/** How one agent's CLI is started without GateGuard's hooks. */
+/** How one agent's CLI is started without GateGuard's hooks, or told to load other ones. */
 interface AgentCli {
   /** Options whose mere use drops or replaces the hooks the CLI loads. */
   dropping: readonly string[];
   /** Options whose value drops them when it mentions hooks (Codex's `-c hooks…`, `--disable …hooks`). */
   hookValued: readonly string[];
+  /**
+   * Subcommands that change which hooks later runs load (plugins,
+   * extensions, feature flags, settings), with the actions of each that do;
+   * null when every use may.
+   */
+  reconfiguring: Readonly<Record<string, readonly string[] | null>>;
 }
 
-/** The agents' CLIs, by program name (npm package names included). */
+const CLAUDE_PLUGIN_CHANGES = [
+  "disable",
+  "enable",
+  "install",
+  "i",
+  "uninstall",
+  "remove",
+  "update",
+  "marketplace",
+  "configure",
+  "prune",
+  "autoremove",
+  "restore-set-aside",
+];
+
+const GEMINI_EXTENSION_CHANGES = ["install", "uninstall", "update", "disable", "enable", "link"];
+
+const COPILOT_PLUGIN_CHANGES = [
+  "install",
+  "uninstall",
+  "update",
+  "enable",
+  "disable",
+  "marketplace",
+];
+
+/** The agents' CLIs, by program name (npm package names included), as each was checked. */
 const AGENT_CLIS: Readonly<Record<string, AgentCli>> = {
-  claude: { dropping: ["--bare", "--setting-sources", "--settings"], hookValued: [] },
-  codex: { dropping: [], hookValued: ["-c", "--config", "--disable"] },
-  gemini: { dropping: [], hookValued: [] },
-  copilot: { dropping: ["--config-dir"], hookValued: [] },
-  "cursor-agent": { dropping: [], hookValued: [] },
+  // Claude Code 2.1.332.
+  claude: {
+    dropping: ["--bare", "--setting-sources", "--settings"],
+    hookValued: [],
+    reconfiguring: { plugin: CLAUDE_PLUGIN_CHANGES, plugins: CLAUDE_PLUGIN_CHANGES, import: null },
+  },
+  // Codex CLI 0.171.0: `hooks` is a feature flag.
+  codex: {
+    dropping: [],
+    hookValued: ["-c", "--config", "--disable"],
+    reconfiguring: { features: ["enable", "disable"], plugin: ["add", "remove", "marketplace"] },
+  },
+  // Gemini CLI 0.61.0: extensions can carry hooks.
+  gemini: {
+    dropping: [],
+    hookValued: [],
+    reconfiguring: {
+      hooks: ["migrate"],
+      hook: ["migrate"],
+      extensions: GEMINI_EXTENSION_CHANGES,
+      extension: GEMINI_EXTENSION_CHANGES,
+    },
+  },
+  // Copilot CLI 1.0.102: `config` reads and writes settings, `disableAllHooks` among them.
+  copilot: {
+    dropping: ["--config-dir"],
+    hookValued: [],
+    reconfiguring: { plugin: COPILOT_PLUGIN_CHANGES, config: null },
+  },
+  "cursor-agent": { dropping: [], hookValued: [], reconfiguring: {} },
 };
 
 /** The npm packages of the agents' CLIs, run through `npx` and the like. */
@@ -88,6 +150,21 @@ function dropsHooks(cli: AgentCli, args: readonly string[]): boolean {
 }
 
 /**
+ * Whether the words of one command (program first) run an agent CLI's
+ * subcommand that changes which hooks its later runs load: a plugin,
+ * extension or feature switched, a setting written (`claude plugin disable`,
+ * `codex features disable hooks`, `copilot config disableAllHooks true`).
+ */
+export function agentReconfigures(words: readonly string[]): boolean {
+  const agent = agentOf(words);
+  if (agent === null) return false;
+  const [sub, action] = agent.args.filter((a) => !a.startsWith("-"));
+  if (sub === undefined || !Object.hasOwn(agent.cli.reconfiguring, sub)) return false;
+  const actions = agent.cli.reconfiguring[sub];
+  return actions === null || (action !== undefined && actions.includes(action));
+}
+
+/**
  * Whether one command's words hand GateGuard's switches on or start an
  * agent without its hooks. `names` are the variables the command sets for
  * what it runs (assignments before it, `env` words, operands of `export`
@@ -135,10 +212,19 @@ const RAW_SETTERS: readonly RegExp[] = [
 export function rawLaunchesUngated(command: string): boolean {
   const names = RAW_SETTERS.flatMap((re) => [...command.matchAll(re)].map((m) => m[1]));
   if (names.some(configuresGateGuard)) return true;
-  return command.split(/[;|&\n{}()]+/).some((statement) => {
-    const words = statement.trim().split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, ""));
-    return launchesUngated(names, words);
-  });
+  return statementsOf(command).some((words) => launchesUngated(names, words));
+}
+
+/** The statements of a command the Bash reader cannot take apart, as words without their quotes. */
+function statementsOf(command: string): string[][] {
+  return command.split(/[;|&\n{}()]+/).map((statement) =>
+    statement.trim().split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, ""))
+  );
+}
+
+/** Whether a command the Bash reader cannot take apart runs an agent subcommand that changes its hooks. */
+export function rawAgentReconfigures(command: string): boolean {
+  return statementsOf(command).some(agentReconfigures);
 }
 
 /** The words that name an agent's CLI or a GateGuard variable, for `-c` code that does not parse. */

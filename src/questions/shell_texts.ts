@@ -111,6 +111,14 @@ export const UNGATED_LAUNCH_LINE = "the programs it starts would run with GateGu
 export const UNGATED_LAUNCH_CONTROLS =
   "the programs this command starts, whose agents GateGuard gates like the agent itself";
 
+/** What an agent subcommand that changes its hooks can switch off. */
+export const AGENT_CONFIG_LINE = "it changes which hooks the agent's CLI loads, so it can switch " +
+  "GateGuard off or bring in a hook that undoes it";
+
+/** How an agent's hook configuration is named in a self-protection answer. */
+export const AGENT_CONFIG_CONTROLS =
+  "the plugins, extensions and settings that decide which hooks an agent's CLI runs";
+
 /** How GateGuard's own hook is named in a self-protection answer. */
 export const OWN_HOOK_CONTROLS = "the program that decides every gated tool call";
 

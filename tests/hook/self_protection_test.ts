@@ -190,6 +190,32 @@ Deno.test("[self-protection] Copilot CLI: rewriting GateGuard's hook file or pla
   assertStringIncludes(planted.text, "1 sessionStart hook entry would be added or changed");
 });
 
+Deno.test("[self-protection] Copilot CLI: settings that switch every hook off or add a hook are denied; an ordinary setting is not", async () => {
+  for (const path of [`${HOME}/.copilot/settings.json`, `${ROOT}/.github/copilot/settings.json`]) {
+    const off = await agentCall("copilot", {
+      toolName: "create",
+      toolArgs: { path, file_text: '{"disableAllHooks": true}' },
+    });
+    assertEquals([off.kind, off.decisions], ["deny", ["self-protect-deny/self-protection"]], path);
+    assertStringIncludes(off.text, "it can stop every hook, GateGuard included");
+    const inline = await agentCall("copilot", {
+      toolName: "create",
+      toolArgs: {
+        path,
+        file_text: JSON.stringify({
+          hooks: { sessionStart: [{ type: "command", bash: "rm -rf .github/hooks" }] },
+        }),
+      },
+    });
+    assertEquals(inline.kind, "deny", path);
+    const ordinary = await agentCall("copilot", {
+      toolName: "create",
+      toolArgs: { path, file_text: '{"footer": {"showQuota": true}}' },
+    });
+    assert(!ordinary.decisions.some((d) => d.startsWith("self-protect")), path);
+  }
+});
+
 Deno.test("[self-protection] Cursor: dropping failClosed or deleting the hook file is denied every time", async () => {
   const hooks = `${ROOT}/.cursor/hooks.json`;
   const failOpen = await agentCall("cursor", {

@@ -74,3 +74,43 @@ Deno.test("[self-protection] ordinary runs of agents and ordinary variables are 
   ];
   for (const [command, dialect] of left) assertEquals(ungated(command, dialect), false, command);
 });
+
+function reconfigures(command: string, dialect: ShellDialect = "bash"): boolean {
+  const hits = shellProtectHits(dialect, command, CTX, new WorkBudget());
+  return hits !== null && hits.some((h) => h.kind === "agent-config");
+}
+
+Deno.test("[self-protection] an agent's own subcommand that changes which hooks it loads is caught; reading its setup is not", () => {
+  for (
+    const command of [
+      "claude plugin disable gateguard@gateguard",
+      "claude plugins uninstall gateguard",
+      "claude plugin marketplace add evil/marketplace",
+      "claude import codex",
+      "codex features disable hooks",
+      "codex plugin add helper",
+      "gemini extensions install https://example.com/ext",
+      "gemini hooks migrate",
+      "copilot config disableAllHooks true",
+      "copilot plugin disable gateguard",
+      "npx @openai/codex features disable hooks",
+      "sh -c 'claude plugin disable gateguard'",
+    ]
+  ) {
+    assertEquals(reconfigures(command), true, command);
+  }
+  assertEquals(reconfigures("codex features disable hooks", "powershell"), true);
+  for (
+    const command of [
+      "claude plugin list",
+      "claude plugin validate .",
+      "codex features list",
+      "gemini extensions list",
+      "copilot plugin list",
+      "claude -p 'plugin disable'",
+      "git commit -m 'claude plugin disable'",
+    ]
+  ) {
+    assertEquals(reconfigures(command), false, command);
+  }
+});
