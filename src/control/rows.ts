@@ -383,6 +383,17 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     askable: true,
   },
   {
+    id: "gemini-extensions",
+    agent: "gemini",
+    level: "user",
+    base: "gemini-home",
+    pattern: "extensions/**",
+    kind: "program",
+    controls:
+      "Gemini CLI's installed extensions, whose hook files (hooks/hooks.json) run beside GateGuard's",
+    askable: true,
+  },
+  {
     id: "gemini-chats",
     agent: "gemini",
     level: "user",

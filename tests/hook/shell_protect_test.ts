@@ -63,6 +63,7 @@ const WRITES: readonly [string, string][] = [
   [`shopt -s dotglob; rm -rf ./*`, "claude-project-settings"],
   [`git diff --output=.claude/settings.json`, "claude-project-settings"],
   [`git log -1 --output .gateguard.jsonc`, "project-config"],
+  [`cp -r helper ~/.gemini/extensions/helper`, "gemini-extensions"],
 ];
 
 Deno.test("[self-protection] a shell write into the control surface names the file it reaches", () => {
