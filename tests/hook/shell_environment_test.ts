@@ -6,27 +6,11 @@
  * only read, print or store a variable GateGuard never reads.
  */
 import { assertEquals } from "../helpers/assert.ts";
-import { type ShellProtectContext, shellProtectHits } from "../../src/hook/shell_protect.ts";
-import { WorkBudget } from "../../src/platform/budget.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
-import { loadReadOnly } from "../../src/shell/readonly/mod.ts";
-
-await loadReadOnly("powershell");
-await loadReadOnly("bash");
-
-const CTX: ShellProtectContext = {
-  surface: {
-    env: { HOME: "/home/u", GATEGUARD_STATE_DIR: "/home/u/.gateguard" },
-    projectRoot: "/home/u/proj",
-    processCwd: "/home/u/proj",
-    program: { binary: "/home/u/.local/bin/gateguard", runtime: null, checkout: null },
-  },
-  cwd: "/home/u/proj",
-};
+import { reaches } from "./shell_reader.ts";
 
 function stores(command: string, dialect: ShellDialect = "bash"): boolean {
-  const hits = shellProtectHits(dialect, command, CTX, new WorkBudget());
-  return hits !== null && hits.some((h) => h.kind === "environment");
+  return reaches("environment", command, dialect);
 }
 
 Deno.test("[self-protection] a command that stores a variable GateGuard reads for later sessions is caught", () => {

@@ -12,27 +12,10 @@ import {
 } from "../../src/hook/shell_protect.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
-import { loadReadOnly } from "../../src/shell/readonly/mod.ts";
-
-// The shell gate loads the read-only check (PowerShell rules, the Bash parser) before it reads
-// a command; a piece it cannot judge unloaded counts as live, never as read-only.
-await loadReadOnly("powershell");
-await loadReadOnly("bash");
-
-const CTX: ShellProtectContext = {
-  surface: {
-    env: { HOME: "/home/u", GATEGUARD_STATE_DIR: "/home/u/.gateguard" },
-    projectRoot: "/home/u/proj",
-    processCwd: "/home/u/proj",
-    program: { binary: "/home/u/.local/bin/gateguard", runtime: null, checkout: null },
-  },
-  cwd: "/home/u/proj",
-};
+import { CTX, hitsOf } from "./shell_reader.ts";
 
 function rows(command: string, dialect: ShellDialect = "bash"): string[] {
-  const hits = shellProtectHits(dialect, command, CTX, new WorkBudget());
-  assert(hits !== null, `budget ran out on ${command}`);
-  return hits.map((h) => h.kind === "control" ? h.row.id : "own-hook");
+  return hitsOf(command, dialect).map((h) => h.kind === "control" ? h.row.id : h.kind);
 }
 
 const WRITES: readonly [string, string][] = [

@@ -5,27 +5,15 @@
  * reader follows, beside ordinary runs of the same programs.
  */
 import { assertEquals } from "../helpers/assert.ts";
-import { type ShellProtectContext, shellProtectHits } from "../../src/hook/shell_protect.ts";
-import { WorkBudget } from "../../src/platform/budget.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
-import { loadReadOnly } from "../../src/shell/readonly/mod.ts";
-
-await loadReadOnly("powershell");
-await loadReadOnly("bash");
-
-const CTX: ShellProtectContext = {
-  surface: {
-    env: { HOME: "/home/u", GATEGUARD_STATE_DIR: "/home/u/.gateguard" },
-    projectRoot: "/home/u/proj",
-    processCwd: "/home/u/proj",
-    program: { binary: "/home/u/.local/bin/gateguard", runtime: null, checkout: null },
-  },
-  cwd: "/home/u/proj",
-};
+import { reaches } from "./shell_reader.ts";
 
 function ungated(command: string, dialect: ShellDialect = "bash"): boolean {
-  const hits = shellProtectHits(dialect, command, CTX, new WorkBudget());
-  return hits !== null && hits.some((h) => h.kind === "ungated-launch");
+  return reaches("ungated-launch", command, dialect);
+}
+
+function reconfigures(command: string, dialect: ShellDialect = "bash"): boolean {
+  return reaches("agent-config", command, dialect);
 }
 
 Deno.test("[self-protection] a command that hands GateGuard's switches to what it runs is caught", () => {
@@ -74,11 +62,6 @@ Deno.test("[self-protection] ordinary runs of agents and ordinary variables are 
   ];
   for (const [command, dialect] of left) assertEquals(ungated(command, dialect), false, command);
 });
-
-function reconfigures(command: string, dialect: ShellDialect = "bash"): boolean {
-  const hits = shellProtectHits(dialect, command, CTX, new WorkBudget());
-  return hits !== null && hits.some((h) => h.kind === "agent-config");
-}
 
 Deno.test("[self-protection] an agent's own subcommand that changes which hooks it loads is caught; reading its setup is not", () => {
   for (

@@ -300,25 +300,27 @@ Deno.test("[plugin-launcher] --verify hashes every time and says whether the bin
     }
   }));
 
+/** Runs the hooks.json launcher command through bash, as Claude Code runs it, on `stdin`. */
+async function viaBash(b: Box, stdin: string): Promise<Run> {
+  const child = new Deno.Command("bash", {
+    args: ["-c", PLUGIN_COMMAND],
+    clearEnv: true,
+    env: { PATH: systemPath(b), CLAUDE_PLUGIN_ROOT: REPO_ROOT, CLAUDE_PLUGIN_DATA: b.data },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  await feed(child, stdin);
+  const out = await child.output();
+  const dec = new TextDecoder();
+  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+}
+
 Deno.test("[plugin-launcher] the hooks.json command, run by bash as Claude Code runs it, reaches the launcher", () =>
   withBox(async (b) => {
     await installFake(b);
-    const child = new Deno.Command("bash", {
-      args: ["-c", PLUGIN_COMMAND],
-      clearEnv: true,
-      env: { PATH: systemPath(b), CLAUDE_PLUGIN_ROOT: REPO_ROOT, CLAUDE_PLUGIN_DATA: b.data },
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    await feed(child, "payload");
-    const out = await child.output();
-    const dec = new TextDecoder();
-    assertEquals([out.code, dec.decode(out.stdout), dec.decode(out.stderr)], [
-      0,
-      "fake gateguard ran with: payload\n",
-      "",
-    ]);
+    const out = await viaBash(b, "payload");
+    assertEquals([out.code, out.stdout, out.stderr], [0, "fake gateguard ran with: payload\n", ""]);
   }));
 
 Deno.test("[self-protection] an sh the agent planted in a folder on PATH never stands in for the launcher", () =>
@@ -330,17 +332,8 @@ Deno.test("[self-protection] an sh the agent planted in a folder on PATH never s
     for (const command of [PLUGIN_COMMAND, PLUGIN_INSTALL_COMMAND]) {
       assert(command.includes("exec /bin/sh "), command);
     }
-    const child = new Deno.Command("bash", {
-      args: ["-c", PLUGIN_COMMAND],
-      clearEnv: true,
-      env: { PATH: systemPath(b), CLAUDE_PLUGIN_ROOT: REPO_ROOT, CLAUDE_PLUGIN_DATA: b.data },
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    await feed(child, "payload");
-    const out = await child.output();
-    assertEquals(new TextDecoder().decode(out.stdout), "fake gateguard ran with: payload\n");
+    const out = await viaBash(b, "payload");
+    assertEquals(out.stdout, "fake gateguard ran with: payload\n");
   }));
 
 /** Syntax problems of PowerShell files, from scripts/ps1_syntax.ts (it needs raw imports). */
