@@ -394,6 +394,17 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     askable: true,
   },
   {
+    id: "gemini-trusted-folders",
+    agent: "gemini",
+    level: "user",
+    base: "gemini-home",
+    pattern: "trustedFolders.json",
+    kind: "program",
+    controls:
+      "Gemini CLI's trusted folders: a project it no longer trusts runs none of its project hooks",
+    askable: true,
+  },
+  {
     id: "gemini-chats",
     agent: "gemini",
     level: "user",

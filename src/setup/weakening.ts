@@ -92,6 +92,10 @@ const HOOK_FILE_SHAPES: Readonly<Record<HookFileAgent, HookFileShape>> = {
     switches: [
       { path: ["hooksConfig"], effect: "it decides whether and which hooks Gemini CLI runs" },
       { path: ["tools", "enableHooks"], effect: "it decides whether Gemini CLI runs hooks" },
+      {
+        path: ["security", "folderTrust"],
+        effect: "it decides whether Gemini CLI trusts the project, and so runs its hooks",
+      },
     ],
     isOurs: isGateGuardHandler,
   },

@@ -164,6 +164,25 @@ Deno.test("[self-protection] Gemini CLI: switching hooks off or adding a hook of
     },
   });
   assertEquals(theme.decisions, ["deny/first-touch"]);
+  const trust = await agentCall("gemini", {
+    tool_name: "replace",
+    tool_input: {
+      file_path: settings,
+      old_string: '"hooksConfig"',
+      new_string: '"security": {"folderTrust": {"enabled": true}},\n  "hooksConfig"',
+    },
+  });
+  assertEquals(trust.kind, "deny");
+  assertStringIncludes(
+    trust.text,
+    '- "security.folderTrust" would change: it decides whether Gemini CLI trusts the project, ' +
+      "and so runs its hooks",
+  );
+  const untrusted = await agentCall("gemini", {
+    tool_name: "write_file",
+    tool_input: { file_path: `${HOME}/.gemini/trustedFolders.json`, content: "{}" },
+  });
+  assertEquals(untrusted.decisions, ["self-protect-deny/self-protection"]);
 });
 
 Deno.test("[self-protection] Copilot CLI: rewriting GateGuard's hook file or planting another one is denied", async () => {

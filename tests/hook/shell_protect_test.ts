@@ -47,6 +47,7 @@ const WRITES: readonly [string, string][] = [
   [`git diff --output=.claude/settings.json`, "claude-project-settings"],
   [`git log -1 --output .gateguard.jsonc`, "project-config"],
   [`cp -r helper ~/.gemini/extensions/helper`, "gemini-extensions"],
+  [`echo '{}' > ~/.gemini/trustedFolders.json`, "gemini-trusted-folders"],
 ];
 
 Deno.test("[self-protection] a shell write into the control surface names the file it reaches", () => {
