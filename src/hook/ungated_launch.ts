@@ -64,7 +64,7 @@ const COPILOT_PLUGIN_CHANGES = [
 const AGENT_CLIS: Readonly<Record<string, AgentCli>> = {
   // Claude Code 2.1.332.
   claude: {
-    dropping: ["--bare", "--setting-sources", "--settings"],
+    dropping: ["--bare", "--safe-mode", "--setting-sources", "--settings"],
     hookValued: [],
     reconfiguring: { plugin: CLAUDE_PLUGIN_CHANGES, plugins: CLAUDE_PLUGIN_CHANGES, import: null },
   },

@@ -37,6 +37,8 @@ Deno.test("[self-protection] an agent's CLI started without GateGuard's hooks is
     ["claude --setting-sources local -p hi", "bash"],
     [`claude -p --settings '{"disableAllHooks":true}' x`, "bash"],
     ["CLAUDE_CONFIG_DIR=/tmp/empty claude -p x", "bash"],
+    ["CLAUDE_CODE_SIMPLE=1 claude -p x", "bash"],
+    ["claude --safe-mode -p x", "bash"],
     ["HOME=/tmp/h codex exec x", "bash"],
     ["codex exec -c hooks.PreToolUse=[] x", "bash"],
     ["codex --disable=hooks exec x", "bash"],

@@ -86,7 +86,20 @@ Deno.test("[self-protection] settings Claude Code would reject, a hook of anothe
     ),
     ['"statusLine" would change: it runs a command GateGuard does not check, which could undo it'],
   );
-  for (const name of ["PATH", "DENO_DIR", "npm_config_registry", "BASH_ENV", "CLAUDE_CONFIG_DIR"]) {
+  for (
+    const name of [
+      "PATH",
+      "DENO_DIR",
+      "npm_config_registry",
+      "BASH_ENV",
+      "CLAUDE_CONFIG_DIR",
+      // Claude Code's own switches for its hooks (bare mode, safe mode, personal hooks off).
+      "CLAUDE_CODE_SIMPLE",
+      "CLAUDE_CODE_SAFE_MODE",
+      "CLAUDE_CODE_PERSONAL_HOOKS_OFF",
+      "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+    ]
+  ) {
     assertEquals(
       settingsWeakenings(installed(), installed({ env: { [name]: "/x" } }), CMD),
       [`the env block would set ${name}="/x", which moves what GateGuard reads or changes how it starts`],
