@@ -17,6 +17,7 @@
 import type { Segment } from "../shell/bash/mod.ts";
 import {
   agentReconfigures,
+  programName,
   rawAgentReconfigures,
   rawLaunchesUngated,
   segmentLaunchesUngated,
@@ -26,14 +27,17 @@ import { configuresGateGuard, ENV_VARIABLES, movesGateGuard } from "../config/en
 
 /** How one program stores variables, and which of its words name them. */
 interface EnvironmentStore {
-  /** The program's name, lowercase, without `.exe`. */
+  /** The program's name, as `programName` gives it. */
   program: string;
   /**
    * The subcommands that store (the first word after the program that is
    * not an option); null when the program stores whatever it is given.
    */
   subcommands: ReadonlySet<string> | null;
-  /** The variable names among the words after the program (or subcommand); null when every variable of the caller's environment is stored. */
+  /**
+   * The variable names among the words after the program (or subcommand);
+   * null when every variable of the caller's environment is stored.
+   */
   names(words: readonly string[]): string[] | null;
 }
 
@@ -68,8 +72,8 @@ const STORES: readonly EnvironmentStore[] = [
 
 /** The store `program` names, if any. */
 function storeOf(program: string): EnvironmentStore | undefined {
-  const base = program.replaceAll("\\", "/").split("/").pop()!.toLowerCase().replace(/\.exe$/, "");
-  return STORES.find((s) => s.program === base);
+  const name = programName(program);
+  return STORES.find((s) => s.program === name);
 }
 
 /** True for a name GateGuard reads, or one the line does not spell out. */

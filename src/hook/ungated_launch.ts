@@ -108,8 +108,12 @@ const PACKAGE_RUNNERS: ReadonlySet<string> = new Set(["npx", "bunx", "pnpx"]);
 /** Builtins whose operands set or export variables (`export NAME=…`, `declare -x NAME`). */
 const SETTERS: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
-/** True for a variable that configures GateGuard (its own prefix, or an ECC name it reads). */
-function configuresGateGuard(name: string): boolean {
+/**
+ * True for a variable that configures GateGuard: its own prefix, or an ECC
+ * name it reads (the wider `configuresGateGuard` of config/env.ts also takes
+ * ECC variables of other tools, which a command may set for its own reasons).
+ */
+function switchesGateGuard(name: string): boolean {
   const upper = name.toUpperCase();
   return upper.startsWith("GATEGUARD_") ||
     (upper.startsWith("ECC_") && (ENV_VARIABLES as readonly string[]).includes(upper));
@@ -121,7 +125,7 @@ function assigned(word: string): string | null {
 }
 
 /** The program a word names: its base name, lowercase, without `.exe` or `.cmd`. */
-function baseName(word: string): string {
+export function programName(word: string): string {
   return (word.replaceAll("\\", "/").split("/").pop() ?? "").toLowerCase()
     .replace(/\.(?:exe|cmd)$/, "");
 }
@@ -129,13 +133,13 @@ function baseName(word: string): string {
 /** The agent CLI `words` (program first) start, and the words after it, or null. */
 function agentOf(words: readonly string[]): { cli: AgentCli; args: readonly string[] } | null {
   let at = 0;
-  if (PACKAGE_RUNNERS.has(baseName(words[0] ?? ""))) {
+  if (PACKAGE_RUNNERS.has(programName(words[0] ?? ""))) {
     at = words.findIndex((w, i) => i > 0 && !w.startsWith("-"));
     if (at < 0) return null;
     const name = AGENT_PACKAGES[words[at].replace(/(?<=.)@[^/]*$/, "").toLowerCase()];
     return name === undefined ? null : { cli: AGENT_CLIS[name], args: words.slice(at + 1) };
   }
-  const cli = AGENT_CLIS[baseName(words[0] ?? "")];
+  const cli = AGENT_CLIS[programName(words[0] ?? "")];
   return cli === undefined ? null : { cli, args: words.slice(1) };
 }
 
@@ -171,7 +175,7 @@ export function agentReconfigures(words: readonly string[]): boolean {
  * and its kin); `words` start at the program it runs.
  */
 function launchesUngated(names: readonly string[], words: readonly string[]): boolean {
-  if (names.some(configuresGateGuard)) return true;
+  if (names.some(switchesGateGuard)) return true;
   const agent = agentOf(words);
   if (agent === null) return false;
   return names.some(movesGateGuard) || dropsHooks(agent.cli, agent.args);
@@ -211,7 +215,7 @@ const RAW_SETTERS: readonly RegExp[] = [
  */
 export function rawLaunchesUngated(command: string): boolean {
   const names = RAW_SETTERS.flatMap((re) => [...command.matchAll(re)].map((m) => m[1]));
-  if (names.some(configuresGateGuard)) return true;
+  if (names.some(switchesGateGuard)) return true;
   return statementsOf(command).some((words) => launchesUngated(names, words));
 }
 
