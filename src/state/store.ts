@@ -369,6 +369,8 @@ export function pruneIfDue(dir: string, now: number): boolean {
     if (info.ok && info.isFile) Deno.utimeSync(stamp, now / 1000, now / 1000);
     else if (!info.ok && info.code === "ENOENT") {
       Deno.writeTextFileSync(stamp, "", { createNew: true });
+      // Dated by the caller's clock, like a renewed stamp, not by the moment of the write.
+      Deno.utimeSync(stamp, now / 1000, now / 1000);
     }
   } catch {
     // A stamp we cannot write only means the next session prunes again.

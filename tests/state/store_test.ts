@@ -383,6 +383,16 @@ Deno.test("[idle-window] pruning scans the state directory at most once an inter
   assertEquals(names(dir), [PRUNE_STAMP]);
 });
 
+Deno.test("[idle-window] a new stamp is dated by the caller's clock, so the interval counts from that clock", () => {
+  const dir = tempDirSync();
+  // A clock five seconds behind the filesystem's: the interval still ends when it says so.
+  const now = Date.now() - 5_000;
+  assertEquals(pruneIfDue(dir, now), true);
+  assertEquals(Deno.statSync(`${dir}/${PRUNE_STAMP}`).mtime?.getTime(), now);
+  assertEquals(pruneIfDue(dir, now + PRUNE_INTERVAL_MS - 1), false);
+  assertEquals(pruneIfDue(dir, now + PRUNE_INTERVAL_MS + 1), true);
+});
+
 Deno.test("[idle-window] a stamp that is a link or a folder is never written through, and pruning still runs", () => {
   const root = tempDirSync();
   const dir = `${root}/state`;
