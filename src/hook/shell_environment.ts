@@ -144,9 +144,13 @@ export function segmentStoresEnvironment(segment: Segment, commandAt: number): b
 /** .NET's call that stores a variable; the target decides whether it outlives the process. */
 const SET_VARIABLE = /SetEnvironmentVariable\s*\(([^)]*)\)/gi;
 
-/** The registry keys Windows keeps the user's and the machine's variables in. */
+/**
+ * The registry keys Windows keeps the user's and the machine's variables
+ * in, and cmd.exe's `Command Processor` key, whose `AutoRun` value runs at
+ * every start of cmd.exe (so it can set any variable there).
+ */
 const ENVIRONMENT_KEY =
-  /\b(?:HKCU|HKLM|HKEY_CURRENT_USER|HKEY_LOCAL_MACHINE)(?::|\\|\/)[^'"\s]*?\benvironment\b|OpenSubKey\s*\(\s*['"][^'"]*\benvironment['"]/i;
+  /\b(?:HKCU|HKLM|HKEY_CURRENT_USER|HKEY_LOCAL_MACHINE)(?::|\\|\/)[^'"]*?\b(?:environment|command processor)\b|OpenSubKey\s*\(\s*['"][^'"]*\b(?:environment|command processor)['"]/i;
 
 /** The cmdlets, `reg` verbs and .NET calls that change a registry value or key. */
 const REGISTRY_WRITE =

@@ -32,6 +32,10 @@ Deno.test("[self-protection] a command that stores a variable GateGuard reads fo
     ],
     ["Set-ItemProperty -Path HKCU:\\Environment -Name X -Value 1", "powershell"],
     ["reg add HKCU\\Environment /v ECC_GATEGUARD /d off /f", "powershell"],
+    [
+      `reg add "HKCU\\Software\\Microsoft\\Command Processor" /v AutoRun /d "call C:\\x.cmd" /f`,
+      "powershell",
+    ],
     ["cmd /c setx CODEX_HOME C:\\empty", "powershell"],
   ];
   for (const [command, dialect] of caught) assertEquals(stores(command, dialect), true, command);
