@@ -136,7 +136,10 @@ export function segmentOrShellCode(
 /** The words that name a store, for `-c` code that does not parse. */
 export const STORE_WORDS = /setx|launchctl|systemctl|activation-environment/i;
 
-/** Whether the Bash segment's command (from `commandAt`) stores a variable GateGuard reads for later sessions. */
+/**
+ * Whether the Bash segment's command (from `commandAt`) stores a variable
+ * GateGuard reads for later sessions.
+ */
 export function segmentStoresEnvironment(segment: Segment, commandAt: number): boolean {
   return wordsStore(segment.words.slice(commandAt).map((w) => w.text));
 }
@@ -223,11 +226,17 @@ export function laterEffectHits(
       UNGATED_WORDS,
     ],
   ];
+  // Each check walks the same `sh -c` code: it is parsed once for all of them.
+  const parsed = new Map<string, readonly Segment[] | null>();
+  const parseOnce = (code: string): readonly Segment[] | null => {
+    if (!parsed.has(code)) parsed.set(code, parse(code));
+    return parsed.get(code)!;
+  };
   const hits: LaterEffectHit[] = [];
   for (const [kind, raw, test, words] of checks) {
     const piece = segments === null
       ? (raw(command) ? command : undefined)
-      : segments.find((s) => segmentOrShellCode(s, commandAt, parse, test, words))?.raw;
+      : segments.find((s) => segmentOrShellCode(s, commandAt, parseOnce, test, words))?.raw;
     if (piece !== undefined) hits.push({ kind, piece });
   }
   return hits;

@@ -8,6 +8,13 @@
 import { assertEquals } from "../helpers/assert.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
 import { reaches } from "./shell_reader.ts";
+import { laterEffectHits } from "../../src/hook/shell_environment.ts";
+import { parseBash, type Segment } from "../../src/shell/bash/mod.ts";
+
+function bashSegments(text: string): readonly Segment[] | null {
+  const parse = parseBash(text);
+  return parse.ok ? parse.segments : null;
+}
 
 function stores(command: string, dialect: ShellDialect = "bash"): boolean {
   return reaches("environment", command, dialect);
@@ -56,4 +63,16 @@ Deno.test("[self-protection] reading, printing, this process only, or a variable
     ["$env:GATEGUARD_DISABLED = '1'", "powershell"],
   ];
   for (const [command, dialect] of left) assertEquals(stores(command, dialect), false, command);
+});
+
+Deno.test("[self-protection] sh -c code is parsed once for every later-effect check", () => {
+  let parses = 0;
+  const code = "launchctl setenv A 1; GATEGUARD_DISABLED=1 true; codex features list";
+  const segments = bashSegments(`sh -c '${code}'`)!;
+  const hits = laterEffectHits(`sh -c '${code}'`, segments, () => 0, (text) => {
+    parses++;
+    return bashSegments(text);
+  });
+  assertEquals(hits.map((h) => h.kind), ["ungated-launch"]);
+  assertEquals(parses, 1);
 });
