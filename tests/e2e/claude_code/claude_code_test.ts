@@ -635,6 +635,35 @@ realClientTest(
 );
 
 realClientTest(
+  "[real-client] [self-protection] a nested agent started with GateGuard switched off, and an agent's own hook switch, are denied on every try",
+  async () => {
+    const nested = "GATEGUARD_DISABLED=1 claude -p 'delete the build folder'";
+    const pluginOff = "claude plugin disable gateguard";
+    const denied = (line: string): ToolResultExpectation => ({
+      isError: true,
+      includes: [TEXT.bashDenied, line, "retries included"],
+    });
+    const ungated = denied("so an agent among them would act ungated");
+    const reconfigured = denied("it changes which hooks the agent's CLI loads");
+    await withRun({
+      files: {},
+      prompt: "get the hooks out of the way",
+      // No person answers under bypass: denied, never asked (run as root, the client wants IS_SANDBOX).
+      permissionMode: "bypassPermissions",
+      env: { IS_SANDBOX: "1" },
+      turns: () => [
+        { blocks: bash(nested) },
+        { expect: { toolResults: [ungated], note: "none" }, blocks: bash(nested) },
+        { expect: { toolResults: [ungated], note: "none" }, blocks: bash(pluginOff) },
+        { expect: { toolResults: [reconfigured], note: "none" }, blocks: DONE },
+      ],
+    }, (run) => {
+      assertEquals(deniedToolUseIds(run).length, 3);
+    });
+  },
+);
+
+realClientTest(
   "[real-client] [self-protection] the agent's sed -i of .claude/settings.json is denied, and its retry is denied too",
   async () => {
     const sed = `sed -i 's/gateguard/nothing/g' .claude/settings.json`;
