@@ -19,6 +19,7 @@ import {
   agentReconfigures,
   programName,
   rawAgentReconfigures,
+  rawCommands,
   rawLaunchesUngated,
   segmentLaunchesUngated,
   UNGATED_WORDS,
@@ -124,7 +125,7 @@ export function segmentOrShellCode(
   const at = commandAt(segment);
   if (test(segment, at)) return true;
   const run = segment.words.slice(at).map((w) => w.text);
-  const program = run[0]?.split("/").pop() ?? "";
+  const program = programName(run[0] ?? "");
   const code = run.indexOf("-c");
   if (!SHELLS.has(program) || code < 0 || run[code + 1] === undefined) return false;
   if (depth >= MAX_NESTING) return true;
@@ -163,8 +164,7 @@ const REGISTRY_WRITE =
  * Whether a command the Bash reader cannot take apart (PowerShell, cmd.exe)
  * stores a variable GateGuard reads for later sessions: a `setx`, a
  * `SetEnvironmentVariable` call with a user or machine target, or a write
- * to the registry key the variables live in (the caller has already let a
- * command the read-only check accepts through).
+ * to the registry key the variables live in.
  */
 export function rawStoresEnvironment(command: string): boolean {
   if (ENVIRONMENT_KEY.test(command) && REGISTRY_WRITE.test(command)) return true;
@@ -174,24 +174,8 @@ export function rawStoresEnvironment(command: string): boolean {
     const name = /^\s*(['"])([^'"]*)\1\s*,/.exec(args)?.[2];
     if (name === undefined || mattersToGateGuard(name)) return true;
   }
-  for (const statement of command.split(/[;|&\n{}()]+/)) {
-    const words = statement.trim().split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, ""));
-    // The statement's own program, or the one `cmd /c` or `start` runs.
-    const at = RAW_RUNNERS.has(words[0]?.toLowerCase() ?? "")
-      ? words.findIndex((w, i) => i > 0 && !w.startsWith("/") && !w.startsWith("-"))
-      : 0;
-    if (at >= 0 && wordsStore(words.slice(at))) return true;
-  }
-  return false;
+  return rawCommands(command).some(wordsStore);
 }
-
-/** cmd.exe and PowerShell words that run the program after their options. */
-const RAW_RUNNERS: ReadonlySet<string> = new Set([
-  "cmd",
-  "cmd.exe",
-  "start",
-  "start-process",
-]);
 
 /** What a command does to what runs later, as the shell side of self-protection reports it. */
 export type LaterEffectHit =

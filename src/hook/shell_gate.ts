@@ -18,20 +18,15 @@ import {
   type SelfProtectionInput,
 } from "../questions/protection_texts.ts";
 import {
-  AGENT_CONFIG_CONTROLS,
-  AGENT_CONFIG_LINE,
   allowDestructiveHint,
   destructiveAskText,
   destructiveDenialText,
+  LATER_EFFECT_TEXTS,
   OWN_HOOK_CONTROLS,
   OWN_HOOK_LINE,
   protectedTargetText,
   ROUTINE_TEXT,
   SHELL_WRITE_LINE,
-  STORED_ENVIRONMENT_CONTROLS,
-  STORED_ENVIRONMENT_LINE,
-  UNGATED_LAUNCH_CONTROLS,
-  UNGATED_LAUNCH_LINE,
 } from "../questions/shell_texts.ts";
 import type { ShellProtectHit } from "./shell_protect.ts";
 import { sha256Hex } from "../platform/sha256.ts";
@@ -195,26 +190,12 @@ function protectionInput(hit: ShellProtectHit): SelfProtectionInput {
         controls: sanitizeForDisplay(hit.row.controls),
         turnsOff: [SHELL_WRITE_LINE],
       };
-    case "environment":
-      return {
-        file: sanitizeForDisplay(hit.piece),
-        controls: STORED_ENVIRONMENT_CONTROLS,
-        turnsOff: [STORED_ENVIRONMENT_LINE],
-      };
-    case "ungated-launch":
-      return {
-        file: sanitizeForDisplay(hit.piece),
-        controls: UNGATED_LAUNCH_CONTROLS,
-        turnsOff: [UNGATED_LAUNCH_LINE],
-      };
-    case "agent-config":
-      return {
-        file: sanitizeForDisplay(hit.piece),
-        controls: AGENT_CONFIG_CONTROLS,
-        turnsOff: [AGENT_CONFIG_LINE],
-      };
     case "own-hook":
       return { file: "GateGuard's hook", controls: OWN_HOOK_CONTROLS, turnsOff: [OWN_HOOK_LINE] };
+    default: {
+      const { controls, line } = LATER_EFFECT_TEXTS[hit.kind];
+      return { file: sanitizeForDisplay(hit.piece), controls, turnsOff: [line] };
+    }
   }
 }
 

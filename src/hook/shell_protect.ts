@@ -512,8 +512,7 @@ function commandPieces(
   dialect: ShellDialect,
   command: string,
 ): { pieces: Piece[]; movesDirectory: boolean; segments: readonly Segment[] | null } {
-  const parse = dialect === "bash" ? parseBash(command) : null;
-  const segments = parse !== null && parse.ok ? parse.segments : null;
+  const segments = dialect === "bash" ? bashSegments(command) : null;
   const pieces = segments !== null ? bashPieces(dialect, segments) : rawPieces(dialect, command);
   return { pieces, movesDirectory: changesDirectory(pieces), segments };
 }

@@ -87,3 +87,11 @@ export const DIRECTORY_OPTIONS: ReadonlySet<string> = new Set([
   "--cwd",
   "--prefix",
 ]);
+
+/** cmd.exe and PowerShell words that run the program after their options (`cmd /c`, `start`). */
+export const RAW_RUNNERS: ReadonlySet<string> = new Set([
+  "cmd",
+  "cmd.exe",
+  "start",
+  "start-process",
+]);

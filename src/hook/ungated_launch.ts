@@ -19,6 +19,7 @@
 
 import type { Segment } from "../shell/bash/mod.ts";
 import { ENV_VARIABLES, movesGateGuard } from "../config/env.ts";
+import { RAW_RUNNERS } from "./shell_words.ts";
 
 /** How one agent's CLI is started without GateGuard's hooks, or told to load other ones. */
 interface AgentCli {
@@ -216,19 +217,27 @@ const RAW_SETTERS: readonly RegExp[] = [
 export function rawLaunchesUngated(command: string): boolean {
   const names = RAW_SETTERS.flatMap((re) => [...command.matchAll(re)].map((m) => m[1]));
   if (names.some(switchesGateGuard)) return true;
-  return statementsOf(command).some((words) => launchesUngated(names, words));
+  return rawCommands(command).some((words) => launchesUngated(names, words));
 }
 
-/** The statements of a command the Bash reader cannot take apart, as words without their quotes. */
-function statementsOf(command: string): string[][] {
-  return command.split(/[;|&\n{}()]+/).map((statement) =>
-    statement.trim().split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, ""))
-  );
+/**
+ * The commands of a line the Bash reader cannot take apart (PowerShell,
+ * cmd.exe), one a statement, as words without their quotes, from the
+ * program each runs: after `cmd /c`, `start` or `Start-Process` when the
+ * statement begins with one of them.
+ */
+export function rawCommands(command: string): string[][] {
+  return command.split(/[;|&\n{}()]+/).flatMap((statement) => {
+    const words = statement.trim().split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, ""));
+    if (!RAW_RUNNERS.has(words[0]?.toLowerCase() ?? "")) return [words];
+    const at = words.findIndex((w, i) => i > 0 && !w.startsWith("/") && !w.startsWith("-"));
+    return at < 0 ? [] : [words.slice(at)];
+  });
 }
 
 /** Whether a command the Bash reader cannot take apart runs an agent subcommand that changes its hooks. */
 export function rawAgentReconfigures(command: string): boolean {
-  return statementsOf(command).some(agentReconfigures);
+  return rawCommands(command).some(agentReconfigures);
 }
 
 /** The words that name an agent's CLI or a GateGuard variable, for `-c` code that does not parse. */

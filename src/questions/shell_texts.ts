@@ -95,29 +95,32 @@ export const SHELL_WRITE_LINE = "a shell command may write, move, delete, link o
 export const OWN_HOOK_LINE = "running GateGuard's hook by hand can record a decision no one was " +
   "shown, so that a later command passes on its first try";
 
-/** What storing a variable for later sessions can switch off, never naming the variable. */
-export const STORED_ENVIRONMENT_LINE = "a variable stored for later sessions reaches GateGuard's " +
-  "hook when the agent next starts, and can switch it off or move what it reads";
-
-/** How the stored environment is named in a self-protection answer. */
-export const STORED_ENVIRONMENT_CONTROLS =
-  "the variables every program started later begins with, the agent and GateGuard's hook among them";
-
-/** What a program started with GateGuard's switches, or an agent without its hooks, escapes. */
-export const UNGATED_LAUNCH_LINE = "the programs it starts would run with GateGuard switched off " +
-  "or without its hooks, so an agent among them would act ungated";
-
-/** How the programs a command starts are named in a self-protection answer. */
-export const UNGATED_LAUNCH_CONTROLS =
-  "the programs this command starts, whose agents GateGuard gates like the agent itself";
-
-/** What an agent subcommand that changes its hooks can switch off. */
-export const AGENT_CONFIG_LINE = "it changes which hooks the agent's CLI loads, so it can switch " +
-  "GateGuard off or bring in a hook that undoes it";
-
-/** How an agent's hook configuration is named in a self-protection answer. */
-export const AGENT_CONFIG_CONTROLS =
-  "the plugins, extensions and settings that decide which hooks an agent's CLI runs";
+/**
+ * What a shell command does to what runs after it (`hook/shell_environment.ts`),
+ * as a self-protection answer names it: what it reaches, and what that can
+ * switch off. No text names a variable.
+ */
+export const LATER_EFFECT_TEXTS: Readonly<
+  Record<"environment" | "ungated-launch" | "agent-config", { controls: string; line: string }>
+> = {
+  environment: {
+    controls:
+      "the variables every program started later begins with, the agent and GateGuard's hook among them",
+    line: "a variable stored for later sessions reaches GateGuard's hook when the agent next " +
+      "starts, and can switch it off or move what it reads",
+  },
+  "ungated-launch": {
+    controls:
+      "the programs this command starts, whose agents GateGuard gates like the agent itself",
+    line: "the programs it starts would run with GateGuard switched off or without its hooks, so " +
+      "an agent among them would act ungated",
+  },
+  "agent-config": {
+    controls: "the plugins, extensions and settings that decide which hooks an agent's CLI runs",
+    line: "it changes which hooks the agent's CLI loads, so it can switch GateGuard off or bring " +
+      "in a hook that undoes it",
+  },
+};
 
 /** How GateGuard's own hook is named in a self-protection answer. */
 export const OWN_HOOK_CONTROLS = "the program that decides every gated tool call";

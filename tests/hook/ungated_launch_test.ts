@@ -46,6 +46,7 @@ Deno.test("[self-protection] an agent's CLI started without GateGuard's hooks is
     ["copilot --config-dir /tmp/c -p x", "bash"],
     ["$env:CLAUDE_CONFIG_DIR='C:\\e'; claude -p x", "powershell"],
     ["claude.exe --bare -p x", "powershell"],
+    ["cmd /c claude --bare -p x", "powershell"],
   ];
   for (const [command, dialect] of caught) assertEquals(ungated(command, dialect), true, command);
 });
