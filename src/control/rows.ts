@@ -51,7 +51,11 @@ export type SurfaceKind =
  * - `binary`, `runtime`, `checkout`: the program the registration runs (a
  *   compiled binary; or Deno and the source checkout);
  * - `source-home`: the home directory, only when GateGuard runs from source
- *   (what Deno reads there before any GateGuard code runs).
+ *   (what Deno reads there before any GateGuard code runs);
+ * - `startup-sourced`: the files the shells' start-up files load, found by
+ *   reading them (`startup_sources.ts`) only for a path under the home
+ *   directory, outside the project, that no other row holds; it stands for
+ *   no folder of its own.
  */
 export type SurfaceBase =
   | "project"
@@ -65,7 +69,8 @@ export type SurfaceBase =
   | "binary"
   | "runtime"
   | "checkout"
-  | "source-home";
+  | "source-home"
+  | "startup-sourced";
 
 /** One row of the control surface. */
 export interface SurfaceRow {
@@ -141,6 +146,19 @@ function startupRow([id, pattern]: [string, string]): SurfaceRow {
     askable: true,
   };
 }
+
+/** The files a start-up file loads (`. "$HOME/.cargo/env"`): start-up code too. */
+export const STARTUP_SOURCED_ROW: SurfaceRow = {
+  id: "shell-startup-sourced",
+  agent: "shell",
+  level: "user",
+  base: "startup-sourced",
+  pattern: "",
+  kind: "startup",
+  controls:
+    "a file your shell's start-up code loads, whose exports reach every agent started from a new terminal and GateGuard's hook with it",
+  askable: true,
+};
 
 /** The control surface, most specific rows first: the first row that matches names a path. */
 export const CONTROL_SURFACE: readonly SurfaceRow[] = [
@@ -497,4 +515,5 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     askable: true,
   },
   ...Object.entries(SHELL_STARTUP).map(startupRow),
+  STARTUP_SOURCED_ROW,
 ];

@@ -30,7 +30,8 @@ import type { FsPort } from "../platform/fs_port.ts";
 import { joinPath } from "../platform/path.ts";
 import { absolutePath, formatPath, type PathParts } from "../file_facts/paths.ts";
 import { realLocation } from "../file_facts/real_path.ts";
-import { CONTROL_SURFACE, type SurfaceBase, type SurfaceRow } from "./rows.ts";
+import { CONTROL_SURFACE, STARTUP_SOURCED_ROW, type SurfaceBase, type SurfaceRow } from "./rows.ts";
+import { startupSources } from "./startup_sources.ts";
 
 export {
   CONTROL_SURFACE,
@@ -125,6 +126,10 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
       const home = homeDir(env);
       return home && program?.checkout ? [home] : [];
     }
+    // Found on demand (`startupSourcedMatch`), never as a folder: reading the
+    // start-up files for every call would cost every call.
+    case "startup-sourced":
+      return [];
   }
 }
 
@@ -314,7 +319,49 @@ export function controlSurfaceOf(
   const real = realLocation(parts, ctx.fs) ?? danglingTarget(parts, ctx.fs);
   if (!real) return { unresolved: true };
   const folded = fold(real);
-  return matchAt(folded, written, ctx) ?? matchAt(folded, resolvedBases(ctx, true, folded), ctx);
+  return matchAt(folded, written, ctx) ?? matchAt(folded, resolvedBases(ctx, true, folded), ctx) ??
+    startupSourcedMatch([parts, real], ctx);
+}
+
+/** The files the start-up files load, folded, found once per context. */
+const SOURCED = new WeakMap<SurfaceContext, PathParts[]>();
+
+/**
+ * The start-up-sourced row for a path that one of the shells' start-up
+ * files loads (as written or at its real location), or null. Only a path
+ * under the home directory and outside the project is looked up, so the
+ * start-up files are read only for such a path, once per context.
+ */
+export function startupSourcedMatch(
+  paths: readonly PathParts[],
+  ctx: SurfaceContext,
+): SurfaceMatch | null {
+  const home = homeDir(ctx.env);
+  const fs = ctx.fs;
+  if (!home || !fs) return null;
+  const homeParts = fold(absolutePath(home, "/", "/"));
+  const project = fold(absolutePath(ctx.projectRoot, "/", "/"));
+  const candidates = paths.map(fold).filter((p) =>
+    below(homeParts, p) !== null && below(project, p) === null
+  );
+  if (candidates.length === 0) return null;
+  let sourced = SOURCED.get(ctx);
+  if (sourced === undefined) {
+    const startup = CONTROL_SURFACE.filter((r) => r.kind === "startup" && r.base === "home")
+      .filter((r) => !r.pattern.includes("*")).map((r) => joinPath(home, r.pattern));
+    sourced = startupSources(startup, home, fs).flatMap((path) => {
+      const parts = absolutePath(path, "/", "/");
+      const real = realLocation(parts, fs);
+      return real ? [fold(parts), fold(real)] : [fold(parts)];
+    });
+    SOURCED.set(ctx, sourced);
+  }
+  const same = (a: PathParts, b: PathParts) =>
+    a.root === b.root && a.segments.length === b.segments.length &&
+    a.segments.every((s, i) => s === b.segments[i]);
+  return candidates.some((c) => sourced!.some((s) => same(c, s)))
+    ? { row: STARTUP_SOURCED_ROW, relation: "is", base: formatPath(homeParts) }
+    : null;
 }
 
 /** One concrete entry of the control surface, for `doctor` and `explain`. */

@@ -31,6 +31,7 @@ import { readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
 import {
   controlSurfaceRows,
+  startupSourcedMatch,
   type SurfaceContext,
   type SurfaceRow,
   wideFolders,
@@ -572,6 +573,10 @@ export function shellProtectHits(
       for (const placed of candidates) {
         row ??= matchPlaced(placed, targets, mctx) ?? matchPlaced(placed, realTargets, mctx);
       }
+      // A file a start-up file loads is start-up code too; looked up only under the home folder.
+      row ??=
+        startupSourcedMatch(real === null ? [probe.written] : [probe.written, real], ctx.surface)
+          ?.row ?? null;
     }
     if (row !== null && !seen.has(row.id)) {
       seen.add(row.id);

@@ -50,6 +50,9 @@ const FILES: Record<string, string> = {
   [`${HOME}/.cursor/hooks.json`]: cursorFile(),
   [`${ROOT}/.gateguard.jsonc`]: '{ "destructiveCommands": ["terraform destroy"] }\n',
   [`${ROOT}/src/a.ts`]: "export const a = 1;\n",
+  [`${HOME}/.profile`]: '. "$HOME/.cargo/env"\n',
+  [`${HOME}/.cargo/env`]: "export PATH=$HOME/.cargo/bin:$PATH\n",
+  [`${HOME}/notes.txt`]: "notes\n",
 };
 
 function world(): MemoryFs {
@@ -322,6 +325,26 @@ Deno.test("[self-protection] a shell's start-up file is never changed by a file 
     const codex = await agentCall("codex", patch(`*** Add File: ${file_path}\n+export A=1`));
     assertEquals([codex.kind, codex.decisions], ["deny", ["self-protect-deny/self-protection"]]);
   }
+});
+
+Deno.test("[self-protection] a file a start-up file loads is changed by no file tool without the user; another file of the home is not asked about", async () => {
+  const env = await agentCall("claude", {
+    tool_name: "Edit",
+    permission_mode: "default",
+    tool_input: {
+      file_path: `${HOME}/.cargo/env`,
+      old_string: "export PATH",
+      new_string: "export ECC_GATEGUARD=off\nexport PATH",
+    },
+  });
+  assertEquals([env.kind, env.decisions], ["ask", ["self-protect-ask/self-protection"]]);
+  assertStringIncludes(env.text, "a file your shell's start-up code loads");
+  const notes = await agentCall("claude", {
+    tool_name: "Edit",
+    permission_mode: "default",
+    tool_input: { file_path: `${HOME}/notes.txt`, old_string: "notes", new_string: "more" },
+  });
+  assert(!notes.decisions.some((d) => d.startsWith("self-protect")), notes.decisions.join());
 });
 
 Deno.test("[self-protection] an ordinary hook-file change goes on to the first-touch gate, and a checked control file is never passed by the fast path", async () => {

@@ -212,6 +212,52 @@ Deno.test("[self-protection] a link carries a control file under another name; a
   }
 });
 
+Deno.test("[self-protection] a file a start-up file loads is start-up code too, and a link to it is followed", async () => {
+  const { denoFs } = await import("../../src/platform/fs_port.ts");
+  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-sourced-" }));
+  try {
+    const proj = `${home}/proj`;
+    await Deno.mkdir(proj);
+    await Deno.mkdir(`${home}/.cargo`);
+    await Deno.writeTextFile(`${home}/.cargo/env`, "export PATH=$HOME/.cargo/bin:$PATH\n");
+    await Deno.writeTextFile(`${home}/.aliases`, ". ~/.more\n");
+    await Deno.writeTextFile(`${home}/.more`, "alias ll='ls -l'\n");
+    await Deno.writeTextFile(
+      `${home}/.profile`,
+      '# . ~/.commented\n. "$HOME/.cargo/env"\n[ -f ~/.aliases ] && source ~/.aliases\n',
+    );
+    await Deno.symlink(`${home}/.cargo/env`, `${proj}/env-link`);
+    const ctx: ShellProtectContext = {
+      surface: {
+        env: { HOME: home },
+        projectRoot: proj,
+        processCwd: proj,
+        program: null,
+        fs: denoFs,
+      },
+      cwd: proj,
+    };
+    const ids = (command: string) =>
+      shellProtectHits("bash", command, ctx, new WorkBudget())?.map((h) =>
+        h.kind === "control" ? h.row.id : h.kind
+      );
+    for (
+      const command of [
+        `echo 'export ECC_GATEGUARD=off' >> ~/.cargo/env`,
+        `sed -i d ${home}/.aliases`,
+        `cp /tmp/x ~/.more`,
+        `echo x >> env-link`,
+      ]
+    ) {
+      assertEquals(ids(command), ["shell-startup-sourced"], command);
+    }
+    assertEquals(ids(`echo x >> ~/.commented`), []);
+    assertEquals(ids(`echo x >> ~/notes.txt`), []);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
 Deno.test("[self-protection] from source, a command that writes the bundle the registration runs reaches the checkout's row", () => {
   const fromSource: ShellProtectContext = {
     ...CTX,
