@@ -13,6 +13,7 @@ import {
 import { WorkBudget } from "../../src/platform/budget.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
 import { CTX, hitsOf } from "./shell_reader.ts";
+import { denoFs } from "../../src/platform/fs_port.ts";
 
 function rows(command: string, dialect: ShellDialect = "bash"): string[] {
   return hitsOf(command, dialect).map((h) => h.kind === "control" ? h.row.id : h.kind);
@@ -113,6 +114,11 @@ Deno.test("[self-protection] a shell write to a shell's start-up file is caught;
     [`echo 'export A=1' > ~/.bashrc.d/a.sh`, "bash", "shell-bashrc-d"],
     [`cp a.zsh ~/.oh-my-zsh/custom/`, "bash", "shell-oh-my-zsh-custom"],
     [`echo x >> ~/.config/zsh/.zshrc`, "bash", "shell-zsh-config"],
+    [
+      `echo 'function claude; end' > ~/.config/fish/functions/claude.fish`,
+      "bash",
+      "shell-fish-functions",
+    ],
     [`Add-Content -Path $PROFILE -Value 'x'`, "powershell", "shell-powershell-profiles"],
     [`Set-Content $Profile.CurrentUserAllHosts ''`, "powershell", "shell-powershell-profiles"],
   ];
@@ -178,8 +184,25 @@ Deno.test("[never-on-retry] destructive commands aimed at home, a root, the proj
   );
 });
 
+/** What a command reaches on the real filesystem, with `home` and the project `proj` (the cwd). */
+function onDisk(home: string, proj: string): (command: string) => string[] | undefined {
+  const ctx: ShellProtectContext = {
+    surface: {
+      env: { HOME: home },
+      projectRoot: proj,
+      processCwd: proj,
+      program: null,
+      fs: denoFs,
+    },
+    cwd: proj,
+  };
+  return (command) =>
+    shellProtectHits("bash", command, ctx, new WorkBudget())?.map((h) =>
+      h.kind === "control" ? h.row.id : h.kind
+    );
+}
+
 Deno.test("[self-protection] a link carries a control file under another name; a linked ~/.claude is followed", async () => {
-  const { denoFs } = await import("../../src/platform/fs_port.ts");
   const home = await Deno.makeTempDir({ prefix: "gg-protect-" });
   try {
     const proj = `${home}/proj`;
@@ -189,20 +212,7 @@ Deno.test("[self-protection] a link carries a control file under another name; a
     await Deno.symlink(`${proj}/.claude/settings.json`, `${proj}/s.json`);
     await Deno.mkdir(`${home}/dotfiles/claude`, { recursive: true });
     await Deno.symlink(`${home}/dotfiles/claude`, `${home}/.claude`);
-    const ctx: ShellProtectContext = {
-      surface: {
-        env: { HOME: home },
-        projectRoot: proj,
-        processCwd: proj,
-        program: null,
-        fs: denoFs,
-      },
-      cwd: proj,
-    };
-    const ids = (command: string) =>
-      shellProtectHits("bash", command, ctx, new WorkBudget())?.map((h) =>
-        h.kind === "control" ? h.row.id : h.kind
-      );
+    const ids = onDisk(home, proj);
     assertEquals(ids("sed -i d cfg/settings.json"), ["claude-project-settings"]);
     assertEquals(ids("echo '{}' > s.json"), ["claude-project-settings"]);
     assertEquals(ids(`sed -i d ${home}/dotfiles/claude/settings.json`), ["claude-user-settings"]);
@@ -213,7 +223,6 @@ Deno.test("[self-protection] a link carries a control file under another name; a
 });
 
 Deno.test("[self-protection] a file a start-up file loads is start-up code too, and a link to it is followed", async () => {
-  const { denoFs } = await import("../../src/platform/fs_port.ts");
   const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-sourced-" }));
   try {
     const proj = `${home}/proj`;
@@ -227,20 +236,7 @@ Deno.test("[self-protection] a file a start-up file loads is start-up code too, 
       '# . ~/.commented\n. "$HOME/.cargo/env"\n[ -f ~/.aliases ] && source ~/.aliases\n',
     );
     await Deno.symlink(`${home}/.cargo/env`, `${proj}/env-link`);
-    const ctx: ShellProtectContext = {
-      surface: {
-        env: { HOME: home },
-        projectRoot: proj,
-        processCwd: proj,
-        program: null,
-        fs: denoFs,
-      },
-      cwd: proj,
-    };
-    const ids = (command: string) =>
-      shellProtectHits("bash", command, ctx, new WorkBudget())?.map((h) =>
-        h.kind === "control" ? h.row.id : h.kind
-      );
+    const ids = onDisk(home, proj);
     for (
       const command of [
         `echo 'export ECC_GATEGUARD=off' >> ~/.cargo/env`,
