@@ -126,6 +126,8 @@ const SHELL_STARTUP: Readonly<Record<string, string>> = {
   "shell-tcshrc": ".tcshrc",
   "shell-fish-config": ".config/fish/config.fish",
   "shell-fish-conf-d": ".config/fish/conf.d/**",
+  // Loaded when a command of that name runs: a `claude` function there wraps every start.
+  "shell-fish-functions": ".config/fish/functions/**",
   "shell-pam-environment": ".pam_environment",
   "shell-environment-d": ".config/environment.d/**",
   "shell-pwsh-profiles": ".config/powershell/**",
