@@ -16,6 +16,15 @@
 # (a directory, created atomically) and leaves the work to the first.
 set -u
 
+# Every program this runs (the project's installer, curl, sha256sum, the
+# launcher's check) comes from the system's own folders: a `curl` an agent
+# left in a folder of the user's PATH could serve a forged binary with
+# matching sums. Deno is looked up on the user's PATH, only to say what the
+# gate does until the binary is there.
+user_path=${PATH:-}
+PATH=/usr/bin:/bin:/usr/sbin:/sbin:/run/current-system/sw/bin
+export PATH
+
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 hook=""
 if [ "${1:-}" = --session-start ]; then
@@ -47,7 +56,7 @@ bin="${dir}/gateguard"
 
 # What the gate runs when there is no binary, for the line said on a failure.
 fallback() {
-  if [ -f "${root}/src/main.ts" ] && command -v deno >/dev/null 2>&1; then
+  if [ -f "${root}/src/main.ts" ] && (PATH=$user_path && command -v deno >/dev/null 2>&1); then
     printf 'until then GateGuard runs from source with Deno'
   else
     printf 'until then every gated tool call is blocked'

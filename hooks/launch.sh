@@ -17,6 +17,16 @@
 # its stamp (exit 0 when it is ready to run); install_binary.sh calls it.
 set -u
 
+# The helpers below (wc, find, sha256sum, cut, mv) come from the system's own
+# folders, not from the PATH the session hands over: folders on that PATH the
+# user can write (~/.local/bin, Homebrew's bin) could hold a `find` or a
+# `sha256sum` that vouches for any binary. Deno is still looked up on the
+# user's PATH, where its installers put it, and that PATH is handed back to
+# whatever this script runs.
+user_path=${PATH:-}
+PATH=/usr/bin:/bin:/usr/sbin:/sbin:/run/current-system/sw/bin
+export PATH
+
 root=${CLAUDE_PLUGIN_ROOT:-$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)}
 data=${CLAUDE_PLUGIN_DATA:-}
 exe=gateguard
@@ -76,18 +86,22 @@ fi
 if [ -n "$data" ] && [ -f "$bin" ]; then
   measure
   stamped || verify
-  exec "$bin"
+  PATH=$user_path exec "$bin"
 fi
 
-if [ -f "${root}/src/main.ts" ] && [ -f "${root}/deno.json" ] && command -v deno >/dev/null 2>&1; then
+deno=""
+[ -f "${root}/src/main.ts" ] && [ -f "${root}/deno.json" ] && deno=$(PATH=$user_path && command -v deno)
+# An empty or relative entry of PATH is the working folder, which is the agent's project.
+case $deno in /*) ;; *) deno="" ;; esac
+if [ -n "$deno" ]; then
   # The bundle `deno task bundle` builds loads a few files a call instead of
   # dozens of modules; without one the sources run as they are.
   entry="${root}/src/main.ts"
   [ -f "${root}/.cache/bundle/main.js" ] && entry="${root}/.cache/bundle/main.js"
   # Deno reads $HOME/.npmrc and its cache before GateGuard runs: keep both in the
   # checkout and hand GateGuard the user's home (src/platform/permissions.ts).
-  GATEGUARD_HOME="${HOME:-}" HOME="$root" DENO_DIR="${root}/.cache/deno" \
-    exec deno run --quiet --no-prompt --v8-flags=--min-semi-space-size=16 --config "${root}/deno.json" --permission-set=gateguard "$entry"
+  PATH=$user_path GATEGUARD_HOME="${HOME:-}" HOME="$root" DENO_DIR="${root}/.cache/deno" \
+    exec "$deno" run --quiet --no-prompt --v8-flags=--min-semi-space-size=16 --config "${root}/deno.json" --permission-set=gateguard "$entry"
 fi
 
 if [ -z "$data" ]; then

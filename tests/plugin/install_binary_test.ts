@@ -10,14 +10,21 @@
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { REPO_ROOT } from "../helpers/cli.ts";
-import { sha256Sums } from "../../scripts/compile.ts";
+import { sha256Sums, TARGETS } from "../../scripts/compile.ts";
 import { sha256Hex } from "../../src/platform/sha256.ts";
 import { VERSION } from "../../src/version.ts";
 import { denoFolder, toolsWithoutDeno } from "./tools.ts";
 
 const INSTALL_BINARY = `${REPO_ROOT}/hooks/install_binary.sh`;
 const TAG = `v${VERSION}`;
-const ASSET = "gateguard-linux-x64";
+/**
+ * The asset the installer picks on this machine: it runs the system's own
+ * `uname`, so no stub on PATH can make another platform play.
+ */
+const ASSET = TARGETS.find((t) =>
+  t.triple.startsWith(`${Deno.build.arch}-`) &&
+  t.triple.endsWith(Deno.build.os === "darwin" ? "-apple-darwin" : "-unknown-linux-gnu")
+)!.asset;
 const FAKE_ASSET = `#!/bin/sh\necho "gateguard ${VERSION} (fake)"\n`;
 
 interface Release {
@@ -72,12 +79,6 @@ async function box(): Promise<Box> {
     tools: `${root}/tools`,
   };
   await Deno.mkdir(b.stubs);
-  // Every machine plays Linux x64, whatever runs the tests.
-  await Deno.writeTextFile(
-    `${b.stubs}/uname`,
-    '#!/bin/sh\ncase "$1" in -s) echo Linux ;; -m) echo x86_64 ;; *) exit 2 ;; esac\n',
-  );
-  await Deno.chmod(`${b.stubs}/uname`, 0o755);
   await toolsWithoutDeno(b.tools);
   return b;
 }
@@ -261,4 +262,44 @@ Deno.test("[plugin-install] a lock left by an install that died is taken over af
       said(`installed its ${TAG} binary in ${b.data}/bin (SHA-256 verified).`),
     );
     assertEquals(await listing(b.data), ["bin"]);
+  }));
+
+Deno.test("[self-protection] programs planted in a folder on PATH never take part in the install", () =>
+  withBox(async (b, release) => {
+    // What an agent could leave in ~/.local/bin: a curl that would serve a forged binary with
+    // matching sums, a sha256sum that vouches for anything, and the rest of what the install runs.
+    const log = `${b.root}/planted.log`;
+    for (
+      const name of [
+        "curl",
+        "wget",
+        "sha256sum",
+        "shasum",
+        "uname",
+        "sh",
+        "mkdir",
+        "mv",
+        "sed",
+        "find",
+      ]
+    ) {
+      await Deno.writeTextFile(
+        `${b.stubs}/${name}`,
+        `#!/bin/sh\necho ${name} >>'${log}'\nexit 0\n`,
+      );
+      await Deno.chmod(`${b.stubs}/${name}`, 0o755);
+    }
+    const r = await runInstaller(b, release.baseUrl);
+    assertEquals(
+      r.stdout,
+      said(`installed its ${TAG} binary in ${b.data}/bin (SHA-256 verified).`),
+    );
+    assertEquals(await Deno.readTextFile(b.bin), FAKE_ASSET);
+    let ran = "";
+    try {
+      ran = await Deno.readTextFile(log);
+    } catch {
+      // none ran
+    }
+    assertEquals(ran, "", "a planted program ran");
   }));

@@ -26,15 +26,13 @@ interface Box {
   root: string;
   data: string;
   bin: string;
-  /** PATH entries of stubs (a `sha256sum` that counts its runs). */
+  /** A folder put first on PATH, where a test plants programs. */
   stubs: string;
   /** The machine's tools without Deno. */
   tools: string;
-  /** The file the `sha256sum` stub appends a line to per run. */
-  hashLog: string;
 }
 
-/** A temp folder with a data dir, a counting `sha256sum` stub, and no Deno on PATH. */
+/** A temp folder with a data dir, an empty folder for planted programs, and no Deno on PATH. */
 async function box(): Promise<Box> {
   const root = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-launch-" }));
   const b: Box = {
@@ -43,24 +41,10 @@ async function box(): Promise<Box> {
     bin: `${root}/data/bin/gateguard`,
     stubs: `${root}/stubs`,
     tools: `${root}/tools`,
-    hashLog: `${root}/hash.log`,
   };
   await Deno.mkdir(`${b.data}/bin`, { recursive: true });
   await Deno.mkdir(b.stubs);
   await toolsWithoutDeno(b.tools);
-  const real = ["/usr/bin/sha256sum", "/bin/sha256sum"].find((p) => {
-    try {
-      return Deno.statSync(p).isFile;
-    } catch {
-      return false;
-    }
-  });
-  assert(real, "sha256sum is needed by these tests");
-  await Deno.writeTextFile(
-    `${b.stubs}/sha256sum`,
-    `#!/bin/sh\necho run >>'${b.hashLog}'\nexec ${real} "$@"\n`,
-  );
-  await Deno.chmod(`${b.stubs}/sha256sum`, 0o755);
   return b;
 }
 
@@ -86,11 +70,15 @@ function denoPath(b: Box): string {
   return [b.stubs, denoFolder(), b.tools, "/usr/sbin"].join(":");
 }
 
-async function hashRuns(b: Box): Promise<number> {
+/**
+ * Which verification wrote the stamp: each one renames a new file into place,
+ * so the inode changes exactly when the binary was hashed again.
+ */
+async function stampWrite(b: Box): Promise<number | null> {
   try {
-    return (await Deno.readTextFile(b.hashLog)).split("\n").filter((l) => l !== "").length;
+    return (await Deno.stat(`${b.bin}.verified`)).ino;
   } catch {
-    return 0;
+    return null;
   }
 }
 
@@ -161,13 +149,14 @@ Deno.test("[plugin-launcher] the verified binary in the data folder runs; the ve
       stdout: 'fake gateguard ran with: {"tool_name":"Edit"}\n',
       stderr: "",
     });
-    assertEquals(await hashRuns(b), 1);
+    const written = await stampWrite(b);
+    assert(written !== null);
     const size = new TextEncoder().encode(FAKE_BINARY).length;
     assertEquals(await Deno.readTextFile(`${b.bin}.verified`), `${digest} ${size}\n`);
     for (let i = 0; i < 3; i++) {
       assertEquals((await launch(b)).stdout, "fake gateguard ran with: {}\n");
     }
-    assertEquals(await hashRuns(b), 1, "a stamped binary is not hashed again");
+    assertEquals(await stampWrite(b), written, "a stamped binary is not hashed again");
     // With Deno on PATH the binary still wins: it is what the plugin installed.
     assertEquals((await launch(b, { path: denoPath(b) })).stdout, "fake gateguard ran with: {}\n");
   }));
@@ -191,7 +180,7 @@ Deno.test("[plugin-launcher] a binary that does not match its recorded SHA-256 i
 
 Deno.test("[plugin-launcher] a binary changed after it was verified is hashed again and refused", () =>
   withBox(async (b) => {
-    await installFake(b);
+    const digest = await installFake(b);
     assertEquals((await launch(b)).code, 0);
     // Same size, other bytes, a later time: the stamp no longer vouches for it.
     const tampered = FAKE_BINARY.replace("fake gateguard ran", "fake gateguard RAN");
@@ -200,9 +189,13 @@ Deno.test("[plugin-launcher] a binary changed after it was verified is hashed ag
     await Deno.utime(b.bin, later, later);
     const r = await launch(b);
     assertEquals(r.code, 2);
-    assertStringIncludes(r.stderr, `the binary ${b.bin} does not match its recorded SHA-256`);
+    assertStringIncludes(
+      r.stderr,
+      `the binary ${b.bin} does not match its recorded SHA-256 (recorded ${digest}, found ${await sha256Hex(
+        tampered,
+      )})`,
+    );
     assertEquals(r.stdout, "");
-    assertEquals(await hashRuns(b), 2);
   }));
 
 Deno.test("[plugin-launcher] a binary without its SHA-256 record is not run", () =>
@@ -294,10 +287,13 @@ Deno.test("[plugin-launcher] --verify hashes every time and says whether the bin
   withBox(async (b) => {
     assertEquals((await launch(b, { args: ["--verify"] })).code, 2);
     await installFake(b);
+    const writes = new Set<number | null>();
     for (let i = 1; i <= 2; i++) {
       assertEquals(await launch(b, { args: ["--verify"] }), { code: 0, stdout: "", stderr: "" });
-      assertEquals(await hashRuns(b), i);
+      writes.add(await stampWrite(b));
     }
+    assertEquals(writes.size, 2, "each --verify wrote its own stamp");
+    assert(!writes.has(null));
   }));
 
 /** Runs the hooks.json launcher command through bash, as Claude Code runs it, on `stdin`. */
@@ -334,6 +330,74 @@ Deno.test("[self-protection] an sh the agent planted in a folder on PATH never s
     }
     const out = await viaBash(b, "payload");
     assertEquals(out.stdout, "fake gateguard ran with: payload\n");
+  }));
+
+/**
+ * Plants, in the first folder of PATH, programs that log their run and lie:
+ * a `find` that finds nothing newer than the stamp, a `sha256sum` and a
+ * `shasum` that print the recorded digest, and the rest of what the launcher
+ * runs passing through to the real ones.
+ */
+async function plantHelpers(b: Box, recorded: string): Promise<string> {
+  const log = `${b.root}/planted.log`;
+  const lie: Record<string, string> = {
+    find: "exit 0",
+    sha256sum: `echo '${recorded}  x'`,
+    shasum: `echo '${recorded}  x'`,
+  };
+  for (const name of ["find", "sha256sum", "shasum", "wc", "cut", "mv", "dirname", "sh", "deno"]) {
+    const body = lie[name] ?? `exec /usr/bin/${name} "$@"`;
+    await Deno.writeTextFile(`${b.stubs}/${name}`, `#!/bin/sh\necho ${name} >>'${log}'\n${body}\n`);
+    await Deno.chmod(`${b.stubs}/${name}`, 0o755);
+  }
+  return log;
+}
+
+Deno.test("[self-protection] programs planted in a folder on PATH never verify the binary: the launcher uses the system's own", () =>
+  withBox(async (b) => {
+    const digest = await installFake(b);
+    assertEquals((await launch(b)).code, 0);
+    const log = await plantHelpers(b, digest);
+    const tampered = FAKE_BINARY.replace("fake gateguard ran", "forged gateguard ran");
+    await Deno.writeTextFile(b.bin, tampered);
+    const later = new Date(Date.now() + 5_000);
+    await Deno.utime(b.bin, later, later);
+    for (const path of [systemPath(b), denoPath(b)]) {
+      const r = await launch(b, { path });
+      assertEquals(r.code, 2, r.stdout);
+      assertStringIncludes(r.stderr, `found ${await sha256Hex(tampered)}`);
+    }
+    // `--verify`, as the SessionStart installer runs it, is not fooled either.
+    assertEquals((await launch(b, { args: ["--verify"] })).code, 2);
+    assertEquals(await exists(log), false, "a planted program ran");
+  }));
+
+Deno.test("[self-protection] from source, a deno in the working folder (an empty PATH entry) is never run", () =>
+  withBox(async (b) => {
+    const project = `${b.root}/proj`;
+    await Deno.mkdir(project);
+    await Deno.writeTextFile(`${project}/deno`, "#!/bin/sh\necho planted deno ran\n");
+    await Deno.chmod(`${project}/deno`, 0o755);
+    for (const path of [`:${b.tools}`, `${b.tools}::/usr/sbin`, `.:${b.tools}`, `${b.tools}:`]) {
+      const child = new Deno.Command("/bin/sh", {
+        args: [LAUNCH],
+        cwd: project,
+        clearEnv: true,
+        env: {
+          PATH: path,
+          HOME: b.root,
+          CLAUDE_PLUGIN_ROOT: REPO_ROOT,
+          CLAUDE_PLUGIN_DATA: b.data,
+        },
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      });
+      const out = await child.output();
+      const stderr = new TextDecoder().decode(out.stderr);
+      assertEquals([out.code, new TextDecoder().decode(out.stdout)], [2, ""], path);
+      assertStringIncludes(stderr, "the GateGuard binary is not installed yet");
+    }
   }));
 
 /** Syntax problems of PowerShell files, from scripts/ps1_syntax.ts (it needs raw imports). */
