@@ -100,7 +100,7 @@ function wordsStore(words: readonly string[]): boolean {
 }
 
 /** Shells whose `-c` code is read as a command of its own. */
-const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "dash", "zsh", "ksh"]);
+export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "dash", "zsh", "ksh"]);
 
 /** How deep `sh -c` code inside `sh -c` code is read; deeper code counts as a match. */
 const MAX_NESTING = 3;

@@ -53,6 +53,7 @@ import {
   STDIN_COPIERS,
 } from "./shell_words.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
+import { folderWrites } from "./folder_writes.ts";
 
 /** Work units charged for each piece compared with the table. */
 const UNITS_PER_PIECE = 64;
@@ -114,6 +115,10 @@ interface Piece {
   runs?: boolean;
   /** Set for the first word of a command, where `.` sources a script instead of naming a folder. */
   first?: boolean;
+  /** How a denial shows a path the line writes without spelling it (`folder_writes.ts`). */
+  shown?: string;
+  /** Set when the piece stands for anything below its folder (`folder_writes.ts`). */
+  subtree?: boolean;
 }
 
 function lower(s: string): string {
@@ -316,8 +321,12 @@ function tooWide(probe: PathParts, ctx: ShellProtectContext): boolean {
   });
 }
 
-/** The command's context for matching, with whether its wildcards reach hidden names. */
-type MatchContext = ShellProtectContext & { hidden: boolean };
+/**
+ * The command's context for matching, with whether its wildcards reach
+ * hidden names and whether the piece stands for everything below its folder
+ * (an archive extracted there), so that no folder is too wide for it.
+ */
+type MatchContext = ShellProtectContext & { hidden: boolean; subtree?: boolean };
 
 function matchPlaced(
   placed: PathParts,
@@ -329,7 +338,7 @@ function matchPlaced(
     if (
       root === target.root && placed.segments.length >= 1 &&
       placedMeets(placed.segments, target.segments, ctx.hidden) &&
-      !(placed.segments.length < target.segments.length && tooWide(placed, ctx))
+      !(placed.segments.length < target.segments.length && !ctx.subtree && tooWide(placed, ctx))
     ) {
       return target.row;
     }
@@ -539,6 +548,17 @@ export function shellProtectHits(
   budget: WorkBudget,
 ): ShellProtectHit[] | null {
   const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
+  if (segments !== null) {
+    const writes = folderWrites(segments, {
+      cwd: ctx.cwd,
+      commandAt: commandWordAt,
+      readsOnly: (segment) => readsOnly(dialect, segment),
+      parse: bashSegments,
+    });
+    for (const write of writes) {
+      pieces.push({ text: write.path, live: true, shown: write.shown, subtree: write.subtree });
+    }
+  }
   const targets = targetsOf(ctx);
   // Bash's own wildcards skip dot names unless the line turns that off.
   const mctx: MatchContext = {
@@ -559,7 +579,8 @@ export function shellProtectHits(
     }
     const probe = probeOf(piece.text, ctx, movesDirectory, dialect);
     if (probe === null) continue;
-    let row = matchProbe(probe, targets, mctx);
+    const pctx = piece.subtree ? { ...mctx, subtree: true } : mctx;
+    let row = matchProbe(probe, targets, pctx);
     const fs = ctx.surface.fs;
     if (row === null && probe.written !== null && fs && !looked.has(piece.text)) {
       // A link can carry a control file under another name, and the table's
@@ -571,7 +592,7 @@ export function shellProtectHits(
       const real = realLocation(probe.written, fs);
       const candidates = real === null ? [probe.placed!] : [lowered(real), probe.placed!];
       for (const placed of candidates) {
-        row ??= matchPlaced(placed, targets, mctx) ?? matchPlaced(placed, realTargets, mctx);
+        row ??= matchPlaced(placed, targets, pctx) ?? matchPlaced(placed, realTargets, pctx);
       }
       // A file a start-up file loads is start-up code too; looked up only under the home folder.
       row ??=
@@ -580,7 +601,7 @@ export function shellProtectHits(
     }
     if (row !== null && !seen.has(row.id)) {
       seen.add(row.id);
-      hits.push({ kind: "control", piece: piece.text, row });
+      hits.push({ kind: "control", piece: piece.shown ?? piece.text, row });
     }
   }
   return hits;

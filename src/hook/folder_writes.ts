@@ -1,0 +1,298 @@
+/**
+ * Files a shell command writes into a folder without spelling their paths:
+ * `cp -r /tmp/x/.claude .` writes `./.claude`, `ln -s /tmp/x/.claude`
+ * links it, `wget https://host/.gateguard.jsonc` saves it, and `tar -xf
+ * a.tar`, `unzip a.zip`, `rsync -a /tmp/x/ ./` or `git apply p.diff` write
+ * whatever the archive, the folder or the patch holds. Each such write
+ * becomes one more path for the self-protection reader (`shell_protect.ts`)
+ * to match against the control surface: `<folder>/<name>` when the name is
+ * on the line (a source's last segment, a URL's file name), and
+ * `<folder>/<unknown>` when it is not, which reaches every control file
+ * directly in that folder or below it.
+ *
+ * The folder is placed as the line goes: the payload's working folder,
+ * moved by each `cd` of the line (an unknown `cd` leaves it unplaced), or
+ * the folder an option names. Code handed to a shell (`sh -c '…'`) is read
+ * the same way.
+ *
+ * @module
+ */
+
+import type { Segment } from "../shell/bash/mod.ts";
+import { DIRECTORY_CHANGERS } from "./shell_words.ts";
+import { SHELLS } from "./shell_environment.ts";
+
+/**
+ * How a program chooses the folder it writes into and the names it writes
+ * there. A copier given one operand (`ln -s /tmp/x/.claude`) writes into the
+ * working folder under the operand's name.
+ */
+interface FolderWriter {
+  /** Options whose value is the folder (`-t DIR`, `--target-directory=DIR`, `-C DIR`). */
+  folderOptions: readonly string[];
+  /** Options whose value is glued to them (`7z x -oDIR`). */
+  gluedFolderOptions?: readonly string[];
+  /** With no folder option: the last operand (when there are two or more), or the working folder. */
+  defaultFolder: "last-operand" | "working";
+  /** What lands there: each operand's last segment, or names the line does not hold. */
+  names: "operands" | "unknown";
+  /** When set, the program writes only if one of its words matches (an extraction mode). */
+  writesWhen?: RegExp;
+  /** When set, a word matching it means the program only lists or tests. */
+  readsWhen?: RegExp;
+  /** An operand ending in `/` stands for the folder's contents (rsync), not the folder. */
+  slashMeansContents?: boolean;
+}
+
+const COPIER: FolderWriter = {
+  folderOptions: ["-t", "--target-directory"],
+  defaultFolder: "last-operand",
+  names: "operands",
+};
+
+const EXTRACTOR: FolderWriter = {
+  folderOptions: ["-C", "--directory", "-d"],
+  defaultFolder: "working",
+  names: "unknown",
+};
+
+/**
+ * Programs that write into a folder, keyed by name (`git apply` by its
+ * subcommand too). Others that name what they write are read as any
+ * command is: through the paths they spell.
+ */
+const FOLDER_WRITERS: Readonly<Record<string, FolderWriter>> = {
+  cp: COPIER,
+  mv: COPIER,
+  install: COPIER,
+  ln: COPIER,
+  rsync: {
+    folderOptions: [],
+    defaultFolder: "last-operand",
+    names: "operands",
+    slashMeansContents: true,
+  },
+  scp: { folderOptions: [], defaultFolder: "last-operand", names: "operands" },
+  wget: {
+    folderOptions: ["-P", "--directory-prefix"],
+    defaultFolder: "working",
+    names: "operands",
+  },
+  curl: {
+    folderOptions: ["--output-dir"],
+    defaultFolder: "working",
+    names: "operands",
+    writesWhen: /^(?:-[A-Za-z]*O[A-Za-z]*|--remote-name(?:-all)?)$/,
+  },
+  tar: { ...EXTRACTOR, writesWhen: /^(?:-?[A-Za-wyz]*x[A-Za-z]*|--extract|--get)$/ },
+  bsdtar: { ...EXTRACTOR, writesWhen: /^(?:-?[A-Za-wyz]*x[A-Za-z]*|--extract)$/ },
+  unzip: { ...EXTRACTOR, readsWhen: /^-[A-Za-z]*[lvtZ]/ },
+  "7z": { ...EXTRACTOR, folderOptions: [], gluedFolderOptions: ["-o"], writesWhen: /^[xe]$/ },
+  "7za": { ...EXTRACTOR, folderOptions: [], gluedFolderOptions: ["-o"], writesWhen: /^[xe]$/ },
+  "7zz": { ...EXTRACTOR, folderOptions: [], gluedFolderOptions: ["-o"], writesWhen: /^[xe]$/ },
+  cpio: {
+    ...EXTRACTOR,
+    folderOptions: ["-D", "--directory"],
+    writesWhen: /^(?:-[A-Za-z]*i[A-Za-z]*|--extract)$/,
+  },
+  patch: { ...EXTRACTOR, folderOptions: ["-d", "--directory"], readsWhen: /^--dry-run$/ },
+  "git apply": {
+    ...EXTRACTOR,
+    folderOptions: [],
+    readsWhen: /^(?:--check|--stat|--numstat|--summary)$/,
+  },
+  "git am": { ...EXTRACTOR, folderOptions: [] },
+};
+
+/** Options after which a copy writes the source's contents as the destination itself. */
+const CONTENTS_AS_DESTINATION = /^(?:-[A-Za-z]*T[A-Za-z]*|--no-target-directory)$/;
+
+/** git options that place the command in another folder (`git -C dir apply`). */
+const GIT_FOLDER_OPTIONS: ReadonlySet<string> = new Set(["-C"]);
+
+/** A name standing for a part of a path the line cannot know (as `shell_protect.ts` reads it). */
+export const UNKNOWN_NAME = "\u0000";
+
+/** How deep `sh -c` code inside `sh -c` code is read. */
+const MAX_NESTING = 3;
+
+/** One write the line makes into a folder, as a path to match. */
+export interface FolderWrite {
+  /** The path: placed when it starts with `/`, `~` or a drive; `UNKNOWN_NAME` for a name not on the line. */
+  path: string;
+  /** How a denial shows it. */
+  shown: string;
+  /** True when the name is not on the line: the write may reach anything below the folder. */
+  subtree: boolean;
+}
+
+/** What the reader needs from its caller. */
+export interface FolderWriteContext {
+  /** The folder the command starts in, or null when unknown. */
+  cwd: string | null;
+  /** The index of the word a segment runs (after `sudo`, `env X=1`, …). */
+  commandAt: (segment: Segment) => number;
+  /** True for a segment that only reads (it writes nothing, whatever it names). */
+  readsOnly: (segment: Segment) => boolean;
+  /** Bash code as segments, null when it does not parse. */
+  parse: (code: string) => readonly Segment[] | null;
+}
+
+function lastSegment(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, "");
+  const parts = trimmed.split(/[\\/]/);
+  return parts[parts.length - 1] ?? "";
+}
+
+function baseName(word: string): string {
+  return lastSegment(word).toLowerCase();
+}
+
+function isAbsolute(path: string): boolean {
+  return /^(?:[\\/~]|[A-Za-z]:[\\/]|\$HOME\b|\$\{HOME\})/.test(path);
+}
+
+/** `path` from `folder`; null when the folder is unknown and the path is relative. */
+function placeIn(folder: string | null, path: string): string | null {
+  if (isAbsolute(path)) return path;
+  if (folder === null) return null;
+  return path === "." || path === "./" ? folder : `${folder.replace(/[\\/]+$/, "")}/${path}`;
+}
+
+/** The folder after `cd ARG` from `folder` (null: the line no longer knows where it is). */
+function changedFolder(folder: string | null, args: readonly string[]): string | null {
+  const target = args.find((a) => !a.startsWith("-"));
+  if (target === undefined) return "~";
+  if (/[$`]/.test(target)) return null;
+  return placeIn(folder, target);
+}
+
+/** The program's table entry, with where its words start. */
+function writerOf(
+  words: readonly string[],
+): { key: string; writer: FolderWriter; args: string[]; folder: string | null } | null {
+  const program = baseName(words[0] ?? "").replace(/\.exe$/, "");
+  let args = words.slice(1);
+  let folder: string | null = null;
+  let key = program;
+  if (program === "git") {
+    while (args.length > 0 && args[0].startsWith("-")) {
+      if (GIT_FOLDER_OPTIONS.has(args[0])) folder = args[1] ?? null;
+      args = args.slice(GIT_FOLDER_OPTIONS.has(args[0]) ? 2 : 1);
+    }
+    key = `git ${args[0] ?? ""}`;
+    args = args.slice(1);
+  }
+  const writer = FOLDER_WRITERS[key];
+  return writer === undefined ? null : { key, writer, args, folder };
+}
+
+/** The folder an option of `writer` names, or undefined when none does. */
+function optionFolder(writer: FolderWriter, args: readonly string[]): string | undefined {
+  let found: string | undefined;
+  args.forEach((arg, i) => {
+    for (const option of writer.folderOptions) {
+      if (arg === option && args[i + 1] !== undefined) found = args[i + 1];
+      else if (option.startsWith("--") && arg.startsWith(`${option}=`)) {
+        found = arg.slice(option.length + 1);
+      }
+    }
+    for (const option of writer.gluedFolderOptions ?? []) {
+      if (arg.startsWith(option) && arg.length > option.length) found = arg.slice(option.length);
+    }
+  });
+  return found;
+}
+
+/** The writes of one segment's command, from the folder it runs in. */
+function segmentWrites(
+  words: readonly string[],
+  here: string | null,
+  moved: boolean,
+): FolderWrite[] {
+  const found = writerOf(words);
+  if (found === null) return [];
+  const { writer, args } = found;
+  const start = found.folder === null ? here : placeIn(here, found.folder);
+  if (writer.writesWhen && !args.some((a) => writer.writesWhen!.test(a))) return [];
+  if (writer.readsWhen && args.some((a) => writer.readsWhen!.test(a))) return [];
+  const valueAt = new Set<number>();
+  args.forEach((arg, i) => {
+    if (writer.folderOptions.includes(arg)) valueAt.add(i + 1);
+  });
+  const operands = args.filter((a, i) => !a.startsWith("-") && !valueAt.has(i));
+  const named = optionFolder(writer, args);
+  let folderWord: string;
+  let sources: string[];
+  if (named !== undefined) {
+    folderWord = named;
+    sources = operands;
+  } else if (writer.defaultFolder === "last-operand" && operands.length >= 2) {
+    folderWord = operands[operands.length - 1];
+    sources = operands.slice(0, -1);
+  } else {
+    folderWord = ".";
+    sources = operands;
+  }
+  const folder = placeIn(start, folderWord)?.replace(/(?<=.)[\\/]+$/, "") ?? null;
+  // After a `cd`, the working folder is shown where the line took it.
+  const shownWord = folderWord === "." && moved ? (here ?? ".") : folderWord;
+  const shownFolder = shownWord.replace(/(?<=.)[\\/]+$/, "");
+  const out: FolderWrite[] = [];
+  const unknown = () =>
+    out.push({
+      path: `${folder ?? folderWord}/${UNKNOWN_NAME}`,
+      shown: `${shownFolder === "/" ? "" : shownFolder}/<whatever ${found.key} writes>`,
+      subtree: true,
+    });
+  if (writer.names === "unknown" || args.some((a) => CONTENTS_AS_DESTINATION.test(a))) {
+    unknown();
+    return out;
+  }
+  for (const source of sources) {
+    const name = lastSegment(source.replace(/[?#].*$/, ""));
+    const contents = name === "" || name === "." || name === ".." ||
+      (writer.slashMeansContents === true && /[\\/]$/.test(source));
+    if (contents) {
+      unknown();
+      continue;
+    }
+    out.push({
+      path: `${folder ?? folderWord}/${name}`,
+      shown: shownFolder === "." ? name : `${shownFolder}/${name}`,
+      subtree: false,
+    });
+  }
+  return out;
+}
+
+/**
+ * Every write into a folder that `segments` make without spelling the
+ * written paths, in order. Read-only segments write nothing.
+ */
+export function folderWrites(
+  segments: readonly Segment[],
+  ctx: FolderWriteContext,
+  depth = 0,
+): FolderWrite[] {
+  let here = ctx.cwd;
+  const out: FolderWrite[] = [];
+  for (const segment of segments) {
+    const at = ctx.commandAt(segment);
+    const words = segment.words.slice(at).map((w) => w.text);
+    const program = baseName(words[0] ?? "");
+    if (DIRECTORY_CHANGERS.has(program)) {
+      here = program === "popd" ? null : changedFolder(here, words.slice(1));
+      continue;
+    }
+    const code = words.indexOf("-c");
+    if (SHELLS.has(program) && code > 0 && words[code + 1] !== undefined && depth < MAX_NESTING) {
+      const inner = ctx.parse(words[code + 1]);
+      if (inner !== null) out.push(...folderWrites(inner, { ...ctx, cwd: here }, depth + 1));
+      continue;
+    }
+    if (ctx.readsOnly(segment)) continue;
+    out.push(...segmentWrites(words, here, here !== ctx.cwd));
+  }
+  return out;
+}

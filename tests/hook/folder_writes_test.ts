@@ -1,0 +1,129 @@
+/**
+ * Writes a shell command makes into a folder without spelling the paths
+ * (`src/hook/folder_writes.ts`): which path each one stands for, and,
+ * through the self-protection reader, which control files that reaches
+ * beside ordinary copies, downloads and archives that must stay out of it.
+ */
+import { assert, assertEquals } from "../helpers/assert.ts";
+import { folderWrites, UNKNOWN_NAME } from "../../src/hook/folder_writes.ts";
+import { parseBash, type Segment } from "../../src/shell/bash/mod.ts";
+import { readOnlyKind } from "../../src/shell/readonly/mod.ts";
+import { CTX, hitsOf } from "./shell_reader.ts";
+
+function parse(code: string): readonly Segment[] | null {
+  const p = parseBash(code);
+  return p.ok ? p.segments : null;
+}
+
+/** The paths `command`, run in /p, writes without spelling them. */
+function paths(command: string, cwd: string | null = "/p"): string[] {
+  const segments = parse(command);
+  assert(segments !== null, command);
+  return folderWrites(segments, {
+    cwd,
+    commandAt: () => 0,
+    readsOnly: (s) => readOnlyKind("bash", s.raw) !== null,
+    parse,
+  }).map((w) => w.path.replace(UNKNOWN_NAME, "?"));
+}
+
+Deno.test("[self-protection] a copy, move or link into a folder writes the source's name there", () => {
+  assertEquals(paths("cp -r /tmp/x/.claude ."), ["/p/.claude"]);
+  assertEquals(paths("cp -r /tmp/x/.claude/ ./"), ["/p/.claude"]);
+  assertEquals(paths("mv a/b c d/"), ["/p/d/b", "/p/d/c"]);
+  assertEquals(paths("cp -t ~/ /tmp/.claude"), ["~/.claude"]);
+  assertEquals(paths("cp --target-directory=/etc x"), ["/etc/x"]);
+  assertEquals(paths("ln -s /tmp/x/.claude"), ["/p/.claude"]);
+  assertEquals(paths("rsync -a /tmp/x/.claude ~"), ["~/.claude"]);
+  assertEquals(paths("scp host:/x/.gateguard.jsonc ."), ["/p/.gateguard.jsonc"]);
+});
+
+Deno.test("[self-protection] a folder's contents, an archive or a patch write names the line does not hold", () => {
+  assertEquals(paths("cp -r /tmp/x/. ."), ["/p/?"]);
+  assertEquals(paths("cp -rT /tmp/x ."), ["/p/?"]);
+  assertEquals(paths("rsync -a /tmp/x/ ./"), ["/p/?"]);
+  assertEquals(paths("tar -xzf /tmp/e.tgz"), ["/p/?"]);
+  assertEquals(paths("tar xf /tmp/e.tar -C /srv"), ["/srv/?"]);
+  assertEquals(paths("tar --extract --file=/tmp/e.tar --directory=out"), ["/p/out/?"]);
+  assertEquals(paths("unzip -o /tmp/e.zip -d ~"), ["~/?"]);
+  assertEquals(paths("7z x /tmp/e.7z -o/srv"), ["/srv/?"]);
+  assertEquals(paths("cpio -idm < /tmp/e.cpio"), ["/p/?"]);
+  assertEquals(paths("patch -p1 < /tmp/p.diff"), ["/p/?"]);
+  assertEquals(paths("git apply /tmp/p.diff"), ["/p/?"]);
+  assertEquals(paths("git -C sub am < /tmp/m.mbox"), ["/p/sub/?"]);
+});
+
+Deno.test("[self-protection] downloads write the URL's file name into their folder", () => {
+  assertEquals(paths("wget https://h/x/.gateguard.jsonc"), ["/p/.gateguard.jsonc"]);
+  assertEquals(paths("wget -P ~/.claude https://h/settings.json?v=1"), [
+    "~/.claude/settings.json",
+  ]);
+  assertEquals(paths("curl -sSLO https://h/.gateguard.jsonc"), ["/p/.gateguard.jsonc"]);
+  assertEquals(paths("curl -o out.json https://h/.gateguard.jsonc"), [], "-o names its file");
+});
+
+Deno.test("[self-protection] the folder follows the line's cd, and code handed to a shell", () => {
+  assertEquals(paths("cd ~ && tar xf /tmp/e.tar"), ["~/?"]);
+  assertEquals(paths("cd sub; cd .. ; unzip /tmp/e.zip"), ["/p/sub/../?"]);
+  assertEquals(paths("cd && cp -r /tmp/x/.claude ."), ["~/.claude"]);
+  assertEquals(paths(`cd "$D" && tar xf e.tar`), ["./?"], "an unknown cd leaves it unplaced");
+  assertEquals(paths(`sh -c 'cd ~ && cp -r /tmp/.claude .'`), ["~/.claude"]);
+  assertEquals(paths("tar xf e.tar", null), ["./?"]);
+});
+
+Deno.test("[self-protection] listing, testing and creating archives write nothing into a folder", () => {
+  for (
+    const command of [
+      "tar -czf out.tgz src",
+      "tar -tf e.tar",
+      "unzip -l e.zip",
+      "git apply --check p.diff",
+      "patch --dry-run -p1 < p.diff",
+      "7z l e.7z",
+      "curl https://h/.gateguard.jsonc",
+      "echo cp -r /tmp/x/.claude .",
+    ]
+  ) {
+    assertEquals(paths(command), [], command);
+  }
+});
+
+Deno.test("[self-protection] a write into a folder reaches the control files it could create there", () => {
+  const reached = (command: string) =>
+    hitsOf(command).map((h) => h.kind === "control" ? `${h.row.id}: ${h.piece}` : h.kind);
+  assertEquals(reached("cp -r /tmp/x/.claude ."), ["claude-project-settings: .claude"]);
+  assertEquals(reached("mv /tmp/x/.gateguard.jsonc ./"), ["project-config: .gateguard.jsonc"]);
+  assertEquals(reached("ln -s /tmp/x/.claude"), ["claude-project-settings: .claude"]);
+  assertEquals(reached("cp -a /tmp/x/.[!.]* ."), ["claude-project-settings: .[!.]*"]);
+  // A name the line does not hold reaches the folder's first control file: one hit is enough.
+  const unnamed: [string, string][] = [
+    ["tar -xf /tmp/e.tar", "claude-project-settings: ./<whatever tar writes>"],
+    ["rsync -a /tmp/x/ ./", "claude-project-settings: ./<whatever rsync writes>"],
+    ["cd ~ && unzip -o /tmp/e.zip", "claude-project-settings: ~/<whatever unzip writes>"],
+    // Above the home folder, everything below it may be written.
+    ["tar -xf /tmp/e.tar -C /", "claude-project-settings: /<whatever tar writes>"],
+    ["cd / && tar -xf /tmp/e.tar", "claude-project-settings: /<whatever tar writes>"],
+    ["cp -r . ~", "claude-project-settings: ~/<whatever cp writes>"],
+    ["git apply /tmp/p.diff", "claude-project-settings: ./<whatever git apply writes>"],
+  ];
+  for (const [command, hit] of unnamed) assertEquals(reached(command), [hit], command);
+  assertEquals(reached("curl -sSLO https://h/.gateguard.jsonc"), [
+    "project-config: .gateguard.jsonc",
+  ]);
+  for (
+    const command of [
+      "cp a.txt b.txt",
+      "cp -r src dist/",
+      "cp -r /tmp/x/. build/",
+      "rsync -a src/ dist/",
+      "mkdir -p out && cd out && tar xf ../e.tar",
+      "tar -czf out.tgz .",
+      "unzip -d vendor /tmp/e.zip",
+      "wget -P downloads https://h/.gateguard.jsonc",
+      "ln -s ../lib lib",
+    ]
+  ) {
+    assertEquals(reached(command), [], command);
+  }
+  assertEquals(CTX.cwd, "/home/u/proj");
+});
