@@ -8,7 +8,8 @@
  * to match against the control surface: `<folder>/<name>` when the name is
  * on the line (a source's last segment, a URL's file name), and
  * `<folder>/<unknown>` when it is not, which reaches every control file
- * directly in that folder or below it.
+ * in that folder or below it (for `find -exec`, those its `-name` tests
+ * allow).
  *
  * The folder is placed as the line goes: the payload's working folder,
  * moved by each `cd` of the line (an unknown `cd` leaves it unplaced), or
@@ -124,6 +125,11 @@ export interface FolderWrite {
   shown: string;
   /** True when the name is not on the line: the write may reach anything below the folder. */
   subtree: boolean;
+  /**
+   * For a subtree write, the name patterns a file must match to be written
+   * (`find -name`), lowercased; absent when any file may be.
+   */
+  names?: readonly string[];
 }
 
 /** What the reader needs from its caller. */
@@ -204,12 +210,68 @@ function optionFolder(writer: FolderWriter, args: readonly string[]): string | u
   return found;
 }
 
+/** find's actions that change the files it finds (or run a program on them). */
+const FIND_ACTIONS: ReadonlySet<string> = new Set([
+  "-delete",
+  "-exec",
+  "-execdir",
+  "-ok",
+  "-okdir",
+]);
+
+/** find's tests on a file's name, whose pattern is the next word. */
+const FIND_NAME_TESTS: ReadonlySet<string> = new Set([
+  "-name",
+  "-iname",
+  "-path",
+  "-ipath",
+  "-wholename",
+  "-iwholename",
+]);
+
+/** find's options before its start folders. */
+const FIND_LEADING = /^-(?:[HLP]|D|O\d*)$/;
+
+/**
+ * What `find … -exec …` or `find … -delete` may change: every file below
+ * each start folder whose name its `-name`-style tests allow (any file when
+ * a test is negated or there is none).
+ */
+function findWrites(args: readonly string[], here: string | null): FolderWrite[] {
+  if (!args.some((a) => FIND_ACTIONS.has(a))) return [];
+  let at = 0;
+  while (at < args.length && FIND_LEADING.test(args[at])) at += args[at] === "-D" ? 2 : 1;
+  const starts: string[] = [];
+  while (at < args.length && !/^[-(!]/.test(args[at])) starts.push(args[at++]);
+  const expression = args.slice(at);
+  const names: string[] = [];
+  let narrowed = !expression.some((a) => a === "!" || a === "-not");
+  expression.forEach((word, i) => {
+    if (!FIND_NAME_TESTS.has(word)) return;
+    const pattern = expression[i + 1];
+    if (pattern === undefined) narrowed = false;
+    else names.push(lastSegment(pattern).toLowerCase());
+  });
+  if (names.length === 0) narrowed = false;
+  return (starts.length > 0 ? starts : ["."]).map((start) => {
+    const folder = placeIn(here, start)?.replace(/(?<=.)[\\/]+$/, "") ?? start;
+    const shown = start.replace(/(?<=.)[\\/]+$/, "");
+    return {
+      path: `${folder}/${UNKNOWN_NAME}`,
+      shown: `${shown === "/" ? "" : shown}/<whatever find changes>`,
+      subtree: true,
+      ...(narrowed ? { names } : {}),
+    };
+  });
+}
+
 /** The writes of one segment's command, from the folder it runs in. */
 function segmentWrites(
   words: readonly string[],
   here: string | null,
   moved: boolean,
 ): FolderWrite[] {
+  if (baseName(words[0] ?? "") === "find") return findWrites(words.slice(1), here);
   const found = writerOf(words);
   if (found === null) return [];
   const { writer, args } = found;

@@ -119,6 +119,8 @@ interface Piece {
   shown?: string;
   /** Set when the piece stands for anything below its folder (`folder_writes.ts`). */
   subtree?: boolean;
+  /** For a subtree piece, the file-name patterns of what it writes; absent for any name. */
+  names?: readonly string[];
 }
 
 function lower(s: string): string {
@@ -326,7 +328,35 @@ function tooWide(probe: PathParts, ctx: ShellProtectContext): boolean {
  * hidden names and whether the piece stands for everything below its folder
  * (an archive extracted there), so that no folder is too wide for it.
  */
-type MatchContext = ShellProtectContext & { hidden: boolean; subtree?: boolean };
+type MatchContext = ShellProtectContext & {
+  hidden: boolean;
+  subtree?: boolean;
+  /** For a subtree piece: the name patterns a target's file name must match (`find -name`). */
+  names?: readonly string[];
+};
+
+/**
+ * Whether two name patterns could match one name: by matching when one is
+ * plain, by their plain starts and ends when both have wildcards (`*.ts`
+ * and `*.json` cannot meet; `**` meets anything).
+ */
+function patternsMeet(a: string, b: string): boolean {
+  const glob = /[*?[]/;
+  if (!glob.test(a)) return wildcardMatch(b, a);
+  if (!glob.test(b)) return wildcardMatch(a, b);
+  const start = (p: string) => p.slice(0, p.search(glob));
+  const end = (p: string) =>
+    p.slice(Math.max(p.lastIndexOf("*"), p.lastIndexOf("?"), p.lastIndexOf("]")) + 1);
+  const [sa, sb, ea, eb] = [start(a), start(b), end(a), end(b)];
+  return (sa.startsWith(sb) || sb.startsWith(sa)) && (ea.endsWith(eb) || eb.endsWith(ea));
+}
+
+/** Whether a target's file name passes the piece's name patterns (`find -name`). */
+function namesAllow(target: Target, names: readonly string[] | undefined): boolean {
+  if (names === undefined) return true;
+  const last = target.segments[target.segments.length - 1] ?? "";
+  return names.some((n) => patternsMeet(n, last));
+}
 
 function matchPlaced(
   placed: PathParts,
@@ -338,7 +368,8 @@ function matchPlaced(
     if (
       root === target.root && placed.segments.length >= 1 &&
       placedMeets(placed.segments, target.segments, ctx.hidden) &&
-      !(placed.segments.length < target.segments.length && !ctx.subtree && tooWide(placed, ctx))
+      !(placed.segments.length < target.segments.length && !ctx.subtree && tooWide(placed, ctx)) &&
+      namesAllow(target, ctx.names)
     ) {
       return target.row;
     }
@@ -556,7 +587,13 @@ export function shellProtectHits(
       parse: bashSegments,
     });
     for (const write of writes) {
-      pieces.push({ text: write.path, live: true, shown: write.shown, subtree: write.subtree });
+      pieces.push({
+        text: write.path,
+        live: true,
+        shown: write.shown,
+        subtree: write.subtree,
+        names: write.names,
+      });
     }
   }
   const targets = targetsOf(ctx);
@@ -579,7 +616,7 @@ export function shellProtectHits(
     }
     const probe = probeOf(piece.text, ctx, movesDirectory, dialect);
     if (probe === null) continue;
-    const pctx = piece.subtree ? { ...mctx, subtree: true } : mctx;
+    const pctx = piece.subtree ? { ...mctx, subtree: true, names: piece.names } : mctx;
     let row = matchProbe(probe, targets, pctx);
     const fs = ctx.surface.fs;
     if (row === null && probe.written !== null && fs && !looked.has(piece.text)) {

@@ -127,3 +127,44 @@ Deno.test("[self-protection] a write into a folder reaches the control files it 
   }
   assertEquals(CTX.cwd, "/home/u/proj");
 });
+
+Deno.test("[self-protection] find's -exec and -delete change what its name tests allow below each start folder", () => {
+  const segments = (command: string) => parse(command)!;
+  const writes = (command: string) =>
+    folderWrites(segments(command), {
+      cwd: "/p",
+      commandAt: () => 0,
+      readsOnly: (s) => readOnlyKind("bash", s.raw) !== null,
+      parse,
+    }).map((w) => ({ path: w.path.replace(UNKNOWN_NAME, "?"), names: w.names }));
+  assertEquals(writes("find . -name settings.json -exec sed -i d {} +"), [
+    { path: "/p/?", names: ["settings.json"] },
+  ]);
+  assertEquals(writes("find -L src ~ -iname '*.JSON' -o -path './x/*.jsonc' -delete"), [
+    { path: "/p/src/?", names: ["*.json", "*.jsonc"] },
+    { path: "~/?", names: ["*.json", "*.jsonc"] },
+  ]);
+  // A negated test or no name test at all: any file below the folder.
+  assertEquals(writes("find . ! -name '*.ts' -exec rm {} +"), [{ path: "/p/?", names: undefined }]);
+  assertEquals(writes("find . -type f -exec sed -i s/a/b/ {} +"), [
+    { path: "/p/?", names: undefined },
+  ]);
+  assertEquals(writes("find . -name '*.ts' -print"), [], "no action: it only lists");
+
+  const reached = (command: string) =>
+    hitsOf(command).map((h) => h.kind === "control" ? h.row.id : h.kind);
+  assertEquals(reached("find . -name settings.json -exec sed -i d {} +"), [
+    "claude-project-settings",
+  ]);
+  assertEquals(reached("find . -name '*.jsonc' -exec rm {} +"), ["project-config"]);
+  assertEquals(reached("find ~ -type f -exec chmod 000 {} +"), ["claude-project-settings"]);
+  for (
+    const command of [
+      "find . -name '*.ts' -exec sed -i s/a/b/ {} +",
+      "find src -name '*.json' -exec prettier --write {} +",
+      "find . -name '*.md' -print",
+    ]
+  ) {
+    assertEquals(reached(command), [], command);
+  }
+});
