@@ -22,6 +22,7 @@
 import type { Segment } from "../shell/bash/mod.ts";
 import { DIRECTORY_CHANGERS } from "./shell_words.ts";
 import { SHELLS } from "./shell_environment.ts";
+import { UNKNOWN } from "./path_match.ts";
 
 /**
  * How a program chooses the folder it writes into and the names it writes
@@ -111,15 +112,12 @@ const CONTENTS_AS_DESTINATION = /^(?:-[A-Za-z]*T[A-Za-z]*|--no-target-directory)
 /** git options that place the command in another folder (`git -C dir apply`). */
 const GIT_FOLDER_OPTIONS: ReadonlySet<string> = new Set(["-C"]);
 
-/** A name standing for a part of a path the line cannot know (as `shell_protect.ts` reads it). */
-export const UNKNOWN_NAME = "\u0000";
-
 /** How deep `sh -c` code inside `sh -c` code is read. */
 const MAX_NESTING = 3;
 
 /** One write the line makes into a folder, as a path to match. */
 export interface FolderWrite {
-  /** The path: placed when it starts with `/`, `~` or a drive; `UNKNOWN_NAME` for a name not on the line. */
+  /** The path: placed when it starts with `/`, `~` or a drive; `UNKNOWN` for a name not on the line. */
   path: string;
   /** How a denial shows it. */
   shown: string;
@@ -257,7 +255,7 @@ function findWrites(args: readonly string[], here: string | null): FolderWrite[]
     const folder = placeIn(here, start)?.replace(/(?<=.)[\\/]+$/, "") ?? start;
     const shown = start.replace(/(?<=.)[\\/]+$/, "");
     return {
-      path: `${folder}/${UNKNOWN_NAME}`,
+      path: `${folder}/${UNKNOWN}`,
       shown: `${shown === "/" ? "" : shown}/<whatever find changes>`,
       subtree: true,
       ...(narrowed ? { names } : {}),
@@ -303,7 +301,7 @@ function segmentWrites(
   const out: FolderWrite[] = [];
   const unknown = () =>
     out.push({
-      path: `${folder ?? folderWord}/${UNKNOWN_NAME}`,
+      path: `${folder ?? folderWord}/${UNKNOWN}`,
       shown: `${shownFolder === "/" ? "" : shownFolder}/<whatever ${found.key} writes>`,
       subtree: true,
     });
@@ -328,6 +326,43 @@ function segmentWrites(
   return out;
 }
 
+/** Programs that run a command on the names they read from stdin. */
+const NAME_RUNNERS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
+
+/** Options of xargs and parallel whose value is the next word. */
+const NAME_RUNNER_VALUES: ReadonlySet<string> = new Set([
+  "-I",
+  "-n",
+  "-P",
+  "-d",
+  "-E",
+  "-L",
+  "-s",
+  "-a",
+  "-j",
+]);
+
+/**
+ * Whether a segment piped from `find` runs a program that may change the
+ * files named: xargs or parallel running a command the read-only check
+ * does not vouch for.
+ */
+function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
+  const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
+  if (!NAME_RUNNERS.has(baseName(words[0] ?? ""))) return false;
+  let at = 1;
+  while (at < words.length && words[at].startsWith("-")) {
+    at += NAME_RUNNER_VALUES.has(words[at]) ? 2 : 1;
+  }
+  // With no command, xargs runs echo.
+  if (at >= words.length) return false;
+  const quoted = words.slice(at).map((w) =>
+    /^[\w./:=@%+,{}-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`
+  );
+  const run = ctx.parse(quoted.join(" "));
+  return run === null || run.length !== 1 || !ctx.readsOnly(run[0]);
+}
+
 /**
  * Every write into a folder that `segments` make without spelling the
  * written paths, in order. Read-only segments write nothing.
@@ -339,10 +374,17 @@ export function folderWrites(
 ): FolderWrite[] {
   let here = ctx.cwd;
   const out: FolderWrite[] = [];
-  for (const segment of segments) {
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i];
     const at = ctx.commandAt(segment);
     const words = segment.words.slice(at).map((w) => w.text);
     const program = baseName(words[0] ?? "");
+    const next = segments[i + 1];
+    if (program === "find" && next?.piped && handsOnNames(next, ctx)) {
+      // `find … | xargs sed -i` changes what find lists, as `-exec` would.
+      out.push(...findWrites([...words.slice(1), "-exec"], here));
+      continue;
+    }
     if (DIRECTORY_CHANGERS.has(program)) {
       here = program === "popd" ? null : changedFolder(here, words.slice(1));
       continue;

@@ -54,6 +54,14 @@ import {
 } from "./shell_words.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
 import { folderWrites } from "./folder_writes.ts";
+import {
+  hasGlob,
+  patternsMeet,
+  placedMeets,
+  segmentsMeet,
+  tailMeets,
+  UNKNOWN,
+} from "./path_match.ts";
 
 /** Work units charged for each piece compared with the table. */
 const UNITS_PER_PIECE = 64;
@@ -62,9 +70,6 @@ const UNITS_PER_LOOKUP = 4096;
 
 /** Characters that end a path-like piece inside code or a long word. */
 const PIECE_BREAK = /[\s'"`(),;<>|&={}]+/;
-
-/** A name standing for a part of a path the line cannot know. */
-const UNKNOWN = "\u0000";
 
 /** What the shell side found in a command. */
 export type ShellProtectHit =
@@ -130,118 +135,6 @@ function lower(s: string): string {
 function baseNameOf(path: string): string {
   const parts = path.replaceAll("\\", "/").split("/");
   return lower(parts[parts.length - 1] ?? "");
-}
-
-function hasGlob(s: string): boolean {
-  return s.includes("*") || s.includes("?") || s.includes("[") || s.includes(UNKNOWN);
-}
-
-/**
- * Whether `pattern` (with `*`, `?`, `[…]` and unknown parts) could match
- * `name`. A bracket class stands for any one character: reading too much
- * only widens what is looked at.
- */
-export function wildcardMatch(pattern: string, name: string): boolean {
-  const p: string[] = [];
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === "[") {
-      const end = pattern.indexOf("]", i + 2);
-      if (end > 0) {
-        p.push("?");
-        i = end;
-        continue;
-      }
-    }
-    p.push(c === UNKNOWN ? "*" : c);
-  }
-  let pi = 0, ni = 0, star = -1, mark = 0;
-  while (ni < name.length) {
-    if (pi < p.length && (p[pi] === "?" || p[pi] === name[ni])) {
-      pi++;
-      ni++;
-    } else if (pi < p.length && p[pi] === "*") {
-      star = pi++;
-      mark = ni;
-    } else if (star >= 0) {
-      pi = star + 1;
-      ni = ++mark;
-    } else return false;
-  }
-  while (pi < p.length && p[pi] === "*") pi++;
-  return pi === p.length;
-}
-
-/**
- * Whether a piece's segment and a table segment could name the same file.
- * A wildcard the shell expands (`*`, not an unknown part) does not reach a
- * name that starts with a dot unless it starts with one itself, as in Bash
- * without `dotglob`; `hiddenToo` lifts that when the line may change it.
- */
-function segmentsMeet(piece: string, target: string, hiddenToo = true): boolean {
-  if (
-    !hiddenToo && target.startsWith(".") && !piece.startsWith(".") && !piece.startsWith(UNKNOWN)
-  ) {
-    if (piece.includes("*") || piece.includes("?") || piece.includes("[")) return false;
-  }
-  if (target === "*" || piece === "*" || piece === UNKNOWN) return true;
-  const pieceGlob = hasGlob(piece);
-  const targetGlob = target.includes("*");
-  if (pieceGlob && targetGlob) return true;
-  if (pieceGlob) return wildcardMatch(piece, target);
-  if (targetGlob) return wildcardMatch(target, piece);
-  return piece === target;
-}
-
-/** A table segment that only GateGuard's and the agents' files carry. */
-function distinctive(segment: string): boolean {
-  if (segment.includes("*")) return false;
-  return (segment.startsWith(".") && segment.length > 1) || segment.includes(".") ||
-    OWN_PROGRAMS.has(segment);
-}
-
-/**
- * How a placed piece relates to a target: it is the file (or lies in a
- * `**` folder of it), it holds it (a folder above it), or neither.
- */
-function placedMeets(
-  probe: readonly string[],
-  target: readonly string[],
-  hidden: boolean,
-): boolean {
-  for (let i = 0; i < target.length; i++) {
-    if (target[i] === "**") return true;
-    if (i >= probe.length) return true;
-    if (!segmentsMeet(probe[i], target[i], hidden)) return false;
-  }
-  return probe.length === target.length;
-}
-
-/**
- * Whether the segments of a piece whose folder is unknown could sit
- * somewhere in a target's path, through at least one distinctive name.
- */
-function tailMeets(tail: readonly string[], target: readonly string[], hidden: boolean): boolean {
-  if (tail.length === 0) return false;
-  for (let start = 0; start < target.length; start++) {
-    let named = false;
-    let ok = true;
-    for (let i = 0; i < tail.length; i++) {
-      const t = target[start + i];
-      if (t === undefined) {
-        ok = false;
-        break;
-      }
-      if (t === "**") break;
-      if (!segmentsMeet(tail[i], t, hidden)) {
-        ok = false;
-        break;
-      }
-      if (distinctive(t) && !hasGlob(tail[i])) named = true;
-    }
-    if (ok && named) return true;
-  }
-  return false;
 }
 
 /**
@@ -334,22 +227,6 @@ type MatchContext = ShellProtectContext & {
   /** For a subtree piece: the name patterns a target's file name must match (`find -name`). */
   names?: readonly string[];
 };
-
-/**
- * Whether two name patterns could match one name: by matching when one is
- * plain, by their plain starts and ends when both have wildcards (`*.ts`
- * and `*.json` cannot meet; `**` meets anything).
- */
-function patternsMeet(a: string, b: string): boolean {
-  const glob = /[*?[]/;
-  if (!glob.test(a)) return wildcardMatch(b, a);
-  if (!glob.test(b)) return wildcardMatch(a, b);
-  const start = (p: string) => p.slice(0, p.search(glob));
-  const end = (p: string) =>
-    p.slice(Math.max(p.lastIndexOf("*"), p.lastIndexOf("?"), p.lastIndexOf("]")) + 1);
-  const [sa, sb, ea, eb] = [start(a), start(b), end(a), end(b)];
-  return (sa.startsWith(sb) || sb.startsWith(sa)) && (ea.endsWith(eb) || eb.endsWith(ea));
-}
 
 /** Whether a target's file name passes the piece's name patterns (`find -name`). */
 function namesAllow(target: Target, names: readonly string[] | undefined): boolean {

@@ -5,7 +5,8 @@
  * beside ordinary copies, downloads and archives that must stay out of it.
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { folderWrites, UNKNOWN_NAME } from "../../src/hook/folder_writes.ts";
+import { folderWrites } from "../../src/hook/folder_writes.ts";
+import { UNKNOWN } from "../../src/hook/path_match.ts";
 import { parseBash, type Segment } from "../../src/shell/bash/mod.ts";
 import { readOnlyKind } from "../../src/shell/readonly/mod.ts";
 import { CTX, hitsOf } from "./shell_reader.ts";
@@ -24,7 +25,7 @@ function paths(command: string, cwd: string | null = "/p"): string[] {
     commandAt: () => 0,
     readsOnly: (s) => readOnlyKind("bash", s.raw) !== null,
     parse,
-  }).map((w) => w.path.replace(UNKNOWN_NAME, "?"));
+  }).map((w) => w.path.replace(UNKNOWN, "?"));
 }
 
 Deno.test("[self-protection] a copy, move or link into a folder writes the source's name there", () => {
@@ -136,7 +137,7 @@ Deno.test("[self-protection] find's -exec and -delete change what its name tests
       commandAt: () => 0,
       readsOnly: (s) => readOnlyKind("bash", s.raw) !== null,
       parse,
-    }).map((w) => ({ path: w.path.replace(UNKNOWN_NAME, "?"), names: w.names }));
+    }).map((w) => ({ path: w.path.replace(UNKNOWN, "?"), names: w.names }));
   assertEquals(writes("find . -name settings.json -exec sed -i d {} +"), [
     { path: "/p/?", names: ["settings.json"] },
   ]);
@@ -150,6 +151,10 @@ Deno.test("[self-protection] find's -exec and -delete change what its name tests
     { path: "/p/?", names: undefined },
   ]);
   assertEquals(writes("find . -name '*.ts' -print"), [], "no action: it only lists");
+  assertEquals(writes("find . -name '*.json' -print0 | xargs -0 sed -i d"), [
+    { path: "/p/?", names: ["*.json"] },
+  ]);
+  assertEquals(writes("find . -name '*.json' | xargs grep -l x"), [], "xargs only reads");
 
   const reached = (command: string) =>
     hitsOf(command).map((h) => h.kind === "control" ? h.row.id : h.kind);
@@ -157,12 +162,14 @@ Deno.test("[self-protection] find's -exec and -delete change what its name tests
     "claude-project-settings",
   ]);
   assertEquals(reached("find . -name '*.jsonc' -exec rm {} +"), ["project-config"]);
+  assertEquals(reached("find . -name '.gateguard*' | xargs -I{} cp /tmp/x {}"), ["project-config"]);
   assertEquals(reached("find ~ -type f -exec chmod 000 {} +"), ["claude-project-settings"]);
   for (
     const command of [
       "find . -name '*.ts' -exec sed -i s/a/b/ {} +",
       "find src -name '*.json' -exec prettier --write {} +",
       "find . -name '*.md' -print",
+      "find . -name '*.ts' | xargs sed -i s/a/b/",
     ]
   ) {
     assertEquals(reached(command), [], command);

@@ -8,8 +8,8 @@ import {
   protectedTargetOf,
   type ShellProtectContext,
   shellProtectHits,
-  wildcardMatch,
 } from "../../src/hook/shell_protect.ts";
+import { wildcardMatch } from "../../src/hook/path_match.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import type { ShellDialect } from "../../src/shell/dialect.ts";
 import { CTX, hitsOf } from "./shell_reader.ts";
