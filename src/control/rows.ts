@@ -466,6 +466,17 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     askable: true,
   },
   {
+    id: "copilot-user-state",
+    agent: "copilot",
+    level: "user",
+    base: "copilot-home",
+    pattern: "config.json",
+    kind: "program",
+    controls:
+      "Copilot CLI's own state, whose trusted folders decide whether a repository's hooks run (GateGuard's repository registration among them)",
+    askable: true,
+  },
+  {
     id: "copilot-repo-settings",
     agent: "copilot",
     level: "project",

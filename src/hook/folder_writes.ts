@@ -208,14 +208,19 @@ function optionFolder(writer: FolderWriter, args: readonly string[]): string | u
   return found;
 }
 
-/** find's actions that change the files it finds (or run a program on them). */
-const FIND_ACTIONS: ReadonlySet<string> = new Set([
-  "-delete",
-  "-exec",
-  "-execdir",
-  "-ok",
-  "-okdir",
-]);
+/** find's actions that run a program on the files it finds, up to a `;` or `+`. */
+const FIND_RUNS: ReadonlySet<string> = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+
+/** Whether find's expression deletes what it finds or runs a program that may change it. */
+function findChanges(args: readonly string[], ctx: FolderWriteContext): boolean {
+  if (args.includes("-delete")) return true;
+  return args.some((word, i) => {
+    if (!FIND_RUNS.has(word)) return false;
+    const rest = args.slice(i + 1);
+    const end = rest.findIndex((w) => w === ";" || w === "+");
+    return runsWrite(end < 0 ? rest : rest.slice(0, end), ctx);
+  });
+}
 
 /** find's tests on a file's name, whose pattern is the next word. */
 const FIND_NAME_TESTS: ReadonlySet<string> = new Set([
@@ -235,8 +240,13 @@ const FIND_LEADING = /^-(?:[HLP]|D|O\d*)$/;
  * each start folder whose name its `-name`-style tests allow (any file when
  * a test is negated or there is none).
  */
-function findWrites(args: readonly string[], here: string | null): FolderWrite[] {
-  if (!args.some((a) => FIND_ACTIONS.has(a))) return [];
+function findWrites(
+  args: readonly string[],
+  here: string | null,
+  ctx: FolderWriteContext,
+  handedOn: boolean,
+): FolderWrite[] {
+  if (!handedOn && !findChanges(args, ctx)) return [];
   let at = 0;
   while (at < args.length && FIND_LEADING.test(args[at])) at += args[at] === "-D" ? 2 : 1;
   const starts: string[] = [];
@@ -268,8 +278,9 @@ function segmentWrites(
   words: readonly string[],
   here: string | null,
   moved: boolean,
+  ctx: FolderWriteContext,
 ): FolderWrite[] {
-  if (baseName(words[0] ?? "") === "find") return findWrites(words.slice(1), here);
+  if (baseName(words[0] ?? "") === "find") return findWrites(words.slice(1), here, ctx, false);
   const found = writerOf(words);
   if (found === null) return [];
   const { writer, args } = found;
@@ -343,9 +354,23 @@ const NAME_RUNNER_VALUES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Whether a command given as words (what `find -exec` or `xargs` runs) may
+ * write: anything but one command the read-only check vouches for.
+ */
+function runsWrite(words: readonly string[], ctx: FolderWriteContext): boolean {
+  if (words.length === 0) return false;
+  // `{}` stands for each name found; the check reads it as a plain file name.
+  const quoted = words.map((w) => w.replaceAll("{}", "found")).map((w) =>
+    /^[\w./:=@%+,{}-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`
+  );
+  const run = ctx.parse(quoted.join(" "));
+  return run === null || run.length !== 1 || !ctx.readsOnly(run[0]);
+}
+
+/**
  * Whether a segment piped from `find` runs a program that may change the
- * files named: xargs or parallel running a command the read-only check
- * does not vouch for.
+ * files named: xargs or parallel running a command that may write (with
+ * no command, xargs runs echo).
  */
 function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
   const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
@@ -354,13 +379,7 @@ function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
   while (at < words.length && words[at].startsWith("-")) {
     at += NAME_RUNNER_VALUES.has(words[at]) ? 2 : 1;
   }
-  // With no command, xargs runs echo.
-  if (at >= words.length) return false;
-  const quoted = words.slice(at).map((w) =>
-    /^[\w./:=@%+,{}-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`
-  );
-  const run = ctx.parse(quoted.join(" "));
-  return run === null || run.length !== 1 || !ctx.readsOnly(run[0]);
+  return runsWrite(words.slice(at), ctx);
 }
 
 /**
@@ -382,7 +401,7 @@ export function folderWrites(
     const next = segments[i + 1];
     if (program === "find" && next?.piped && handsOnNames(next, ctx)) {
       // `find … | xargs sed -i` changes what find lists, as `-exec` would.
-      out.push(...findWrites([...words.slice(1), "-exec"], here));
+      out.push(...findWrites(words.slice(1), here, ctx, true));
       continue;
     }
     if (DIRECTORY_CHANGERS.has(program)) {
@@ -396,7 +415,7 @@ export function folderWrites(
       continue;
     }
     if (ctx.readsOnly(segment)) continue;
-    out.push(...segmentWrites(words, here, here !== ctx.cwd));
+    out.push(...segmentWrites(words, here, here !== ctx.cwd, ctx));
   }
   return out;
 }

@@ -367,17 +367,28 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
       "work-budget",
     );
   }
+  const destructiveFound = () =>
+    shell.deletion === undefined
+      ? destructiveRule(shell.dialect, command, settings, ctx.budget, readOnly !== null)
+      : Promise.resolve({ hit: deletionHit(shell.deletion), warnings: [] as string[] });
+  let found: Awaited<ReturnType<typeof destructiveFound>> | undefined;
   if (protectHits.length > 0) {
-    const { outcome, decision } = protectionOutcome(
-      protect!.askReachesPerson(call.permissionMode),
-      protectHits,
-    );
-    const reason = protectHits.some((h) => h.kind !== "own-hook") ? "self-protection" : "own-hook";
-    return done(outcome, decision, reason);
+    // A change that may reach any file below a folder (`find . -exec rm`) is the
+    // destructive gate's when that gate flags the command, as `rm -rf .` is.
+    const broad = protectHits.every((h) => h.kind === "control" && h.broad === true);
+    if (broad) found = await destructiveFound();
+    if (!broad || found?.hit === null) {
+      const { outcome, decision } = protectionOutcome(
+        protect!.askReachesPerson(call.permissionMode),
+        protectHits,
+      );
+      const reason = protectHits.some((h) => h.kind !== "own-hook")
+        ? "self-protection"
+        : "own-hook";
+      return done(outcome, decision, reason);
+    }
   }
-  const found = shell.deletion === undefined
-    ? await destructiveRule(shell.dialect, command, settings, ctx.budget, readOnly !== null)
-    : { hit: deletionHit(shell.deletion), warnings: [] };
+  found ??= await destructiveFound();
   if (ctx.budget.exhausted() !== null) {
     return done(
       { kind: "deny", text: tooComplexText("command") },

@@ -78,6 +78,11 @@ export type ShellProtectHit =
     /** The piece of the command as written. */
     piece: string;
     row: SurfaceRow;
+    /**
+     * Set when the piece may reach anything below its folder, whatever its
+     * name (an archive extracted, `find -exec` without a name test).
+     */
+    broad?: boolean;
   }
   | { kind: "own-hook"; piece: string }
   | LaterEffectHit;
@@ -515,7 +520,13 @@ export function shellProtectHits(
     }
     if (row !== null && !seen.has(row.id)) {
       seen.add(row.id);
-      hits.push({ kind: "control", piece: piece.shown ?? piece.text, row });
+      const broad = piece.subtree === true && piece.names === undefined;
+      hits.push({
+        kind: "control",
+        piece: piece.shown ?? piece.text,
+        row,
+        ...(broad ? { broad } : {}),
+      });
     }
   }
   return hits;

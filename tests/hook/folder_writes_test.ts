@@ -151,6 +151,11 @@ Deno.test("[self-protection] find's -exec and -delete change what its name tests
     { path: "/p/?", names: undefined },
   ]);
   assertEquals(writes("find . -name '*.ts' -print"), [], "no action: it only lists");
+  assertEquals(writes("find . -exec grep -l x {} +"), [], "-exec of a read-only command");
+  assertEquals(writes("find . -ok ls \\;"), [], "-ok of a read-only command");
+  assertEquals(writes("find . -exec grep -l x {} + -exec chmod 600 {} +"), [
+    { path: "/p/?", names: undefined },
+  ]);
   assertEquals(writes("find . -name '*.json' -print0 | xargs -0 sed -i d"), [
     { path: "/p/?", names: ["*.json"] },
   ]);

@@ -6,6 +6,7 @@
  * on to the ordinary gate.
  */
 
+import { hitsOf } from "./shell_reader.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { decide } from "../../src/hook/decide.ts";
 import type { Decision } from "../../src/hook/decision.ts";
@@ -236,6 +237,26 @@ Deno.test("[self-protection] Copilot CLI: settings that switch every hook off or
     });
     assert(!ordinary.decisions.some((d) => d.startsWith("self-protect")), path);
   }
+});
+
+Deno.test("[self-protection] Copilot CLI: its trusted folders, kept in its own state file, are not the agent's to change", async () => {
+  // Copilot keeps the folders the user trusted in ~/.copilot/config.json; a repository it no
+  // longer trusts runs none of its hooks in prompt mode, GateGuard's repository file among them.
+  const untrusted = await agentCall("copilot", {
+    toolName: "create",
+    toolArgs: { path: `${HOME}/.copilot/config.json`, file_text: '{"trustedFolders": []}' },
+  });
+  assertEquals(untrusted.decisions, ["self-protect-deny/self-protection"]);
+  assertStringIncludes(
+    untrusted.text,
+    "whose trusted folders decide whether a repository's hooks run",
+  );
+  assertEquals(
+    hitsOf(`sed -i 's#"/home/u/proj"##' ~/.copilot/config.json`).map((h) =>
+      h.kind === "control" ? h.row.id : h.kind
+    ),
+    ["copilot-user-state"],
+  );
 });
 
 Deno.test("[self-protection] Cursor: dropping failClosed or deleting the hook file is denied every time", async () => {

@@ -129,3 +129,20 @@ Deno.test("[destructive-gate] destructiveDecision ask puts a destructive command
   }
   assertEquals((await decideWith(BYPASS)).kind, "deny");
 });
+
+Deno.test("[self-protection] a write below a folder, whatever its names, is the destructive gate's when it destroys and self-protection's when it does not", async () => {
+  // find -exec rm over the project is `rm -rf .`: never passed on a retry, asked where one answers.
+  const [wiped, wipedAgain] = await twice("find . -exec rm -rf {} +", ASKING);
+  assertEquals([wiped.kind, wipedAgain.kind], ["ask", "ask"]);
+  assertStringIncludes(wiped.text, "Destructive command aimed at the project root (.)");
+  // The same reach rewriting files instead: it may rewrite Claude's settings, so never passed.
+  for (const command of ["find . -type f -exec sed -i s/a/b/ {} +", "tar -xf /tmp/e.tar"]) {
+    const answers = await twice(command, ASKING);
+    assertEquals(answers.map((a) => a.kind), ["deny", "deny"], command);
+    assertStringIncludes(answers[0].text, "would switch GateGuard off or weaken it");
+  }
+  // A name test that reaches a control file keeps it self-protection's, destructive or not.
+  const [named] = await twice("find . -name settings.json -exec rm {} +", ASKING);
+  assertEquals(named.kind, "deny");
+  assertStringIncludes(named.text, "This change to ./<whatever find changes> would switch");
+});
