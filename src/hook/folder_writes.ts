@@ -23,6 +23,7 @@ import type { Segment } from "../shell/bash/mod.ts";
 import { DIRECTORY_CHANGERS } from "./shell_words.ts";
 import { SHELLS } from "./shell_environment.ts";
 import { UNKNOWN } from "./path_match.ts";
+import type { ArchiveKind } from "./archive_names.ts";
 
 /**
  * How a program chooses the folder it writes into and the names it writes
@@ -44,6 +45,12 @@ interface FolderWriter {
   readsWhen?: RegExp;
   /** An operand ending in `/` stands for the folder's contents (rsync), not the folder. */
   slashMeansContents?: boolean;
+  /**
+   * Where the archive or patch whose paths it writes is named, when they can
+   * be read from it (`archive_names.ts`): tar's `-f`, the first operand,
+   * every operand, or `-i`; each falls back to a file redirected to stdin.
+   */
+  listing?: { kind: ArchiveKind; from: "tar-file" | "first-operand" | "operands" | "input" };
 }
 
 const COPIER: FolderWriter = {
@@ -86,9 +93,21 @@ const FOLDER_WRITERS: Readonly<Record<string, FolderWriter>> = {
     names: "operands",
     writesWhen: /^(?:-[A-Za-z]*O[A-Za-z]*|--remote-name(?:-all)?)$/,
   },
-  tar: { ...EXTRACTOR, writesWhen: /^(?:-?[A-Za-wyz]*x[A-Za-z]*|--extract|--get)$/ },
-  bsdtar: { ...EXTRACTOR, writesWhen: /^(?:-?[A-Za-wyz]*x[A-Za-z]*|--extract)$/ },
-  unzip: { ...EXTRACTOR, readsWhen: /^-[A-Za-z]*[lvtZ]/ },
+  tar: {
+    ...EXTRACTOR,
+    writesWhen: /^(?:-?[A-Za-wyz]*x[A-Za-z]*|--extract|--get)$/,
+    listing: { kind: "tar", from: "tar-file" },
+  },
+  bsdtar: {
+    ...EXTRACTOR,
+    writesWhen: /^(?:-?[A-Za-wyz]*x[A-Za-z]*|--extract)$/,
+    listing: { kind: "tar", from: "tar-file" },
+  },
+  unzip: {
+    ...EXTRACTOR,
+    readsWhen: /^-[A-Za-z]*[lvtZ]/,
+    listing: { kind: "zip", from: "first-operand" },
+  },
   "7z": { ...EXTRACTOR, folderOptions: [], gluedFolderOptions: ["-o"], writesWhen: /^[xe]$/ },
   "7za": { ...EXTRACTOR, folderOptions: [], gluedFolderOptions: ["-o"], writesWhen: /^[xe]$/ },
   "7zz": { ...EXTRACTOR, folderOptions: [], gluedFolderOptions: ["-o"], writesWhen: /^[xe]$/ },
@@ -97,13 +116,19 @@ const FOLDER_WRITERS: Readonly<Record<string, FolderWriter>> = {
     folderOptions: ["-D", "--directory"],
     writesWhen: /^(?:-[A-Za-z]*i[A-Za-z]*|--extract)$/,
   },
-  patch: { ...EXTRACTOR, folderOptions: ["-d", "--directory"], readsWhen: /^--dry-run$/ },
+  patch: {
+    ...EXTRACTOR,
+    folderOptions: ["-d", "--directory"],
+    readsWhen: /^--dry-run$/,
+    listing: { kind: "patch", from: "input" },
+  },
   "git apply": {
     ...EXTRACTOR,
     folderOptions: [],
     readsWhen: /^(?:--check|--stat|--numstat|--summary)$/,
+    listing: { kind: "patch", from: "operands" },
   },
-  "git am": { ...EXTRACTOR, folderOptions: [] },
+  "git am": { ...EXTRACTOR, folderOptions: [], listing: { kind: "patch", from: "operands" } },
 };
 
 /** Options after which a copy writes the source's contents as the destination itself. */
@@ -140,6 +165,11 @@ export interface FolderWriteContext {
   readsOnly: (segment: Segment) => boolean;
   /** Bash code as segments, null when it does not parse. */
   parse: (code: string) => readonly Segment[] | null;
+  /**
+   * The paths an archive or patch at an absolute path would write
+   * (`archivePaths`), null when they cannot be read; absent: never read.
+   */
+  list?: (path: string, kind: ArchiveKind) => string[] | null;
 }
 
 function lastSegment(path: string): string {
@@ -273,12 +303,51 @@ function findWrites(
   });
 }
 
+/**
+ * The archives or patches a command reads its paths from (`listing.from`
+ * of its table entry), or null when none is named on the line; a file
+ * redirected to stdin stands in where the command reads stdin.
+ */
+function listingFiles(
+  from: NonNullable<FolderWriter["listing"]>["from"],
+  args: readonly string[],
+  operands: readonly string[],
+  stdinFile: string | null,
+): string[] | null {
+  const orStdin = (file: string | undefined): string[] | null =>
+    file !== undefined && file !== "-" ? [file] : stdinFile === null ? null : [stdinFile];
+  switch (from) {
+    case "tar-file": {
+      const glued = args.find((a) => a.startsWith("--file="));
+      if (glued !== undefined) return orStdin(glued.slice("--file=".length));
+      // `-f X`, `--file X`, or a cluster holding f (`-xzf X`, `xf X`): the next word.
+      const at = args.findIndex((a, i) =>
+        a === "--file" || /^-[A-Za-z]*f[A-Za-z]*$/.test(a) ||
+        (i === 0 && /^[A-Za-z]*f[A-Za-z]*$/.test(a))
+      );
+      return at < 0 ? orStdin(undefined) : orStdin(args[at + 1]);
+    }
+    case "first-operand":
+      return operands.length > 0 ? [operands[0]] : null;
+    case "operands":
+      return operands.length > 0 ? [...operands] : orStdin(undefined);
+    case "input": {
+      const glued = args.find((a) => a.startsWith("--input="));
+      if (glued !== undefined) return orStdin(glued.slice("--input=".length));
+      const at = args.findIndex((a) => a === "-i" || a === "--input");
+      if (at >= 0) return orStdin(args[at + 1]);
+      return operands.length >= 2 ? [operands[1]] : orStdin(undefined);
+    }
+  }
+}
+
 /** The writes of one segment's command, from the folder it runs in. */
 function segmentWrites(
   words: readonly string[],
   here: string | null,
   moved: boolean,
   ctx: FolderWriteContext,
+  stdinFile: string | null,
 ): FolderWrite[] {
   if (baseName(words[0] ?? "") === "find") return findWrites(words.slice(1), here, ctx, false);
   const found = writerOf(words);
@@ -317,7 +386,24 @@ function segmentWrites(
       subtree: true,
     });
   if (writer.names === "unknown" || args.some((a) => CONTENTS_AS_DESTINATION.test(a))) {
-    unknown();
+    const files = writer.listing && ctx.list
+      ? listingFiles(writer.listing.from, args, operands, stdinFile)
+      : null;
+    for (const file of files ?? [null]) {
+      const placed = file === null ? null : placeIn(here, file);
+      const paths = placed === null ? null : ctx.list!(placed, writer.listing!.kind);
+      if (paths === null) {
+        unknown();
+        continue;
+      }
+      for (const path of paths) {
+        out.push({
+          path: `${folder ?? folderWord}/${path}`,
+          shown: shownFolder === "." ? path : `${shownFolder}/${path}`,
+          subtree: false,
+        });
+      }
+    }
     return out;
   }
   for (const source of sources) {
@@ -415,7 +501,8 @@ export function folderWrites(
       continue;
     }
     if (ctx.readsOnly(segment)) continue;
-    out.push(...segmentWrites(words, here, here !== ctx.cwd, ctx));
+    const stdinFile = segment.redirects.find((r) => r.op === "<")?.target.text ?? null;
+    out.push(...segmentWrites(words, here, here !== ctx.cwd, ctx, stdinFile));
   }
   return out;
 }

@@ -54,6 +54,7 @@ import {
 } from "./shell_words.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
 import { folderWrites } from "./folder_writes.ts";
+import { type ArchiveKind, archivePaths } from "./archive_names.ts";
 import {
   hasGlob,
   patternsMeet,
@@ -446,6 +447,20 @@ function bashSegments(code: string): readonly Segment[] | null {
   return parse.ok ? parse.segments : null;
 }
 
+/** `archivePaths` of a path as the line spells it: `~` is the home; an unknown part reads nothing. */
+function archiveAt(
+  fs: FsPort,
+  path: string,
+  kind: ArchiveKind,
+  ctx: ShellProtectContext,
+  budget: WorkBudget,
+): string[] | null {
+  const home = homeDir(ctx.surface.env);
+  const known = home === null ? path : path.replace(/^~(?=[\\/]|$)/, home);
+  if (/[$`~]/.test(known) || !/^(?:\/|[A-Za-z]:[\\/])/.test(known)) return null;
+  return archivePaths(fs, known, kind, budget);
+}
+
 /**
  * What in `command` writes to GateGuard's control surface or runs its
  * hook by hand: one hit per control row (the first piece that reached it)
@@ -462,11 +477,13 @@ export function shellProtectHits(
 ): ShellProtectHit[] | null {
   const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
   if (segments !== null) {
+    const fs = ctx.surface.fs;
     const writes = folderWrites(segments, {
       cwd: ctx.cwd,
       commandAt: commandWordAt,
       readsOnly: (segment) => readsOnly(dialect, segment),
       parse: bashSegments,
+      ...(fs ? { list: (path, kind) => archiveAt(fs, path, kind, ctx, budget) } : {}),
     });
     for (const write of writes) {
       pieces.push({
