@@ -4,9 +4,10 @@
  * patch or extracting an archive is judged by what it holds instead of
  * standing for any name (`folder_writes.ts`). Only what is cheap and
  * certain is read: a patch's file headers, a zip's central directory, a
- * plain tar's headers. A compressed tar, an archive holding links, a file
- * too large or with too many entries, or one that does not read as its
- * kind gives null, and the write keeps standing for any name.
+ * plain tar's headers, and (ahead of the reading, since unpacking waits)
+ * a gzip-compressed tar's. Another compressed tar, an archive holding
+ * links, a file too large or with too many entries, or one that does not
+ * read as its kind gives null, and the write keeps standing for any name.
  *
  * @module
  */
@@ -130,14 +131,17 @@ const COMPRESSED: readonly number[][] = [[0x1f, 0x8b], [0x42, 0x5a, 0x68], [0xfd
   0xfd,
 ]];
 
+/** Reads `length` bytes from `start` (fewer at the end); null when it cannot. */
+type RangeReader = (start: number, length: number) => Uint8Array | null;
+
 /** The member names of an uncompressed tar archive, from its headers. */
-function tarNames(fs: FsPort, path: string, budget: WorkBudget): string[] | null {
+function tarNames(read: RangeReader, budget: WorkBudget): string[] | null {
   const names: string[] = [];
   let at = 0;
   let longName: string | null = null;
   for (let n = 0; n <= MAX_ENTRIES * 2; n++) {
     if (!budget.spend(UNITS_PER_ENTRY, "archive")) return null;
-    const header = fs.readRange(path, at, 512);
+    const header = read(at, 512);
     if (header === null) return null;
     if (n === 0 && COMPRESSED.some((magic) => magic.every((byte, i) => header[i] === byte))) {
       return null;
@@ -154,7 +158,7 @@ function tarNames(fs: FsPort, path: string, budget: WorkBudget): string[] | null
     if (type === "L" || type === "x") {
       // A GNU long name, or a pax header whose `path` names the next member.
       if (size > 64 * 1024 || !budget.spend(size, "archive")) return null;
-      const body = fs.readRange(path, data, size);
+      const body = read(data, size);
       if (body === null) return null;
       const text = new TextDecoder().decode(body);
       longName = type === "L"
@@ -173,6 +177,73 @@ function tarNames(fs: FsPort, path: string, budget: WorkBudget): string[] | null
     if (names.length > MAX_ENTRIES) return null;
   }
   return null;
+}
+
+/** Most bytes of a gzip-compressed tar read, and most it may unpack to. */
+const MAX_GZIP_BYTES = 8 * 1024 * 1024;
+const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
+
+/** Names that say a file is a gzip-compressed tar. */
+const GZIP_TAR = /\.(?:tgz|taz|tar\.gz)$/i;
+
+/**
+ * The member names of gzip-compressed tar archives, unpacked with the
+ * runtime's own decompressor, keyed by path: what `archivePaths` cannot
+ * read without waiting. Only the paths whose names say they are such
+ * archives are read; unpacking is charged a unit per byte and stops at
+ * `MAX_UNPACKED_BYTES` (the archive then counts as unreadable).
+ */
+export async function gzipTarListings(
+  fs: FsPort,
+  paths: readonly string[],
+  budget: WorkBudget,
+): Promise<Map<string, string[] | null>> {
+  const out = new Map<string, string[] | null>();
+  for (const path of paths) {
+    if (!GZIP_TAR.test(path) || out.has(path)) continue;
+    out.set(path, await gzipTarNames(fs, path, budget));
+  }
+  return out;
+}
+
+async function gzipTarNames(
+  fs: FsPort,
+  path: string,
+  budget: WorkBudget,
+): Promise<string[] | null> {
+  const stat = fs.stat(path);
+  if (!stat.ok || !stat.isFile || stat.size > MAX_GZIP_BYTES) return null;
+  if (!budget.spend(stat.size, "archive")) return null;
+  const packed = fs.readRange(path, 0, stat.size);
+  if (packed === null || packed[0] !== 0x1f || packed[1] !== 0x8b) return null;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    const reader = new Blob([new Uint8Array(packed)]).stream().pipeThrough(
+      new DecompressionStream("gzip"),
+    )
+      .getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (total > MAX_UNPACKED_BYTES || !budget.spend(value.length, "archive")) {
+        await reader.cancel();
+        return null;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    // Not gzip after all, or damaged: what it holds cannot be told.
+    return null;
+  }
+  const unpacked = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    unpacked.set(chunk, at);
+    at += chunk.length;
+  }
+  return tarNames((start, length) => unpacked.subarray(start, start + length), budget);
 }
 
 /**
@@ -197,6 +268,6 @@ export function archivePaths(
     case "zip":
       return zipNames(fs, path, budget);
     case "tar":
-      return tarNames(fs, path, budget);
+      return tarNames((start, length) => fs.readRange(path, start, length), budget);
   }
 }

@@ -356,7 +356,12 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     loadEngine().catch(() => {});
   }
   const protect = readOnly === null ? await loadShellProtect() : null;
-  const protectCtx = protect && { surface: protect.surfaceContextOf(ctx), cwd: call.cwd };
+  const surface = protect && protect.surfaceContextOf(ctx);
+  const protectCtx = protect && surface && {
+    surface,
+    cwd: call.cwd,
+    archives: await protect.prefetchArchives(command, { surface, cwd: call.cwd }, ctx.budget),
+  };
   const protectHits = protect && protectCtx
     ? protect.shellProtectHits(shell.dialect, command, protectCtx, ctx.budget)
     : [];

@@ -54,7 +54,7 @@ import {
 } from "./shell_words.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
 import { folderWrites } from "./folder_writes.ts";
-import { type ArchiveKind, archivePaths } from "./archive_names.ts";
+import { type ArchiveKind, archivePaths, gzipTarListings } from "./archive_names.ts";
 import {
   hasGlob,
   patternsMeet,
@@ -93,6 +93,8 @@ export interface ShellProtectContext {
   surface: SurfaceContext;
   /** The directory the command runs in (the payload's `cwd`), or null when unknown. */
   cwd: string | null;
+  /** Member names of compressed tar archives read ahead (`prefetchArchives`), by path. */
+  archives?: ReadonlyMap<string, string[] | null>;
 }
 
 /** A piece made into a path: placed (absolute) or to be matched anywhere. */
@@ -455,10 +457,45 @@ function archiveAt(
   ctx: ShellProtectContext,
   budget: WorkBudget,
 ): string[] | null {
+  const known = knownPath(path, ctx);
+  if (known === null) return null;
+  const ahead = kind === "tar" ? ctx.archives?.get(known) : undefined;
+  return ahead !== undefined ? ahead : archivePaths(fs, known, kind, budget);
+}
+
+/** A path the line spells, absolute with `~` as the home; null when a part is unknown. */
+function knownPath(path: string, ctx: ShellProtectContext): string | null {
   const home = homeDir(ctx.surface.env);
   const known = home === null ? path : path.replace(/^~(?=[\\/]|$)/, home);
   if (/[$`~]/.test(known) || !/^(?:\/|[A-Za-z]:[\\/])/.test(known)) return null;
-  return archivePaths(fs, known, kind, budget);
+  return known;
+}
+
+/** Words that name a gzip-compressed tar archive. */
+const GZIP_TAR_WORD = /[^\s'"`;|&<>()]+\.(?:tgz|taz|tar\.gz)(?=$|[\s'"`;|&<>()])/gi;
+
+/**
+ * Reads ahead the member names of the gzip-compressed tar archives a
+ * command extracts (unpacking waits, the reader does not), for
+ * `ShellProtectContext.archives`: each word naming such a file, placed in
+ * the command's folder. Empty unless the command runs tar.
+ */
+export async function prefetchArchives(
+  command: string,
+  ctx: ShellProtectContext,
+  budget: WorkBudget,
+): Promise<ReadonlyMap<string, string[] | null>> {
+  const fs = ctx.surface.fs;
+  if (!fs || !/\b(?:bsd)?tar\b/.test(command)) return new Map();
+  const paths: string[] = [];
+  for (const [word] of command.matchAll(GZIP_TAR_WORD)) {
+    const placed = /^(?:[\\/~]|[A-Za-z]:)/.test(word) || ctx.cwd === null
+      ? word
+      : `${ctx.cwd}/${word}`;
+    const known = knownPath(placed, ctx);
+    if (known !== null) paths.push(known);
+  }
+  return paths.length === 0 ? new Map() : await gzipTarListings(fs, paths, budget);
 }
 
 /**

@@ -4,7 +4,8 @@
  * denied through the CLI on every try (a change to GateGuard's project
  * file is put to the user instead); other settings changes pass, and `gateguard explain` names
  * the rule and the control-surface row. A write to the shell's start-up file is asked about
- * on every try, while sourcing it is an ordinary first command.
+ * on every try, while sourcing it is an ordinary first command. A gzip-compressed tar holding
+ * Claude's settings is never extracted into the project; a clean one is an ordinary command.
  */
 
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
@@ -105,4 +106,49 @@ Deno.test("[self-protection] through the CLI the shell's start-up file is never 
   );
   assertEquals(kindOf(await bash("source ~/.bashrc", "default", "rc-source")), "pass");
   assertEquals(await Deno.readTextFile(`${tmp}/.bashrc`), "export PATH=$HOME/bin:$PATH\n");
+});
+
+Deno.test("[self-protection] through the CLI an archive is judged by what it holds: one holding Claude's settings is never extracted into the project, a clean one is routine", async () => {
+  const { root, tmp, env } = await sandbox({ "src/a.py": "x = 1\n" });
+  // Real archives, made by the runtime's own gzip from hand-built tar bytes.
+  const tarOf = (name: string, body: string): Uint8Array => {
+    const enc = new TextEncoder();
+    const header = new Uint8Array(512);
+    header.set(enc.encode(name), 0);
+    header.set(enc.encode("0000644\0"), 100);
+    header.set(enc.encode(`${body.length.toString(8).padStart(11, "0")}\0`), 124);
+    header.set(enc.encode("0"), 156);
+    header.set(enc.encode("ustar\x0000"), 257);
+    const data = new Uint8Array(512);
+    data.set(enc.encode(body));
+    return new Uint8Array([...header, ...data, ...new Uint8Array(1024)]);
+  };
+  const gzip = async (bytes: Uint8Array) =>
+    new Uint8Array(
+      await new Response(
+        new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new CompressionStream("gzip")),
+      ).arrayBuffer(),
+    );
+  await Deno.writeFile(`${tmp}/evil.tgz`, await gzip(tarOf(".claude/settings.json", "{}")));
+  await Deno.writeFile(`${tmp}/ok.tgz`, await gzip(tarOf("src/b.py", "y = 2\n")));
+  const bash = (command: string, session: string) =>
+    runHook({
+      session_id: session,
+      cwd: root,
+      hook_event_name: "PreToolUse",
+      permission_mode: "default",
+      tool_name: "Bash",
+      tool_input: { command },
+    }, { env, cwd: root });
+  for (let n = 0; n < 2; n++) {
+    const evil = await bash(`tar -xzf ${tmp}/evil.tgz`, "tar-evil");
+    assertEquals(kindOf(evil), "deny", `try ${n}`);
+    assertStringIncludes(
+      JSON.parse(evil.stdout).hookSpecificOutput.permissionDecisionReason,
+      "This change to .claude/settings.json would switch GateGuard off or weaken it:",
+    );
+  }
+  const ok = await bash(`tar -xzf ${tmp}/ok.tgz`, "tar-ok");
+  assertEquals(JSON.parse(ok.stdout).hookSpecificOutput.permissionDecisionReason, ROUTINE_TEXT);
+  assertEquals(kindOf(await bash(`tar -xzf ${tmp}/ok.tgz`, "tar-ok")), "pass");
 });

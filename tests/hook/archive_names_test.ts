@@ -7,8 +7,13 @@
  * stands for any name.
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { archivePaths, patchPaths, strippedPaths } from "../../src/hook/archive_names.ts";
-import { shellProtectHits } from "../../src/hook/shell_protect.ts";
+import {
+  archivePaths,
+  gzipTarListings,
+  patchPaths,
+  strippedPaths,
+} from "../../src/hook/archive_names.ts";
+import { prefetchArchives, shellProtectHits } from "../../src/hook/shell_protect.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 import { loadReadOnly } from "../../src/shell/readonly/mod.ts";
@@ -207,3 +212,64 @@ Deno.test("[self-protection] extracting or applying what holds a control file is
       assertEquals(reached(command).length, 1, command);
     }
   }));
+
+/** `bytes` compressed with gzip by the runtime. */
+async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(
+    new CompressionStream("gzip"),
+  );
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+Deno.test("[self-protection] a gzip-compressed tar is unpacked ahead and read like a plain one", async () => {
+  const evil = await gzip(tar([{ name: ".claude/settings.json", body: "{}" }]));
+  const ok = await gzip(tar([{ name: "src/a.ts", body: "x" }]));
+  const linked = await gzip(tar([{ name: "x", type: "2", link: "/home/u/.claude" }]));
+  await withFiles({
+    "proj/.git/HEAD": "ref: refs/heads/main\n",
+    "evil.tgz": evil,
+    "ok.tar.gz": ok,
+    "linked.tgz": linked,
+    "fake.tgz": "not gzip",
+  }, async (dir) => {
+    const listings = await gzipTarListings(
+      denoFs,
+      [
+        `${dir}/evil.tgz`,
+        `${dir}/ok.tar.gz`,
+        `${dir}/linked.tgz`,
+        `${dir}/fake.tgz`,
+        `${dir}/a.zip`,
+      ],
+      new WorkBudget(),
+    );
+    assertEquals(Object.fromEntries(listings), {
+      [`${dir}/evil.tgz`]: [".claude/settings.json"],
+      [`${dir}/ok.tar.gz`]: ["src/a.ts"],
+      [`${dir}/linked.tgz`]: null,
+      [`${dir}/fake.tgz`]: null,
+    });
+    const project = `${dir}/proj`;
+    const reached = async (command: string) => {
+      const base = {
+        surface: {
+          env: { HOME: dir },
+          projectRoot: project,
+          processCwd: project,
+          program: null,
+          fs: denoFs,
+        },
+        cwd: project,
+      };
+      const budget = new WorkBudget();
+      const archives = await prefetchArchives(command, base, budget);
+      const hits = shellProtectHits("bash", command, { ...base, archives }, budget);
+      assert(hits !== null);
+      return hits.map((h) => h.kind === "control" ? h.row.id : h.kind);
+    };
+    assertEquals(await reached(`tar -xzf ../evil.tgz`), ["claude-project-settings"]);
+    assertEquals(await reached(`tar xzf ${dir}/ok.tar.gz`), []);
+    assertEquals(await reached(`tar -xzf ../linked.tgz`), ["claude-project-settings"]);
+    assertEquals(await reached(`curl -sL https://h/ok.tgz | tar -xz`), ["claude-project-settings"]);
+  });
+});
