@@ -357,11 +357,10 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
   }
   const protect = readOnly === null ? await loadShellProtect() : null;
   const surface = protect && protect.surfaceContextOf(ctx);
-  const protectCtx = protect && surface && {
-    surface,
-    cwd: call.cwd,
-    archives: await protect.prefetchArchives(command, { surface, cwd: call.cwd }, ctx.budget),
-  };
+  const archives = protect && surface &&
+    await protect.prefetchArchives(command, { surface, cwd: call.cwd }, ctx.budget);
+  const protectCtx = protect && surface &&
+    { surface, cwd: call.cwd, ...(archives ? { archives } : {}) };
   const protectHits = protect && protectCtx
     ? protect.shellProtectHits(shell.dialect, command, protectCtx, ctx.budget)
     : [];

@@ -54,7 +54,7 @@ import {
 } from "./shell_words.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
 import { folderWrites } from "./folder_writes.ts";
-import { type ArchiveKind, archivePaths, gzipTarListings } from "./archive_names.ts";
+import type { ArchiveKind } from "./archive_names.ts";
 import {
   hasGlob,
   patternsMeet,
@@ -93,8 +93,16 @@ export interface ShellProtectContext {
   surface: SurfaceContext;
   /** The directory the command runs in (the payload's `cwd`), or null when unknown. */
   cwd: string | null;
-  /** Member names of compressed tar archives read ahead (`prefetchArchives`), by path. */
-  archives?: ReadonlyMap<string, string[] | null>;
+  /**
+   * Reads the paths an archive or patch would write (`prefetchArchives`);
+   * without it, an extraction or a patch stands for any name.
+   */
+  archives?: ArchiveReader;
+}
+
+/** The paths an archive or patch at a path (as the line spells it) would write; null: unknown. */
+export interface ArchiveReader {
+  paths(path: string, kind: ArchiveKind): string[] | null;
 }
 
 /** A piece made into a path: placed (absolute) or to be matched anywhere. */
@@ -449,20 +457,6 @@ function bashSegments(code: string): readonly Segment[] | null {
   return parse.ok ? parse.segments : null;
 }
 
-/** `archivePaths` of a path as the line spells it: `~` is the home; an unknown part reads nothing. */
-function archiveAt(
-  fs: FsPort,
-  path: string,
-  kind: ArchiveKind,
-  ctx: ShellProtectContext,
-  budget: WorkBudget,
-): string[] | null {
-  const known = knownPath(path, ctx);
-  if (known === null) return null;
-  const ahead = kind === "tar" ? ctx.archives?.get(known) : undefined;
-  return ahead !== undefined ? ahead : archivePaths(fs, known, kind, budget);
-}
-
 /** A path the line spells, absolute with `~` as the home; null when a part is unknown. */
 function knownPath(path: string, ctx: ShellProtectContext): string | null {
   const home = homeDir(ctx.surface.env);
@@ -471,31 +465,49 @@ function knownPath(path: string, ctx: ShellProtectContext): string | null {
   return known;
 }
 
+/** Words of a command that extracts an archive or applies a patch. */
+const ARCHIVE_WORDS = /\b(?:(?:bsd)?tar|unzip|patch|apply|am)\b/;
+
 /** Words that name a gzip-compressed tar archive. */
 const GZIP_TAR_WORD = /[^\s'"`;|&<>()]+\.(?:tgz|taz|tar\.gz)(?=$|[\s'"`;|&<>()])/gi;
 
 /**
- * Reads ahead the member names of the gzip-compressed tar archives a
- * command extracts (unpacking waits, the reader does not), for
- * `ShellProtectContext.archives`: each word naming such a file, placed in
- * the command's folder. Empty unless the command runs tar.
+ * What reads an archive's or patch's paths for `command`
+ * (`ShellProtectContext.archives`), or undefined when the command names no
+ * program that extracts or applies one; the reading module is loaded only
+ * then. The member names of each gzip-compressed tar it names are read
+ * ahead here, since unpacking waits and the reader does not.
  */
 export async function prefetchArchives(
   command: string,
   ctx: ShellProtectContext,
   budget: WorkBudget,
-): Promise<ReadonlyMap<string, string[] | null>> {
+): Promise<ArchiveReader | undefined> {
   const fs = ctx.surface.fs;
-  if (!fs || !/\b(?:bsd)?tar\b/.test(command)) return new Map();
-  const paths: string[] = [];
+  if (!fs || !ARCHIVE_WORDS.test(command)) return undefined;
+  const { archivePaths, gzipTarListings } =
+    await (import(new URL("./archive_names.ts", import.meta.url).href) as Promise<
+      typeof import("./archive_names.ts")
+    >);
+  const compressed: string[] = [];
   for (const [word] of command.matchAll(GZIP_TAR_WORD)) {
     const placed = /^(?:[\\/~]|[A-Za-z]:)/.test(word) || ctx.cwd === null
       ? word
       : `${ctx.cwd}/${word}`;
     const known = knownPath(placed, ctx);
-    if (known !== null) paths.push(known);
+    if (known !== null) compressed.push(known);
   }
-  return paths.length === 0 ? new Map() : await gzipTarListings(fs, paths, budget);
+  const ahead = compressed.length === 0
+    ? new Map<string, string[] | null>()
+    : await gzipTarListings(fs, compressed, budget);
+  return {
+    paths(path, kind) {
+      const known = knownPath(path, ctx);
+      if (known === null) return null;
+      const listed = kind === "tar" ? ahead.get(known) : undefined;
+      return listed !== undefined ? listed : archivePaths(fs, known, kind, budget);
+    },
+  };
 }
 
 /**
@@ -514,13 +526,13 @@ export function shellProtectHits(
 ): ShellProtectHit[] | null {
   const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
   if (segments !== null) {
-    const fs = ctx.surface.fs;
+    const archives = ctx.archives;
     const writes = folderWrites(segments, {
       cwd: ctx.cwd,
       commandAt: commandWordAt,
       readsOnly: (segment) => readsOnly(dialect, segment),
       parse: bashSegments,
-      ...(fs ? { list: (path, kind) => archiveAt(fs, path, kind, ctx, budget) } : {}),
+      ...(archives ? { list: (path, kind) => archives.paths(path, kind) } : {}),
     });
     for (const write of writes) {
       pieces.push({

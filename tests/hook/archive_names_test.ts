@@ -168,10 +168,10 @@ Deno.test("[self-protection] extracting or applying what holds a control file is
     "evil.diff": EVIL_PATCH,
     "ok.diff": OK_PATCH,
     "ok.tgz": new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]),
-  }, (dir) => {
+  }, async (dir) => {
     const project = `${dir}/proj`;
-    const reached = (command: string) => {
-      const hits = shellProtectHits("bash", command, {
+    const reached = async (command: string, read = true) => {
+      const base = {
         surface: {
           env: { HOME: dir },
           projectRoot: project,
@@ -180,18 +180,26 @@ Deno.test("[self-protection] extracting or applying what holds a control file is
           fs: denoFs,
         },
         cwd: project,
-      }, new WorkBudget());
+      };
+      const budget = new WorkBudget();
+      const archives = read ? await prefetchArchives(command, base, budget) : undefined;
+      const hits = shellProtectHits(
+        "bash",
+        command,
+        { ...base, ...(archives ? { archives } : {}) },
+        budget,
+      );
       assert(hits !== null);
       return hits.map((h) => h.kind === "control" ? `${h.row.id}: ${h.piece}` : h.kind);
     };
-    assertEquals(reached(`tar -xf ${dir}/evil.tar`), [
+    assertEquals(await reached(`tar -xf ${dir}/evil.tar`), [
       "claude-project-settings: .claude/settings.json",
     ]);
-    assertEquals(reached(`unzip -o ../evil.zip`), ["project-config: .gateguard.jsonc"]);
-    assertEquals(reached(`git apply ${dir}/evil.diff`), [
+    assertEquals(await reached(`unzip -o ../evil.zip`), ["project-config: .gateguard.jsonc"]);
+    assertEquals(await reached(`git apply ${dir}/evil.diff`), [
       "claude-project-settings: .claude/settings.json",
     ]);
-    assertEquals(reached(`patch -p1 < ../evil.diff`), [
+    assertEquals(await reached(`patch -p1 < ../evil.diff`), [
       "claude-project-settings: .claude/settings.json",
     ]);
     for (
@@ -203,13 +211,15 @@ Deno.test("[self-protection] extracting or applying what holds a control file is
         `patch -p0 -i ../ok.diff`,
       ]
     ) {
-      assertEquals(reached(command), [], command);
+      assertEquals(await reached(command), [], command);
     }
-    // Compressed, piped in, or not there: any name below the folder.
+    // Without the reader (no extracting program was seen ahead), any name below the folder.
+    assertEquals((await reached(`tar -xf ${dir}/ok.tar`, false)).length, 1);
+    // Compressed other than by gzip, piped in, or not there: any name below the folder.
     for (
       const command of [`tar -xzf ../ok.tgz`, `cat ../ok.diff | git apply`, `unzip ../none.zip`]
     ) {
-      assertEquals(reached(command).length, 1, command);
+      assertEquals((await reached(command)).length, 1, command);
     }
   }));
 
