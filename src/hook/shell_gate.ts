@@ -357,6 +357,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
   }
   const protect = readOnly === null ? await loadShellProtect() : null;
   const surface = protect && protect.surfaceContextOf(ctx);
+  if (protect) await protect.loadFolderWrites(shell.dialect, command);
   const archives = protect && surface &&
     await protect.prefetchArchives(command, { surface, cwd: call.cwd }, ctx.budget);
   const protectCtx = protect && surface &&

@@ -53,8 +53,10 @@ import {
   STDIN_COPIERS,
 } from "./shell_words.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
-import { folderWrites } from "./folder_writes.ts";
-import type { ArchiveKind } from "./archive_names.ts";
+import { writesIntoFolders } from "./folder_writers.ts";
+import type { ArchiveReader } from "./archive_reader.ts";
+
+export { prefetchArchives } from "./archive_reader.ts";
 import {
   hasGlob,
   patternsMeet,
@@ -98,11 +100,6 @@ export interface ShellProtectContext {
    * without it, an extraction or a patch stands for any name.
    */
   archives?: ArchiveReader;
-}
-
-/** The paths an archive or patch at a path (as the line spells it) would write; null: unknown. */
-export interface ArchiveReader {
-  paths(path: string, kind: ArchiveKind): string[] | null;
 }
 
 /** A piece made into a path: placed (absolute) or to be matched anywhere. */
@@ -457,57 +454,32 @@ function bashSegments(code: string): readonly Segment[] | null {
   return parse.ok ? parse.segments : null;
 }
 
-/** A path the line spells, absolute with `~` as the home; null when a part is unknown. */
-function knownPath(path: string, ctx: ShellProtectContext): string | null {
-  const home = homeDir(ctx.surface.env);
-  const known = home === null ? path : path.replace(/^~(?=[\\/]|$)/, home);
-  if (/[$`~]/.test(known) || !/^(?:\/|[A-Za-z]:[\\/])/.test(known)) return null;
-  return known;
+/** The folder-write reader, once `loadFolderWrites` loaded it. */
+let folderReader: typeof import("./folder_writes.ts") | null = null;
+
+/** Whether some segment runs a program that may write into a folder (`folder_writers.ts`). */
+function writesIntoFoldersAt(segments: readonly Segment[]): boolean {
+  return segments.some((s) =>
+    writesIntoFolders(baseNameOf(s.words[commandWordAt(s)]?.text ?? "").replace(/\.exe$/, ""))
+  );
 }
 
-/** Words of a command that extracts an archive or applies a patch. */
-const ARCHIVE_WORDS = /\b(?:(?:bsd)?tar|unzip|patch|apply|am)\b/;
-
-/** Words that name a gzip-compressed tar archive. */
-const GZIP_TAR_WORD = /[^\s'"`;|&<>()]+\.(?:tgz|taz|tar\.gz)(?=$|[\s'"`;|&<>()])/gi;
-
 /**
- * What reads an archive's or patch's paths for `command`
- * (`ShellProtectContext.archives`), or undefined when the command names no
- * program that extracts or applies one; the reading module is loaded only
- * then. The member names of each gzip-compressed tar it names are read
- * ahead here, since unpacking waits and the reader does not.
+ * Loads the folder-write reader (`folder_writes.ts`) when `command`, read
+ * as Bash, runs a program that may write into a folder; without a command,
+ * loads it in any case. The shell gate awaits this before
+ * `shellProtectHits`, which counts any name in the working folder for such
+ * a command when the reader is missing.
  */
-export async function prefetchArchives(
-  command: string,
-  ctx: ShellProtectContext,
-  budget: WorkBudget,
-): Promise<ArchiveReader | undefined> {
-  const fs = ctx.surface.fs;
-  if (!fs || !ARCHIVE_WORDS.test(command)) return undefined;
-  const { archivePaths, gzipTarListings } =
-    await (import(new URL("./archive_names.ts", import.meta.url).href) as Promise<
-      typeof import("./archive_names.ts")
-    >);
-  const compressed: string[] = [];
-  for (const [word] of command.matchAll(GZIP_TAR_WORD)) {
-    const placed = /^(?:[\\/~]|[A-Za-z]:)/.test(word) || ctx.cwd === null
-      ? word
-      : `${ctx.cwd}/${word}`;
-    const known = knownPath(placed, ctx);
-    if (known !== null) compressed.push(known);
+export async function loadFolderWrites(dialect?: ShellDialect, command?: string): Promise<void> {
+  if (folderReader !== null) return;
+  if (command !== undefined) {
+    const segments = dialect === "bash" ? bashSegments(command) : null;
+    if (segments === null || !writesIntoFoldersAt(segments)) return;
   }
-  const ahead = compressed.length === 0
-    ? new Map<string, string[] | null>()
-    : await gzipTarListings(fs, compressed, budget);
-  return {
-    paths(path, kind) {
-      const known = knownPath(path, ctx);
-      if (known === null) return null;
-      const listed = kind === "tar" ? ahead.get(known) : undefined;
-      return listed !== undefined ? listed : archivePaths(fs, known, kind, budget);
-    },
-  };
+  folderReader = await (import(new URL("./folder_writes.ts", import.meta.url).href) as Promise<
+    typeof import("./folder_writes.ts")
+  >);
 }
 
 /**
@@ -525,9 +497,18 @@ export function shellProtectHits(
   budget: WorkBudget,
 ): ShellProtectHit[] | null {
   const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
-  if (segments !== null) {
+  if (segments !== null && writesIntoFoldersAt(segments) && folderReader === null) {
+    // The reader was not loaded first (`loadFolderWrites`): what the command
+    // writes into its folder cannot be told, so it stands for any name there.
+    pieces.push({
+      text: `${ctx.cwd ?? "."}/${UNKNOWN}`,
+      live: true,
+      shown: "<what this command writes into folders>",
+      subtree: true,
+    });
+  } else if (segments !== null && folderReader !== null) {
     const archives = ctx.archives;
-    const writes = folderWrites(segments, {
+    const writes = folderReader.folderWrites(segments, {
       cwd: ctx.cwd,
       commandAt: commandWordAt,
       readsOnly: (segment) => readsOnly(dialect, segment),

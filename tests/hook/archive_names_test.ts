@@ -13,12 +13,17 @@ import {
   patchPaths,
   strippedPaths,
 } from "../../src/hook/archive_names.ts";
-import { prefetchArchives, shellProtectHits } from "../../src/hook/shell_protect.ts";
+import {
+  loadFolderWrites,
+  prefetchArchives,
+  shellProtectHits,
+} from "../../src/hook/shell_protect.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 import { loadReadOnly } from "../../src/shell/readonly/mod.ts";
 
 await loadReadOnly("bash");
+await loadFolderWrites();
 
 const enc = new TextEncoder();
 

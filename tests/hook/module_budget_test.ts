@@ -117,11 +117,11 @@ Deno.test("[lazy-loading] a routine Bash call reads no file-fact, change, eviden
 
 /**
  * The engine's parts a Bash `rm -rf` never needs: the other dialects'
- * readers, the git reader, the glob matcher, and every pack but the core one the engine
- * reads directly.
+ * readers, the git reader, the glob matcher, every pack but the core one the engine
+ * reads directly, and the readers of folder writes and archives (`rm` writes into no folder).
  */
 const OTHER_DIALECTS =
-  /^(shell\/powershell\/|shell\/destructive\/detect_(powershell|cmd|git)\.ts$|glob\/|shell\/packs\/(?!(core|pack|manifest|mod)\.ts$))/;
+  /^(shell\/powershell\/|shell\/destructive\/detect_(powershell|cmd|git)\.ts$|glob\/|shell\/packs\/(?!(core|pack|manifest|mod)\.ts$)|hook\/(folder_writes|archive_names)\.ts$)/;
 
 Deno.test("[lazy-loading] a destructive Bash call reads no PowerShell, cmd.exe, git, glob or optional pack module, within its budget", async () => {
   const run = await census("Bash", { command: "rm -rf build" });
@@ -129,6 +129,14 @@ Deno.test("[lazy-loading] a destructive Bash call reads no PowerShell, cmd.exe, 
   assertEquals(run.read, run.evaluated, "deno run read a module the call never ran");
   assertEquals(run.read.filter((m) => OTHER_DIALECTS.test(m)), []);
   assert(run.read.length <= BUDGET["destructive Bash"], over(run, BUDGET["destructive Bash"]));
+});
+
+Deno.test("[lazy-loading] a command that extracts an archive loads the folder-write and archive readers", async () => {
+  const run = await census("Bash", { command: "tar -xf /nonexistent/a.tar" });
+  assertEquals(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision, "deny");
+  for (const module of ["hook/folder_writes.ts", "hook/archive_names.ts"]) {
+    assert(run.read.includes(module), `${module} not read: ${run.read.join(" ")}`);
+  }
 });
 
 Deno.test("[lazy-loading] a Bash call that runs PowerShell loads the PowerShell reader and still denies", async () => {

@@ -9,6 +9,7 @@
 
 import { assert } from "../helpers/assert.ts";
 import {
+  loadFolderWrites,
   type ShellProtectContext,
   type ShellProtectHit,
   shellProtectHits,
@@ -19,6 +20,7 @@ import { loadReadOnly } from "../../src/shell/readonly/mod.ts";
 
 await loadReadOnly("powershell");
 await loadReadOnly("bash");
+await loadFolderWrites();
 
 /** The home `/home/u`, the project `/home/u/proj`, the binary in `~/.local/bin`. */
 export const CTX: ShellProtectContext = {

@@ -1,0 +1,132 @@
+/**
+ * The programs that write into a folder without spelling the paths they
+ * write there, as data: where each puts its files, which names land there,
+ * and when it writes at all. Read by `folder_writes.ts`, which turns a
+ * command into those paths, and by `shell_protect.ts`, which loads that
+ * reader only for a command that runs one of these programs.
+ *
+ * @module
+ */
+
+import type { ArchiveKind } from "./archive_names.ts";
+import { SHELLS } from "./shell_environment.ts";
+
+/**
+ * How a program chooses the folder it writes into and the names it writes
+ * there. A copier given one operand (`ln -s /tmp/x/.claude`) writes into the
+ * working folder under the operand's name.
+ */
+export interface FolderWriter {
+  /** Options whose value is the folder (`-t DIR`, `--target-directory=DIR`, `-C DIR`). */
+  folderOptions: readonly string[];
+  /** Options whose value is glued to them (`7z x -oDIR`). */
+  gluedFolderOptions?: readonly string[];
+  /** With no folder option: the last operand (when there are two or more), or the working folder. */
+  defaultFolder: "last-operand" | "working";
+  /** What lands there: each operand's last segment, or names the line does not hold. */
+  names: "operands" | "unknown";
+  /** When set, the program writes only if one of its words matches (an extraction mode). */
+  writesWhen?: RegExp;
+  /** When set, a word matching it means the program only lists or tests. */
+  readsWhen?: RegExp;
+  /** An operand ending in `/` stands for the folder's contents (rsync), not the folder. */
+  slashMeansContents?: boolean;
+  /**
+   * Where the archive or patch whose paths it writes is named, when they can
+   * be read from it (`archive_names.ts`): tar's `-f`, the first operand,
+   * every operand, or `-i`; each falls back to a file redirected to stdin.
+   */
+  listing?: { kind: ArchiveKind; from: "tar-file" | "first-operand" | "operands" | "input" };
+}
+
+const COPIER: FolderWriter = {
+  folderOptions: ["-t", "--target-directory"],
+  defaultFolder: "last-operand",
+  names: "operands",
+};
+
+const EXTRACTOR: FolderWriter = {
+  folderOptions: ["-C", "--directory", "-d"],
+  defaultFolder: "working",
+  names: "unknown",
+};
+
+/**
+ * Programs that write into a folder, keyed by name (`git apply` by its
+ * subcommand too). Others that name what they write are read as any
+ * command is: through the paths they spell.
+ */
+export const FOLDER_WRITERS: Readonly<Record<string, FolderWriter>> = {
+  cp: COPIER,
+  mv: COPIER,
+  install: COPIER,
+  ln: COPIER,
+  rsync: {
+    folderOptions: [],
+    defaultFolder: "last-operand",
+    names: "operands",
+    slashMeansContents: true,
+  },
+  scp: { folderOptions: [], defaultFolder: "last-operand", names: "operands" },
+  wget: {
+    folderOptions: ["-P", "--directory-prefix"],
+    defaultFolder: "working",
+    names: "operands",
+  },
+  curl: {
+    folderOptions: ["--output-dir"],
+    defaultFolder: "working",
+    names: "operands",
+    writesWhen: /^(?:-[A-Za-z]*O[A-Za-z]*|--remote-name(?:-all)?)$/,
+  },
+  tar: {
+    ...EXTRACTOR,
+    writesWhen: /^(?:-?[A-Za-wyz]*x[A-Za-z]*|--extract|--get)$/,
+    listing: { kind: "tar", from: "tar-file" },
+  },
+  bsdtar: {
+    ...EXTRACTOR,
+    writesWhen: /^(?:-?[A-Za-wyz]*x[A-Za-z]*|--extract)$/,
+    listing: { kind: "tar", from: "tar-file" },
+  },
+  unzip: {
+    ...EXTRACTOR,
+    readsWhen: /^-[A-Za-z]*[lvtZ]/,
+    listing: { kind: "zip", from: "first-operand" },
+  },
+  "7z": { ...EXTRACTOR, folderOptions: [], gluedFolderOptions: ["-o"], writesWhen: /^[xe]$/ },
+  "7za": { ...EXTRACTOR, folderOptions: [], gluedFolderOptions: ["-o"], writesWhen: /^[xe]$/ },
+  "7zz": { ...EXTRACTOR, folderOptions: [], gluedFolderOptions: ["-o"], writesWhen: /^[xe]$/ },
+  cpio: {
+    ...EXTRACTOR,
+    folderOptions: ["-D", "--directory"],
+    writesWhen: /^(?:-[A-Za-z]*i[A-Za-z]*|--extract)$/,
+  },
+  patch: {
+    ...EXTRACTOR,
+    folderOptions: ["-d", "--directory"],
+    readsWhen: /^--dry-run$/,
+    listing: { kind: "patch", from: "input" },
+  },
+  "git apply": {
+    ...EXTRACTOR,
+    folderOptions: [],
+    readsWhen: /^(?:--check|--stat|--numstat|--summary)$/,
+    listing: { kind: "patch", from: "operands" },
+  },
+  "git am": { ...EXTRACTOR, folderOptions: [], listing: { kind: "patch", from: "operands" } },
+};
+
+/** Options after which a copy writes the source's contents as the destination itself. */
+export const CONTENTS_AS_DESTINATION = /^(?:-[A-Za-z]*T[A-Za-z]*|--no-target-directory)$/;
+
+/**
+ * Whether a program (its name as a command word, without `.exe`) may write
+ * into a folder in a way `folder_writes.ts` reads: a program of the table
+ * (`git` by its subcommands), `find` with an action, or a shell whose `-c`
+ * code may run one.
+ */
+export function writesIntoFolders(program: string): boolean {
+  return Object.hasOwn(FOLDER_WRITERS, program) || program === "git" || program === "find" ||
+    SHELLS.has(program);
+}
