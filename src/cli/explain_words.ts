@@ -7,6 +7,7 @@
  * @module
  */
 
+import { changesThroughForeignTool } from "../tools/foreign.ts";
 import { NEAR_MISS_PREFIX } from "../metrics/codes.ts";
 
 /** Why a target was decided as it was, by reason code, as the end of a "because" sentence. */
@@ -100,6 +101,16 @@ export function plainSummary(x: SummaryInput): string[] {
     ];
   }
   const lead = LEADS[x.decision];
+  if (x.targets.length === 0 && changesThroughForeignTool(x.tool)) {
+    // A foreign tool has no rules of its own: only the control surface is read.
+    return [
+      x.decision === "pass"
+        ? `${lead}: ${x.tool} is a tool GateGuard does not read; it is looked at only for ` +
+          "GateGuard's own files, and it names none."
+        : `${lead} because it names a file of GateGuard's control surface, and ${x.tool} is a ` +
+          "tool GateGuard does not read, so what it would leave there cannot be read first.",
+    ];
+  }
   // A denial is explained by the targets that denied (`deny`, `destructive-deny`,
   // `routine-deny`, ...), a question by those that ask; anything else by every target.
   const numbered = x.targets.map((t, i) => ({ ...t, n: i + 1 }));

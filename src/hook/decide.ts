@@ -13,16 +13,22 @@ import { emptyDelta } from "../state/schema.ts";
 import { gatedTool } from "../tools/gated.ts";
 import type { ToolCall } from "../tools/call.ts";
 import { malformed } from "../tools/fields.ts";
+import { changesThroughForeignTool } from "../tools/foreign.ts";
 
 /** The hook id that switches off the gate of a tool, or null for ungated tools. */
 export function hookIdOf(toolName: string): string | null {
   return gatedTool(toolName)?.hookId ?? null;
 }
 
-/** True when this call goes through a gate at all under these settings. */
+/**
+ * True when this call goes through a gate at all under these settings: a
+ * gated tool whose gate is on, or a foreign tool that may change files
+ * (`tools/foreign.ts`), looked at for GateGuard's own files while GateGuard is on.
+ */
 export function isGated(toolName: string, settings: DecideContext["settings"]): boolean {
+  if (settings.disabled) return false;
   const id = hookIdOf(toolName);
-  return id !== null && !settings.disabled && !settings.disabledHooks.has(id);
+  return id !== null ? !settings.disabledHooks.has(id) : changesThroughForeignTool(toolName);
 }
 
 function pass(): Decision {
@@ -46,7 +52,14 @@ function inputEvent(tool: string, reason: string): GateEvent {
 export async function decide(ctx: DecideContext): Promise<Decision> {
   const { call, settings } = ctx;
   const tool = gatedTool(call.toolName);
-  if (!tool || !isGated(call.toolName, settings)) return pass();
+  if (!isGated(call.toolName, settings)) return pass();
+  if (!tool) {
+    const { decideForeignCall } =
+      await (import(new URL("./shell_gate.ts", import.meta.url).href) as Promise<
+        typeof import("./shell_gate.ts")
+      >);
+    return decideForeignCall(ctx);
+  }
   let typed: ToolCall = call.typed ??
     (call.toolInput === null
       ? malformed(tool.name, "`tool_input` is missing or not an object")

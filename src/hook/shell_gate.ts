@@ -21,6 +21,7 @@ import {
   allowDestructiveHint,
   destructiveAskText,
   destructiveDenialText,
+  foreignWriteLine,
   LATER_EFFECT_TEXTS,
   OWN_HOOK_CONTROLS,
   OWN_HOOK_LINE,
@@ -181,14 +182,14 @@ async function loadShellProtect(): Promise<
   return { ...reader, ...context, ...escalate };
 }
 
-/** What one self-protection hit says in the answer. */
-function protectionInput(hit: ShellProtectHit): SelfProtectionInput {
+/** What one self-protection hit says in the answer; `writeLine` says how a control file is reached. */
+function protectionInput(hit: ShellProtectHit, writeLine: string): SelfProtectionInput {
   switch (hit.kind) {
     case "control":
       return {
         file: sanitizeForDisplay(hit.piece),
         controls: sanitizeForDisplay(hit.row.controls),
-        turnsOff: [SHELL_WRITE_LINE],
+        turnsOff: [writeLine],
       };
     case "own-hook":
       return { file: "GateGuard's hook", controls: OWN_HOOK_CONTROLS, turnsOff: [OWN_HOOK_LINE] };
@@ -208,8 +209,9 @@ function protectionInput(hit: ShellProtectHit): SelfProtectionInput {
 function protectionOutcome(
   asks: boolean,
   hits: readonly ShellProtectHit[],
+  writeLine = SHELL_WRITE_LINE,
 ): { outcome: Decision["outcome"]; decision: string } {
-  const inputs = hits.map(protectionInput);
+  const inputs = hits.map((hit) => protectionInput(hit, writeLine));
   const denyText = selfProtectionDenyText(inputs);
   const askable = hits.every((h) => h.kind !== "control" || h.row.askable);
   return askable && asks
@@ -218,6 +220,39 @@ function protectionOutcome(
       decision: "self-protect-ask",
     }
     : { outcome: { kind: "deny", text: denyText }, decision: "self-protect-deny" };
+}
+
+/**
+ * Decides a call of a tool GateGuard does not read whose name says it may
+ * change files (an MCP server's `write_file`, `move_file`, …;
+ * `tools/foreign.ts`): the paths its input names are matched against the
+ * control surface as a shell command's pieces are. One that reaches it is
+ * never passed on a retry, since what the tool would leave there cannot be
+ * read; every other call of such a tool passes.
+ */
+export async function decideForeignCall(ctx: DecideContext): Promise<Decision> {
+  const { call } = ctx;
+  const answer = (outcome: Decision["outcome"]): Decision => ({
+    outcome,
+    delta: emptyDelta(),
+    events: [],
+    warnings: [],
+  });
+  const [protect, { foreignPaths }] = await Promise.all([
+    loadShellProtect(),
+    import(new URL("../tools/foreign_input.ts", import.meta.url).href) as Promise<
+      typeof import("../tools/foreign_input.ts")
+    >,
+  ]);
+  const paths = foreignPaths(call.toolInput ?? {}, ctx.budget);
+  const surface = { surface: protect.surfaceContextOf(ctx), cwd: call.cwd };
+  const hits = paths && protect.pathHits(paths, surface, ctx.budget);
+  if (hits === null) return answer({ kind: "deny", text: tooComplexText("edit") });
+  if (hits.length === 0) return answer({ kind: "pass" });
+  const line = foreignWriteLine(sanitizeForDisplay(call.toolName, 120));
+  return answer(
+    protectionOutcome(protect.askReachesPerson(call.permissionMode), hits, line).outcome,
+  );
 }
 
 function ruleOf(reason: ShellReason): string {

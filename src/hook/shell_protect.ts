@@ -525,13 +525,41 @@ export function shellProtectHits(
       });
     }
   }
-  const targets = targetsOf(ctx);
   // Bash's own wildcards skip dot names unless the line turns that off.
-  const mctx: MatchContext = {
-    ...ctx,
-    hidden: dialect !== "bash" || /dotglob|GLOBIGNORE/.test(command),
-  };
+  const hidden = dialect !== "bash" || /dotglob|GLOBIGNORE/.test(command);
   const hits: ShellProtectHit[] = laterEffectHits(command, segments, commandWordAt, bashSegments);
+  return matchPieces(pieces, { movesDirectory, hidden, dialect }, ctx, budget, hits);
+}
+
+/**
+ * The control rows that paths a tool names reach (a tool GateGuard does
+ * not read, such as an MCP server's): each path matched as a shell piece
+ * would be, real locations included; null when the budget ran out.
+ */
+export function pathHits(
+  paths: readonly string[],
+  ctx: ShellProtectContext,
+  budget: WorkBudget,
+): ShellProtectHit[] | null {
+  const pieces = paths.map((text): Piece => ({ text, live: true }));
+  return matchPieces(pieces, { movesDirectory: false, hidden: true }, ctx, budget, []);
+}
+
+/**
+ * Matches live pieces against the control surface, adding one hit per row
+ * (and one for GateGuard's hook run by hand) to `hits`; null when the
+ * budget ran out.
+ */
+function matchPieces(
+  pieces: readonly Piece[],
+  how: { movesDirectory: boolean; hidden: boolean; dialect?: ShellDialect },
+  ctx: ShellProtectContext,
+  budget: WorkBudget,
+  hits: ShellProtectHit[],
+): ShellProtectHit[] | null {
+  const { movesDirectory, dialect } = how;
+  const targets = targetsOf(ctx);
+  const mctx: MatchContext = { ...ctx, hidden: how.hidden };
   const seen = new Set<string>();
   const looked = new Set<string>();
   let realTargets: Target[] | null | undefined;

@@ -91,6 +91,15 @@ export function destructiveAskText(pack: string, rule: string, destroys: string)
 export const SHELL_WRITE_LINE = "a shell command may write, move, delete, link or replace it, " +
   "and what it would leave behind cannot be read before it runs";
 
+/**
+ * The line said of a control file that a tool GateGuard does not read (an
+ * MCP server's) names: what the tool would leave there cannot be read.
+ */
+export function foreignWriteLine(tool: string): string {
+  return `the tool ${tool}, which GateGuard does not read, may write, move or delete it, and ` +
+    "what it would leave behind cannot be read before it runs";
+}
+
 /** What running GateGuard's own hook by hand can forge. */
 export const OWN_HOOK_LINE = "running GateGuard's hook by hand can record a decision no one was " +
   "shown, so that a later command passes on its first try";

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { MCP_CHANGE_EXAMPLES } from "../tools/foreign.ts";
 import { ENV_VARIABLES, type EnvName, type EnvSnapshot, parseWholeNumber } from "../config/env.ts";
 import type { ProjectTrust, Settings, SettingSource, SourcedSetting } from "../config/settings.ts";
 import { PACK_MANIFEST, selectPacks } from "../shell/packs/mod.ts";
@@ -82,6 +83,17 @@ export function coverageFindings(registrations: readonly Registration[]): Findin
   }
   if (findings.length === 0) {
     findings.push({ level: "ok", text: `registrations reach ${GATED_TOOLS.join(", ")} once each` });
+  }
+  const foreign = MCP_CHANGE_EXAMPLES.filter((tool) =>
+    !registrations.some((r) => matcherCovers(r.matcher, tool))
+  );
+  if (foreign.length > 0) {
+    findings.push({
+      level: "WARN",
+      text: `MCP tools that may change files (${foreign.join(", ")}) reach no registration, ` +
+        "so an MCP server could write GateGuard's own files unseen; fix: run `gateguard init` " +
+        "(it registers them, looked at for GateGuard's own files only)",
+    });
   }
   return findings;
 }

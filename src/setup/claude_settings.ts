@@ -11,6 +11,7 @@
  * @module
  */
 
+import { MCP_CHANGE_EXAMPLES, MCP_CHANGE_MATCHER } from "../tools/foreign.ts";
 import type { JsonValue } from "../config/jsonc.ts";
 import { classifyCommand, type CommandKind } from "./recognise.ts";
 import { type HookFormat, wantedGroups } from "./registration_edit.ts";
@@ -119,6 +120,8 @@ export const CLAUDE_CODE_FORMAT: HookFormat = {
   entries: [
     { matcher: FILE_MATCHER, tools: FILE_TOOLS },
     { matcher: SHELL_MATCHER, tools: SHELL_TOOLS },
+    // MCP tools whose names say they change files: looked at for GateGuard's own files only.
+    { matcher: MCP_CHANGE_MATCHER, tools: MCP_CHANGE_EXAMPLES },
   ],
   handler: handlerFor,
   // `args` (exec form) would be appended to the command; `async` and `if` stop it gating.

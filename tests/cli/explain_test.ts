@@ -192,3 +192,17 @@ Deno.test("[order-of-checks] the plain-language summary says what the hook would
     ["GateGuard would deny this call: the call was turned away before any rule looked at it."],
   );
 });
+
+Deno.test("[self-protection] explain says why an MCP tool that may change files was asked about, or passed", () => {
+  const foreign = (decision: "ask" | "pass") =>
+    plainSummary({ tool: "mcp__filesystem__write_file", gated: true, decision, targets: [] });
+  assertEquals(foreign("ask"), [
+    "GateGuard would ask the user about this call because it names a file of GateGuard's " +
+    "control surface, and mcp__filesystem__write_file is a tool GateGuard does not read, so " +
+    "what it would leave there cannot be read first.",
+  ]);
+  assertEquals(foreign("pass"), [
+    "GateGuard would let this call through: mcp__filesystem__write_file is a tool GateGuard " +
+    "does not read; it is looked at only for GateGuard's own files, and it names none.",
+  ]);
+});

@@ -3,6 +3,7 @@
  * setup, and each broken setup it must flag with exit code 1.
  */
 
+import { MCP_CHANGE_MATCHER } from "../../src/tools/foreign.ts";
 import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { REPO_ROOT, runCli, SOURCE_COMMAND } from "../helpers/cli.ts";
@@ -59,7 +60,7 @@ Deno.test("[doctor] a healthy setup reports no problem, opens with the version l
   assertStringIncludes(
     r.stdout,
     `  info  project settings ${s.project}/.claude/settings.json: GateGuard on ` +
-      `"Edit|Write|MultiEdit|NotebookEdit", "Bash|PowerShell"\n`,
+      `"Edit|Write|MultiEdit|NotebookEdit", "Bash|PowerShell", "${MCP_CHANGE_MATCHER}"\n`,
   );
   assertStringIncludes(
     r.stdout,

@@ -215,7 +215,7 @@ Deno.test("[init] --dry-run prints a diff and writes nothing", async () => {
   assertEquals(fresh.code, 0, fresh.stderr);
   assert(
     fresh.stdout.startsWith(
-      `${LOCAL_WHY}\n--- /dev/null\n+++ ${s.settings}\n@@ -0,0 +1,41 @@\n+{\n`,
+      `${LOCAL_WHY}\n--- /dev/null\n+++ ${s.settings}\n@@ -0,0 +1,52 @@\n+{\n`,
     ),
     fresh.stdout,
   );
@@ -230,7 +230,7 @@ Deno.test("[init] --dry-run prints a diff and writes nothing", async () => {
   assertEquals(diff.code, 0);
   assert(
     diff.stdout.startsWith(
-      `${LOCAL_WHY}\n--- ${s.settings}\n+++ ${s.settings}\n@@ -1,3 +1,42 @@\n {\n-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n`,
+      `${LOCAL_WHY}\n--- ${s.settings}\n+++ ${s.settings}\n@@ -1,3 +1,53 @@\n {\n-  "model": "opus"\n+  "model": "opus",\n+  "hooks": {\n`,
     ),
     diff.stdout,
   );
@@ -411,6 +411,7 @@ Deno.test("[init] GateGuard's own entry loses async and if; other hooks naming g
     { matcher: "*", hooks: theirs },
     registrationGroups(COMMAND)[1],
     registrationGroups(COMMAND)[0],
+    registrationGroups(COMMAND)[2],
   ]);
   assertStringIncludes(
     r.stdout,

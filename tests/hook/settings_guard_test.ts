@@ -147,7 +147,7 @@ Deno.test("[self-protection] a MultiEdit that drops GateGuard's hook entries is 
   assertEquals(d.outcome, {
     kind: "deny",
     text: denyText(PROJECT, [
-      "2 of GateGuard's hook entries would be removed or changed, so some tools would no longer be gated",
+      "3 of GateGuard's hook entries would be removed or changed, so some tools would no longer be gated",
     ]),
   });
 });

@@ -146,3 +146,32 @@ Deno.test("[self-protection] a write below a folder, whatever its names, is the 
   assertEquals(named.kind, "deny");
   assertStringIncludes(named.text, "This change to ./<whatever find changes> would switch");
 });
+
+Deno.test("[self-protection] an MCP tool that may change files is asked about for GateGuard's own files and passes for any other", async () => {
+  const session = new Session(projectFs({ ".claude/settings.json": "{}", "src/a.ts": "x\n" }));
+  const write = (path: string, payload: Record<string, unknown> = ASKING) =>
+    session.call("mcp__filesystem__write_file", { path, content: "{}" }, payload);
+  const config = await write("/work/proj/.gateguard.jsonc");
+  assertEquals(config.kind, "ask");
+  assertStringIncludes(
+    config.text,
+    "- the tool mcp__filesystem__write_file, which GateGuard does not read, may write, move or " +
+      "delete it, and what it would leave behind cannot be read before it runs",
+  );
+  assertEquals((await write("/work/proj/.gateguard.jsonc")).kind, "ask", "a retry is asked again");
+  assertEquals((await write("/work/proj/.gateguard.jsonc", BYPASS)).kind, "deny");
+  // Claude Code's own settings are never put to a question it would answer itself.
+  assertEquals((await write(".claude/settings.json")).kind, "deny");
+  const moved = await session.call("mcp__filesystem__move_file", {
+    source: "/tmp/evil.json",
+    destination: "/home/u/.claude/settings.json",
+  }, ASKING);
+  assertEquals(moved.kind, "deny");
+  // Any other file, and any reading tool, passes: nothing else of such a call is gated.
+  assertEquals((await write("/work/proj/src/a.ts")).kind, "pass");
+  assertEquals(
+    (await session.call("mcp__filesystem__read_file", { path: "/work/proj/.gateguard.jsonc" }))
+      .kind,
+    "pass",
+  );
+});

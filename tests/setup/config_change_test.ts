@@ -55,7 +55,7 @@ Deno.test("[self-protection] with a baseline, the change is compared with the te
     "1 of GateGuard's hook entries would be removed or changed, so some tools would no longer be gated",
   ]);
   assertEquals(judge({ before: INIT, after: null }), [
-    "3 of GateGuard's hook entries would be removed or changed, so some tools would no longer be gated",
+    "4 of GateGuard's hook entries would be removed or changed, so some tools would no longer be gated",
   ]);
 });
 

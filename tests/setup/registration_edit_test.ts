@@ -10,6 +10,7 @@ import {
   registrationGroups,
   SHELL_MATCHER,
 } from "../../src/setup/claude_settings.ts";
+import { MCP_CHANGE_MATCHER } from "../../src/tools/foreign.ts";
 import { editRegistration } from "../../src/setup/registration_edit.ts";
 
 const CMD = "/opt/gateguard/bin/gateguard";
@@ -26,10 +27,24 @@ function removed(text: string, command = CMD): string | null {
   return r.text;
 }
 
+/** One GateGuard group as the editor writes a new one. */
+const group = (matcher: string): string =>
+  `      {
+        "matcher": "${matcher}",
+        "hooks": [
+          {
+            "type": "command",
+            "command": "${CMD}",
+            "timeout": 10,
+            "onFailure": "block"
+          }
+        ]
+      }`;
+
 const handler = (command = CMD): string =>
   `{ "type": "command", "command": "${command}", "timeout": 10 }`;
 
-Deno.test("[init] a missing or blank file gets both entries, and a second run changes nothing", () => {
+Deno.test("[init] a missing or blank file gets every entry, and a second run changes nothing", () => {
   const fresh = added(null);
   assertEquals(JSON.parse(fresh), { hooks: { PreToolUse: registrationGroups(CMD) } });
   assertEquals(added(fresh), fresh);
@@ -37,6 +52,7 @@ Deno.test("[init] a missing or blank file gets both entries, and a second run ch
   assertEquals(registrationGroups(CMD).map((g) => (g as { matcher: string }).matcher), [
     FILE_MATCHER,
     SHELL_MATCHER,
+    MCP_CHANGE_MATCHER,
   ]);
 });
 
@@ -52,18 +68,6 @@ Deno.test("[init] other settings, hooks and comments stay byte for byte", () => 
   }
 }
 `;
-  const group = (matcher: string): string =>
-    `      {
-        "matcher": "${matcher}",
-        "hooks": [
-          {
-            "type": "command",
-            "command": "${CMD}",
-            "timeout": 10,
-            "onFailure": "block"
-          }
-        ]
-      }`;
   const after = added(before);
   assertEquals(
     after,
@@ -75,7 +79,8 @@ Deno.test("[init] other settings, hooks and comments stay byte for byte", () => 
     "PreToolUse": [
       { "matcher": "Read", "hooks": [{ "type": "command", "command": "audit" }] }, // theirs
 ${group(FILE_MATCHER)},
-${group(SHELL_MATCHER)}
+${group(SHELL_MATCHER)},
+${group(MCP_CHANGE_MATCHER)}
     ]
   }
 }
@@ -114,7 +119,8 @@ Deno.test("[init] an older GateGuard entry is updated in place, not duplicated",
       {
         "matcher": "Edit|Write|MultiEdit|NotebookEdit",
         "hooks": [{ "type": "command", "command": "${CMD}", "timeout": 10, "onFailure": "block" }]
-      }
+      },
+${group(MCP_CHANGE_MATCHER)}
     ]
   }
 }

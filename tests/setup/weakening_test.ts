@@ -27,7 +27,7 @@ Deno.test("[claude-settings] ordinary settings changes weaken nothing", () => {
 
 Deno.test("[claude-settings] each way of switching GateGuard off through settings is named", () => {
   assertEquals(settingsWeakenings(installed(), "{}", CMD), [
-    "2 of GateGuard's hook entries would be removed or changed, so some tools would no longer be gated",
+    "3 of GateGuard's hook entries would be removed or changed, so some tools would no longer be gated",
   ]);
   const bashOnly = JSON.parse(installed());
   bashOnly.hooks.PreToolUse[1].matcher = "Bash";
