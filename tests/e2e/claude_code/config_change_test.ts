@@ -15,6 +15,7 @@
  * @module
  */
 
+import { MCP_CHANGE_MATCHER } from "../../../src/tools/foreign.ts";
 import { assertEquals } from "../../helpers/assert.ts";
 import { ensureClaudeCode } from "../../../scripts/install_claude_code.ts";
 import { type ScriptedTurn, toolUseId } from "./fake_api.ts";
@@ -89,7 +90,7 @@ Deno.test({
       const written = JSON.parse(onDisk);
       assertEquals(
         written.hooks.PreToolUse.map((e: { matcher: string }) => e.matcher),
-        ["NoSuchTool", "Bash|PowerShell"],
+        ["NoSuchTool", "Bash|PowerShell", MCP_CHANGE_MATCHER],
         info,
       );
       // The session kept the settings it loaded: the Write was still gated.

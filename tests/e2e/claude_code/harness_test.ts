@@ -4,6 +4,7 @@
  * @module
  */
 
+import { MCP_CHANGE_MATCHER } from "../../../src/tools/foreign.ts";
 import { tempDir } from "../../helpers/temp.ts";
 import { assertEquals } from "../../helpers/assert.ts";
 import { SOURCE_COMMAND } from "../../helpers/cli.ts";
@@ -17,7 +18,7 @@ Deno.test("[real-client] project folders are encoded as Claude Code names them",
   );
 });
 
-Deno.test("[real-client] gateguard init registers the source-run CLI for file and shell tools", async () => {
+Deno.test("[real-client] gateguard init registers the source-run CLI for file, shell and MCP change tools", async () => {
   assertEquals(shellQuote("/usr/bin/deno"), "/usr/bin/deno");
   assertEquals(shellQuote("/a b/it's"), `'/a b/it'"'"'s'`);
   const root = await tempDir();
@@ -27,6 +28,7 @@ Deno.test("[real-client] gateguard init registers the source-run CLI for file an
   assertEquals(groups.map((g) => g.matcher), [
     "Edit|Write|MultiEdit|NotebookEdit",
     "Bash|PowerShell",
+    MCP_CHANGE_MATCHER,
   ]);
   for (const g of groups) assertEquals(g.hooks[0].command, SOURCE_COMMAND);
   await Deno.remove(root, { recursive: true });

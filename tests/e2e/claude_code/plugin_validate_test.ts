@@ -12,6 +12,7 @@
 
 import { assertEquals } from "../../helpers/assert.ts";
 import { REPO_ROOT } from "../../helpers/cli.ts";
+import { MCP_CHANGE_MATCHER } from "../../../src/tools/foreign.ts";
 import { claudeCodeCacheDir, findClaudeBinary } from "../../../scripts/install_claude_code.ts";
 
 const BINARY = await findClaudeBinary(claudeCodeCacheDir());
@@ -63,6 +64,7 @@ const EXPECTED_HOOKS = [
   "SessionStart startup|resume|clear|compact",
   "PreToolUse Edit|Write|MultiEdit|NotebookEdit",
   "PreToolUse Bash|PowerShell",
+  `PreToolUse ${MCP_CHANGE_MATCHER}`,
 ];
 
 for (
