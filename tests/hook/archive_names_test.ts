@@ -16,6 +16,7 @@ import {
 import {
   loadFolderWrites,
   prefetchArchives,
+  type ShellProtectHit,
   shellProtectHits,
 } from "../../src/hook/shell_protect.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
@@ -114,6 +115,34 @@ Deno.test("[self-protection] a patch's paths are read from its file headers, /de
   ]);
 });
 
+/**
+ * The self-protection hits of `command` run in `dir/proj` with `dir` as the
+ * home, on the real filesystem; `read` false leaves the archive reader out,
+ * as when no extracting program was seen ahead.
+ */
+async function hitsIn(dir: string, command: string, read = true): Promise<ShellProtectHit[]> {
+  const base = {
+    surface: {
+      env: { HOME: dir },
+      projectRoot: `${dir}/proj`,
+      processCwd: `${dir}/proj`,
+      program: null,
+      fs: denoFs,
+    },
+    cwd: `${dir}/proj`,
+  };
+  const budget = new WorkBudget();
+  const archives = read ? await prefetchArchives(command, base, budget) : undefined;
+  const hits = shellProtectHits(
+    "bash",
+    command,
+    { ...base, ...(archives ? { archives } : {}) },
+    budget,
+  );
+  assert(hits !== null);
+  return hits;
+}
+
 /** Writes each file into a temp folder; returns the folder. */
 async function withFiles(
   files: Record<string, Uint8Array | string>,
@@ -174,29 +203,10 @@ Deno.test("[self-protection] extracting or applying what holds a control file is
     "ok.diff": OK_PATCH,
     "ok.tgz": new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]),
   }, async (dir) => {
-    const project = `${dir}/proj`;
-    const reached = async (command: string, read = true) => {
-      const base = {
-        surface: {
-          env: { HOME: dir },
-          projectRoot: project,
-          processCwd: project,
-          program: null,
-          fs: denoFs,
-        },
-        cwd: project,
-      };
-      const budget = new WorkBudget();
-      const archives = read ? await prefetchArchives(command, base, budget) : undefined;
-      const hits = shellProtectHits(
-        "bash",
-        command,
-        { ...base, ...(archives ? { archives } : {}) },
-        budget,
+    const reached = async (command: string, read = true) =>
+      (await hitsIn(dir, command, read)).map((h) =>
+        h.kind === "control" ? `${h.row.id}: ${h.piece}` : h.kind
       );
-      assert(hits !== null);
-      return hits.map((h) => h.kind === "control" ? `${h.row.id}: ${h.piece}` : h.kind);
-    };
     assertEquals(await reached(`tar -xf ${dir}/evil.tar`), [
       "claude-project-settings: .claude/settings.json",
     ]);
@@ -264,24 +274,8 @@ Deno.test("[self-protection] a gzip-compressed tar is unpacked ahead and read li
       [`${dir}/linked.tgz`]: null,
       [`${dir}/fake.tgz`]: null,
     });
-    const project = `${dir}/proj`;
-    const reached = async (command: string) => {
-      const base = {
-        surface: {
-          env: { HOME: dir },
-          projectRoot: project,
-          processCwd: project,
-          program: null,
-          fs: denoFs,
-        },
-        cwd: project,
-      };
-      const budget = new WorkBudget();
-      const archives = await prefetchArchives(command, base, budget);
-      const hits = shellProtectHits("bash", command, { ...base, archives }, budget);
-      assert(hits !== null);
-      return hits.map((h) => h.kind === "control" ? h.row.id : h.kind);
-    };
+    const reached = async (command: string) =>
+      (await hitsIn(dir, command)).map((h) => h.kind === "control" ? h.row.id : h.kind);
     assertEquals(await reached(`tar -xzf ../evil.tgz`), ["claude-project-settings"]);
     assertEquals(await reached(`tar xzf ${dir}/ok.tar.gz`), []);
     assertEquals(await reached(`tar -xzf ../linked.tgz`), ["claude-project-settings"]);
