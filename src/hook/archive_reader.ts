@@ -33,8 +33,8 @@ function knownPath(path: string, ctx: PlaceContext): string | null {
   return known;
 }
 
-/** Words of a command that extracts an archive or applies a patch. */
-const ARCHIVE_WORDS = /\b(?:(?:bsd)?tar|unzip|patch|apply|am)\b/;
+/** Words of a command that extracts an archive or applies a patch (PowerShell's `Expand-Archive` too). */
+const ARCHIVE_WORDS = /\b(?:(?:bsd)?tar|unzip|patch|apply|am|expand-archive)\b/i;
 
 /** Words that name a gzip-compressed tar archive. */
 const GZIP_TAR_WORD = /[^\s'"`;|&<>()]+\.(?:tgz|taz|tar\.gz)(?=$|[\s'"`;|&<>()])/gi;

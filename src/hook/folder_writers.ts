@@ -130,3 +130,47 @@ export function writesIntoFolders(program: string): boolean {
   return Object.hasOwn(FOLDER_WRITERS, program) || program === "git" || program === "find" ||
     SHELLS.has(program);
 }
+
+/**
+ * PowerShell's commands (cmdlets and their aliases) that copy, move or
+ * extract into a folder: a copier writes each source's name into its
+ * destination, `Expand-Archive` whatever the zip holds.
+ */
+export const POWERSHELL_WRITERS: Readonly<Record<string, "copier" | "zip">> = {
+  "copy-item": "copier",
+  cpi: "copier",
+  copy: "copier",
+  cp: "copier",
+  "move-item": "copier",
+  mi: "copier",
+  move: "copier",
+  mv: "copier",
+  "expand-archive": "zip",
+};
+
+/** PowerShell parameters (by full name; a parameter may be shortened) that take a value. */
+export const POWERSHELL_VALUE_PARAMETERS: readonly string[] = [
+  "path",
+  "literalpath",
+  "pspath",
+  "lp",
+  "destination",
+  "destinationpath",
+  "filter",
+  "include",
+  "exclude",
+  "credential",
+  "fromsession",
+  "tosession",
+];
+
+/** A command of `POWERSHELL_WRITERS` standing as a word of a command. */
+const POWERSHELL_WRITER_WORD = new RegExp(
+  `(?:^|[\\s;|&{}()])(?:${Object.keys(POWERSHELL_WRITERS).join("|")})(?=\\s|$)`,
+  "i",
+);
+
+/** Whether a PowerShell command may run one of `POWERSHELL_WRITERS`. */
+export function powershellWritesIntoFolders(command: string): boolean {
+  return POWERSHELL_WRITER_WORD.test(command);
+}

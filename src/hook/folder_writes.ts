@@ -24,7 +24,13 @@ import { DIRECTORY_CHANGERS } from "./shell_words.ts";
 import { SHELLS } from "./shell_environment.ts";
 import { UNKNOWN } from "./path_match.ts";
 import type { ArchiveKind } from "./archive_names.ts";
-import { CONTENTS_AS_DESTINATION, FOLDER_WRITERS, type FolderWriter } from "./folder_writers.ts";
+import {
+  CONTENTS_AS_DESTINATION,
+  FOLDER_WRITERS,
+  type FolderWriter,
+  POWERSHELL_VALUE_PARAMETERS,
+  POWERSHELL_WRITERS,
+} from "./folder_writers.ts";
 
 /** git options that place the command in another folder (`git -C dir apply`). */
 const GIT_FOLDER_OPTIONS: ReadonlySet<string> = new Set(["-C"]);
@@ -75,7 +81,7 @@ function baseName(word: string): string {
 }
 
 function isAbsolute(path: string): boolean {
-  return /^(?:[\\/~]|[A-Za-z]:[\\/]|\$HOME\b|\$\{HOME\})/.test(path);
+  return /^(?:[\\/~]|[A-Za-z]:[\\/]|\$HOME\b|\$\{HOME\}|\$env:(?:HOME|USERPROFILE)\b)/i.test(path);
 }
 
 /** `path` from `folder`; null when the folder is unknown and the path is relative. */
@@ -395,6 +401,98 @@ export function folderWrites(
     if (ctx.readsOnly(segment)) continue;
     const stdinFile = segment.redirects.find((r) => r.op === "<")?.target.text ?? null;
     out.push(...segmentWrites(words, here, here !== ctx.cwd, ctx, stdinFile));
+  }
+  return out;
+}
+
+/** The words of one PowerShell statement, quotes taken off. */
+function powershellWords(statement: string): string[] {
+  return [...statement.matchAll(/'[^']*'|"[^"]*"|\S+/g)].map(([w]) =>
+    /^(['"]).*\1$/.test(w) ? w.slice(1, -1) : w
+  );
+}
+
+/** The full name a (possibly shortened) PowerShell parameter stands for among `names`, if one. */
+function parameterName(word: string, names: readonly string[]): string | null {
+  const m = /^-([A-Za-z]+)(?::.*)?$/.exec(word);
+  if (!m) return null;
+  const given = m[1].toLowerCase();
+  return names.find((n) => n === given) ?? names.find((n) => n.startsWith(given)) ?? null;
+}
+
+/**
+ * Every write into a folder that a PowerShell command makes without
+ * spelling the written paths: `Copy-Item`, `Move-Item` and their aliases
+ * write each source's name into the destination (a source ending in `*`
+ * its contents), `Expand-Archive` what the zip holds (any name when it
+ * cannot be read). The folder follows the line's `Set-Location`s.
+ */
+export function powershellFolderWrites(command: string, ctx: FolderWriteContext): FolderWrite[] {
+  let here = ctx.cwd;
+  const out: FolderWrite[] = [];
+  for (const statement of command.replace(/`(.)/g, "$1").split(/[;|&\n{}()]+/)) {
+    const words = powershellWords(statement);
+    const program = (words[0] ?? "").toLowerCase();
+    if (DIRECTORY_CHANGERS.has(program)) {
+      here = program.startsWith("pop") ? null : changedFolder(here, words.slice(1));
+      continue;
+    }
+    const kind = POWERSHELL_WRITERS[program];
+    if (kind === undefined || words.some((w) => /^-whatif$/i.test(w))) continue;
+    const sources: string[] = [];
+    let destination: string | null = null;
+    const positional: string[] = [];
+    for (let i = 1; i < words.length; i++) {
+      const name = parameterName(words[i], POWERSHELL_VALUE_PARAMETERS);
+      if (words[i].startsWith("-")) {
+        const glued = words[i].includes(":") ? words[i].slice(words[i].indexOf(":") + 1) : null;
+        const value = glued ?? (name !== null ? words[++i] : undefined);
+        if (value === undefined || name === null) continue;
+        if (name.startsWith("destination")) destination = value;
+        else if (["path", "literalpath", "pspath", "lp"].includes(name)) {
+          sources.push(...value.split(","));
+        }
+        continue;
+      }
+      positional.push(words[i]);
+    }
+    if (sources.length === 0 && positional.length > 0) {
+      sources.push(...positional.shift()!.split(","));
+    }
+    destination ??= positional[0] ?? ".";
+    const folder = placeIn(here, destination)?.replace(/(?<=.)[\\/]+$/, "") ?? null;
+    const shown = destination.replace(/(?<=.)[\\/]+$/, "");
+    const unknown = () =>
+      out.push({
+        path: `${folder ?? destination}/${UNKNOWN}`,
+        shown: `${shown === "/" ? "" : shown}/<whatever ${words[0]} writes>`,
+        subtree: true,
+      });
+    for (const source of sources) {
+      if (kind === "zip") {
+        const placed = placeIn(here, source);
+        const paths = placed !== null && ctx.list ? ctx.list(placed, "zip") : null;
+        if (paths === null) unknown();
+        for (const path of paths ?? []) {
+          out.push({
+            path: `${folder ?? destination}/${path}`,
+            shown: `${shown}/${path}`,
+            subtree: false,
+          });
+        }
+        continue;
+      }
+      const name = lastSegment(source);
+      if (name === "" || name === "." || name.includes("*")) {
+        unknown();
+        continue;
+      }
+      out.push({
+        path: `${folder ?? destination}/${name}`,
+        shown: shown === "." ? name : `${shown}/${name}`,
+        subtree: false,
+      });
+    }
   }
   return out;
 }

@@ -53,8 +53,9 @@ import {
   STDIN_COPIERS,
 } from "./shell_words.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
-import { writesIntoFolders } from "./folder_writers.ts";
+import { powershellWritesIntoFolders, writesIntoFolders } from "./folder_writers.ts";
 import type { ArchiveReader } from "./archive_reader.ts";
+import type { ArchiveKind } from "./archive_names.ts";
 
 export { prefetchArchives } from "./archive_reader.ts";
 import {
@@ -473,7 +474,9 @@ function writesIntoFoldersAt(segments: readonly Segment[]): boolean {
  */
 export async function loadFolderWrites(dialect?: ShellDialect, command?: string): Promise<void> {
   if (folderReader !== null) return;
-  if (command !== undefined) {
+  if (command !== undefined && dialect === "powershell") {
+    if (!powershellWritesIntoFolders(command)) return;
+  } else if (command !== undefined) {
     const segments = dialect === "bash" ? bashSegments(command) : null;
     if (segments === null || !writesIntoFoldersAt(segments)) return;
   }
@@ -497,38 +500,48 @@ export function shellProtectHits(
   budget: WorkBudget,
 ): ShellProtectHit[] | null {
   const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
-  if (segments !== null && writesIntoFoldersAt(segments) && folderReader === null) {
-    // The reader was not loaded first (`loadFolderWrites`): what the command
-    // writes into its folder cannot be told, so it stands for any name there.
-    pieces.push({
-      text: `${ctx.cwd ?? "."}/${UNKNOWN}`,
-      live: true,
-      shown: "<what this command writes into folders>",
-      subtree: true,
-    });
-  } else if (segments !== null && folderReader !== null) {
-    const archives = ctx.archives;
-    const writes = folderReader.folderWrites(segments, {
-      cwd: ctx.cwd,
-      commandAt: commandWordAt,
-      readsOnly: (segment) => readsOnly(dialect, segment),
-      parse: bashSegments,
-      ...(archives ? { list: (path, kind) => archives.paths(path, kind) } : {}),
-    });
-    for (const write of writes) {
-      pieces.push({
-        text: write.path,
-        live: true,
-        shown: write.shown,
-        subtree: write.subtree,
-        names: write.names,
-      });
-    }
-  }
+  pieces.push(...folderWritePieces(dialect, command, segments, ctx));
   // Bash's own wildcards skip dot names unless the line turns that off.
   const hidden = dialect !== "bash" || /dotglob|GLOBIGNORE/.test(command);
   const hits: ShellProtectHit[] = laterEffectHits(command, segments, commandWordAt, bashSegments);
   return matchPieces(pieces, { movesDirectory, hidden, dialect }, ctx, budget, hits);
+}
+
+/**
+ * The paths the command writes into folders without spelling them
+ * (`folder_writes.ts`), as live pieces; when the reader was not loaded
+ * first (`loadFolderWrites`), any name in the working folder.
+ */
+function folderWritePieces(
+  dialect: ShellDialect,
+  command: string,
+  segments: readonly Segment[] | null,
+  ctx: ShellProtectContext,
+): Piece[] {
+  const powershell = dialect === "powershell" && powershellWritesIntoFolders(command);
+  if (!powershell && (segments === null || !writesIntoFoldersAt(segments))) return [];
+  if (folderReader === null) {
+    const shown = "<what this command writes into folders>";
+    return [{ text: `${ctx.cwd ?? "."}/${UNKNOWN}`, live: true, shown, subtree: true }];
+  }
+  const archives = ctx.archives;
+  const wctx = {
+    cwd: ctx.cwd,
+    commandAt: commandWordAt,
+    readsOnly: (segment: Segment) => readsOnly(dialect, segment),
+    parse: bashSegments,
+    ...(archives ? { list: (path: string, kind: ArchiveKind) => archives.paths(path, kind) } : {}),
+  };
+  const writes = powershell
+    ? folderReader.powershellFolderWrites(command, wctx)
+    : folderReader.folderWrites(segments!, wctx);
+  return writes.map((w) => ({
+    text: w.path,
+    live: true,
+    shown: w.shown,
+    subtree: w.subtree,
+    names: w.names,
+  }));
 }
 
 /**

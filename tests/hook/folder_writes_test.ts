@@ -5,7 +5,7 @@
  * beside ordinary copies, downloads and archives that must stay out of it.
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
-import { folderWrites } from "../../src/hook/folder_writes.ts";
+import { folderWrites, powershellFolderWrites } from "../../src/hook/folder_writes.ts";
 import { UNKNOWN } from "../../src/hook/path_match.ts";
 import { parseBash, type Segment } from "../../src/shell/bash/mod.ts";
 import { readOnlyKind } from "../../src/shell/readonly/mod.ts";
@@ -176,6 +176,40 @@ Deno.test("[self-protection] find's -exec and -delete change what its name tests
       "find . -name '*.md' -print",
       "find . -name '*.ts' | xargs sed -i s/a/b/",
     ]
+  ) {
+    assertEquals(reached(command), [], command);
+  }
+});
+
+Deno.test("[self-protection] PowerShell's Copy-Item, Move-Item and Expand-Archive write into their destination", () => {
+  const ps = (command: string) =>
+    powershellFolderWrites(command, {
+      cwd: "/p",
+      commandAt: () => 0,
+      readsOnly: () => false,
+      parse,
+    }).map((w) => w.path.replace(UNKNOWN, "?"));
+  assertEquals(ps("Copy-Item -Recurse C:/tmp/x/.claude ."), ["/p/.claude"]);
+  assertEquals(ps("cpi -Path /tmp/a,/tmp/.gateguard.jsonc -Dest $env:USERPROFILE"), [
+    "$env:USERPROFILE/a",
+    "$env:USERPROFILE/.gateguard.jsonc",
+  ]);
+  assertEquals(ps("Copy-Item -Path C:/tmp/x/* -Destination . -Recurse"), ["/p/?"]);
+  assertEquals(ps("Set-Location ~; Move-Item -LiteralPath '/tmp/s.json' .claude"), [
+    "~/.claude/s.json",
+  ]);
+  assertEquals(ps("Expand-Archive -Path C:/tmp/e.zip -DestinationPath ."), ["/p/?"]);
+  assertEquals(ps("Expand-Archive C:/tmp/e.zip"), ["/p/?"], "the current folder by default");
+  assertEquals(ps("Copy-Item -Recurse C:/tmp/x/.claude . -WhatIf"), [], "-WhatIf writes nothing");
+
+  const reached = (command: string) =>
+    hitsOf(command, "powershell").map((h) => h.kind === "control" ? h.row.id : h.kind);
+  assertEquals(reached("Copy-Item -Recurse C:\\tmp\\x\\.claude ."), ["claude-project-settings"]);
+  assertEquals(reached("Expand-Archive -Path C:\\tmp\\e.zip -DestinationPath ."), [
+    "claude-project-settings",
+  ]);
+  for (
+    const command of ["Copy-Item a.txt b.txt", "Copy-Item -Recurse src dist", "Get-ChildItem ."]
   ) {
     assertEquals(reached(command), [], command);
   }
