@@ -91,6 +91,24 @@ function placeIn(folder: string | null, path: string): string | null {
   return path === "." || path === "./" ? folder : `${folder.replace(/[\\/]+$/, "")}/${path}`;
 }
 
+/** A write of `name` (a path below the folder) into `folder`, shown under `shown`. */
+function namedWrite(folder: string, shown: string, name: string): FolderWrite {
+  return {
+    path: `${folder}/${name}`,
+    shown: shown === "." ? name : `${shown}/${name}`,
+    subtree: false,
+  };
+}
+
+/** A write of names the line does not hold into `folder`, by `what` (`tar writes`, `find changes`). */
+function unknownWrite(folder: string, shown: string, what: string): FolderWrite {
+  return {
+    path: `${folder}/${UNKNOWN}`,
+    shown: `${shown === "/" ? "" : shown}/<whatever ${what}>`,
+    subtree: true,
+  };
+}
+
 /** The folder after `cd ARG` from `folder` (null: the line no longer knows where it is). */
 function changedFolder(folder: string | null, args: readonly string[]): string | null {
   const target = args.find((a) => !a.startsWith("-"));
@@ -192,12 +210,7 @@ function findWrites(
   return (starts.length > 0 ? starts : ["."]).map((start) => {
     const folder = placeIn(here, start)?.replace(/(?<=.)[\\/]+$/, "") ?? start;
     const shown = start.replace(/(?<=.)[\\/]+$/, "");
-    return {
-      path: `${folder}/${UNKNOWN}`,
-      shown: `${shown === "/" ? "" : shown}/<whatever find changes>`,
-      subtree: true,
-      ...(narrowed ? { names } : {}),
-    };
+    return { ...unknownWrite(folder, shown, "find changes"), ...(narrowed ? { names } : {}) };
   });
 }
 
@@ -278,11 +291,7 @@ function segmentWrites(
   const shownFolder = shownWord.replace(/(?<=.)[\\/]+$/, "");
   const out: FolderWrite[] = [];
   const unknown = () =>
-    out.push({
-      path: `${folder ?? folderWord}/${UNKNOWN}`,
-      shown: `${shownFolder === "/" ? "" : shownFolder}/<whatever ${found.key} writes>`,
-      subtree: true,
-    });
+    out.push(unknownWrite(folder ?? folderWord, shownFolder, `${found.key} writes`));
   if (writer.names === "unknown" || args.some((a) => CONTENTS_AS_DESTINATION.test(a))) {
     const files = writer.listing && ctx.list
       ? listingFiles(writer.listing.from, args, operands, stdinFile)
@@ -295,11 +304,7 @@ function segmentWrites(
         continue;
       }
       for (const path of paths) {
-        out.push({
-          path: `${folder ?? folderWord}/${path}`,
-          shown: shownFolder === "." ? path : `${shownFolder}/${path}`,
-          subtree: false,
-        });
+        out.push(namedWrite(folder ?? folderWord, shownFolder, path));
       }
     }
     return out;
@@ -312,11 +317,7 @@ function segmentWrites(
       unknown();
       continue;
     }
-    out.push({
-      path: `${folder ?? folderWord}/${name}`,
-      shown: shownFolder === "." ? name : `${shownFolder}/${name}`,
-      subtree: false,
-    });
+    out.push(namedWrite(folder ?? folderWord, shownFolder, name));
   }
   return out;
 }
@@ -463,22 +464,14 @@ export function powershellFolderWrites(command: string, ctx: FolderWriteContext)
     const folder = placeIn(here, destination)?.replace(/(?<=.)[\\/]+$/, "") ?? null;
     const shown = destination.replace(/(?<=.)[\\/]+$/, "");
     const unknown = () =>
-      out.push({
-        path: `${folder ?? destination}/${UNKNOWN}`,
-        shown: `${shown === "/" ? "" : shown}/<whatever ${words[0]} writes>`,
-        subtree: true,
-      });
+      out.push(unknownWrite(folder ?? destination, shown, `${words[0]} writes`));
     for (const source of sources) {
       if (kind === "zip") {
         const placed = placeIn(here, source);
         const paths = placed !== null && ctx.list ? ctx.list(placed, "zip") : null;
         if (paths === null) unknown();
         for (const path of paths ?? []) {
-          out.push({
-            path: `${folder ?? destination}/${path}`,
-            shown: `${shown}/${path}`,
-            subtree: false,
-          });
+          out.push(namedWrite(folder ?? destination, shown, path));
         }
         continue;
       }
@@ -487,11 +480,7 @@ export function powershellFolderWrites(command: string, ctx: FolderWriteContext)
         unknown();
         continue;
       }
-      out.push({
-        path: `${folder ?? destination}/${name}`,
-        shown: shown === "." ? name : `${shown}/${name}`,
-        subtree: false,
-      });
+      out.push(namedWrite(folder ?? destination, shown, name));
     }
   }
   return out;
