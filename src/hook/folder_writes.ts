@@ -20,6 +20,7 @@
  */
 
 import type { Segment } from "../shell/bash/mod.ts";
+import { baseName, joinPath, trimSeparators } from "../platform/path.ts";
 import { DIRECTORY_CHANGERS } from "./shell_words.ts";
 import { SHELLS } from "./shell_environment.ts";
 import { UNKNOWN } from "./path_match.ts";
@@ -70,14 +71,19 @@ export interface FolderWriteContext {
   list?: (path: string, kind: ArchiveKind) => string[] | null;
 }
 
+/** The last name of a path, whatever separators it ends with. */
 function lastSegment(path: string): string {
-  const trimmed = path.replace(/[\\/]+$/, "");
-  const parts = trimmed.split(/[\\/]/);
-  return parts[parts.length - 1] ?? "";
+  return baseName(trimSeparators(path));
 }
 
-function baseName(word: string): string {
+/** A program's name as a command word gives it, lowercased. */
+function programName(word: string): string {
   return lastSegment(word).toLowerCase();
+}
+
+/** A folder as written, without the separators it ends with (a root stays a root). */
+function folderText(path: string): string {
+  return trimSeparators(path) || path.slice(0, 1);
 }
 
 function isAbsolute(path: string): boolean {
@@ -88,7 +94,7 @@ function isAbsolute(path: string): boolean {
 function placeIn(folder: string | null, path: string): string | null {
   if (isAbsolute(path)) return path;
   if (folder === null) return null;
-  return path === "." || path === "./" ? folder : `${folder.replace(/[\\/]+$/, "")}/${path}`;
+  return path === "." || path === "./" ? folder : joinPath(folder, path);
 }
 
 /** A write of `name` (a path below the folder) into `folder`, shown under `shown`. */
@@ -121,7 +127,7 @@ function changedFolder(folder: string | null, args: readonly string[]): string |
 function writerOf(
   words: readonly string[],
 ): { key: string; writer: FolderWriter; args: string[]; folder: string | null } | null {
-  const program = baseName(words[0] ?? "").replace(/\.exe$/, "");
+  const program = programName(words[0] ?? "").replace(/\.exe$/, "");
   let args = words.slice(1);
   let folder: string | null = null;
   let key = program;
@@ -208,8 +214,9 @@ function findWrites(
   });
   if (names.length === 0) narrowed = false;
   return (starts.length > 0 ? starts : ["."]).map((start) => {
-    const folder = placeIn(here, start)?.replace(/(?<=.)[\\/]+$/, "") ?? start;
-    const shown = start.replace(/(?<=.)[\\/]+$/, "");
+    const placed = placeIn(here, start);
+    const folder = placed === null ? start : folderText(placed);
+    const shown = folderText(start);
     return { ...unknownWrite(folder, shown, "find changes"), ...(narrowed ? { names } : {}) };
   });
 }
@@ -260,7 +267,7 @@ function segmentWrites(
   ctx: FolderWriteContext,
   stdinFile: string | null,
 ): FolderWrite[] {
-  if (baseName(words[0] ?? "") === "find") return findWrites(words.slice(1), here, ctx, false);
+  if (programName(words[0] ?? "") === "find") return findWrites(words.slice(1), here, ctx, false);
   const found = writerOf(words);
   if (found === null) return [];
   const { writer, args } = found;
@@ -285,10 +292,11 @@ function segmentWrites(
     folderWord = ".";
     sources = operands;
   }
-  const folder = placeIn(start, folderWord)?.replace(/(?<=.)[\\/]+$/, "") ?? null;
+  const placed = placeIn(start, folderWord);
+  const folder = placed === null ? null : folderText(placed);
   // After a `cd`, the working folder is shown where the line took it.
   const shownWord = folderWord === "." && moved ? (here ?? ".") : folderWord;
-  const shownFolder = shownWord.replace(/(?<=.)[\\/]+$/, "");
+  const shownFolder = folderText(shownWord);
   const out: FolderWrite[] = [];
   const unknown = () =>
     out.push(unknownWrite(folder ?? folderWord, shownFolder, `${found.key} writes`));
@@ -297,8 +305,8 @@ function segmentWrites(
       ? listingFiles(writer.listing.from, args, operands, stdinFile)
       : null;
     for (const file of files ?? [null]) {
-      const placed = file === null ? null : placeIn(here, file);
-      const paths = placed === null ? null : ctx.list!(placed, writer.listing!.kind);
+      const archive = file === null ? null : placeIn(here, file);
+      const paths = archive === null ? null : ctx.list!(archive, writer.listing!.kind);
       if (paths === null) {
         unknown();
         continue;
@@ -359,7 +367,7 @@ function runsWrite(words: readonly string[], ctx: FolderWriteContext): boolean {
  */
 function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
   const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
-  if (!NAME_RUNNERS.has(baseName(words[0] ?? ""))) return false;
+  if (!NAME_RUNNERS.has(programName(words[0] ?? ""))) return false;
   let at = 1;
   while (at < words.length && words[at].startsWith("-")) {
     at += NAME_RUNNER_VALUES.has(words[at]) ? 2 : 1;
@@ -382,7 +390,7 @@ export function folderWrites(
     const segment = segments[i];
     const at = ctx.commandAt(segment);
     const words = segment.words.slice(at).map((w) => w.text);
-    const program = baseName(words[0] ?? "");
+    const program = programName(words[0] ?? "");
     const next = segments[i + 1];
     if (program === "find" && next?.piped && handsOnNames(next, ctx)) {
       // `find … | xargs sed -i` changes what find lists, as `-exec` would.
@@ -461,14 +469,15 @@ export function powershellFolderWrites(command: string, ctx: FolderWriteContext)
       sources.push(...positional.shift()!.split(","));
     }
     destination ??= positional[0] ?? ".";
-    const folder = placeIn(here, destination)?.replace(/(?<=.)[\\/]+$/, "") ?? null;
-    const shown = destination.replace(/(?<=.)[\\/]+$/, "");
+    const placed = placeIn(here, destination);
+    const folder = placed === null ? null : folderText(placed);
+    const shown = folderText(destination);
     const unknown = () =>
       out.push(unknownWrite(folder ?? destination, shown, `${words[0]} writes`));
     for (const source of sources) {
       if (kind === "zip") {
-        const placed = placeIn(here, source);
-        const paths = placed !== null && ctx.list ? ctx.list(placed, "zip") : null;
+        const archive = placeIn(here, source);
+        const paths = archive !== null && ctx.list ? ctx.list(archive, "zip") : null;
         if (paths === null) unknown();
         for (const path of paths ?? []) {
           out.push(namedWrite(folder ?? destination, shown, path));
