@@ -7,7 +7,7 @@
  * @module
  */
 
-import { changesThroughForeignTool } from "../tools/foreign.ts";
+import { changesThroughForeignTool } from "../tools/gated.ts";
 import { NEAR_MISS_PREFIX } from "../metrics/codes.ts";
 
 /** Why a target was decided as it was, by reason code, as the end of a "because" sentence. */

@@ -13,7 +13,7 @@ import { emptyDelta } from "../state/schema.ts";
 import { gatedTool } from "../tools/gated.ts";
 import type { ToolCall } from "../tools/call.ts";
 import { malformed } from "../tools/fields.ts";
-import { changesThroughForeignTool } from "../tools/foreign.ts";
+import { changesThroughForeignTool } from "../tools/gated.ts";
 
 /** The hook id that switches off the gate of a tool, or null for ungated tools. */
 export function hookIdOf(toolName: string): string | null {
@@ -23,7 +23,7 @@ export function hookIdOf(toolName: string): string | null {
 /**
  * True when this call goes through a gate at all under these settings: a
  * gated tool whose gate is on, or a foreign tool that may change files
- * (`tools/foreign.ts`), looked at for GateGuard's own files while GateGuard is on.
+ * (`tools/gated.ts`), looked at for GateGuard's own files while GateGuard is on.
  */
 export function isGated(toolName: string, settings: DecideContext["settings"]): boolean {
   if (settings.disabled) return false;

@@ -225,7 +225,7 @@ function protectionOutcome(
 /**
  * Decides a call of a tool GateGuard does not read whose name says it may
  * change files (an MCP server's `write_file`, `move_file`, …;
- * `tools/foreign.ts`): the paths its input names are matched against the
+ * `tools/gated.ts`): the paths its input names are matched against the
  * control surface as a shell command's pieces are. One that reaches it is
  * never passed on a retry, since what the tool would leave there cannot be
  * read; every other call of such a tool passes.

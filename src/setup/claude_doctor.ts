@@ -9,7 +9,7 @@
  * @module
  */
 
-import { MCP_CHANGE_EXAMPLES } from "../tools/foreign.ts";
+import { MCP_CHANGE_EXAMPLES } from "../tools/gated.ts";
 import { ENV_VARIABLES, type EnvName, type EnvSnapshot, parseWholeNumber } from "../config/env.ts";
 import type { ProjectTrust, Settings, SettingSource, SourcedSetting } from "../config/settings.ts";
 import { PACK_MANIFEST, selectPacks } from "../shell/packs/mod.ts";

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { MCP_CHANGE_EXAMPLES, MCP_CHANGE_MATCHER } from "../tools/foreign.ts";
+import { MCP_CHANGE_EXAMPLES, MCP_CHANGE_MATCHER } from "../tools/gated.ts";
 import type { JsonValue } from "../config/jsonc.ts";
 import { classifyCommand, type CommandKind } from "./recognise.ts";
 import { type HookFormat, wantedGroups } from "./registration_edit.ts";

@@ -1,6 +1,6 @@
 /**
  * The paths in the input of a foreign tool that may change files
- * (`foreign.ts`): its input has no schema GateGuard knows, so the strings
+ * (`gated.ts`): its input has no schema GateGuard knows, so the strings
  * under path-like keys are taken, at any depth within a bound.
  *
  * @module

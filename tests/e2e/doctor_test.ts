@@ -3,7 +3,7 @@
  * setup, and each broken setup it must flag with exit code 1.
  */
 
-import { MCP_CHANGE_MATCHER } from "../../src/tools/foreign.ts";
+import { MCP_CHANGE_MATCHER } from "../../src/tools/gated.ts";
 import { tempDir } from "../helpers/temp.ts";
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { REPO_ROOT, runCli, SOURCE_COMMAND } from "../helpers/cli.ts";

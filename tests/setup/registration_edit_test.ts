@@ -10,7 +10,7 @@ import {
   registrationGroups,
   SHELL_MATCHER,
 } from "../../src/setup/claude_settings.ts";
-import { MCP_CHANGE_MATCHER } from "../../src/tools/foreign.ts";
+import { MCP_CHANGE_MATCHER } from "../../src/tools/gated.ts";
 import { editRegistration } from "../../src/setup/registration_edit.ts";
 
 const CMD = "/opt/gateguard/bin/gateguard";

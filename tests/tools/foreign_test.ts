@@ -1,6 +1,6 @@
 /**
  * Tools GateGuard does not read but looks at for its own files
- * (`src/tools/foreign.ts`, `src/tools/foreign_input.ts`): which MCP tool
+ * (`src/tools/gated.ts`, `src/tools/foreign_input.ts`): which MCP tool
  * names say they change files, and which strings of their input are paths.
  */
 import { assert, assertEquals } from "../helpers/assert.ts";
@@ -8,7 +8,7 @@ import {
   changesThroughForeignTool,
   MCP_CHANGE_EXAMPLES,
   MCP_CHANGE_MATCHER,
-} from "../../src/tools/foreign.ts";
+} from "../../src/tools/gated.ts";
 import { foreignPaths } from "../../src/tools/foreign_input.ts";
 import { WorkBudget } from "../../src/platform/budget.ts";
 import { MAX_INPUT_ENTRIES } from "../../src/tools/gated.ts";

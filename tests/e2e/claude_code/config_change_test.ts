@@ -15,7 +15,7 @@
  * @module
  */
 
-import { MCP_CHANGE_MATCHER } from "../../../src/tools/foreign.ts";
+import { MCP_CHANGE_MATCHER } from "../../../src/tools/gated.ts";
 import { assertEquals } from "../../helpers/assert.ts";
 import { ensureClaudeCode } from "../../../scripts/install_claude_code.ts";
 import { type ScriptedTurn, toolUseId } from "./fake_api.ts";

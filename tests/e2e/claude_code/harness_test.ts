@@ -4,7 +4,7 @@
  * @module
  */
 
-import { MCP_CHANGE_MATCHER } from "../../../src/tools/foreign.ts";
+import { MCP_CHANGE_MATCHER } from "../../../src/tools/gated.ts";
 import { tempDir } from "../../helpers/temp.ts";
 import { assertEquals } from "../../helpers/assert.ts";
 import { SOURCE_COMMAND } from "../../helpers/cli.ts";

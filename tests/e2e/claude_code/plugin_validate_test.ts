@@ -12,7 +12,7 @@
 
 import { assertEquals } from "../../helpers/assert.ts";
 import { REPO_ROOT } from "../../helpers/cli.ts";
-import { MCP_CHANGE_MATCHER } from "../../../src/tools/foreign.ts";
+import { MCP_CHANGE_MATCHER } from "../../../src/tools/gated.ts";
 import { claudeCodeCacheDir, findClaudeBinary } from "../../../scripts/install_claude_code.ts";
 
 const BINARY = await findClaudeBinary(claudeCodeCacheDir());
