@@ -10,10 +10,9 @@
 
 import type { DecideContext, Decision, GateEvent } from "./decision.ts";
 import { emptyDelta } from "../state/schema.ts";
-import { gatedTool } from "../tools/gated.ts";
+import { changesThroughForeignTool, gatedTool } from "../tools/gated.ts";
 import type { ToolCall } from "../tools/call.ts";
 import { malformed } from "../tools/fields.ts";
-import { changesThroughForeignTool } from "../tools/gated.ts";
 
 /** The hook id that switches off the gate of a tool, or null for ungated tools. */
 export function hookIdOf(toolName: string): string | null {

@@ -29,7 +29,7 @@ import {
   ROUTINE_TEXT,
   SHELL_WRITE_LINE,
 } from "../questions/shell_texts.ts";
-import type { ShellProtectHit } from "./shell_protect.ts";
+import type { ShellProtectContext, ShellProtectHit } from "./shell_protect.ts";
 import { sha256Hex } from "../platform/sha256.ts";
 import { loadReadOnly, readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellCall, ShellDialect } from "../tools/call.ts";
@@ -391,12 +391,16 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
     loadEngine().catch(() => {});
   }
   const protect = readOnly === null ? await loadShellProtect() : null;
-  const surface = protect && protect.surfaceContextOf(ctx);
-  if (protect) await protect.loadFolderWrites(shell.dialect, command);
-  const archives = protect && surface &&
-    await protect.prefetchArchives(command, { surface, cwd: call.cwd }, ctx.budget);
-  const protectCtx = protect && surface &&
-    { surface, cwd: call.cwd, ...(archives ? { archives } : {}) };
+  let protectCtx: ShellProtectContext | null = null;
+  if (protect) {
+    const place = { surface: protect.surfaceContextOf(ctx), cwd: call.cwd };
+    // Both load what only some commands need; neither waits for the other.
+    const [, archives] = await Promise.all([
+      protect.loadFolderWrites(shell.dialect, command),
+      protect.prefetchArchives(command, place, ctx.budget),
+    ]);
+    protectCtx = { ...place, ...(archives ? { archives } : {}) };
+  }
   const protectHits = protect && protectCtx
     ? protect.shellProtectHits(shell.dialect, command, protectCtx, ctx.budget)
     : [];
