@@ -9,7 +9,10 @@
  */
 
 import type { ArchiveKind } from "./archive_names.ts";
+import type { Segment } from "../shell/bash/mod.ts";
+import type { ShellDialect } from "../shell/dialect.ts";
 import { SHELLS } from "./shell_environment.ts";
+import { baseName } from "../platform/path.ts";
 
 /**
  * How a program chooses the folder it writes into and the names it writes
@@ -126,7 +129,7 @@ export const CONTENTS_AS_DESTINATION = /^(?:-[A-Za-z]*T[A-Za-z]*|--no-target-dir
  * (`git` by its subcommands), `find` with an action, or a shell whose `-c`
  * code may run one.
  */
-export function writesIntoFolders(program: string): boolean {
+function writesIntoFolders(program: string): boolean {
   return Object.hasOwn(FOLDER_WRITERS, program) || program === "git" || program === "find" ||
     SHELLS.has(program);
 }
@@ -171,6 +174,24 @@ const POWERSHELL_WRITER_WORD = new RegExp(
 );
 
 /** Whether a PowerShell command may run one of `POWERSHELL_WRITERS`. */
-export function powershellWritesIntoFolders(command: string): boolean {
+function powershellWritesIntoFolders(command: string): boolean {
   return POWERSHELL_WRITER_WORD.test(command);
+}
+
+/**
+ * Whether `command` runs a program the folder-write reader reads: in
+ * PowerShell one of `POWERSHELL_WRITERS` as a word, in Bash a segment whose
+ * command word (found by `commandAt`, past `sudo` and the like) names one.
+ */
+export function needsFolderReader(
+  dialect: ShellDialect,
+  command: string,
+  segments: readonly Segment[] | null,
+  commandAt: (segment: Segment) => number,
+): boolean {
+  if (dialect === "powershell") return powershellWritesIntoFolders(command);
+  return segments !== null && segments.some((s) => {
+    const word = s.words[commandAt(s)]?.text ?? "";
+    return writesIntoFolders(baseName(word).toLowerCase().replace(/\.exe$/, ""));
+  });
 }

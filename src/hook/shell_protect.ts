@@ -53,7 +53,7 @@ import {
   STDIN_COPIERS,
 } from "./shell_words.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
-import { powershellWritesIntoFolders, writesIntoFolders } from "./folder_writers.ts";
+import { needsFolderReader } from "./folder_writers.ts";
 import type { ArchiveReader } from "./archive_reader.ts";
 import type { ArchiveKind } from "./archive_names.ts";
 
@@ -458,13 +458,6 @@ function bashSegments(code: string): readonly Segment[] | null {
 /** The folder-write reader, once `loadFolderWrites` loaded it. */
 let folderReader: typeof import("./folder_writes.ts") | null = null;
 
-/** Whether some segment runs a program that may write into a folder (`folder_writers.ts`). */
-function writesIntoFoldersAt(segments: readonly Segment[]): boolean {
-  return segments.some((s) =>
-    writesIntoFolders(baseNameOf(s.words[commandWordAt(s)]?.text ?? "").replace(/\.exe$/, ""))
-  );
-}
-
 /**
  * Loads the folder-write reader (`folder_writes.ts`) when `command`, read
  * as Bash, runs a program that may write into a folder; without a command,
@@ -474,11 +467,11 @@ function writesIntoFoldersAt(segments: readonly Segment[]): boolean {
  */
 export async function loadFolderWrites(dialect?: ShellDialect, command?: string): Promise<void> {
   if (folderReader !== null) return;
-  if (command !== undefined && dialect === "powershell") {
-    if (!powershellWritesIntoFolders(command)) return;
-  } else if (command !== undefined) {
+  if (command !== undefined) {
     const segments = dialect === "bash" ? bashSegments(command) : null;
-    if (segments === null || !writesIntoFoldersAt(segments)) return;
+    if (dialect === undefined || !needsFolderReader(dialect, command, segments, commandWordAt)) {
+      return;
+    }
   }
   folderReader = await (import(new URL("./folder_writes.ts", import.meta.url).href) as Promise<
     typeof import("./folder_writes.ts")
@@ -518,8 +511,7 @@ function folderWritePieces(
   segments: readonly Segment[] | null,
   ctx: ShellProtectContext,
 ): Piece[] {
-  const powershell = dialect === "powershell" && powershellWritesIntoFolders(command);
-  if (!powershell && (segments === null || !writesIntoFoldersAt(segments))) return [];
+  if (!needsFolderReader(dialect, command, segments, commandWordAt)) return [];
   if (folderReader === null) {
     const shown = "<what this command writes into folders>";
     return [{ text: `${ctx.cwd ?? "."}/${UNKNOWN}`, live: true, shown, subtree: true }];
@@ -532,7 +524,7 @@ function folderWritePieces(
     parse: bashSegments,
     ...(archives ? { list: (path: string, kind: ArchiveKind) => archives.paths(path, kind) } : {}),
   };
-  const writes = powershell
+  const writes = dialect === "powershell"
     ? folderReader.powershellFolderWrites(command, wctx)
     : folderReader.folderWrites(segments!, wctx);
   return writes.map((w) => ({
