@@ -11,6 +11,7 @@
 import type { ArchiveKind } from "./archive_names.ts";
 import type { WorkBudget } from "../platform/budget.ts";
 import { homeDir } from "../config/settings.ts";
+import { joinPath } from "../platform/path.ts";
 import type { SurfaceContext } from "../control/surface.ts";
 
 /** The paths an archive or patch at a path (as the line spells it) would write; null: unknown. */
@@ -59,9 +60,10 @@ export async function prefetchArchives(
     >);
   const compressed: string[] = [];
   for (const [word] of command.matchAll(GZIP_TAR_WORD)) {
+    // Joined as the folder-write reader joins it, so both name the archive alike.
     const placed = /^(?:[\\/~]|[A-Za-z]:)/.test(word) || ctx.cwd === null
       ? word
-      : `${ctx.cwd}/${word}`;
+      : joinPath(ctx.cwd, word);
     const known = knownPath(placed, ctx);
     if (known !== null) compressed.push(known);
   }
