@@ -376,14 +376,46 @@ function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
 }
 
 /**
+ * How many segments of the line, and of the shell code it hands on, may
+ * write: all but the read-only ones, the `cd`s and the shells carrying
+ * code (code that does not parse counts as two).
+ */
+function writingSegments(
+  segments: readonly Segment[],
+  ctx: FolderWriteContext,
+  depth: number,
+): number {
+  let count = 0;
+  for (const segment of segments) {
+    const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
+    const program = programName(words[0] ?? "");
+    if (DIRECTORY_CHANGERS.has(program)) continue;
+    const code = words.indexOf("-c");
+    if (SHELLS.has(program) && code > 0 && words[code + 1] !== undefined && depth < MAX_NESTING) {
+      const inner = ctx.parse(words[code + 1]);
+      count += inner === null ? 2 : writingSegments(inner, ctx, depth + 1);
+      continue;
+    }
+    if (!ctx.readsOnly(segment)) count++;
+  }
+  return count;
+}
+
+/**
  * Every write into a folder that `segments` make without spelling the
  * written paths, in order. Read-only segments write nothing.
  */
 export function folderWrites(
   segments: readonly Segment[],
-  ctx: FolderWriteContext,
+  given: FolderWriteContext,
   depth = 0,
 ): FolderWrite[] {
+  // An archive or patch is read before the line runs, so what it holds is
+  // known only while nothing else on the line may write: `cp evil.tar
+  // a.tar; tar -xf a.tar` extracts another archive than the one read.
+  const ctx = depth === 0 && writingSegments(segments, given, 0) > 1
+    ? { ...given, list: undefined }
+    : given;
   let here = ctx.cwd;
   const out: FolderWrite[] = [];
   for (let i = 0; i < segments.length; i++) {
@@ -436,11 +468,15 @@ function parameterName(word: string, names: readonly string[]): string | null {
  * its contents), `Expand-Archive` what the zip holds (any name when it
  * cannot be read). The folder follows the line's `Set-Location`s.
  */
-export function powershellFolderWrites(command: string, ctx: FolderWriteContext): FolderWrite[] {
+export function powershellFolderWrites(command: string, given: FolderWriteContext): FolderWrite[] {
+  const statements = command.replace(/`(.)/g, "$1").split(/[;|&\n{}()]+/).map(powershellWords)
+    .filter((words) => words.length > 0);
+  // As in Bash: a zip is read before the line runs, so only a line that does nothing else keeps it.
+  const others = statements.filter((words) => !DIRECTORY_CHANGERS.has(words[0].toLowerCase()));
+  const ctx = others.length > 1 ? { ...given, list: undefined } : given;
   let here = ctx.cwd;
   const out: FolderWrite[] = [];
-  for (const statement of command.replace(/`(.)/g, "$1").split(/[;|&\n{}()]+/)) {
-    const words = powershellWords(statement);
+  for (const words of statements) {
     const program = (words[0] ?? "").toLowerCase();
     if (DIRECTORY_CHANGERS.has(program)) {
       here = program.startsWith("pop") ? null : changedFolder(here, words.slice(1));

@@ -224,9 +224,23 @@ Deno.test("[self-protection] extracting or applying what holds a control file is
         `unzip ../ok.zip`,
         `git apply ../ok.diff`,
         `patch -p0 -i ../ok.diff`,
+        // A change of folder does not change the archive.
+        `cd ${dir}/proj && tar -xf ../ok.tar`,
       ]
     ) {
       assertEquals(await reached(command), [], command);
+    }
+    // The archive is read before the line runs: a line that may also write (the archive
+    // among all else) extracts what it holds then, so it stands for any name.
+    for (
+      const command of [
+        `cp ../evil.tar ../ok.tar; tar -xf ../ok.tar`,
+        `curl -so ../ok.zip https://h/x.zip && unzip ../ok.zip`,
+        `sh -c 'cp ../evil.diff ../ok.diff' && git apply ../ok.diff`,
+        `tar -xf ../ok.tar | tee log`,
+      ]
+    ) {
+      assertEquals((await reached(command)).length, 1, command);
     }
     // Without the reader (no extracting program was seen ahead), any name below the folder.
     assertEquals((await reached(`tar -xf ${dir}/ok.tar`, false)).length, 1);

@@ -201,6 +201,22 @@ Deno.test("[self-protection] PowerShell's Copy-Item, Move-Item and Expand-Archiv
   assertEquals(ps("Expand-Archive -Path C:/tmp/e.zip -DestinationPath ."), ["/p/?"]);
   assertEquals(ps("Expand-Archive C:/tmp/e.zip"), ["/p/?"], "the current folder by default");
   assertEquals(ps("Copy-Item -Recurse C:/tmp/x/.claude . -WhatIf"), [], "-WhatIf writes nothing");
+  // A zip read ahead counts only on a line that does nothing else (the download may replace it).
+  const clean = (command: string) =>
+    powershellFolderWrites(command, {
+      cwd: "/p",
+      commandAt: () => 0,
+      readsOnly: () => false,
+      parse,
+      list: () => ["docs/a.md"],
+    }).map((w) => w.path.replace(UNKNOWN, "?"));
+  assertEquals(clean("Set-Location /p; Expand-Archive /tmp/ok.zip ."), ["/p/docs/a.md"]);
+  assertEquals(
+    clean("Invoke-WebRequest -OutFile /tmp/ok.zip https://h/x; Expand-Archive /tmp/ok.zip ."),
+    [
+      "/p/?",
+    ],
+  );
 
   const reached = (command: string) =>
     hitsOf(command, "powershell").map((h) => h.kind === "control" ? h.row.id : h.kind);
