@@ -206,6 +206,16 @@ export async function gzipTarListings(
   return out;
 }
 
+/**
+ * Spends `units` on unpacking only while they stay within half of what the
+ * call has left: an archive too large to unpack is one that cannot be read
+ * (it stands for any name), never a spent budget that would deny the call
+ * as too complex wherever it extracts to.
+ */
+function affordable(budget: WorkBudget, units: number): boolean {
+  return units <= budget.remaining / 2 && budget.spend(units, "archive");
+}
+
 async function gzipTarNames(
   fs: FsPort,
   path: string,
@@ -213,7 +223,7 @@ async function gzipTarNames(
 ): Promise<string[] | null> {
   const stat = fs.stat(path);
   if (!stat.ok || !stat.isFile || stat.size > MAX_GZIP_BYTES) return null;
-  if (!budget.spend(stat.size, "archive")) return null;
+  if (!affordable(budget, stat.size)) return null;
   const packed = fs.readRange(path, 0, stat.size);
   if (packed === null || packed[0] !== 0x1f || packed[1] !== 0x8b) return null;
   const chunks: Uint8Array[] = [];
@@ -227,7 +237,7 @@ async function gzipTarNames(
       const { done, value } = await reader.read();
       if (done) break;
       total += value.length;
-      if (total > MAX_UNPACKED_BYTES || !budget.spend(value.length, "archive")) {
+      if (total > MAX_UNPACKED_BYTES || !affordable(budget, value.length)) {
         await reader.cancel();
         return null;
       }

@@ -288,6 +288,11 @@ Deno.test("[self-protection] a gzip-compressed tar is unpacked ahead and read li
       [`${dir}/linked.tgz`]: null,
       [`${dir}/fake.tgz`]: null,
     });
+    // An archive too large to unpack within the call's budget is unreadable; the budget is not spent.
+    const small = new WorkBudget(4096);
+    const listed = await gzipTarListings(denoFs, [`${dir}/ok.tar.gz`], small);
+    assertEquals(listed.get(`${dir}/ok.tar.gz`), null);
+    assertEquals(small.exhausted(), null);
     const reached = async (command: string) =>
       (await hitsIn(dir, command)).map((h) => h.kind === "control" ? h.row.id : h.kind);
     assertEquals(await reached(`tar -xzf ../evil.tgz`), ["claude-project-settings"]);
