@@ -31,16 +31,20 @@ export function realLocation(target: PathParts, fs: FsPort): PathParts | null {
   const lowest = Math.max(0, target.segments.length - MAX_MISSING);
   for (let depth = target.segments.length; depth >= lowest; depth--) {
     const path = formatPath({ ...target, segments: target.segments.slice(0, depth) });
-    const real = fs.realPath(path);
-    if (real.ok) {
-      const parts = realParts(real.path);
-      return { ...parts, segments: [...parts.segments, ...missing.reverse()] };
-    }
-    if (real.code !== "ENOENT") return null;
-    // realpath failed but the name is there: a dangling symlink somewhere.
+    // The name is looked at before it is resolved: most names asked about
+    // are missing, and a failed lookup costs an exception, so a missing name
+    // costs one failure instead of two.
     const own = fs.lstat(path);
-    if (own.ok || own.code !== "ENOENT") return null;
-    if (depth > 0) missing.push(target.segments[depth - 1]);
+    if (!own.ok) {
+      if (own.code !== "ENOENT") return null;
+      if (depth > 0) missing.push(target.segments[depth - 1]);
+      continue;
+    }
+    const real = fs.realPath(path);
+    // The name is there but does not resolve: a dangling link or a loop.
+    if (!real.ok) return null;
+    const parts = realParts(real.path);
+    return { ...parts, segments: [...parts.segments, ...missing.reverse()] };
   }
   return null;
 }
