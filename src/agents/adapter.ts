@@ -24,6 +24,7 @@ import type { HookCall } from "../hook/call.ts";
 import { deletionCommand, type FileChange, type ToolCall } from "../tools/call.ts";
 import { type GatedTool, type OtherAgent, TOOL } from "../tools/gated.ts";
 import { joinPath } from "../platform/path.ts";
+import { isRecord } from "../platform/json.ts";
 
 /** What an agent's payload asks GateGuard to decide. */
 export type Translation =
@@ -109,6 +110,17 @@ export function gateCall(origin: CallOrigin, tool: GatedTool, typed: ToolCall): 
     agentId: null,
     ...(origin.logKind ? { logKind: origin.logKind } : {}),
   };
+}
+
+/**
+ * The call of a tool GateGuard does not read whose name says it may change
+ * files (an MCP server's, `tools/gated.ts`): its input goes on as it came,
+ * for the paths under its path-like keys; an input that is not an object
+ * names none.
+ */
+export function foreignToolCall(origin: CallOrigin, toolName: string, input: unknown): HookCall {
+  const { typed: _, ...call } = gateCall(origin, TOOL.write, { kind: "file", touches: [] });
+  return { ...call, toolName, toolInput: isRecord(input) ? input : null };
 }
 
 /** A one-file gate call; no path makes it a call without targets, which the file gate denies. */

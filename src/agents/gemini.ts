@@ -2,7 +2,9 @@
  * Gemini CLI: `run_shell_command` goes to the shell gate, running in its
  * `dir_path` when one is given; `replace` and `write_file` go to the file
  * gate, a relative `file_path` resolving against the payload's `cwd`. A
- * required field missing or mistyped is denied (`agent_calls.ts`).
+ * required field missing or mistyped is denied (`agent_calls.ts`). An MCP
+ * server's tool whose name says it changes files (`mcp_<server>_<tool>`)
+ * goes on with its input as it came, for the paths it names.
  *
  * A denial is `{"decision":"deny","reason":…}` with exit 0, which the model
  * reads as the tool's error. GateGuard never answers `continue: false`,
@@ -15,7 +17,13 @@
  * @module
  */
 
-import { againstBase, type AgentAdapter, type CallOrigin, stringField } from "./adapter.ts";
+import {
+  againstBase,
+  type AgentAdapter,
+  type CallOrigin,
+  foreignToolCall,
+  stringField,
+} from "./adapter.ts";
 import {
   inputObject,
   malformedCall,
@@ -26,7 +34,12 @@ import {
 import type { HookCall } from "../hook/call.ts";
 import type { Outcome } from "../hook/decision.ts";
 import { askAsDeny } from "../hook/respond.ts";
-import { type AgentTool, agentTool, textEditOf } from "../tools/gated.ts";
+import {
+  type AgentTool,
+  agentTool,
+  changesThroughForeignTool,
+  textEditOf,
+} from "../tools/gated.ts";
 import { optionalPathField, pathField, textField } from "../tools/fields.ts";
 
 /** How Gemini CLI spells one search-and-replace. */
@@ -52,13 +65,20 @@ function call(origin: CallOrigin, tool: AgentTool, input: Record<string, unknown
 export const GEMINI_ADAPTER: AgentAdapter = {
   translate(payload) {
     const tool = agentTool("gemini", payload.tool_name);
-    if (tool === null) return { kind: "calls", calls: [] };
     const origin: CallOrigin = {
       sessionId: stringField(payload, "session_id"),
       cwd: stringField(payload, "cwd"),
       transcriptPath: stringField(payload, "transcript_path"),
       logKind: "gemini",
     };
+    if (tool === null) {
+      const name = stringField(payload, "tool_name");
+      const foreign = name !== null && changesThroughForeignTool(name);
+      return {
+        kind: "calls",
+        calls: foreign ? [foreignToolCall(origin, name, payload.tool_input)] : [],
+      };
+    }
     const input = inputObject(payload, "tool_input");
     return {
       kind: "calls",

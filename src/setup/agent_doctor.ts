@@ -25,7 +25,7 @@ import { isRecord } from "../platform/json.ts";
 
 /** One line of doctor's report (the shape `cli/doctor.ts` prints). */
 export interface AgentFinding {
-  level: "ok" | "info" | "FAIL";
+  level: "ok" | "info" | "WARN" | "FAIL";
   text: string;
 }
 
@@ -109,6 +109,18 @@ export function fileFindings(
     findings.push({
       level: "ok",
       text: `${reg.title}: ${path} registers GateGuard for ${tools.join(", ")}`,
+    });
+  }
+  const unseen = (reg.foreignTools ?? []).filter((tool) =>
+    !named.some((o) => covers(reg, o.matcher, tool))
+  );
+  if (unseen.length > 0) {
+    findings.push({
+      level: "WARN",
+      text: `${reg.title}: ${path} does not reach MCP tools that may change files ` +
+        `(${unseen.join(", ")}), so an MCP server could write GateGuard's own files unseen; ` +
+        `run \`gateguard init --agent ${reg.agent}\` (it registers them, looked at for ` +
+        "GateGuard's own files only).",
     });
   }
   return findings;

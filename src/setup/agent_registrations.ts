@@ -21,7 +21,12 @@
 import type { JsonValue } from "../config/jsonc.ts";
 import { handlerKind, isGateGuardHandler, matcherCovers } from "./claude_settings.ts";
 import type { HookFormat } from "./registration_edit.ts";
-import { agentToolNames, type OtherAgent } from "../tools/gated.ts";
+import {
+  agentToolNames,
+  GEMINI_MCP_CHANGE_EXAMPLES,
+  GEMINI_MCP_CHANGE_MATCHER,
+  type OtherAgent,
+} from "../tools/gated.ts";
 import { joinPath } from "../platform/path.ts";
 import { isRecord } from "../platform/json.ts";
 
@@ -73,6 +78,12 @@ export interface AgentRegistration {
   editTools: readonly string[];
   /** What the user must do before the agent runs the hook at all. */
   trust: string;
+  /**
+   * Tools GateGuard does not read but looks at for its own files (an MCP
+   * server's that may change files), when the agent lets a hook see them:
+   * doctor warns when a registration reaches none of them.
+   */
+  foreignTools?: readonly string[];
 }
 
 /** The command GateGuard registers for `agent`, given the GateGuard command. */
@@ -148,7 +159,11 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
       kind: "grouped",
       format: {
         event: "BeforeTool",
-        entries: [{ matcher: GEMINI_TOOLS.join("|"), tools: GEMINI_TOOLS }],
+        entries: [
+          { matcher: GEMINI_TOOLS.join("|"), tools: GEMINI_TOOLS },
+          // MCP tools whose names say they change files: looked at for GateGuard's own files only.
+          { matcher: GEMINI_MCP_CHANGE_MATCHER, tools: GEMINI_MCP_CHANGE_EXAMPLES },
+        ],
         // Gemini CLI counts hook timeouts in milliseconds.
         handler: (command) => ({
           type: "command",
@@ -165,6 +180,7 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
     editTools: agentToolNames("gemini", "file"),
     trust: "Gemini CLI runs project hooks only in a trusted folder: trust this folder when " +
       "Gemini CLI asks (or set GEMINI_CLI_TRUST_WORKSPACE=true for headless runs).",
+    foreignTools: GEMINI_MCP_CHANGE_EXAMPLES,
   },
   copilot: {
     agent: "copilot",

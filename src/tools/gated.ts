@@ -415,8 +415,9 @@ export function agentToolNames(agent: OtherAgent, gate?: Gate): string[] {
 
 /*
  * Tools GateGuard does not read but looks at for its own files: the tools
- * an MCP server gives Claude Code (`mcp__<server>__<tool>`) whose names say
- * they change something (`write_file`, `move_file`, `edit_file`, …). Such a
+ * an MCP server gives Claude Code (`mcp__<server>__<tool>`) or Gemini CLI
+ * (`mcp_<server>_<tool>`) whose names say they change something
+ * (`write_file`, `move_file`, `edit_file`, …). Such a
  * tool can write any file its server reaches, so the paths in its input
  * (`foreign_input.ts`, loaded only for such a call) are matched against the
  * control surface; nothing else about the call is judged. `decide` checks a
@@ -445,22 +446,41 @@ const CHANGE_VERBS: readonly string[] = [
   "set",
 ];
 
+/** A matcher for tool names that start with `prefix` and hold a change verb anywhere after it. */
+function changeMatcher(prefix: string): string {
+  return `${prefix}.*(${
+    CHANGE_VERBS.map((v) => `[${v[0]}${v[0].toUpperCase()}]${v.slice(1)}`).join("|")
+  })`;
+}
+
 /**
  * Claude Code's matcher for the MCP tools that may change files: an
  * unanchored regular expression over the tool's name, as Claude Code reads
  * a matcher that is not a plain list of names.
  */
-export const MCP_CHANGE_MATCHER = `mcp__.*(${
-  CHANGE_VERBS.map((v) => `[${v[0]}${v[0].toUpperCase()}]${v.slice(1)}`).join("|")
-})`;
+export const MCP_CHANGE_MATCHER: string = changeMatcher("mcp__");
 
-const MCP_CHANGE = new RegExp(MCP_CHANGE_MATCHER);
+/**
+ * Gemini CLI's: its MCP tools are named `mcp_<server>_<tool>`, and it reads
+ * every BeforeTool matcher as an unanchored regular expression.
+ */
+export const GEMINI_MCP_CHANGE_MATCHER: string = changeMatcher("mcp_");
+
+// Gemini CLI's prefix is the shorter, so its matcher reads both agents' names.
+const MCP_CHANGE = new RegExp(GEMINI_MCP_CHANGE_MATCHER);
 
 /** Example tool names the matcher must reach (`doctor` checks a registration against them). */
 export const MCP_CHANGE_EXAMPLES: readonly string[] = [
   "mcp__filesystem__write_file",
   "mcp__filesystem__edit_file",
   "mcp__filesystem__move_file",
+];
+
+/** Gemini CLI's names for the tools of `MCP_CHANGE_EXAMPLES`. */
+export const GEMINI_MCP_CHANGE_EXAMPLES: readonly string[] = [
+  "mcp_filesystem_write_file",
+  "mcp_filesystem_edit_file",
+  "mcp_filesystem_move_file",
 ];
 
 /** True for a tool GateGuard does not gate whose name says it may change files. */

@@ -143,6 +143,23 @@ Deno.test("[agents] Gemini: shell runs in dir_path, replace and write_file keep 
   assertEquals(translate("read_file", {}), []);
 });
 
+Deno.test("[self-protection] Gemini: an MCP tool whose name says it changes files goes on with its input; a reading one is not asked about", async () => {
+  const gemini = await loadAdapter("gemini");
+  const base = { session_id: "g2", cwd: "/p", hook_event_name: "BeforeTool" };
+  const translate = (tool_name: string, tool_input: unknown) =>
+    calls(gemini.translate({ ...base, tool_name, tool_input }, ENV));
+  const input = { path: "/h/.gemini/settings.json", content: "{}" };
+  const [write] = translate("mcp_filesystem_write_file", input);
+  assertEquals(
+    [write.toolName, write.toolInput, write.typed, write.sessionId, write.cwd, write.logKind],
+    ["mcp_filesystem_write_file", input, undefined, "g2", "/p", "gemini"],
+  );
+  // An input that is not an object names no path; the call still goes on.
+  assertEquals(translate("mcp_filesystem_move_file", "x")[0].toolInput, null);
+  assertEquals(translate("mcp_filesystem_read_file", input), []);
+  assertEquals(translate("web_fetch", input), []);
+});
+
 Deno.test("[agents] Gemini: a denial is decision/reason, never continue:false; a note passes silently", async () => {
   const gemini = await loadAdapter("gemini");
   const denial = JSON.parse(gemini.render({ kind: "deny", text: "why" }));

@@ -142,6 +142,31 @@ Deno.test("[agents] Gemini: a relative file_path resolves against cwd; the denia
   await Deno.remove(box.tmp, { recursive: true });
 });
 
+Deno.test("[self-protection] Gemini: an MCP tool writing GateGuard's own files is denied every time; elsewhere it passes", async () => {
+  const box = await sandbox({ "src/a.ts": "export const a = 1;\n" });
+  const payload = (path: string) => ({
+    session_id: "gem-mcp",
+    cwd: box.root,
+    hook_event_name: "BeforeTool",
+    tool_name: "mcp_filesystem_write_file",
+    tool_input: { path, content: "{}" },
+    mcp_context: { server_name: "filesystem", tool_name: "write_file" },
+  });
+  const settings = `${box.tmp}/.gemini/settings.json`;
+  for (const attempt of ["first", "retry"]) {
+    const denied = JSON.parse((await hook("gemini", payload(settings), box.env, box.root)).stdout);
+    assertEquals(denied.decision, "deny", attempt);
+    assertStringIncludes(
+      denied.reason,
+      "- the tool mcp_filesystem_write_file, which GateGuard does not read, may write, move or " +
+        "delete it, and what it would leave behind cannot be read before it runs",
+    );
+  }
+  const elsewhere = await hook("gemini", payload(`${box.root}/src/a.ts`), box.env, box.root);
+  assertEquals(elsewhere.stdout, "");
+  await Deno.remove(box.tmp, { recursive: true });
+});
+
 Deno.test("[agents] Copilot: a JSON-string toolArgs edit is gated; the denial is permissionDecision", async () => {
   const box = await sandbox({ "a.txt": "one\n" });
   const payload = {

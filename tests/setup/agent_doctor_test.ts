@@ -41,6 +41,21 @@ Deno.test("[doctor] a handler without --agent, a narrow matcher or Cursor withou
   assertEquals(fileFindings(AGENT_REGISTRATIONS.gemini, "/p/s.json", { ui: {} }, CMD), []);
 });
 
+Deno.test("[doctor] a Gemini CLI registration that reaches no MCP tool that may change files is warned about, not failed", () => {
+  const full = registered("gemini") as { hooks: { BeforeTool: unknown[] } };
+  assertEquals(full.hooks.BeforeTool.length, 2);
+  const older = { hooks: { BeforeTool: full.hooks.BeforeTool.slice(0, 1) } };
+  const findings = fileFindings(AGENT_REGISTRATIONS.gemini, "/p/s.json", older as never, CMD);
+  assertEquals(findings.map((f) => f.level), ["ok", "WARN"]);
+  assertEquals(
+    findings[1].text,
+    "Gemini CLI: /p/s.json does not reach MCP tools that may change files " +
+      "(mcp_filesystem_write_file, mcp_filesystem_edit_file, mcp_filesystem_move_file), so an MCP server could write GateGuard's own files unseen; " +
+      "run `gateguard init --agent gemini` (it registers them, looked at for GateGuard's own " +
+      "files only).",
+  );
+});
+
 Deno.test("[doctor] only agents whose hook files register GateGuard are reported, each trust step once", async () => {
   const root = await tempDir();
   await Deno.mkdir(`${root}/.gemini`);

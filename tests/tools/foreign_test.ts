@@ -6,6 +6,8 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import {
   changesThroughForeignTool,
+  GEMINI_MCP_CHANGE_EXAMPLES,
+  GEMINI_MCP_CHANGE_MATCHER,
   MCP_CHANGE_EXAMPLES,
   MCP_CHANGE_MATCHER,
 } from "../../src/tools/gated.ts";
@@ -39,6 +41,20 @@ Deno.test("[self-protection] an MCP tool whose name says it changes something is
   }
   // The registration matcher is the same expression, as Claude Code reads it.
   assert(new RegExp(MCP_CHANGE_MATCHER).test("mcp__filesystem__move_file"));
+});
+
+Deno.test("[self-protection] Gemini CLI's MCP names (mcp_<server>_<tool>) are read alike, and its matcher reaches them", () => {
+  const gemini = new RegExp(GEMINI_MCP_CHANGE_MATCHER);
+  for (const name of [...GEMINI_MCP_CHANGE_EXAMPLES, "mcp_notes_deleteNote", "mcp_x_set_config"]) {
+    assert(changesThroughForeignTool(name), name);
+    assert(gemini.test(name), name);
+  }
+  for (const name of ["mcp_filesystem_read_file", "run_shell_command", "write_file", "replace"]) {
+    assert(!changesThroughForeignTool(name), name);
+    assert(!gemini.test(name), name);
+  }
+  // Claude Code's matcher keeps to its own names.
+  assert(!new RegExp(MCP_CHANGE_MATCHER).test("mcp_filesystem_write_file"));
 });
 
 Deno.test("[self-protection] the paths of a foreign tool's input are the strings under path-like keys, at any depth", () => {
