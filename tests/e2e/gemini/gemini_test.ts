@@ -22,6 +22,7 @@ import {
   registerSharedScenarios,
 } from "../real_client/scenarios.ts";
 import { GEMINI_DRIVER } from "./driver.ts";
+import { mcpServer } from "../real_client/mcp_server.ts";
 
 const { install, test } = await realClientSuite("gemini");
 
@@ -42,48 +43,6 @@ registerSharedScenarios(GEMINI_MOVES, install, test);
 // BeforeTool has no field that reaches the model with a passing call: the credit is silent.
 registerCreditScenario(GEMINI_MOVES, install, test, null);
 
-/**
- * A stdio MCP server with one tool, `save_file`, that writes what it is
- * given: newline-delimited JSON-RPC, as Gemini CLI speaks to a local server.
- * Its name holds none of the names the registration's first entry lists, so
- * only the entry for MCP tools reaches it.
- */
-const MCP_SERVER = `
-const out = (message) => Deno.stdout.writeSync(new TextEncoder().encode(JSON.stringify(message) + "\\n"));
-const TOOL = {
-  name: "save_file",
-  description: "Writes text to a file.",
-  inputSchema: {
-    type: "object",
-    properties: { path: { type: "string" }, content: { type: "string" } },
-    required: ["path", "content"],
-  },
-};
-function answer(m) {
-  if (m.method === "initialize") {
-    return { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "fs", version: "1" } };
-  }
-  if (m.method === "tools/list") return { tools: [TOOL] };
-  if (m.method === "tools/call") {
-    Deno.writeTextFileSync(m.params.arguments.path, m.params.arguments.content);
-    return { content: [{ type: "text", text: "wrote " + m.params.arguments.path }] };
-  }
-  return {};
-}
-let buffer = "";
-const decoder = new TextDecoder();
-for await (const chunk of Deno.stdin.readable) {
-  buffer += decoder.decode(chunk, { stream: true });
-  for (let at = buffer.indexOf("\\n"); at >= 0; at = buffer.indexOf("\\n")) {
-    const line = buffer.slice(0, at);
-    buffer = buffer.slice(at + 1);
-    if (line.trim() === "") continue;
-    const message = JSON.parse(line);
-    if (message.id !== undefined) out({ jsonrpc: "2.0", id: message.id, result: answer(message) });
-  }
-}
-`;
-
 test("[real-client:gemini] [self-protection] an MCP server's write to GateGuard's own file is blocked, one elsewhere runs", async () => {
   if (!install.ok) throw new Error("client missing");
   const write = (path: string, content: string) => ({
@@ -95,19 +54,11 @@ test("[real-client:gemini] [self-protection] an MCP server's write to GateGuard'
     prompt: "write the notes",
     register: async (tree) => {
       await registerByInit(tree, "gemini");
-      const server = `${tree.root}/mcp_server.js`;
-      await Deno.writeTextFile(server, MCP_SERVER);
       const home = `${tree.home}/.gemini/settings.json`;
       const settings = JSON.parse(await Deno.readTextFile(home));
       await writeJson(home, {
         ...settings,
-        mcpServers: {
-          fs: {
-            command: Deno.execPath(),
-            args: ["run", "--quiet", "--allow-read", "--allow-write", server],
-            trust: true,
-          },
-        },
+        mcpServers: { fs: { ...await mcpServer(tree), trust: true } },
       });
     },
     replies: (p) => [
