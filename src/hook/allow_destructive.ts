@@ -177,9 +177,15 @@ function segmentCovered(
 ): boolean {
   if (writesElsewhere(segment) || segment.assignments.length > 0) return false;
   const phrases = entries.filter((e) => !isPathEntry(e));
-  if (phraseCovers(segment, phrases)) return true;
-  const globs = entries.filter(isPathEntry);
   const operands = operandsOf(segment);
+  // A phrase is the user's word for that command, but never for a protected place it names.
+  const named = () =>
+    operands.every((word) => {
+      const path = placeWord(word, place);
+      return path !== null && !isProtected(path, place);
+    });
+  if (phraseCovers(segment, phrases) && named()) return true;
+  const globs = entries.filter(isPathEntry);
   if (globs.length === 0 || operands.length === 0) return false;
   return operands.every((word) => {
     const path = placeWord(word, place);

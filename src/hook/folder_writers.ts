@@ -24,8 +24,18 @@ export interface FolderWriter {
   folderOptions: readonly string[];
   /** Options whose value is glued to them (`7z x -oDIR`). */
   gluedFolderOptions?: readonly string[];
-  /** With no folder option: the last operand (when there are two or more), or the working folder. */
-  defaultFolder: "last-operand" | "working";
+  /**
+   * With no folder option: the last operand (when there are two or more),
+   * the working folder, or the repository's top folder (git's whole-worktree
+   * commands; the working folder when the top is not known).
+   */
+  defaultFolder: "last-operand" | "working" | "repository";
+  /** Options whose value is the next word and names no folder (`git clean -e PATTERN`). */
+  valueOptions?: readonly string[];
+  /** Each operand is a place below which it changes names the line does not hold (`git clean src`). */
+  operandsAreFolders?: boolean;
+  /** It deletes what it reaches, so a destructive line running it is aimed at its folders. */
+  removes?: boolean;
   /** What lands there: each operand's last segment, or names the line does not hold. */
   names: "operands" | "unknown";
   /** When set, the program writes only if one of its words matches (an extraction mode). */
@@ -118,6 +128,25 @@ export const FOLDER_WRITERS: Readonly<Record<string, FolderWriter>> = {
     listing: { kind: "patch", from: "operands" },
   },
   "git am": { ...EXTRACTOR, folderOptions: [], listing: { kind: "patch", from: "operands" } },
+  // Removes the files git does not track below each pathspec (the working folder without one),
+  // a control file among them; which those are is git's index, not the line.
+  "git clean": {
+    folderOptions: [],
+    defaultFolder: "working",
+    names: "unknown",
+    valueOptions: ["-e", "--exclude"],
+    operandsAreFolders: true,
+    removes: true,
+    readsWhen: /^(?:-[A-Za-z]*n[A-Za-z]*|--dry-run)$/,
+  },
+  // Stashing with the untracked files removes them from the whole worktree.
+  "git stash": {
+    folderOptions: [],
+    defaultFolder: "repository",
+    names: "unknown",
+    writesWhen: /^(?:-[A-Za-z]*[ua][A-Za-z]*|--include-untracked|--all)$/,
+    readsWhen: /^(?:list|show)$/,
+  },
 };
 
 /** Options after which a copy writes the source's contents as the destination itself. */

@@ -52,6 +52,8 @@ export interface FolderWrite {
    * (`find -name`), lowercased; absent when any file may be.
    */
   names?: readonly string[];
+  /** True for a program that deletes what it reaches (`find -delete`, `git clean`). */
+  removes?: boolean;
 }
 
 /** What the reader needs from its caller. */
@@ -69,6 +71,8 @@ export interface FolderWriteContext {
    * (`archivePaths`), null when they cannot be read; absent: never read.
    */
   list?: (path: string, kind: ArchiveKind) => string[] | null;
+  /** The repository's top folder (the project root) when known, for git's whole-worktree commands. */
+  repository?: string | null;
 }
 
 /** The last name of a path, whatever separators it ends with. */
@@ -217,7 +221,8 @@ function findWrites(
     const placed = placeIn(here, start);
     const folder = placed === null ? start : folderText(placed);
     const shown = folderText(start);
-    return { ...unknownWrite(folder, shown, "find changes"), ...(narrowed ? { names } : {}) };
+    const write = { ...unknownWrite(folder, shown, "find changes"), removes: true };
+    return narrowed ? { ...write, names } : write;
   });
 }
 
@@ -276,9 +281,29 @@ function segmentWrites(
   if (writer.readsWhen && args.some((a) => writer.readsWhen!.test(a))) return [];
   const valueAt = new Set<number>();
   args.forEach((arg, i) => {
-    if (writer.folderOptions.includes(arg)) valueAt.add(i + 1);
+    if (writer.folderOptions.includes(arg) || writer.valueOptions?.includes(arg)) {
+      valueAt.add(i + 1);
+    }
   });
   const operands = args.filter((a, i) => !a.startsWith("-") && !valueAt.has(i));
+  // `git -C dir …` works on dir's repository, not the project's.
+  const top = found.folder === null ? ctx.repository ?? null : null;
+  if (writer.operandsAreFolders === true) {
+    return (operands.length > 0 ? operands : ["."]).map((word) => {
+      // A pathspec with magic (`:/src`, `:!keep`) starts from the top of the worktree.
+      const magic = word.startsWith(":") && top !== null;
+      const placed = magic
+        ? placeIn(top, /^:\/[^:]/.test(word) ? word.slice(2) : ".")
+        : placeIn(start, word);
+      const shown = word === "." && moved ? (here ?? ".") : word;
+      const write = unknownWrite(
+        placed === null ? word : folderText(placed),
+        folderText(shown),
+        `${found.key} removes`,
+      );
+      return writer.removes === true ? { ...write, removes: true } : write;
+    });
+  }
   const named = optionFolder(writer, args);
   let folderWord: string;
   let sources: string[];
@@ -289,7 +314,7 @@ function segmentWrites(
     folderWord = operands[operands.length - 1];
     sources = operands.slice(0, -1);
   } else {
-    folderWord = ".";
+    folderWord = writer.defaultFolder === "repository" && top ? top : ".";
     sources = operands;
   }
   const placed = placeIn(start, folderWord);

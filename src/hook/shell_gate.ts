@@ -417,11 +417,14 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
       : Promise.resolve({ hit: deletionHit(shell.deletion), warnings: [] as string[] });
   let found: Awaited<ReturnType<typeof destructiveFound>> | undefined;
   if (protectHits.length > 0) {
-    // A change that may reach any file below a folder (`find . -exec rm`) is the
-    // destructive gate's when that gate flags the command, as `rm -rf .` is.
+    // A deletion of every name below a folder (`find . -exec rm`, `git clean`) is
+    // the destructive gate's when that gate flags the command and the folder is
+    // one it never passes on a retry, as `rm -rf .` is; any other stays here.
     const broad = protectHits.every((h) => h.kind === "control" && h.broad === true);
     if (broad) found = await destructiveFound();
-    if (!broad || found?.hit === null) {
+    const aimed = broad && found?.hit !== null &&
+      protect!.protectedTargetOf(shell.dialect, command, protectCtx!) !== null;
+    if (!aimed) {
       const { outcome, decision } = protectionOutcome(
         protect!.askReachesPerson(call.permissionMode),
         protectHits,

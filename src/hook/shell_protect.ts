@@ -83,8 +83,8 @@ export type ShellProtectHit =
     piece: string;
     row: SurfaceRow;
     /**
-     * Set when the piece may reach anything below its folder, whatever its
-     * name (an archive extracted, `find -exec` without a name test).
+     * Set when the piece deletes anything below its folder, whatever its
+     * name (`find -delete` or `-exec` without a name test, `git clean`).
      */
     broad?: boolean;
   }
@@ -140,6 +140,8 @@ interface Piece {
   subtree?: boolean;
   /** For a subtree piece, the file-name patterns of what it writes; absent for any name. */
   names?: readonly string[];
+  /** Set for a subtree piece of a program that deletes what it reaches. */
+  removes?: boolean;
 }
 
 function lower(s: string): string {
@@ -522,6 +524,7 @@ function folderWritePieces(
     commandAt: commandWordAt,
     readsOnly: (segment: Segment) => readsOnly(dialect, segment),
     parse: bashSegments,
+    repository: ctx.surface.projectRoot,
     ...(archives ? { list: (path: string, kind: ArchiveKind) => archives.paths(path, kind) } : {}),
   };
   const writes = dialect === "powershell"
@@ -533,6 +536,7 @@ function folderWritePieces(
     shown: w.shown,
     subtree: w.subtree,
     names: w.names,
+    removes: w.removes,
   }));
 }
 
@@ -600,7 +604,7 @@ function matchPieces(
     }
     if (row !== null && !seen.has(row.id)) {
       seen.add(row.id);
-      const broad = piece.subtree === true && piece.names === undefined;
+      const broad = piece.subtree === true && piece.names === undefined && piece.removes === true;
       hits.push({
         kind: "control",
         piece: piece.shown ?? piece.text,
@@ -626,7 +630,11 @@ export function protectedTargetOf(
   command: string,
   ctx: ShellProtectContext,
 ): { target: ProtectedTarget; piece: string } | null {
-  const { pieces, movesDirectory } = commandPieces(dialect, command);
+  const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
+  // A deletion of every name below a folder (`find -delete`, `git clean`) is aimed at that folder.
+  pieces.push(
+    ...folderWritePieces(dialect, command, segments, ctx).filter((p) => p.removes && !p.names),
+  );
   const home = homeDir(ctx.surface.env);
   const places: [ProtectedTarget, PathParts][] = [];
   const add = (target: ProtectedTarget, dir: string | null) => {
@@ -666,7 +674,7 @@ export function protectedTargetOf(
     if (probe === null) continue;
     if (probe.placed === null) {
       if (probe.tail.length > 0 && probe.tail[probe.tail.length - 1] === ".git") {
-        return { target: "git", piece: piece.text };
+        return { target: "git", piece: piece.shown ?? piece.text };
       }
       continue;
     }
@@ -675,12 +683,12 @@ export function protectedTargetOf(
         /^[*?]+$/.test(segs[segs.length - 1].replaceAll(UNKNOWN, "*"))
       ? segs.slice(0, -1)
       : segs;
-    if (withoutWildcard.length === 0) return { target: "root", piece: piece.text };
+    if (withoutWildcard.length === 0) return { target: "root", piece: piece.shown ?? piece.text };
     for (const [target, place] of places) {
       if (lower(place.root) !== lower(probe.placed.root)) continue;
       if (withoutWildcard.length > place.segments.length) continue;
       if (withoutWildcard.every((s, i) => segmentsMeet(s, place.segments[i]))) {
-        return { target, piece: piece.text };
+        return { target, piece: piece.shown ?? piece.text };
       }
     }
   }

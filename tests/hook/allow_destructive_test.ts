@@ -35,7 +35,8 @@ Deno.test("[allow-destructive] a command whose every path lies under an entry pa
       ["rm -rf node_modules/.cache", ["node_modules/.cache/**"]],
       ["rm -rf /tmp/gg-build", ["/tmp/**"]],
       [`rm -rf ${ROOT}/dist/out`, ["dist/**"]],
-      ["git clean -fdx", ["git clean -fdx"]],
+      ["git reset --hard", ["git reset --hard"]],
+      ["git clean -fdx build", ["git clean -fdx build"]],
     ] as const
   ) {
     assertEquals(await answer(command, allow), {
@@ -95,9 +96,12 @@ Deno.test("[allow-destructive] home, a filesystem root, the project root, .git a
       "rm -rf .gateguard.jsonc",
       "rm -rf /home/u/.gateguard",
       "rm -rf /home/u/.claude/settings.json",
+      // Over the whole project without naming it, as `rm -rf .` is.
+      "find -delete",
+      "git clean -fdx",
     ]
   ) {
-    const a = await answer(command, everything);
+    const a = await answer(command, [...everything, command]);
     // Control files are answered earlier still, by self-protection; neither passes.
     assertEquals(a.kind, "deny", command);
     assertEquals(

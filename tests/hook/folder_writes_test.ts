@@ -16,8 +16,8 @@ function parse(code: string): readonly Segment[] | null {
   return p.ok ? p.segments : null;
 }
 
-/** The paths `command`, run in /p, writes without spelling them. */
-function paths(command: string, cwd: string | null = "/p"): string[] {
+/** The paths `command`, run in /p (in a repository whose top is `repository`), writes without spelling them. */
+function paths(command: string, cwd: string | null = "/p", repository?: string): string[] {
   const segments = parse(command);
   assert(segments !== null, command);
   return folderWrites(segments, {
@@ -25,6 +25,7 @@ function paths(command: string, cwd: string | null = "/p"): string[] {
     commandAt: () => 0,
     readsOnly: (s) => readOnlyKind("bash", s.raw) !== null,
     parse,
+    ...(repository === undefined ? {} : { repository }),
   }).map((w) => w.path.replace(UNKNOWN, "?"));
 }
 
@@ -228,5 +229,33 @@ Deno.test("[self-protection] PowerShell's Copy-Item, Move-Item and Expand-Archiv
     const command of ["Copy-Item a.txt b.txt", "Copy-Item -Recurse src dist", "Get-ChildItem ."]
   ) {
     assertEquals(reached(command), [], command);
+  }
+});
+
+Deno.test("[self-protection] git clean removes what git does not track below each pathspec; git stash -u from the whole worktree", () => {
+  assertEquals(paths("git clean -fdx"), ["/p/?"]);
+  assertEquals(paths("git clean -fd src build"), ["/p/src/?", "/p/build/?"]);
+  assertEquals(paths("git clean -fdx -e keep"), ["/p/?"]);
+  assertEquals(paths("git -C sub clean -f"), ["/p/sub/?"]);
+  assertEquals(paths("cd src && git clean -fd"), ["/p/src/?"]);
+  // A pathspec with magic starts from the top of the worktree.
+  assertEquals(paths("git clean -fd :/", "/r/sub", "/r"), ["/r/?"]);
+  assertEquals(paths("git clean -fd :/src", "/r/sub", "/r"), ["/r/src/?"]);
+  assertEquals(paths("git clean -fdx ':!keep'", "/r/sub", "/r"), ["/r/?"]);
+  assertEquals(paths("git stash -u", "/r/sub", "/r"), ["/r/?"]);
+  assertEquals(paths("git stash push --all", "/r/sub", "/r"), ["/r/?"]);
+  assertEquals(paths("git -C /o stash -u", "/r/sub", "/r"), ["/o/?"]);
+  for (
+    const quiet of [
+      "git clean -n",
+      "git clean --dry-run -d",
+      "git clean -ndx",
+      "git stash",
+      "git stash list",
+      "git stash show -u",
+      "git stash pop",
+    ]
+  ) {
+    assertEquals(paths(quiet, "/r", "/r"), [], quiet);
   }
 });

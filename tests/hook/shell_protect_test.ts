@@ -171,6 +171,15 @@ Deno.test("[never-on-retry] destructive commands aimed at home, a root, the proj
     ["rm -rf ~/x", null],
     ["cd build && rm -rf *", null],
     ["rm -rf .git/hooks/pre-commit.sample", null],
+    // A deletion of everything below a folder that names no path is aimed at the folder.
+    ["find -delete", "project"],
+    ["find -type f -exec rm {} +", "project"],
+    ["git clean -fdx", "project"],
+    ["cd ~ && git clean -fdx", "home"],
+    ["git clean -fd build", null],
+    ["cd build && find -delete", null],
+    ["find -name '*.o' -delete", null],
+    ["rm -rf build && tar -xf /tmp/e.tar", null],
   ];
   for (const [command, target] of cases) {
     assertEquals(protectedTargetOf("bash", command, CTX)?.target ?? null, target, command);

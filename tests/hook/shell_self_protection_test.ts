@@ -145,6 +145,20 @@ Deno.test("[self-protection] a write below a folder, whatever its names, is the 
   const [named] = await twice("find . -name settings.json -exec rm {} +", ASKING);
   assertEquals(named.kind, "deny");
   assertStringIncludes(named.text, "This change to ./<whatever find changes> would switch");
+  // Naming no folder changes nothing: the working folder is the project root.
+  for (const command of ["find -type f -delete", "git clean -fdx"]) {
+    const answers = await twice(command, ASKING);
+    assertEquals(answers.map((a) => a.kind), ["ask", "ask"], command);
+    assertStringIncludes(answers[0].text, "Destructive command aimed at the project root (./<");
+  }
+  // Another destructive command on the line does not hand an extraction to the destructive gate.
+  const both = await twice("rm -rf build && tar -xf /tmp/e.tar", ASKING);
+  assertEquals(both.map((a) => a.kind), ["deny", "deny"]);
+  assertStringIncludes(both[0].text, "This change to ./<whatever tar writes> would switch");
+  // Stashing the untracked files takes them out of the worktree: never passed on a retry.
+  const stashed = await twice("git stash -u", ASKING);
+  assertEquals(stashed.map((a) => a.kind), ["deny", "deny"]);
+  assertStringIncludes(stashed[0].text, "<whatever git stash writes> would switch");
 });
 
 Deno.test("[self-protection] an MCP tool that may change files is asked about for GateGuard's own files and passes for any other", async () => {
