@@ -13,6 +13,13 @@ import type { Segment } from "../shell/bash/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
 import { SHELLS } from "./shell_environment.ts";
 import { baseName } from "../platform/path.ts";
+import {
+  type FamilySpec,
+  FD_FLAGS,
+  GIT_LS_FILES_FLAGS,
+  LS_FLAGS,
+  TREE_FLAGS,
+} from "../shell/programs/mod.ts";
 
 /**
  * How a program chooses the folder it writes into and the names it writes
@@ -149,18 +156,35 @@ export const FOLDER_WRITERS: Readonly<Record<string, FolderWriter>> = {
   },
 };
 
+/**
+ * Programs that name the files below their operands (the working folder
+ * without one), by how they read their arguments: piped into a runner that
+ * writes (`ls -A | xargs rm -rf`, `git ls-files -o | xargs rm`), they hand
+ * it those names. fd also runs a command on them itself (`-x`, `-X`).
+ */
+export const NAME_LISTERS: Readonly<Record<string, FamilySpec>> = {
+  ls: LS_FLAGS,
+  tree: TREE_FLAGS,
+  fd: FD_FLAGS,
+  fdfind: FD_FLAGS,
+  "git ls-files": GIT_LS_FILES_FLAGS,
+};
+
+/** Programs that run a command on the names they read from stdin. */
+export const NAME_RUNNERS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
+
 /** Options after which a copy writes the source's contents as the destination itself. */
 export const CONTENTS_AS_DESTINATION = /^(?:-[A-Za-z]*T[A-Za-z]*|--no-target-directory)$/;
 
 /**
  * Whether a program (its name as a command word, without `.exe`) may write
  * into a folder in a way `folder_writes.ts` reads: a program of the table
- * (`git` by its subcommands), `find` with an action, or a shell whose `-c`
- * code may run one.
+ * (`git` by its subcommands), `find` with an action, a lister or a runner
+ * of listed names, or a shell whose `-c` code may run one.
  */
 function writesIntoFolders(program: string): boolean {
   return Object.hasOwn(FOLDER_WRITERS, program) || program === "git" || program === "find" ||
-    SHELLS.has(program);
+    SHELLS.has(program) || Object.hasOwn(NAME_LISTERS, program) || NAME_RUNNERS.has(program);
 }
 
 /**

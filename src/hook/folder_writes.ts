@@ -20,11 +20,20 @@
  */
 
 import type { Segment } from "../shell/bash/mod.ts";
-import { baseName, joinPath, trimSeparators } from "../platform/path.ts";
 import { DIRECTORY_CHANGERS } from "./shell_words.ts";
 import { SHELLS } from "./shell_environment.ts";
-import { UNKNOWN } from "./path_match.ts";
-import type { ArchiveKind } from "./archive_names.ts";
+import {
+  folderText,
+  type FolderWrite,
+  type FolderWriteContext,
+  GIT_FOLDER_OPTIONS,
+  lastSegment,
+  namedWrite,
+  placeIn,
+  programName,
+  unknownWrite,
+} from "./folder_paths.ts";
+import { findWrites, handsOnNames, listedWrites, listerOf } from "./found_files.ts";
 import {
   CONTENTS_AS_DESTINATION,
   FOLDER_WRITERS,
@@ -33,91 +42,10 @@ import {
   POWERSHELL_WRITERS,
 } from "./folder_writers.ts";
 
-/** git options that place the command in another folder (`git -C dir apply`). */
-const GIT_FOLDER_OPTIONS: ReadonlySet<string> = new Set(["-C"]);
+export type { FolderWrite, FolderWriteContext } from "./folder_paths.ts";
 
 /** How deep `sh -c` code inside `sh -c` code is read. */
 const MAX_NESTING = 3;
-
-/** One write the line makes into a folder, as a path to match. */
-export interface FolderWrite {
-  /** The path: placed when it starts with `/`, `~` or a drive; `UNKNOWN` for a name not on the line. */
-  path: string;
-  /** How a denial shows it. */
-  shown: string;
-  /** True when the name is not on the line: the write may reach anything below the folder. */
-  subtree: boolean;
-  /**
-   * For a subtree write, the name patterns a file must match to be written
-   * (`find -name`), lowercased; absent when any file may be.
-   */
-  names?: readonly string[];
-  /** True for a program that deletes what it reaches (`find -delete`, `git clean`). */
-  removes?: boolean;
-}
-
-/** What the reader needs from its caller. */
-export interface FolderWriteContext {
-  /** The folder the command starts in, or null when unknown. */
-  cwd: string | null;
-  /** The index of the word a segment runs (after `sudo`, `env X=1`, …). */
-  commandAt: (segment: Segment) => number;
-  /** True for a segment that only reads (it writes nothing, whatever it names). */
-  readsOnly: (segment: Segment) => boolean;
-  /** Bash code as segments, null when it does not parse. */
-  parse: (code: string) => readonly Segment[] | null;
-  /**
-   * The paths an archive or patch at an absolute path would write
-   * (`archivePaths`), null when they cannot be read; absent: never read.
-   */
-  list?: (path: string, kind: ArchiveKind) => string[] | null;
-  /** The repository's top folder (the project root) when known, for git's whole-worktree commands. */
-  repository?: string | null;
-}
-
-/** The last name of a path, whatever separators it ends with. */
-function lastSegment(path: string): string {
-  return baseName(trimSeparators(path));
-}
-
-/** A program's name as a command word gives it, lowercased. */
-function programName(word: string): string {
-  return lastSegment(word).toLowerCase();
-}
-
-/** A folder as written, without the separators it ends with (a root stays a root). */
-function folderText(path: string): string {
-  return trimSeparators(path) || path.slice(0, 1);
-}
-
-function isAbsolute(path: string): boolean {
-  return /^(?:[\\/~]|[A-Za-z]:[\\/]|\$HOME\b|\$\{HOME\}|\$env:(?:HOME|USERPROFILE)\b)/i.test(path);
-}
-
-/** `path` from `folder`; null when the folder is unknown and the path is relative. */
-function placeIn(folder: string | null, path: string): string | null {
-  if (isAbsolute(path)) return path;
-  if (folder === null) return null;
-  return path === "." || path === "./" ? folder : joinPath(folder, path);
-}
-
-/** A write of `name` (a path below the folder) into `folder`, shown under `shown`. */
-function namedWrite(folder: string, shown: string, name: string): FolderWrite {
-  return {
-    path: `${folder}/${name}`,
-    shown: shown === "." ? name : `${shown}/${name}`,
-    subtree: false,
-  };
-}
-
-/** A write of names the line does not hold into `folder`, by `what` (`tar writes`, `find changes`). */
-function unknownWrite(folder: string, shown: string, what: string): FolderWrite {
-  return {
-    path: `${folder}/${UNKNOWN}`,
-    shown: `${shown === "/" ? "" : shown}/<whatever ${what}>`,
-    subtree: true,
-  };
-}
 
 /** The folder after `cd ARG` from `folder` (null: the line no longer knows where it is). */
 function changedFolder(folder: string | null, args: readonly string[]): string | null {
@@ -162,68 +90,6 @@ function optionFolder(writer: FolderWriter, args: readonly string[]): string | u
     }
   });
   return found;
-}
-
-/** find's actions that run a program on the files it finds, up to a `;` or `+`. */
-const FIND_RUNS: ReadonlySet<string> = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
-
-/** Whether find's expression deletes what it finds or runs a program that may change it. */
-function findChanges(args: readonly string[], ctx: FolderWriteContext): boolean {
-  if (args.includes("-delete")) return true;
-  return args.some((word, i) => {
-    if (!FIND_RUNS.has(word)) return false;
-    const rest = args.slice(i + 1);
-    const end = rest.findIndex((w) => w === ";" || w === "+");
-    return runsWrite(end < 0 ? rest : rest.slice(0, end), ctx);
-  });
-}
-
-/** find's tests on a file's name, whose pattern is the next word. */
-const FIND_NAME_TESTS: ReadonlySet<string> = new Set([
-  "-name",
-  "-iname",
-  "-path",
-  "-ipath",
-  "-wholename",
-  "-iwholename",
-]);
-
-/** find's options before its start folders. */
-const FIND_LEADING = /^-(?:[HLP]|D|O\d*)$/;
-
-/**
- * What `find … -exec …` or `find … -delete` may change: every file below
- * each start folder whose name its `-name`-style tests allow (any file when
- * a test is negated or there is none).
- */
-function findWrites(
-  args: readonly string[],
-  here: string | null,
-  ctx: FolderWriteContext,
-  handedOn: boolean,
-): FolderWrite[] {
-  if (!handedOn && !findChanges(args, ctx)) return [];
-  let at = 0;
-  while (at < args.length && FIND_LEADING.test(args[at])) at += args[at] === "-D" ? 2 : 1;
-  const starts: string[] = [];
-  while (at < args.length && !/^[-(!]/.test(args[at])) starts.push(args[at++]);
-  const expression = args.slice(at);
-  const names: string[] = [];
-  let narrowed = !expression.some((a) => a === "!" || a === "-not");
-  expression.forEach((word, i) => {
-    if (!FIND_NAME_TESTS.has(word)) return;
-    const pattern = expression[i + 1];
-    if (pattern === undefined) narrowed = false;
-    else names.push(lastSegment(pattern).toLowerCase());
-  });
-  if (names.length === 0) narrowed = false;
-  return (starts.length > 0 ? starts : ["."]).map((start) => {
-    const placed = placeIn(here, start);
-    const folder = placed === null ? start : folderText(placed);
-    const shown = folderText(start);
-    const write = { ...unknownWrite(folder, shown, "find changes"), removes: true };
-    return narrowed ? { ...write, names } : write;
-  });
 }
 
 /**
@@ -273,6 +139,11 @@ function segmentWrites(
   stdinFile: string | null,
 ): FolderWrite[] {
   if (programName(words[0] ?? "") === "find") return findWrites(words.slice(1), here, ctx, false);
+  const lister = listerOf(words);
+  if (lister !== null) {
+    const start = lister.folder === null ? here : placeIn(here, lister.folder);
+    return listedWrites(lister.key, lister.args, start, ctx, false);
+  }
   const found = writerOf(words);
   if (found === null) return [];
   const { writer, args } = found;
@@ -355,51 +226,6 @@ function segmentWrites(
   return out;
 }
 
-/** Programs that run a command on the names they read from stdin. */
-const NAME_RUNNERS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
-
-/** Options of xargs and parallel whose value is the next word. */
-const NAME_RUNNER_VALUES: ReadonlySet<string> = new Set([
-  "-I",
-  "-n",
-  "-P",
-  "-d",
-  "-E",
-  "-L",
-  "-s",
-  "-a",
-  "-j",
-]);
-
-/**
- * Whether a command given as words (what `find -exec` or `xargs` runs) may
- * write: anything but one command the read-only check vouches for.
- */
-function runsWrite(words: readonly string[], ctx: FolderWriteContext): boolean {
-  if (words.length === 0) return false;
-  // `{}` stands for each name found; the check reads it as a plain file name.
-  const quoted = words.map((w) => w.replaceAll("{}", "found")).map((w) =>
-    /^[\w./:=@%+,{}-]+$/.test(w) ? w : `'${w.replaceAll("'", "'\\''")}'`
-  );
-  const run = ctx.parse(quoted.join(" "));
-  return run === null || run.length !== 1 || !ctx.readsOnly(run[0]);
-}
-
-/**
- * Whether a segment piped from `find` runs a program that may change the
- * files named: xargs or parallel running a command that may write (with
- * no command, xargs runs echo).
- */
-function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
-  const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
-  if (!NAME_RUNNERS.has(programName(words[0] ?? ""))) return false;
-  let at = 1;
-  while (at < words.length && words[at].startsWith("-")) {
-    at += NAME_RUNNER_VALUES.has(words[at]) ? 2 : 1;
-  }
-  return runsWrite(words.slice(at), ctx);
-}
-
 /**
  * How many segments of the line, and of the shell code it hands on, may
  * write: all but the read-only ones, the `cd`s and the shells carrying
@@ -449,9 +275,16 @@ export function folderWrites(
     const words = segment.words.slice(at).map((w) => w.text);
     const program = programName(words[0] ?? "");
     const next = segments[i + 1];
-    if (program === "find" && next?.piped && handsOnNames(next, ctx)) {
+    if (
+      next?.piped && (program === "find" || listerOf(words) !== null) && handsOnNames(next, ctx)
+    ) {
       // `find … | xargs sed -i` changes what find lists, as `-exec` would.
-      out.push(...findWrites(words.slice(1), here, ctx, true));
+      const lister = listerOf(words);
+      if (lister === null) out.push(...findWrites(words.slice(1), here, ctx, true));
+      else {
+        const start = lister.folder === null ? here : placeIn(here, lister.folder);
+        out.push(...listedWrites(lister.key, lister.args, start, ctx, true));
+      }
       continue;
     }
     if (DIRECTORY_CHANGERS.has(program)) {

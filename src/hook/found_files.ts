@@ -1,0 +1,234 @@
+/**
+ * Programs that act on the files they find or list, whose names the line
+ * does not hold: `find … -exec` or `-delete`, fd's `-x` and `-X`, and a
+ * lister (`find`, `fd`, `ls`, `git ls-files`) piped into xargs or parallel
+ * running a program that may write. What they may change is every file
+ * below each folder they search, narrowed by name tests (`-name`, fd's
+ * extensions) where the line has them.
+ *
+ * @module
+ */
+
+import type { Segment } from "../shell/bash/mod.ts";
+import { type FamilySpec, VALUE_ROLES } from "../shell/programs/mod.ts";
+import { NAME_LISTERS, NAME_RUNNERS } from "./folder_writers.ts";
+import {
+  folderText,
+  type FolderWrite,
+  type FolderWriteContext,
+  GIT_FOLDER_OPTIONS,
+  lastSegment,
+  placeIn,
+  programName,
+  runsWrite,
+  unknownWrite,
+} from "./folder_paths.ts";
+
+/** find's actions that run a program on the files it finds, up to a `;` or `+`. */
+const FIND_RUNS: ReadonlySet<string> = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+
+/** Whether find's expression deletes what it finds or runs a program that may change it. */
+function findChanges(args: readonly string[], ctx: FolderWriteContext): boolean {
+  if (args.includes("-delete")) return true;
+  return args.some((word, i) => {
+    if (!FIND_RUNS.has(word)) return false;
+    const rest = args.slice(i + 1);
+    const end = rest.findIndex((w) => w === ";" || w === "+");
+    return runsWrite(end < 0 ? rest : rest.slice(0, end), ctx);
+  });
+}
+
+/** find's tests on a file's name, whose pattern is the next word. */
+const FIND_NAME_TESTS: ReadonlySet<string> = new Set([
+  "-name",
+  "-iname",
+  "-path",
+  "-ipath",
+  "-wholename",
+  "-iwholename",
+]);
+
+/** find's options before its start folders. */
+const FIND_LEADING = /^-(?:[HLP]|D|O\d*)$/;
+
+/**
+ * What `find … -exec …` or `find … -delete` may change: every file below
+ * each start folder whose name its `-name`-style tests allow (any file when
+ * a test is negated or there is none).
+ */
+export function findWrites(
+  args: readonly string[],
+  here: string | null,
+  ctx: FolderWriteContext,
+  handedOn: boolean,
+): FolderWrite[] {
+  if (!handedOn && !findChanges(args, ctx)) return [];
+  let at = 0;
+  while (at < args.length && FIND_LEADING.test(args[at])) at += args[at] === "-D" ? 2 : 1;
+  const starts: string[] = [];
+  while (at < args.length && !/^[-(!]/.test(args[at])) starts.push(args[at++]);
+  const expression = args.slice(at);
+  const names: string[] = [];
+  let narrowed = !expression.some((a) => a === "!" || a === "-not");
+  expression.forEach((word, i) => {
+    if (!FIND_NAME_TESTS.has(word)) return;
+    const pattern = expression[i + 1];
+    if (pattern === undefined) narrowed = false;
+    else names.push(lastSegment(pattern).toLowerCase());
+  });
+  if (names.length === 0) narrowed = false;
+  return (starts.length > 0 ? starts : ["."]).map((start) => {
+    const placed = placeIn(here, start);
+    const folder = placed === null ? start : folderText(placed);
+    const shown = folderText(start);
+    const write = { ...unknownWrite(folder, shown, "find changes"), removes: true };
+    return narrowed ? { ...write, names } : write;
+  });
+}
+
+/** A lister's arguments as its table reads them: operands, option values by role, what it runs. */
+interface ListerArgs {
+  operands: string[];
+  values: Map<string, string[]>;
+  /** The command an option runs on what it finds (fd's `-x`), up to a `;`; null when none. */
+  runs: string[] | null;
+}
+
+function listerArgs(spec: FamilySpec, args: readonly string[]): ListerArgs {
+  const out: ListerArgs = { operands: [], values: new Map(), runs: null };
+  const take = (role: string, value: string | undefined) => {
+    if (value !== undefined) out.values.set(role, [...out.values.get(role) ?? [], value]);
+  };
+  const runFrom = (at: number) => {
+    const rest = args.slice(at);
+    const end = rest.indexOf(";");
+    out.runs = end < 0 ? rest : rest.slice(0, end);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--") {
+      out.operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      const role = spec.long[arg.slice(2, eq < 0 ? undefined : eq)];
+      if (role === "exec") {
+        runFrom(i + 1);
+        return out;
+      }
+      if (role !== undefined && VALUE_ROLES.has(role)) {
+        take(role, eq < 0 ? args[++i] : arg.slice(eq + 1));
+      }
+      continue;
+    }
+    if (arg.startsWith("-") && arg.length > 1) {
+      for (let k = 1; k < arg.length; k++) {
+        const role = spec.short[arg[k]];
+        if (role === "exec") {
+          runFrom(i + 1);
+          return out;
+        }
+        if (role !== undefined && VALUE_ROLES.has(role)) {
+          take(role, k + 1 < arg.length ? arg.slice(k + 1) : args[++i]);
+          break;
+        }
+      }
+      continue;
+    }
+    out.operands.push(arg);
+  }
+  return out;
+}
+
+/**
+ * What the files a lister names may undergo, every file below each folder
+ * it lists (the working folder without one), when they are handed on to a
+ * runner that writes (`handedOn`) or fd runs such a command on them; fd's
+ * extensions, or a pattern of plain letters, narrow the names.
+ */
+export function listedWrites(
+  key: string,
+  args: readonly string[],
+  here: string | null,
+  ctx: FolderWriteContext,
+  handedOn: boolean,
+): FolderWrite[] {
+  const spec = NAME_LISTERS[key];
+  const read = listerArgs(spec, args);
+  if (!handedOn && (read.runs === null || !runsWrite(read.runs, ctx))) return [];
+  const pattern = spec.patternFirst ? read.operands.shift() : undefined;
+  const extensions = read.values.get("extension") ?? [];
+  const names = extensions.length > 0
+    ? extensions.map((e) => `*.${e.replace(/^\./, "").toLowerCase()}`)
+    : pattern !== undefined && /^[\w-]+$/.test(pattern)
+    ? [`*${pattern.toLowerCase()}*`]
+    : null;
+  const base = read.values.get("base")?.[0];
+  const start = base === undefined ? here : placeIn(here, base);
+  const folders = [...read.operands, ...read.values.get("path") ?? []];
+  return (folders.length > 0 ? folders : ["."]).map((word) => {
+    const placed = placeIn(start, word);
+    const write = {
+      ...unknownWrite(
+        placed === null ? word : folderText(placed),
+        folderText(word),
+        `${key} lists`,
+      ),
+      removes: true,
+    };
+    return names === null ? write : { ...write, names };
+  });
+}
+
+/** The lister a segment's words run (`git ls-files` by its subcommand), with its arguments and folder. */
+export function listerOf(
+  words: readonly string[],
+): { key: string; args: string[]; folder: string | null } | null {
+  const program = programName(words[0] ?? "").replace(/\.exe$/, "");
+  if (program !== "git") {
+    return Object.hasOwn(NAME_LISTERS, program)
+      ? { key: program, args: words.slice(1), folder: null }
+      : null;
+  }
+  let args = words.slice(1);
+  let folder: string | null = null;
+  while (args.length > 0 && args[0].startsWith("-")) {
+    if (GIT_FOLDER_OPTIONS.has(args[0])) folder = args[1] ?? null;
+    args = args.slice(GIT_FOLDER_OPTIONS.has(args[0]) ? 2 : 1);
+  }
+  const key = `git ${args[0] ?? ""}`;
+  return Object.hasOwn(NAME_LISTERS, key) ? { key, args: args.slice(1), folder } : null;
+}
+
+/** Options of xargs and parallel whose value is the next word. */
+const NAME_RUNNER_VALUES: ReadonlySet<string> = new Set([
+  "-I",
+  "-n",
+  "-P",
+  "-d",
+  "-E",
+  "-L",
+  "-s",
+  "-a",
+  "-j",
+]);
+
+/**
+ * Whether a segment piped from a lister runs a program that may change the
+ * files named: xargs or parallel (behind `sudo` and the like) running a
+ * command that may write (with no command, xargs runs echo).
+ */
+export function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
+  // The caller's command word lies past xargs, which runs the real command.
+  const runs = ctx.commandAt(segment);
+  const all = segment.words.map((w) => w.text);
+  const runner = all.findIndex((w, i) => i <= runs && NAME_RUNNERS.has(programName(w)));
+  if (runner < 0) return false;
+  const words = all.slice(runner);
+  let at = 1;
+  while (at < words.length && words[at].startsWith("-")) {
+    at += NAME_RUNNER_VALUES.has(words[at]) ? 2 : 1;
+  }
+  return runsWrite(words.slice(at), ctx);
+}
