@@ -43,6 +43,14 @@ export interface FolderWriter {
   operandsAreFolders?: boolean;
   /** It deletes what it reaches, so a destructive line running it is aimed at its folders. */
   removes?: boolean;
+  /** With `operandsAreFolders`: what it does there, as a denial says it (`removes`, the default). */
+  verb?: string;
+  /** A first operand matching it is a mode, not a path (`chmod -R 000 .`, `chattr -R +i .`). */
+  modeOperand?: RegExp;
+  /** The first operand is an owner, not a path, unless `--reference` names a file to copy. */
+  ownerOperand?: boolean;
+  /** Each source leaves its place, and everything below it with it (`mv . ../x`). */
+  movesSources?: boolean;
   /** What lands there: each operand's last segment, or names the line does not hold. */
   names: "operands" | "unknown";
   /** When set, the program writes only if one of its words matches (an extraction mode). */
@@ -65,6 +73,19 @@ const COPIER: FolderWriter = {
   names: "operands",
 };
 
+/** Recursive mode: a permission or ownership change of everything below each operand. */
+const RECURSIVE = /^(?:-[A-Za-z]*R[A-Za-z]*|--recursive)$/;
+
+/** A recursive change of every file below each operand (it makes a control file unreadable). */
+const TREE_CHANGER: FolderWriter = {
+  folderOptions: [],
+  defaultFolder: "working",
+  names: "unknown",
+  operandsAreFolders: true,
+  verb: "changes",
+  writesWhen: RECURSIVE,
+};
+
 const EXTRACTOR: FolderWriter = {
   folderOptions: ["-C", "--directory", "-d"],
   defaultFolder: "working",
@@ -78,7 +99,7 @@ const EXTRACTOR: FolderWriter = {
  */
 export const FOLDER_WRITERS: Readonly<Record<string, FolderWriter>> = {
   cp: COPIER,
-  mv: COPIER,
+  mv: { ...COPIER, movesSources: true },
   install: COPIER,
   ln: COPIER,
   rsync: {
@@ -145,6 +166,18 @@ export const FOLDER_WRITERS: Readonly<Record<string, FolderWriter>> = {
     operandsAreFolders: true,
     removes: true,
     readsWhen: /^(?:-[A-Za-z]*n[A-Za-z]*|--dry-run)$/,
+  },
+  chmod: {
+    ...TREE_CHANGER,
+    modeOperand: /^(?:[0-7]{1,4}|[ugoa]*[-+=][-+=rwxXstugo,]*)$/,
+    valueOptions: ["--reference"],
+  },
+  chown: { ...TREE_CHANGER, ownerOperand: true },
+  chgrp: { ...TREE_CHANGER, ownerOperand: true },
+  chattr: { ...TREE_CHANGER, writesWhen: /^-[A-Za-z]*R/, modeOperand: /^[+=][A-Za-z]+$/ },
+  setfacl: {
+    ...TREE_CHANGER,
+    valueOptions: ["-m", "-x", "-M", "-X", "--modify", "--remove", "--set", "--set-file"],
   },
   // Stashing with the untracked files removes them from the whole worktree.
   "git stash": {

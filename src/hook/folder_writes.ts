@@ -160,7 +160,11 @@ function segmentWrites(
   // `git -C dir …` works on dir's repository, not the project's.
   const top = found.folder === null ? ctx.repository ?? null : null;
   if (writer.operandsAreFolders === true) {
-    return (operands.length > 0 ? operands : ["."]).map((word) => {
+    const first = operands[0];
+    const valued = first !== undefined && (writer.modeOperand?.test(first) === true ||
+      (writer.ownerOperand === true && !args.some((a) => a.startsWith("--reference"))));
+    const places = valued ? operands.slice(1) : operands;
+    return (places.length > 0 ? places : ["."]).map((word) => {
       // A pathspec with magic (`:/src`, `:!keep`) starts from the top of the worktree.
       const magic = word.startsWith(":") && top !== null;
       const placed = magic
@@ -170,7 +174,7 @@ function segmentWrites(
       const write = unknownWrite(
         placed === null ? word : folderText(placed),
         folderText(shown),
-        `${found.key} removes`,
+        `${found.key} ${writer.verb ?? "removes"}`,
       );
       return writer.removes === true ? { ...write, removes: true } : write;
     });
@@ -214,6 +218,13 @@ function segmentWrites(
     return out;
   }
   for (const source of sources) {
+    const from = writer.movesSources === true ? placeIn(start, source) : null;
+    if (from !== null) {
+      out.push({
+        ...unknownWrite(folderText(from), folderText(source), `${found.key} moves away`),
+        removes: true,
+      });
+    }
     const name = lastSegment(source.replace(/[?#].*$/, ""));
     const contents = name === "" || name === "." || name === ".." ||
       (writer.slashMeansContents === true && /[\\/]$/.test(source));

@@ -32,7 +32,7 @@ function paths(command: string, cwd: string | null = "/p", repository?: string):
 Deno.test("[self-protection] a copy, move or link into a folder writes the source's name there", () => {
   assertEquals(paths("cp -r /tmp/x/.claude ."), ["/p/.claude"]);
   assertEquals(paths("cp -r /tmp/x/.claude/ ./"), ["/p/.claude"]);
-  assertEquals(paths("mv a/b c d/"), ["/p/d/b", "/p/d/c"]);
+  assertEquals(paths("mv a/b c d/"), ["/p/a/b/?", "/p/d/b", "/p/c/?", "/p/d/c"]);
   assertEquals(paths("cp -t ~/ /tmp/.claude"), ["~/.claude"]);
   assertEquals(paths("cp --target-directory=/etc x"), ["/etc/x"]);
   assertEquals(paths("ln -s /tmp/x/.claude"), ["/p/.claude"]);
@@ -258,4 +258,21 @@ Deno.test("[self-protection] git clean removes what git does not track below eac
   ) {
     assertEquals(paths(quiet, "/r", "/r"), [], quiet);
   }
+});
+
+Deno.test("[self-protection] a recursive permission or ownership change reaches every file below its operands; a move takes its sources away", () => {
+  assertEquals(paths("chmod -R 000 ."), ["/p/?"]);
+  assertEquals(paths("chmod -R -w . src"), ["/p/?", "/p/src/?"]);
+  assertEquals(paths("chmod -R --reference=ref ."), ["/p/?"]);
+  assertEquals(paths("chown -R nobody:nogroup ~"), ["~/?"]);
+  assertEquals(paths("chgrp --recursive staff ."), ["/p/?"]);
+  assertEquals(paths("setfacl -R -m u:me:--- ."), ["/p/?"]);
+  assertEquals(paths("chattr -R +i ."), ["/p/?"]);
+  for (
+    const quiet of ["chmod 600 .env", "chmod +x run.sh", "chown me file", "setfacl -m u:x:r f"]
+  ) {
+    assertEquals(paths(quiet), [], quiet);
+  }
+  assertEquals(paths("mv . ../x"), ["/p/?", "/p/../x/?"]);
+  assertEquals(paths("mv build dist"), ["/p/build/?", "/p/dist/build"]);
 });

@@ -65,6 +65,10 @@ Deno.test("[self-protection] through the shell reader, whose command word lies p
       "git ls-files -o | xargs rm -f",
       "ls -A | xargs rm -rf",
       "fd -H -x rm {} ;",
+      "chmod -R 000 .",
+      "chown -R nobody ~",
+      "mv . ../elsewhere",
+      "cd .. && mv proj old",
     ]
   ) {
     assertEquals(reached(command).includes("claude-project-settings"), true, command);
@@ -76,6 +80,8 @@ Deno.test("[self-protection] through the shell reader, whose command word lies p
       "git ls-files | xargs grep foo",
       "fd -e pyc -x rm",
       "ls src | xargs rm -rf",
+      "chmod -R u+w src",
+      "mv build dist",
     ]
   ) {
     assertEquals(reached(command), [], command);
