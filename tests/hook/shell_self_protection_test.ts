@@ -151,6 +151,12 @@ Deno.test("[self-protection] a write below a folder, whatever its names, is the 
     assertEquals(answers.map((a) => a.kind), ["ask", "ask"], command);
     assertStringIncludes(answers[0].text, "Destructive command aimed at the project root (./<");
   }
+  // An archiver that deletes what it archives is destructive; over the project, never retried.
+  for (const command of ["tar --remove-files -cf /tmp/a.tar .", "zip -rm /tmp/a.zip ."]) {
+    const answers = await twice(command, ASKING);
+    assertEquals(answers.map((a) => a.kind), ["ask", "ask"], command);
+    assertStringIncludes(answers[0].text, "Destructive command aimed at the project root (.)");
+  }
   // Another destructive command on the line does not hand an extraction to the destructive gate.
   const both = await twice("rm -rf build && tar -xf /tmp/e.tar", ASKING);
   assertEquals(both.map((a) => a.kind), ["deny", "deny"]);

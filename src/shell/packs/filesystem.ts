@@ -1,8 +1,9 @@
 /**
  * The filesystem pack: commands that delete or overwrite files beyond the
  * core's recursive `rm`: find's deleting and program-running actions,
- * rsync's deleting options, truncation to zero, and deleting packages run
- * through `npx`, `bunx`, `pnpm dlx` or `npm exec`, and the filesystem
+ * rsync's deleting options, archivers that delete what they archive
+ * (`tar --remove-files`, `zip -m`, `7z -sdel`), truncation to zero,
+ * deleting packages run through `npx`, `bunx`, `pnpm dlx` or `npm exec`, and the filesystem
  * makers the core does not name (`mke2fs`, `mkswap`, `blkdiscard`). (`dd
  * of=`, `shred`, `wipefs` and `mkfs` are core rules.)
  *
@@ -120,7 +121,7 @@ function fdCommands(args: readonly string[]): string[] {
 export const FILESYSTEM_PACK: Pack = {
   id: "filesystem",
   summary:
-    "find -delete/-exec rm, rsync --delete, truncate -s 0, deleting npx/bunx packages, mke2fs/mkswap",
+    "find -delete/-exec rm, rsync --delete, archivers that delete what they archive, truncate -s 0, deleting npx/bunx packages, mke2fs/mkswap",
   defaultOn: true,
   dryRunsAndHelp: true,
   rules: [
@@ -160,6 +161,24 @@ export const FILESYSTEM_PACK: Pack = {
       when: [{ long: RSYNC_DELETES }],
       unless: [{ short: "n" }],
       destroys: "deletes files in the destination that the source lacks (or the sent source files)",
+    },
+    {
+      id: "tar-remove-files",
+      commands: ["tar", "bsdtar", "gtar"],
+      when: [{ long: ["remove-files"] }],
+      destroys: "deletes each file it archives once it is in the archive",
+    },
+    {
+      id: "zip-move",
+      commands: ["zip"],
+      when: [{ short: "m", long: ["move"] }],
+      destroys: "deletes each file it archives once it is in the archive",
+    },
+    {
+      id: "7z-delete-sources",
+      commands: ["7z", "7za", "7zz"],
+      when: [{ arg: /^-sdel$/i }],
+      destroys: "deletes each file it archives once it is in the archive",
     },
     {
       id: "robocopy-mirror",

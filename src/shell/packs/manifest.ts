@@ -64,8 +64,12 @@ export const PACK_MANIFEST: readonly PackEntry[] = [
     id: "filesystem",
     defaultOn: true,
     commands: [
+      "7z",
+      "7za",
+      "7zz",
       "bfs",
       "blkdiscard",
+      "bsdtar",
       "bun",
       "bundle",
       "clc",
@@ -76,6 +80,7 @@ export const PACK_MANIFEST: readonly PackEntry[] = [
       "fdfind",
       "find",
       "gfind",
+      "gtar",
       "mkdosfs",
       "mke2fs",
       "mkexfatfs",
@@ -89,10 +94,12 @@ export const PACK_MANIFEST: readonly PackEntry[] = [
       "rmrf",
       "robocopy",
       "rsync",
+      "tar",
       "trash",
       "trash-cli*",
       "truncate",
       "yarn",
+      "zip",
     ],
     load: async () =>
       (await (import(new URL("./filesystem.ts", import.meta.url).href) as Promise<
