@@ -237,6 +237,45 @@ export const POWERSHELL_WRITERS: Readonly<Record<string, "copier" | "zip">> = {
   "expand-archive": "zip",
 };
 
+/** PowerShell's commands (and aliases) that list items: piped on, they hand over those items. */
+export const POWERSHELL_LISTERS: ReadonlySet<string> = new Set([
+  "get-childitem",
+  "gci",
+  "ls",
+  "dir",
+  "get-item",
+  "gi",
+]);
+
+/**
+ * PowerShell's commands that delete, move or rewrite the items piped to
+ * them (`gci -r -fo | Remove-Item -fo`): after a lister, every item below
+ * the listed folder.
+ */
+export const POWERSHELL_CHANGERS: ReadonlySet<string> = new Set([
+  "remove-item",
+  "ri",
+  "rm",
+  "del",
+  "erase",
+  "rd",
+  "rmdir",
+  "move-item",
+  "mi",
+  "move",
+  "mv",
+  "rename-item",
+  "rni",
+  "ren",
+  "clear-content",
+  "clc",
+  "set-content",
+  "sc",
+  "set-itemproperty",
+  "sp",
+  "set-acl",
+]);
+
 /** PowerShell parameters (by full name; a parameter may be shortened) that take a value. */
 export const POWERSHELL_VALUE_PARAMETERS: readonly string[] = [
   "path",
@@ -253,13 +292,28 @@ export const POWERSHELL_VALUE_PARAMETERS: readonly string[] = [
   "tosession",
 ];
 
+/**
+ * The programs of `FOLDER_WRITERS` (by their first word: `git` for `git
+ * clean`), which PowerShell runs as native programs unless a cmdlet alias
+ * of `POWERSHELL_WRITERS` takes the name.
+ */
+export const NATIVE_WRITERS: ReadonlySet<string> = new Set(
+  Object.keys(FOLDER_WRITERS).map((key) => key.split(" ")[0]),
+);
+
 /** A command of `POWERSHELL_WRITERS` standing as a word of a command. */
 const POWERSHELL_WRITER_WORD = new RegExp(
-  `(?:^|[\\s;|&{}()])(?:${Object.keys(POWERSHELL_WRITERS).join("|")})(?=\\s|$)`,
+  `(?:^|[\\s;|&{}()/\\\\])(?:${
+    [...Object.keys(POWERSHELL_WRITERS), ...POWERSHELL_LISTERS, ...NATIVE_WRITERS]
+      .map((w) => w.replace(/[.+*?]/g, "\\$&")).join("|")
+  })(?:\\.exe)?(?=[\\s"']|$)`,
   "i",
 );
 
-/** Whether a PowerShell command may run one of `POWERSHELL_WRITERS`. */
+/**
+ * Whether a PowerShell command may run one of `POWERSHELL_WRITERS`, list
+ * items to pipe on, or run a native program of `FOLDER_WRITERS`.
+ */
 function powershellWritesIntoFolders(command: string): boolean {
   return POWERSHELL_WRITER_WORD.test(command);
 }

@@ -38,6 +38,9 @@ import {
   CONTENTS_AS_DESTINATION,
   FOLDER_WRITERS,
   type FolderWriter,
+  NATIVE_WRITERS,
+  POWERSHELL_CHANGERS,
+  POWERSHELL_LISTERS,
   POWERSHELL_VALUE_PARAMETERS,
   POWERSHELL_WRITERS,
 } from "./folder_writers.ts";
@@ -315,6 +318,12 @@ export function folderWrites(
   return out;
 }
 
+/** Whether a PowerShell command word runs a native program of the Bash table (`git`, `tar.exe`). */
+function nativeWriter(word: string): boolean {
+  const program = programName(word).replace(/\.exe$/, "");
+  return !Object.hasOwn(POWERSHELL_WRITERS, program) && NATIVE_WRITERS.has(program);
+}
+
 /** The words of one PowerShell statement, quotes taken off. */
 function powershellWords(statement: string): string[] {
   return [...statement.matchAll(/'[^']*'|"[^"]*"|\S+/g)].map(([w]) =>
@@ -352,7 +361,15 @@ export function powershellFolderWrites(command: string, given: FolderWriteContex
       continue;
     }
     const kind = POWERSHELL_WRITERS[program];
-    if (kind === undefined || words.some((w) => /^-whatif$/i.test(w))) continue;
+    if (kind === undefined) {
+      // A native program (`git clean`, `tar -x`) is read as in Bash; PowerShell's own
+      // aliases (`cp`, `mv`, `ls`) are the cmdlets above.
+      if (nativeWriter(program)) {
+        out.push(...segmentWrites(words, here, here !== ctx.cwd, ctx, null));
+      }
+      continue;
+    }
+    if (words.some((w) => /^-whatif$/i.test(w))) continue;
     const sources: string[] = [];
     let destination: string | null = null;
     const positional: string[] = [];
@@ -397,5 +414,67 @@ export function powershellFolderWrites(command: string, given: FolderWriteContex
       out.push(namedWrite(folder ?? destination, shown, name));
     }
   }
+  return [...out, ...powershellListedChanges(command, given.cwd)];
+}
+
+/**
+ * What a PowerShell pipeline changes through a lister (`gci -r -fo |
+ * Remove-Item -fo`, `ls | % { ri $_ }`): every item below the listed folder
+ * (the working folder without one), when a command of the pipeline after
+ * the lister deletes, moves or rewrites what it is given.
+ */
+function powershellListedChanges(command: string, cwd: string | null): FolderWrite[] {
+  let here = cwd;
+  const out: FolderWrite[] = [];
+  for (const line of command.replace(/`(.)/g, "$1").split(/[;&\n]+/)) {
+    const stages = line.split("|").map((stage) => powershellWords(stage.replace(/[{}()]/g, " ")));
+    const first = (stages[0]?.[0] ?? "").toLowerCase();
+    if (DIRECTORY_CHANGERS.has(first)) {
+      here = first.startsWith("pop") ? null : changedFolder(here, stages[0].slice(1));
+      continue;
+    }
+    stages.forEach((words, at) => {
+      if (!POWERSHELL_LISTERS.has((words[0] ?? "").toLowerCase())) return;
+      const later = stages.slice(at + 1).flat().map((w) => w.toLowerCase());
+      if (!later.some((w) => POWERSHELL_CHANGERS.has(w))) return;
+      const { path, names } = listedItems(words.slice(1));
+      const placed = placeIn(here, path);
+      const write = {
+        ...unknownWrite(
+          placed === null ? path : folderText(placed),
+          folderText(path),
+          `${words[0]} lists`,
+        ),
+        removes: true,
+      };
+      out.push(names.length > 0 ? { ...write, names } : write);
+    });
+  }
   return out;
+}
+
+/**
+ * What a PowerShell lister lists: its `-Path` (or first positional, else the
+ * working folder), and the name patterns of its `-Filter` or `-Include`
+ * (lowercased; none when it lists every name or excludes some).
+ */
+function listedItems(args: readonly string[]): { path: string; names: string[] } {
+  let path: string | null = null;
+  const names: string[] = [];
+  let narrowed = true;
+  for (let i = 0; i < args.length; i++) {
+    const name = parameterName(args[i], POWERSHELL_VALUE_PARAMETERS);
+    if (!args[i].startsWith("-")) {
+      if (path === null) path = args[i].split(",")[0];
+      else names.push(...args[i].toLowerCase().split(","));
+      continue;
+    }
+    if (name === null) continue;
+    const glued = args[i].includes(":") ? args[i].slice(args[i].indexOf(":") + 1) : null;
+    const value = glued ?? args[++i] ?? "";
+    if (["path", "literalpath", "pspath", "lp"].includes(name)) path = value.split(",")[0];
+    else if (name === "filter" || name === "include") names.push(...value.toLowerCase().split(","));
+    else if (name === "exclude") narrowed = false;
+  }
+  return { path: path ?? ".", names: narrowed ? names : [] };
 }

@@ -276,3 +276,47 @@ Deno.test("[self-protection] a recursive permission or ownership change reaches 
   assertEquals(paths("mv . ../x"), ["/p/?", "/p/../x/?"]);
   assertEquals(paths("mv build dist"), ["/p/build/?", "/p/dist/build"]);
 });
+
+Deno.test("[self-protection] a PowerShell listing piped to a command that deletes, moves or rewrites hands it every item below the listed folder", () => {
+  const ps = (command: string) =>
+    powershellFolderWrites(command, {
+      cwd: "/p",
+      commandAt: () => 0,
+      readsOnly: () => false,
+      parse,
+    }).map((w) => ({
+      path: w.path.replace(UNKNOWN, "?"),
+      ...(w.names === undefined ? {} : { names: w.names }),
+    }));
+  assertEquals(ps("Get-ChildItem -Recurse -Force | Remove-Item -Force"), [{ path: "/p/?" }]);
+  assertEquals(ps("gci -r | % { ri $_.FullName -fo }"), [{ path: "/p/?" }]);
+  assertEquals(ps("gci -Path src -r | Move-Item -Destination C:/x"), [{ path: "/p/src/?" }]);
+  assertEquals(ps("Set-Location ~; gci -fo | ri -r -fo"), [{ path: "~/?" }]);
+  assertEquals(ps("gci -r -Filter *.LOG | ri"), [{ path: "/p/?", names: ["*.log"] }]);
+  assertEquals(ps("gci -r -Include *.log,*.tmp | ri"), [{
+    path: "/p/?",
+    names: ["*.log", "*.tmp"],
+  }]);
+  assertEquals(ps("gci -r -Include *.log -Exclude a.log | ri"), [{ path: "/p/?" }]);
+  assertEquals(ps("gci -r | Select-String foo"), [], "nothing after the listing changes items");
+  assertEquals(ps("gci -r; ri x.txt"), [], "another statement, not the pipeline");
+});
+
+Deno.test("[self-protection] in PowerShell a native program of the table is read as in Bash; a cmdlet alias keeps its cmdlet", () => {
+  const ps = (command: string) =>
+    powershellFolderWrites(command, {
+      cwd: "/p",
+      commandAt: () => 0,
+      readsOnly: () => false,
+      parse,
+      repository: "/p",
+    }).map((w) => w.path.replace(UNKNOWN, "?"));
+  assertEquals(ps("git clean -fdx"), ["/p/?"]);
+  assertEquals(ps("git.exe stash -u"), ["/p/?"]);
+  assertEquals(ps('& "C:/Program Files/Git/bin/git.exe" clean -fd src'), ["/p/src/?"]);
+  assertEquals(ps("tar -xf C:/tmp/e.tar -C out"), ["/p/out/?"]);
+  assertEquals(ps("Set-Location sub; tar.exe -xf C:/tmp/e.tar"), ["/p/sub/?"]);
+  // `cp` is Copy-Item here: its source's name lands in the destination.
+  assertEquals(ps("cp -r C:/tmp/x/.claude ."), ["/p/.claude"]);
+  assertEquals(ps("git status"), []);
+});

@@ -184,6 +184,9 @@ Deno.test("[never-on-retry] destructive commands aimed at home, a root, the proj
   for (const [command, target] of cases) {
     assertEquals(protectedTargetOf("bash", command, CTX)?.target ?? null, target, command);
   }
+  // A listing of the project piped to a remover, in PowerShell as `ls -A | xargs rm -rf` in Bash.
+  assertEquals(protectedTargetOf("powershell", "gci -r -fo | ri -fo", CTX)?.target, "project");
+  assertEquals(protectedTargetOf("powershell", "gci -r -Filter *.log | ri", CTX), null);
   assertEquals(
     protectedTargetOf("powershell", "Remove-Item -Recurse -Force C:\\", {
       ...CTX,
