@@ -16,9 +16,13 @@ import { baseName } from "../platform/path.ts";
 import {
   type FamilySpec,
   FD_FLAGS,
+  GIT_GREP_FLAGS,
   GIT_LS_FILES_FLAGS,
+  GREP_FLAGS,
   LS_FLAGS,
+  RG_FLAGS,
   TREE_FLAGS,
+  UGREP_FLAGS,
 } from "../shell/programs/mod.ts";
 
 /**
@@ -189,18 +193,34 @@ export const FOLDER_WRITERS: Readonly<Record<string, FolderWriter>> = {
   },
 };
 
+/** A program that names the files below its operands, and how it reads its arguments. */
+export interface NameLister {
+  spec: FamilySpec;
+  /** Its pattern is matched against file names (fd), so a pattern of plain letters narrows them. */
+  namesPattern?: boolean;
+}
+
 /**
  * Programs that name the files below their operands (the working folder
- * without one), by how they read their arguments: piped into a runner that
- * writes (`ls -A | xargs rm -rf`, `git ls-files -o | xargs rm`), they hand
- * it those names. fd also runs a command on them itself (`-x`, `-X`).
+ * without one): piped into a runner that writes (`ls -A | xargs rm -rf`,
+ * `grep -rl gateguard . | xargs sed -i …`), they hand it those names. Hidden
+ * names count even for those that skip them by default (`rg`, `fd`, `ls`):
+ * an alias from the user's shell (`alias rg='rg --hidden'`) is not on the
+ * line. fd also runs a command on what it finds itself (`-x`, `-X`).
  */
-export const NAME_LISTERS: Readonly<Record<string, FamilySpec>> = {
-  ls: LS_FLAGS,
-  tree: TREE_FLAGS,
-  fd: FD_FLAGS,
-  fdfind: FD_FLAGS,
-  "git ls-files": GIT_LS_FILES_FLAGS,
+export const NAME_LISTERS: Readonly<Record<string, NameLister>> = {
+  ls: { spec: LS_FLAGS },
+  tree: { spec: TREE_FLAGS },
+  fd: { spec: FD_FLAGS, namesPattern: true },
+  fdfind: { spec: FD_FLAGS, namesPattern: true },
+  "git ls-files": { spec: GIT_LS_FILES_FLAGS },
+  // Content searchers name the files that match (`-l`), or lines starting with them.
+  grep: { spec: GREP_FLAGS },
+  egrep: { spec: GREP_FLAGS },
+  fgrep: { spec: GREP_FLAGS },
+  ugrep: { spec: UGREP_FLAGS },
+  rg: { spec: RG_FLAGS },
+  "git grep": { spec: GIT_GREP_FLAGS },
 };
 
 /** Programs that run a command on the names they read from stdin. */

@@ -154,10 +154,13 @@ export function listedWrites(
   ctx: FolderWriteContext,
   handedOn: boolean,
 ): FolderWrite[] {
-  const spec = NAME_LISTERS[key];
+  const { spec, namesPattern } = NAME_LISTERS[key];
   const read = listerArgs(spec, args);
   if (!handedOn && (read.runs === null || !runsWrite(read.runs, ctx))) return [];
-  const pattern = spec.patternFirst ? read.operands.shift() : undefined;
+  // The first operand is the pattern unless an option gave it (`grep -e x`).
+  const given = read.values.has("pattern") || read.values.has("pattern-file");
+  const first = spec.patternFirst && !given ? read.operands.shift() : undefined;
+  const pattern = namesPattern === true ? first : undefined;
   const extensions = read.values.get("extension") ?? [];
   const names = extensions.length > 0
     ? extensions.map((e) => `*.${e.replace(/^\./, "").toLowerCase()}`)

@@ -29,6 +29,33 @@ function paths(command: string, cwd: string | null = "/p", repository?: string):
   }).map((w) => w.path.replace(UNKNOWN, "?"));
 }
 
+/**
+ * What PowerShell `command`, run in /p (the top of its repository), writes
+ * into folders: each path, with its name patterns when they narrow it;
+ * `list` reads archives ahead.
+ */
+function psWrites(
+  command: string,
+  list?: () => string[] | null,
+): { path: string; names?: readonly string[] }[] {
+  return powershellFolderWrites(command, {
+    cwd: "/p",
+    commandAt: () => 0,
+    readsOnly: () => false,
+    parse,
+    repository: "/p",
+    ...(list === undefined ? {} : { list }),
+  }).map((w) => ({
+    path: w.path.replace(UNKNOWN, "?"),
+    ...(w.names === undefined ? {} : { names: w.names }),
+  }));
+}
+
+/** The paths alone of `psWrites`. */
+function psPaths(command: string, list?: () => string[] | null): string[] {
+  return psWrites(command, list).map((w) => w.path);
+}
+
 Deno.test("[self-protection] a copy, move or link into a folder writes the source's name there", () => {
   assertEquals(paths("cp -r /tmp/x/.claude ."), ["/p/.claude"]);
   assertEquals(paths("cp -r /tmp/x/.claude/ ./"), ["/p/.claude"]);
@@ -183,13 +210,7 @@ Deno.test("[self-protection] find's -exec and -delete change what its name tests
 });
 
 Deno.test("[self-protection] PowerShell's Copy-Item, Move-Item and Expand-Archive write into their destination", () => {
-  const ps = (command: string) =>
-    powershellFolderWrites(command, {
-      cwd: "/p",
-      commandAt: () => 0,
-      readsOnly: () => false,
-      parse,
-    }).map((w) => w.path.replace(UNKNOWN, "?"));
+  const ps = (command: string) => psPaths(command);
   assertEquals(ps("Copy-Item -Recurse C:/tmp/x/.claude ."), ["/p/.claude"]);
   assertEquals(ps("cpi -Path /tmp/a,/tmp/.gateguard.jsonc -Dest $env:USERPROFILE"), [
     "$env:USERPROFILE/a",
@@ -203,14 +224,7 @@ Deno.test("[self-protection] PowerShell's Copy-Item, Move-Item and Expand-Archiv
   assertEquals(ps("Expand-Archive C:/tmp/e.zip"), ["/p/?"], "the current folder by default");
   assertEquals(ps("Copy-Item -Recurse C:/tmp/x/.claude . -WhatIf"), [], "-WhatIf writes nothing");
   // A zip read ahead counts only on a line that does nothing else (the download may replace it).
-  const clean = (command: string) =>
-    powershellFolderWrites(command, {
-      cwd: "/p",
-      commandAt: () => 0,
-      readsOnly: () => false,
-      parse,
-      list: () => ["docs/a.md"],
-    }).map((w) => w.path.replace(UNKNOWN, "?"));
+  const clean = (command: string) => psPaths(command, () => ["docs/a.md"]);
   assertEquals(clean("Set-Location /p; Expand-Archive /tmp/ok.zip ."), ["/p/docs/a.md"]);
   assertEquals(
     clean("Invoke-WebRequest -OutFile /tmp/ok.zip https://h/x; Expand-Archive /tmp/ok.zip ."),
@@ -278,16 +292,7 @@ Deno.test("[self-protection] a recursive permission or ownership change reaches 
 });
 
 Deno.test("[self-protection] a PowerShell listing piped to a command that deletes, moves or rewrites hands it every item below the listed folder", () => {
-  const ps = (command: string) =>
-    powershellFolderWrites(command, {
-      cwd: "/p",
-      commandAt: () => 0,
-      readsOnly: () => false,
-      parse,
-    }).map((w) => ({
-      path: w.path.replace(UNKNOWN, "?"),
-      ...(w.names === undefined ? {} : { names: w.names }),
-    }));
+  const ps = psWrites;
   assertEquals(ps("Get-ChildItem -Recurse -Force | Remove-Item -Force"), [{ path: "/p/?" }]);
   assertEquals(ps("gci -r | % { ri $_.FullName -fo }"), [{ path: "/p/?" }]);
   assertEquals(ps("gci -Path src -r | Move-Item -Destination C:/x"), [{ path: "/p/src/?" }]);
@@ -303,14 +308,7 @@ Deno.test("[self-protection] a PowerShell listing piped to a command that delete
 });
 
 Deno.test("[self-protection] in PowerShell a native program of the table is read as in Bash; a cmdlet alias keeps its cmdlet", () => {
-  const ps = (command: string) =>
-    powershellFolderWrites(command, {
-      cwd: "/p",
-      commandAt: () => 0,
-      readsOnly: () => false,
-      parse,
-      repository: "/p",
-    }).map((w) => w.path.replace(UNKNOWN, "?"));
+  const ps = (command: string) => psPaths(command);
   assertEquals(ps("git clean -fdx"), ["/p/?"]);
   assertEquals(ps("git.exe stash -u"), ["/p/?"]);
   assertEquals(ps('& "C:/Program Files/Git/bin/git.exe" clean -fd src'), ["/p/src/?"]);

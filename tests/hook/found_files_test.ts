@@ -49,6 +49,12 @@ Deno.test("[self-protection] a lister piped into xargs that may write hands it e
   assertEquals(writes("git ls-files -o | xargs rm -f"), [{ path: "/p/?" }]);
   assertEquals(writes("git -C sub ls-files -x '*.o' | parallel rm"), [{ path: "/p/sub/?" }]);
   assertEquals(writes("fd -e json | xargs sed -i d"), [{ path: "/p/?", names: ["*.json"] }]);
+  // A content searcher names the files that match, below its paths (its pattern is no path).
+  assertEquals(writes("grep -rl gateguard . | xargs sed -i s/gateguard/x/"), [{ path: "/p/?" }]);
+  assertEquals(writes("rg -l -e foo src lib | xargs sed -i s/a/b/"), [{ path: "/p/src/?" }, {
+    path: "/p/lib/?",
+  }]);
+  assertEquals(writes("git grep -l hook | xargs sed -i d"), [{ path: "/p/?" }]);
   assertEquals(writes("ls | xargs wc -l"), [], "xargs only reads");
   assertEquals(writes("git ls-files | xargs grep foo"), [], "xargs only reads");
   assertEquals(writes("ls -A | sort"), [], "not handed to a runner");
@@ -66,6 +72,8 @@ Deno.test("[self-protection] through the shell reader, whose command word lies p
       "ls -A | xargs rm -rf",
       "fd -H -x rm {} ;",
       "chmod -R 000 .",
+      "grep -rl gateguard . | xargs sed -i s/gateguard/x/",
+      "rg -l hooks | xargs sed -i s/hooks/x/",
       "chown -R nobody ~",
       "mv . ../elsewhere",
       "cd .. && mv proj old",
@@ -82,6 +90,8 @@ Deno.test("[self-protection] through the shell reader, whose command word lies p
       "ls src | xargs rm -rf",
       "chmod -R u+w src",
       "mv build dist",
+      "grep -rl foo src | xargs sed -i s/foo/bar/",
+      "grep -rl foo . | xargs wc -l",
     ]
   ) {
     assertEquals(reached(command), [], command);
