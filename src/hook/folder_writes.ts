@@ -33,7 +33,14 @@ import {
   programName,
   unknownWrite,
 } from "./folder_paths.ts";
-import { findWrites, handsOnNames, listedWrites, listerOf } from "./found_files.ts";
+import {
+  findWrites,
+  forLoopListers,
+  handsOnNames,
+  listedWrites,
+  listerOf,
+  loopHandsOn,
+} from "./found_files.ts";
 import {
   CONTENTS_AS_DESTINATION,
   FOLDER_WRITERS,
@@ -240,6 +247,18 @@ function segmentWrites(
   return out;
 }
 
+/** What a lister's names may undergo once handed on to a command that writes. */
+function listerWrites(
+  words: readonly string[],
+  here: string | null,
+  ctx: FolderWriteContext,
+): FolderWrite[] {
+  const lister = listerOf(words);
+  if (lister === null) return findWrites(words.slice(1), here, ctx, true);
+  const start = lister.folder === null ? here : placeIn(here, lister.folder);
+  return listedWrites(lister.key, lister.args, start, ctx, true);
+}
+
 /**
  * How many segments of the line, and of the shell code it hands on, may
  * write: all but the read-only ones, the `cd`s and the shells carrying
@@ -289,17 +308,17 @@ export function folderWrites(
     const words = segment.words.slice(at).map((w) => w.text);
     const program = programName(words[0] ?? "");
     const next = segments[i + 1];
-    if (
-      next?.piped && (program === "find" || listerOf(words) !== null) && handsOnNames(next, ctx)
-    ) {
-      // `find … | xargs sed -i` changes what find lists, as `-exec` would.
-      const lister = listerOf(words);
-      if (lister === null) out.push(...findWrites(words.slice(1), here, ctx, true));
-      else {
-        const start = lister.folder === null ? here : placeIn(here, lister.folder);
-        out.push(...listedWrites(lister.key, lister.args, start, ctx, true));
-      }
-      continue;
+    const later = segments.slice(i + 2);
+    const lists = program === "find" || listerOf(words) !== null;
+    // `find … | xargs sed -i` changes what find lists, as `-exec` would; so does a
+    // `while read` loop fed by it, or a `for` loop over its output.
+    const handed =
+      lists && (next?.piped && handsOnNames(next, ctx) || loopHandsOn(next, later, ctx))
+        ? [words]
+        : forLoopListers(words, segments.slice(i + 1), ctx);
+    if (handed.length > 0) {
+      for (const listed of handed) out.push(...listerWrites(listed, here, ctx));
+      if (lists) continue;
     }
     if (DIRECTORY_CHANGERS.has(program)) {
       here = program === "popd" ? null : changedFolder(here, words.slice(1));

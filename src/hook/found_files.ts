@@ -12,6 +12,7 @@
 import type { Segment } from "../shell/bash/mod.ts";
 import { type FamilySpec, VALUE_ROLES } from "../shell/programs/mod.ts";
 import { NAME_LISTERS, NAME_RUNNERS } from "./folder_writers.ts";
+import { PRINTERS } from "./shell_words.ts";
 import {
   folderText,
   type FolderWrite,
@@ -234,4 +235,80 @@ export function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean
     at += NAME_RUNNER_VALUES.has(words[at]) ? 2 : 1;
   }
   return runsWrite(words.slice(at), ctx);
+}
+
+/** `read`'s options whose value is the next word and no variable (`-a` names an array). */
+const READ_VALUES: ReadonlySet<string> = new Set(["-d", "-i", "-n", "-N", "-p", "-t", "-u"]);
+
+/** The variables a `read` fills (`read -r f`, `read -a names`); `REPLY` when it names none. */
+function readVariables(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    if (words[i] === "-a") out.push(words[++i] ?? "");
+    else if (READ_VALUES.has(words[i])) i++;
+    else if (!words[i].startsWith("-")) out.push(words[i]);
+  }
+  return out.length > 0 ? out : ["REPLY"];
+}
+
+/**
+ * Whether a later command changes the files `names` hold: it writes to one
+ * through a redirection, or takes one as a word and is no command the
+ * read-only check vouches for (`rm -rf "$f"`, not `echo "$f"`).
+ */
+function writesWith(
+  names: readonly string[],
+  later: readonly Segment[],
+  ctx: FolderWriteContext,
+): boolean {
+  const uses = new RegExp(
+    `\\$\\{?(?:${names.map((n) => n.replace(/\W/g, "")).join("|")})\\b[}]?`,
+    "g",
+  );
+  const using = (text: string) => text.search(uses) >= 0;
+  return later.some((s) => {
+    if (s.redirects.some((r) => !r.op.startsWith("<") && using(r.target.text))) return true;
+    const words = s.words.slice(ctx.commandAt(s)).map((w) => w.text);
+    // A printer only prints the names; anything else gets each as a plain file
+    // name, as `{}` stands in for find -exec.
+    return words.some(using) && !PRINTERS.has(programName(words[0] ?? "")) &&
+      runsWrite(words.map((w) => w.replace(uses, "found")), ctx);
+  });
+}
+
+/**
+ * Whether a lister hands its names to a loop that writes with them: piped
+ * into `while read f` whose body uses `$f` in a command that may write
+ * (`ls -A | while read f; do rm -rf "$f"; done`). The reader sees the
+ * loop's parts as the segments after the lister.
+ */
+export function loopHandsOn(
+  next: Segment | undefined,
+  later: readonly Segment[],
+  ctx: FolderWriteContext,
+): boolean {
+  if (next?.piped !== true) return false;
+  const words = next.words.slice(ctx.commandAt(next)).map((w) => w.text);
+  return programName(words[0] ?? "") === "read" && writesWith(readVariables(words), later, ctx);
+}
+
+/**
+ * The listers a `for` loop takes its names from (`for f in $(ls -A)`), as
+ * words, when a later command that may write uses the loop's variable.
+ */
+export function forLoopListers(
+  words: readonly string[],
+  later: readonly Segment[],
+  ctx: FolderWriteContext,
+): string[][] {
+  if (words[0] !== "for" || words[2] !== "in" || !writesWith([words[1] ?? ""], later, ctx)) {
+    return [];
+  }
+  return words.slice(3).flatMap((item) => {
+    const code = /^"?\$\((.*)\)"?$/s.exec(item)?.[1] ?? /^"?`(.*)`"?$/s.exec(item)?.[1];
+    const inner = code === undefined ? null : ctx.parse(code);
+    return (inner ?? []).map((s) => s.words.map((w) => w.text)).filter((w) =>
+      programName(w[0] ?? "") === "find" || listerOf(w) !== null
+    );
+  });
 }

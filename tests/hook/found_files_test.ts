@@ -106,3 +106,24 @@ Deno.test("[never-on-retry] deleting every file a lister names in the project is
   assertEquals(target("fd -e pyc -x rm"), null);
   assertEquals(target("ls src | xargs rm -rf"), null);
 });
+
+Deno.test("[self-protection] a loop over a lister's names that writes with them is a runner too", () => {
+  assertEquals(writes('ls -A | while read f; do rm -rf "$f"; done'), [{ path: "/p/?" }]);
+  assertEquals(writes('find . | while IFS= read -r f; do sed -i d "$f"; done'), [{
+    path: "/p/?",
+  }]);
+  assertEquals(writes("ls | while read -a names; do echo x > ${names}; done"), [{ path: "/p/?" }]);
+  assertEquals(writes("for f in $(ls -A); do rm -rf ${f}; done"), [{ path: "/p/?" }]);
+  assertEquals(writes('for f in "$(git ls-files -o)"; do rm "$f"; done'), [{ path: "/p/?" }]);
+  for (
+    const quiet of [
+      'ls | while read -r line; do echo "$line"; done',
+      'ls | while read f; do wc -l "$f"; done',
+      "for f in $(ls -A); do cat $f; done",
+      "for x in a b; do rm -rf $x; done",
+      'ls | while read f; do rm -rf "$g"; done',
+    ]
+  ) {
+    assertEquals(writes(quiet), [], quiet);
+  }
+});
