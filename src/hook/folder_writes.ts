@@ -33,14 +33,7 @@ import {
   programName,
   unknownWrite,
 } from "./folder_paths.ts";
-import {
-  findWrites,
-  forLoopListers,
-  handsOnNames,
-  listedWrites,
-  listerOf,
-  loopHandsOn,
-} from "./found_files.ts";
+import { findWrites, forLoopListers, handsOnAlong, listedWrites, listerOf } from "./found_files.ts";
 import {
   CONTENTS_AS_DESTINATION,
   FOLDER_WRITERS,
@@ -307,15 +300,12 @@ export function folderWrites(
     const at = ctx.commandAt(segment);
     const words = segment.words.slice(at).map((w) => w.text);
     const program = programName(words[0] ?? "");
-    const next = segments[i + 1];
-    const later = segments.slice(i + 2);
     const lists = program === "find" || listerOf(words) !== null;
     // `find … | xargs sed -i` changes what find lists, as `-exec` would; so does a
     // `while read` loop fed by it, or a `for` loop over its output.
-    const handed =
-      lists && (next?.piped && handsOnNames(next, ctx) || loopHandsOn(next, later, ctx))
-        ? [words]
-        : forLoopListers(words, segments.slice(i + 1), ctx);
+    const handed = lists && handsOnAlong(segments, i, ctx)
+      ? [words]
+      : forLoopListers(words, segments.slice(i + 1), ctx);
     if (handed.length > 0) {
       for (const listed of handed) out.push(...listerWrites(listed, here, ctx));
       if (lists) continue;

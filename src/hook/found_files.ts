@@ -312,3 +312,21 @@ export function forLoopListers(
     );
   });
 }
+
+/**
+ * Whether the lister at `segments[at]` hands its names, through the rest of
+ * its pipeline and any filters on the way (`ls -A | sort | xargs rm -rf`,
+ * `find . | head | xargs rm`), to a runner or a `while read` loop that writes
+ * with them.
+ */
+export function handsOnAlong(
+  segments: readonly Segment[],
+  at: number,
+  ctx: FolderWriteContext,
+): boolean {
+  for (let k = at + 1; k < segments.length && segments[k].piped; k++) {
+    if (handsOnNames(segments[k], ctx)) return true;
+    if (loopHandsOn(segments[k], segments.slice(k + 1), ctx)) return true;
+  }
+  return false;
+}

@@ -55,6 +55,10 @@ Deno.test("[self-protection] a lister piped into xargs that may write hands it e
     path: "/p/lib/?",
   }]);
   assertEquals(writes("git grep -l hook | xargs sed -i d"), [{ path: "/p/?" }]);
+  // Filters on the way keep the names the listing's (`sort`, `head`, `grep -v`).
+  assertEquals(writes("ls -A | sort | xargs rm -rf"), [{ path: "/p/?" }]);
+  assertEquals(writes("find . -type f | head -1000 | xargs rm -f"), [{ path: "/p/?" }]);
+  assertEquals(writes("ls | sort | xargs wc -l"), [], "xargs only reads");
   assertEquals(writes("ls | xargs wc -l"), [], "xargs only reads");
   assertEquals(writes("git ls-files | xargs grep foo"), [], "xargs only reads");
   assertEquals(writes("ls -A | sort"), [], "not handed to a runner");
@@ -114,6 +118,7 @@ Deno.test("[self-protection] a loop over a lister's names that writes with them 
   }]);
   assertEquals(writes("ls | while read -a names; do echo x > ${names}; done"), [{ path: "/p/?" }]);
   assertEquals(writes("for f in $(ls -A); do rm -rf ${f}; done"), [{ path: "/p/?" }]);
+  assertEquals(writes('ls | sort | while read f; do rm -rf "$f"; done'), [{ path: "/p/?" }]);
   assertEquals(writes('for f in "$(git ls-files -o)"; do rm "$f"; done'), [{ path: "/p/?" }]);
   for (
     const quiet of [
