@@ -1,8 +1,9 @@
 /**
  * How a path-like piece of a command is compared with a control-surface
- * path, segment by segment: wildcards, parts the line cannot know
- * (`UNKNOWN`), a folder that holds a target, a piece whose folder is
- * unknown, and two file-name patterns that could meet. Pure string work,
+ * path, segment by segment: the places its variables stand for (the home,
+ * the working folder), wildcards, parts the line cannot know (`UNKNOWN`), a
+ * folder that holds a target, a piece whose folder is unknown, and two
+ * file-name patterns that could meet. Pure string work,
  * shared by the shell side of self-protection (`shell_protect.ts`) and the
  * folder writes it reads (`folder_writes.ts`).
  *
@@ -10,6 +11,7 @@
  */
 
 import { OWN_PROGRAMS } from "./shell_words.ts";
+import type { ShellDialect } from "../shell/dialect.ts";
 
 /** A name standing for a part of a path the line cannot know. */
 export const UNKNOWN = "\u0000";
@@ -145,4 +147,53 @@ export function patternsMeet(a: string, b: string): boolean {
     p.slice(Math.max(p.lastIndexOf("*"), p.lastIndexOf("?"), p.lastIndexOf("]")) + 1);
   const [sa, sb, ea, eb] = [start(a), start(b), end(a), end(b)];
   return (sa.startsWith(sb) || sb.startsWith(sa)) && (ea.endsWith(eb) || eb.endsWith(ea));
+}
+
+/**
+ * PowerShell's `$PROFILE` (and its `.CurrentUserAllHosts`-style members):
+ * always a profile script, which every new PowerShell runs.
+ */
+const POWERSHELL_PROFILE = /\$profile(?:\.(?:current|all)users?(?:current|all)hosts?)?\b/gi;
+
+/** The places a piece may name by a variable or a command: the home, the working folder, the top. */
+export interface KnownPlaces {
+  home: string | null;
+  /** The folder the line runs in; absent once the line changes directory. */
+  cwd?: string | null;
+  /** The top of the project's worktree (`git rev-parse --show-toplevel`). */
+  top?: string | null;
+}
+
+/** The working folder as a line spells it: `$PWD`, `$(pwd)`, `` `pwd` ``. */
+const WORKING_FOLDER = /\$\{PWD\}|\$PWD\b|\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g;
+
+/** The top of the worktree as a line spells it. */
+const WORKTREE_TOP = /\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g;
+
+/**
+ * Replaces what the line cannot know by UNKNOWN and the places it can by
+ * their paths: the home, the working folder (`$PWD`, `$(pwd)`) and the top
+ * of the worktree while the line stays where it started; in PowerShell,
+ * `$PROFILE` by a profile path (the Windows one: reaching any of the
+ * profile rows is what matters).
+ */
+export function withKnownParts(piece: string, places: KnownPlaces, dialect?: ShellDialect): string {
+  let text = piece;
+  if (places.cwd) text = text.replace(WORKING_FOLDER, places.cwd);
+  if (places.top) text = text.replace(WORKTREE_TOP, places.top);
+  const home = places.home;
+  if (home !== null) {
+    text = text.replace(/^~(?=$|[\\/])/, home)
+      .replace(/\$\{HOME\}|\$HOME\b|\$env:(HOME|USERPROFILE)\b|%(HOME|USERPROFILE)%/gi, home);
+    if (dialect === "powershell") {
+      text = text.replace(POWERSHELL_PROFILE, `${home}/Documents/PowerShell/profile.ps1`);
+    }
+  }
+  return text
+    .replace(
+      /\$\([^)]*\)?|\$\{[^}]*\}?|\$env:[A-Za-z_][A-Za-z0-9_]*|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]/g,
+      UNKNOWN,
+    )
+    .replace(/%[A-Za-z_][A-Za-z0-9_]*%/g, UNKNOWN)
+    .replace(/^~[^\\/]*/, UNKNOWN);
 }

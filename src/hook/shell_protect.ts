@@ -65,6 +65,7 @@ import {
   segmentsMeet,
   tailMeets,
   UNKNOWN,
+  withKnownParts,
 } from "./path_match.ts";
 
 /** Work units charged for each piece compared with the table. */
@@ -153,35 +154,6 @@ function baseNameOf(path: string): string {
   return lower(parts[parts.length - 1] ?? "");
 }
 
-/**
- * PowerShell's `$PROFILE` (and its `.CurrentUserAllHosts`-style members):
- * always a profile script, which every new PowerShell runs.
- */
-const POWERSHELL_PROFILE = /\$profile(?:\.(?:current|all)users?(?:current|all)hosts?)?\b/gi;
-
-/**
- * Replaces what the line cannot know by UNKNOWN and the home directory by
- * its path; in PowerShell, `$PROFILE` by a profile path (the Windows one:
- * reaching any of the profile rows is what matters).
- */
-function withKnownParts(piece: string, home: string | null, dialect?: ShellDialect): string {
-  let text = piece;
-  if (home !== null) {
-    text = text.replace(/^~(?=$|[\\/])/, home)
-      .replace(/\$\{HOME\}|\$HOME\b|\$env:(HOME|USERPROFILE)\b|%(HOME|USERPROFILE)%/gi, home);
-    if (dialect === "powershell") {
-      text = text.replace(POWERSHELL_PROFILE, `${home}/Documents/PowerShell/profile.ps1`);
-    }
-  }
-  return text
-    .replace(
-      /\$\([^)]*\)?|\$\{[^}]*\}?|\$env:[A-Za-z_][A-Za-z0-9_]*|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]/g,
-      UNKNOWN,
-    )
-    .replace(/%[A-Za-z_][A-Za-z0-9_]*%/g, UNKNOWN)
-    .replace(/^~[^\\/]*/, UNKNOWN);
-}
-
 /** The probe a piece stands for, or null for a piece that names no path at all. */
 function probeOf(
   piece: string,
@@ -190,7 +162,9 @@ function probeOf(
   dialect?: ShellDialect,
 ): Probe | null {
   const home = homeDir(ctx.surface.env);
-  const text = withKnownParts(piece, home, dialect).replaceAll("\\", "/");
+  // After a `cd` of the line, `$PWD` is wherever it went.
+  const where = movesDirectory ? null : { cwd: ctx.cwd, top: ctx.surface.projectRoot };
+  const text = withKnownParts(piece, { home, ...where }, dialect).replaceAll("\\", "/");
   if (text === "" || text === "-" || /^-{1,2}[A-Za-z]/.test(text)) return null;
   const parts = parsePath(text, /^[A-Za-z]:\//.test(text));
   const segments = parts.segments.map(lower);

@@ -180,6 +180,14 @@ Deno.test("[never-on-retry] destructive commands aimed at home, a root, the proj
     ["cd build && find -delete", null],
     ["find -name '*.o' -delete", null],
     ["rm -rf build && tar -xf /tmp/e.tar", null],
+    // The working folder and the worktree's top, as the line spells them.
+    ["rm -rf $(pwd)", "project"],
+    ['rm -rf "$PWD"', "project"],
+    ["rm -rf ${PWD}/*", "project"],
+    ["rm -rf `pwd -P`", "project"],
+    ['rm -rf "$(git rev-parse --show-toplevel)"', "project"],
+    ['rm -rf "$PWD/build"', null],
+    ["cd build && rm -rf $PWD", null],
   ];
   for (const [command, target] of cases) {
     assertEquals(protectedTargetOf("bash", command, CTX)?.target ?? null, target, command);
