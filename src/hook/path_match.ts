@@ -167,6 +167,10 @@ export interface KnownPlaces {
 /** The working folder as a line spells it: `$PWD`, `$(pwd)`, `` `pwd` ``. */
 const WORKING_FOLDER = /\$\{PWD\}|\$PWD\b|\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`/g;
 
+/** PowerShell's spellings of it (its variables ignore case): `$pwd`, `$pwd.Path`, `(Get-Location)`. */
+const POWERSHELL_WORKING_FOLDER =
+  /\$pwd(?:\.path)?\b|\(\s*(?:get-location|gl|pwd)\s*\)(?:\.path\b)?/gi;
+
 /** The top of the worktree as a line spells it. */
 const WORKTREE_TOP = /\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g;
 
@@ -179,7 +183,12 @@ const WORKTREE_TOP = /\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g;
  */
 export function withKnownParts(piece: string, places: KnownPlaces, dialect?: ShellDialect): string {
   let text = piece;
-  if (places.cwd) text = text.replace(WORKING_FOLDER, places.cwd);
+  if (places.cwd) {
+    text = text.replace(
+      dialect === "powershell" ? POWERSHELL_WORKING_FOLDER : WORKING_FOLDER,
+      places.cwd,
+    );
+  }
   if (places.top) text = text.replace(WORKTREE_TOP, places.top);
   const home = places.home;
   if (home !== null) {

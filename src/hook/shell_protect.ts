@@ -632,7 +632,7 @@ export function protectedTargetOf(
   // `cd ~ && rm -rf *`: a wildcard or `.` after a move into a protected place.
   const movedInto = pieces.flatMap((p) => {
     if (!p.dirChange || !p.live || p.text.startsWith("-")) return [];
-    const probe = probeOf(p.text, ctx, false);
+    const probe = probeOf(p.text, ctx, false, dialect);
     const target = probe === null ? null : placeOf(probe);
     return target === null || DIRECTORY_CHANGERS.has(lower(p.text))
       ? []
@@ -644,7 +644,7 @@ export function protectedTargetOf(
     if (movedInto.length > 0 && /^(\.|\.\/|\.?\*|\.\/\*|\.\*)$/.test(piece.text)) {
       return movedInto[0];
     }
-    const probe = probeOf(piece.text, ctx, movesDirectory);
+    const probe = probeOf(piece.text, ctx, movesDirectory, dialect);
     if (probe === null) continue;
     if (probe.placed === null) {
       if (probe.tail.length > 0 && probe.tail[probe.tail.length - 1] === ".git") {

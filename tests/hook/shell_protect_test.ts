@@ -195,6 +195,11 @@ Deno.test("[never-on-retry] destructive commands aimed at home, a root, the proj
   // A listing of the project piped to a remover, in PowerShell as `ls -A | xargs rm -rf` in Bash.
   assertEquals(protectedTargetOf("powershell", "gci -r -fo | ri -fo", CTX)?.target, "project");
   assertEquals(protectedTargetOf("powershell", "gci -r -Filter *.log | ri", CTX), null);
+  // PowerShell's variables ignore case: `$pwd` is the working folder too.
+  for (const command of ["Remove-Item -Recurse -Force $pwd", "ri -r -fo $PWD.Path"]) {
+    assertEquals(protectedTargetOf("powershell", command, CTX)?.target, "project", command);
+  }
+  assertEquals(protectedTargetOf("powershell", 'ri -r -fo "$pwd/build"', CTX), null);
   assertEquals(
     protectedTargetOf("powershell", "Remove-Item -Recurse -Force C:\\", {
       ...CTX,
