@@ -33,7 +33,14 @@ import {
   programName,
   unknownWrite,
 } from "./folder_paths.ts";
-import { findWrites, forLoopListers, handsOnAlong, listedWrites, listerOf } from "./found_files.ts";
+import {
+  findWrites,
+  forLoopListers,
+  handsOnAlong,
+  listedWrites,
+  listerOf,
+  listersChanged,
+} from "./found_files.ts";
 import {
   CONTENTS_AS_DESTINATION,
   FOLDER_WRITERS,
@@ -320,6 +327,8 @@ export function folderWrites(
       if (inner !== null) out.push(...folderWrites(inner, { ...ctx, cwd: here }, depth + 1));
       continue;
     }
+    // `sed -i s/a/b/ $(grep -rl a .)`: its arguments are what the lister names.
+    for (const listed of listersChanged(words, ctx)) out.push(...listerWrites(listed, here, ctx));
     if (ctx.readsOnly(segment)) continue;
     const stdinFile = segment.redirects.find((r) => r.op === "<")?.target.text ?? null;
     out.push(...segmentWrites(words, here, here !== ctx.cwd, ctx, stdinFile));

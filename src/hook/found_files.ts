@@ -304,8 +304,38 @@ export function forLoopListers(
   if (words[0] !== "for" || words[2] !== "in" || !writesWith([words[1] ?? ""], later, ctx)) {
     return [];
   }
-  return words.slice(3).flatMap((item) => {
-    const code = /^"?\$\((.*)\)"?$/s.exec(item)?.[1] ?? /^"?`(.*)`"?$/s.exec(item)?.[1];
+  return substitutedListers(words.slice(3), ctx);
+}
+
+/** The words that open a loop over a list (`for f in …`, `select f in …`). */
+const LOOP_HEADS: ReadonlySet<string> = new Set(["for", "select"]);
+
+/** A word that is one command substitution, quoted or not: `$(…)` or `` `…` ``. */
+const SUBSTITUTION = /^"?(?:\$\((.*)\)|`(.*)`)"?$/s;
+
+/**
+ * The listers whose names a command (`words`) takes as arguments and may
+ * change: one that only prints or reads them (`wc -l $(git ls-files)`)
+ * changes nothing.
+ */
+export function listersChanged(words: readonly string[], ctx: FolderWriteContext): string[][] {
+  // A loop's head is no command: its body is read apart (`forLoopListers`).
+  if (LOOP_HEADS.has(words[0] ?? "")) return [];
+  const listed = substitutedListers(words.slice(1), ctx);
+  if (listed.length === 0) return [];
+  const plain = words.map((w) => SUBSTITUTION.test(w) ? "found" : w);
+  return !PRINTERS.has(programName(plain[0] ?? "")) && runsWrite(plain, ctx) ? listed : [];
+}
+
+/**
+ * The listers whose output stands in for some of `words` through a command
+ * substitution (`sed -i s/a/b/ $(grep -rl a .)`, `rm -rf $(ls -A)`), as
+ * words: a command given those as arguments changes what they list.
+ */
+export function substitutedListers(words: readonly string[], ctx: FolderWriteContext): string[][] {
+  return words.flatMap((item) => {
+    const found = SUBSTITUTION.exec(item);
+    const code = found?.[1] ?? found?.[2];
     const inner = code === undefined ? null : ctx.parse(code);
     return (inner ?? []).map((s) => s.words.map((w) => w.text)).filter((w) =>
       programName(w[0] ?? "") === "find" || listerOf(w) !== null

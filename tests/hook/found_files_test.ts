@@ -132,3 +132,20 @@ Deno.test("[self-protection] a loop over a lister's names that writes with them 
     assertEquals(writes(quiet), [], quiet);
   }
 });
+
+Deno.test("[self-protection] a lister's names given as arguments through a command substitution reach what a writer changes", () => {
+  assertEquals(writes("sed -i s/foo/bar/g $(grep -rl foo .)"), [{ path: "/p/?" }]);
+  assertEquals(writes('rm -rf "$(ls -A)"'), [{ path: "/p/?" }]);
+  assertEquals(writes("sed -i s/a/b/ `git ls-files`"), [{ path: "/p/?" }]);
+  assertEquals(writes("sed -i s/a/b/ $(grep -rl a src)"), [{ path: "/p/src/?" }]);
+  for (
+    const quiet of [
+      "wc -l $(git ls-files)",
+      "echo $(ls -A)",
+      "sed -i s/a/b/ $(cat list)",
+      "for f in $(ls); do cat $f; done",
+    ]
+  ) {
+    assertEquals(writes(quiet), [], quiet);
+  }
+});
