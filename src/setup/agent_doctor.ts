@@ -68,7 +68,8 @@ function commandOf(handler: Record<string, unknown>): string {
 function covers(reg: AgentRegistration, matcher: unknown, tool: string): boolean {
   const layout = reg.layout;
   // A Copilot hook file has no matcher: every tool reaches its hooks.
-  return layout.kind === "owned" || layout.format.covers(matcher, tool);
+  if (layout.kind === "owned") return true;
+  return (reg.reaches ?? layout.format.covers)(matcher, tool);
 }
 
 /** The findings of one hook file that registers GateGuard. */

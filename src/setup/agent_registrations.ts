@@ -84,6 +84,30 @@ export interface AgentRegistration {
    * doctor warns when a registration reaches none of them.
    */
   foreignTools?: readonly string[];
+  /**
+   * How the agent itself reads a matcher, where that differs from the
+   * editor's reading (`layout.format.covers`): doctor reports what the agent
+   * will run.
+   */
+  reaches?: (matcher: unknown, tool: string) => boolean;
+}
+
+/**
+ * Gemini CLI's reading of a BeforeTool matcher: empty or `*` reaches every
+ * tool, anything else is an unanchored regular expression (a plain name
+ * where it does not compile), so `write_file` also reaches
+ * `mcp_fs_write_file`.
+ */
+export function geminiMatcherReaches(matcher: unknown, tool: string): boolean {
+  if (matcher === undefined || matcher === null) return true;
+  if (typeof matcher !== "string") return false;
+  const trimmed = matcher.trim();
+  if (trimmed === "" || trimmed === "*") return true;
+  try {
+    return new RegExp(trimmed).test(tool);
+  } catch {
+    return trimmed === tool;
+  }
 }
 
 /** The command GateGuard registers for `agent`, given the GateGuard command. */
@@ -181,6 +205,7 @@ export const AGENT_REGISTRATIONS: Readonly<Record<SetupAgent, AgentRegistration>
     trust: "Gemini CLI runs project hooks only in a trusted folder: trust this folder when " +
       "Gemini CLI asks (or set GEMINI_CLI_TRUST_WORKSPACE=true for headless runs).",
     foreignTools: GEMINI_MCP_CHANGE_EXAMPLES,
+    reaches: geminiMatcherReaches,
   },
   copilot: {
     agent: "copilot",

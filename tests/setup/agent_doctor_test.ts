@@ -1,7 +1,7 @@
 import { tempDir } from "../helpers/temp.ts";
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { agentFindings, fileFindings } from "../../src/setup/agent_doctor.ts";
-import { AGENT_REGISTRATIONS } from "../../src/setup/agent_registrations.ts";
+import { AGENT_REGISTRATIONS, geminiMatcherReaches } from "../../src/setup/agent_registrations.ts";
 import { editAgentRegistration } from "../../src/setup/agent_edit.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
 
@@ -50,10 +50,25 @@ Deno.test("[doctor] a Gemini CLI registration that reaches no MCP tool that may 
   assertEquals(
     findings[1].text,
     "Gemini CLI: /p/s.json does not reach MCP tools that may change files " +
-      "(mcp_filesystem_write_file, mcp_filesystem_edit_file, mcp_filesystem_move_file), so an MCP server could write GateGuard's own files unseen; " +
+      "(mcp_filesystem_edit_file, mcp_filesystem_move_file), so an MCP server could write GateGuard's own files unseen; " +
       "run `gateguard init --agent gemini` (it registers them, looked at for GateGuard's own " +
       "files only).",
   );
+});
+
+Deno.test("[doctor] a Gemini CLI matcher is read as Gemini CLI reads it: an unanchored regular expression", () => {
+  assertEquals(geminiMatcherReaches("write_file", "mcp_fs_write_file"), true);
+  assertEquals(geminiMatcherReaches("^write_file$", "mcp_fs_write_file"), false);
+  assertEquals(geminiMatcherReaches(" * ", "anything"), true);
+  assertEquals(geminiMatcherReaches(undefined, "anything"), true);
+  assertEquals(geminiMatcherReaches("(", "("), true, "one that does not compile is a plain name");
+  assertEquals(geminiMatcherReaches(3, "replace"), false);
+  // One catch-all entry reaches every tool, MCP ones included: no finding but ok.
+  const all = {
+    hooks: { BeforeTool: [{ matcher: ".*", hooks: [{ command: `${CMD} hook --agent gemini` }] }] },
+  };
+  const findings = fileFindings(AGENT_REGISTRATIONS.gemini, "/p/s.json", all as never, CMD);
+  assertEquals(findings.map((f) => f.level), ["ok"]);
 });
 
 Deno.test("[doctor] only agents whose hook files register GateGuard are reported, each trust step once", async () => {
