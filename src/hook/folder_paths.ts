@@ -14,7 +14,26 @@ import { UNKNOWN } from "./path_match.ts";
 import type { ArchiveKind } from "./archive_names.ts";
 
 /** git options that place the command in another folder (`git -C dir apply`). */
-export const GIT_FOLDER_OPTIONS: ReadonlySet<string> = new Set(["-C"]);
+const GIT_FOLDER_OPTIONS: ReadonlySet<string> = new Set(["-C"]);
+
+/**
+ * The key a command's words go by in the programs' tables: the program's
+ * name without `.exe`, or `git <subcommand>` past git's own options; with
+ * the arguments after it and the folder `git -C` names (null when none).
+ */
+export function commandKey(
+  words: readonly string[],
+): { key: string; args: string[]; folder: string | null } {
+  const program = programName(words[0] ?? "").replace(/\.exe$/, "");
+  if (program !== "git") return { key: program, args: words.slice(1), folder: null };
+  let args = words.slice(1);
+  let folder: string | null = null;
+  while (args.length > 0 && args[0].startsWith("-")) {
+    if (GIT_FOLDER_OPTIONS.has(args[0])) folder = args[1] ?? null;
+    args = args.slice(GIT_FOLDER_OPTIONS.has(args[0]) ? 2 : 1);
+  }
+  return { key: `git ${args[0] ?? ""}`, args: args.slice(1), folder };
+}
 
 /** One write the line makes into a folder, as a path to match. */
 export interface FolderWrite {

@@ -23,10 +23,10 @@ import type { Segment } from "../shell/bash/mod.ts";
 import { DIRECTORY_CHANGERS } from "./shell_words.ts";
 import { SHELLS } from "./shell_environment.ts";
 import {
+  commandKey,
   folderText,
   type FolderWrite,
   type FolderWriteContext,
-  GIT_FOLDER_OPTIONS,
   lastSegment,
   namedWrite,
   placeIn,
@@ -34,12 +34,11 @@ import {
   unknownWrite,
 } from "./folder_paths.ts";
 import {
-  findWrites,
   forLoopListers,
+  foundWrites,
   handsOnAlong,
-  listedWrites,
-  listerOf,
   listersChanged,
+  listsFiles,
 } from "./found_files.ts";
 import {
   CONTENTS_AS_DESTINATION,
@@ -69,20 +68,9 @@ function changedFolder(folder: string | null, args: readonly string[]): string |
 function writerOf(
   words: readonly string[],
 ): { key: string; writer: FolderWriter; args: string[]; folder: string | null } | null {
-  const program = programName(words[0] ?? "").replace(/\.exe$/, "");
-  let args = words.slice(1);
-  let folder: string | null = null;
-  let key = program;
-  if (program === "git") {
-    while (args.length > 0 && args[0].startsWith("-")) {
-      if (GIT_FOLDER_OPTIONS.has(args[0])) folder = args[1] ?? null;
-      args = args.slice(GIT_FOLDER_OPTIONS.has(args[0]) ? 2 : 1);
-    }
-    key = `git ${args[0] ?? ""}`;
-    args = args.slice(1);
-  }
-  const writer = FOLDER_WRITERS[key];
-  return writer === undefined ? null : { key, writer, args, folder };
+  const command = commandKey(words);
+  const writer = FOLDER_WRITERS[command.key];
+  return writer === undefined ? null : { ...command, writer };
 }
 
 /** The folder an option of `writer` names, or undefined when none does. */
@@ -148,12 +136,8 @@ function segmentWrites(
   ctx: FolderWriteContext,
   stdinFile: string | null,
 ): FolderWrite[] {
-  if (programName(words[0] ?? "") === "find") return findWrites(words.slice(1), here, ctx, false);
-  const lister = listerOf(words);
-  if (lister !== null) {
-    const start = lister.folder === null ? here : placeIn(here, lister.folder);
-    return listedWrites(lister.key, lister.args, start, ctx, false);
-  }
+  const acting = foundWrites(words, here, ctx, false);
+  if (acting !== null) return acting;
   const found = writerOf(words);
   if (found === null) return [];
   const { writer, args } = found;
@@ -247,18 +231,6 @@ function segmentWrites(
   return out;
 }
 
-/** What a lister's names may undergo once handed on to a command that writes. */
-function listerWrites(
-  words: readonly string[],
-  here: string | null,
-  ctx: FolderWriteContext,
-): FolderWrite[] {
-  const lister = listerOf(words);
-  if (lister === null) return findWrites(words.slice(1), here, ctx, true);
-  const start = lister.folder === null ? here : placeIn(here, lister.folder);
-  return listedWrites(lister.key, lister.args, start, ctx, true);
-}
-
 /**
  * How many segments of the line, and of the shell code it hands on, may
  * write: all but the read-only ones, the `cd`s and the shells carrying
@@ -307,14 +279,14 @@ export function folderWrites(
     const at = ctx.commandAt(segment);
     const words = segment.words.slice(at).map((w) => w.text);
     const program = programName(words[0] ?? "");
-    const lists = program === "find" || listerOf(words) !== null;
+    const lists = listsFiles(words);
     // `find … | xargs sed -i` changes what find lists, as `-exec` would; so does a
     // `while read` loop fed by it, or a `for` loop over its output.
     const handed = lists && handsOnAlong(segments, i, ctx)
       ? [words]
       : forLoopListers(words, segments.slice(i + 1), ctx);
     if (handed.length > 0) {
-      for (const listed of handed) out.push(...listerWrites(listed, here, ctx));
+      for (const listed of handed) out.push(...foundWrites(listed, here, ctx, true) ?? []);
       if (lists) continue;
     }
     if (DIRECTORY_CHANGERS.has(program)) {
@@ -328,7 +300,9 @@ export function folderWrites(
       continue;
     }
     // `sed -i s/a/b/ $(grep -rl a .)`: its arguments are what the lister names.
-    for (const listed of listersChanged(words, ctx)) out.push(...listerWrites(listed, here, ctx));
+    for (const listed of listersChanged(words, ctx)) {
+      out.push(...foundWrites(listed, here, ctx, true) ?? []);
+    }
     if (ctx.readsOnly(segment)) continue;
     const stdinFile = segment.redirects.find((r) => r.op === "<")?.target.text ?? null;
     out.push(...segmentWrites(words, here, here !== ctx.cwd, ctx, stdinFile));

@@ -14,10 +14,10 @@ import { type FamilySpec, VALUE_ROLES } from "../shell/programs/mod.ts";
 import { NAME_LISTERS, NAME_RUNNERS } from "./folder_writers.ts";
 import { PRINTERS } from "./shell_words.ts";
 import {
+  commandKey,
   folderText,
   type FolderWrite,
   type FolderWriteContext,
-  GIT_FOLDER_OPTIONS,
   lastSegment,
   placeIn,
   programName,
@@ -57,7 +57,7 @@ const FIND_LEADING = /^-(?:[HLP]|D|O\d*)$/;
  * each start folder whose name its `-name`-style tests allow (any file when
  * a test is negated or there is none).
  */
-export function findWrites(
+function findWrites(
   args: readonly string[],
   here: string | null,
   ctx: FolderWriteContext,
@@ -148,7 +148,7 @@ function listerArgs(spec: FamilySpec, args: readonly string[]): ListerArgs {
  * runner that writes (`handedOn`) or fd runs such a command on them; fd's
  * extensions, or a pattern of plain letters, narrow the names.
  */
-export function listedWrites(
+function listedWrites(
   key: string,
   args: readonly string[],
   here: string | null,
@@ -186,23 +186,36 @@ export function listedWrites(
 }
 
 /** The lister a segment's words run (`git ls-files` by its subcommand), with its arguments and folder. */
-export function listerOf(
+function listerOf(
   words: readonly string[],
 ): { key: string; args: string[]; folder: string | null } | null {
-  const program = programName(words[0] ?? "").replace(/\.exe$/, "");
-  if (program !== "git") {
-    return Object.hasOwn(NAME_LISTERS, program)
-      ? { key: program, args: words.slice(1), folder: null }
-      : null;
+  const command = commandKey(words);
+  return Object.hasOwn(NAME_LISTERS, command.key) ? command : null;
+}
+
+/** Whether a segment's words name files it finds or lists: `find`, or a lister of the table. */
+export function listsFiles(words: readonly string[]): boolean {
+  return programName(words[0] ?? "") === "find" || listerOf(words) !== null;
+}
+
+/**
+ * What the files `find` or a lister names may undergo: handed on to a
+ * command that writes (`handedOn`), or changed by the program itself
+ * (`find -delete`, `fd -x rm`). Null when the words run neither.
+ */
+export function foundWrites(
+  words: readonly string[],
+  here: string | null,
+  ctx: FolderWriteContext,
+  handedOn: boolean,
+): FolderWrite[] | null {
+  if (programName(words[0] ?? "") === "find") {
+    return findWrites(words.slice(1), here, ctx, handedOn);
   }
-  let args = words.slice(1);
-  let folder: string | null = null;
-  while (args.length > 0 && args[0].startsWith("-")) {
-    if (GIT_FOLDER_OPTIONS.has(args[0])) folder = args[1] ?? null;
-    args = args.slice(GIT_FOLDER_OPTIONS.has(args[0]) ? 2 : 1);
-  }
-  const key = `git ${args[0] ?? ""}`;
-  return Object.hasOwn(NAME_LISTERS, key) ? { key, args: args.slice(1), folder } : null;
+  const lister = listerOf(words);
+  if (lister === null) return null;
+  const start = lister.folder === null ? here : placeIn(here, lister.folder);
+  return listedWrites(lister.key, lister.args, start, ctx, handedOn);
 }
 
 /** Options of xargs and parallel whose value is the next word. */
@@ -223,7 +236,7 @@ const NAME_RUNNER_VALUES: ReadonlySet<string> = new Set([
  * files named: xargs or parallel (behind `sudo` and the like) running a
  * command that may write (with no command, xargs runs echo).
  */
-export function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
+function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
   // The caller's command word lies past xargs, which runs the real command.
   const runs = ctx.commandAt(segment);
   const all = segment.words.map((w) => w.text);
@@ -252,6 +265,15 @@ function readVariables(words: readonly string[]): string[] {
 }
 
 /**
+ * Whether a command given names (each written as a plain file name, as `{}`
+ * stands in for find -exec) may change them: a printer only prints them, and
+ * a command the read-only check vouches for only reads them.
+ */
+function changesWith(words: readonly string[], ctx: FolderWriteContext): boolean {
+  return !PRINTERS.has(programName(words[0] ?? "")) && runsWrite(words, ctx);
+}
+
+/**
  * Whether a later command changes the files `names` hold: it writes to one
  * through a redirection, or takes one as a word and is no command the
  * read-only check vouches for (`rm -rf "$f"`, not `echo "$f"`).
@@ -269,10 +291,7 @@ function writesWith(
   return later.some((s) => {
     if (s.redirects.some((r) => !r.op.startsWith("<") && using(r.target.text))) return true;
     const words = s.words.slice(ctx.commandAt(s)).map((w) => w.text);
-    // A printer only prints the names; anything else gets each as a plain file
-    // name, as `{}` stands in for find -exec.
-    return words.some(using) && !PRINTERS.has(programName(words[0] ?? "")) &&
-      runsWrite(words.map((w) => w.replace(uses, "found")), ctx);
+    return words.some(using) && changesWith(words.map((w) => w.replace(uses, "found")), ctx);
   });
 }
 
@@ -282,7 +301,7 @@ function writesWith(
  * (`ls -A | while read f; do rm -rf "$f"; done`). The reader sees the
  * loop's parts as the segments after the lister.
  */
-export function loopHandsOn(
+function loopHandsOn(
   next: Segment | undefined,
   later: readonly Segment[],
   ctx: FolderWriteContext,
@@ -323,8 +342,7 @@ export function listersChanged(words: readonly string[], ctx: FolderWriteContext
   if (LOOP_HEADS.has(words[0] ?? "")) return [];
   const listed = substitutedListers(words.slice(1), ctx);
   if (listed.length === 0) return [];
-  const plain = words.map((w) => SUBSTITUTION.test(w) ? "found" : w);
-  return !PRINTERS.has(programName(plain[0] ?? "")) && runsWrite(plain, ctx) ? listed : [];
+  return changesWith(words.map((w) => SUBSTITUTION.test(w) ? "found" : w), ctx) ? listed : [];
 }
 
 /**
@@ -332,14 +350,12 @@ export function listersChanged(words: readonly string[], ctx: FolderWriteContext
  * substitution (`sed -i s/a/b/ $(grep -rl a .)`, `rm -rf $(ls -A)`), as
  * words: a command given those as arguments changes what they list.
  */
-export function substitutedListers(words: readonly string[], ctx: FolderWriteContext): string[][] {
+function substitutedListers(words: readonly string[], ctx: FolderWriteContext): string[][] {
   return words.flatMap((item) => {
     const found = SUBSTITUTION.exec(item);
     const code = found?.[1] ?? found?.[2];
     const inner = code === undefined ? null : ctx.parse(code);
-    return (inner ?? []).map((s) => s.words.map((w) => w.text)).filter((w) =>
-      programName(w[0] ?? "") === "find" || listerOf(w) !== null
-    );
+    return (inner ?? []).map((s) => s.words.map((w) => w.text)).filter(listsFiles);
   });
 }
 

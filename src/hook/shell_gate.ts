@@ -416,14 +416,17 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
       ? destructiveRule(shell.dialect, command, settings, ctx.budget, readOnly !== null)
       : Promise.resolve({ hit: deletionHit(shell.deletion), warnings: [] as string[] });
   let found: Awaited<ReturnType<typeof destructiveFound>> | undefined;
+  // Home, a root, the project or its .git, once asked (a destructive command only).
+  let aimed: ReturnType<typeof import("./shell_protect.ts")["protectedTargetOf"]> | undefined;
   if (protectHits.length > 0) {
     // A deletion of every name below a folder (`find . -exec rm`, `git clean`) is
     // the destructive gate's when that gate flags the command and the folder is
     // one it never passes on a retry, as `rm -rf .` is; any other stays here.
     const broad = protectHits.every((h) => h.kind === "control" && h.broad === true);
     if (broad) found = await destructiveFound();
-    const aimed = broad && found?.hit !== null &&
-      protect!.protectedTargetOf(shell.dialect, command, protectCtx!) !== null;
+    if (broad && found?.hit !== null) {
+      aimed = protect!.protectedTargetOf(shell.dialect, command, protectCtx!);
+    }
     if (!aimed) {
       const { outcome, decision } = protectionOutcome(
         protect!.askReachesPerson(call.permissionMode),
@@ -448,7 +451,7 @@ export async function decideShellGate(ctx: DecideContext, shell: ShellCall): Pro
   if (hit !== null) {
     packRule = `${hit.pack}/${hit.rule}`;
     // Home, a root, the project or its .git: the user's call, never a retry's.
-    const aimed = protect && protectCtx
+    aimed ??= protect && protectCtx
       ? protect.protectedTargetOf(shell.dialect, command, protectCtx)
       : null;
     if (aimed !== null) {
