@@ -288,10 +288,15 @@ function writesWith(
     "g",
   );
   const using = (text: string) => text.search(uses) >= 0;
-  return later.some((s) => {
+  return later.some((s, i) => {
     if (s.redirects.some((r) => !r.op.startsWith("<") && using(r.target.text))) return true;
     const words = s.words.slice(ctx.commandAt(s)).map((w) => w.text);
-    return words.some(using) && changesWith(words.map((w) => w.replace(uses, "found")), ctx);
+    if (!words.some(using)) return false;
+    // Printed names piped on are code or names for the next program (`echo "rm $f" | sh`),
+    // unless that program only reads them.
+    const next = later[i + 1];
+    return (next?.piped === true && !ctx.readsOnly(next)) ||
+      changesWith(words.map((w) => w.replace(uses, "found")), ctx);
   });
 }
 
@@ -312,15 +317,19 @@ function loopHandsOn(
 }
 
 /**
- * The listers a `for` loop takes its names from (`for f in $(ls -A)`), as
- * words, when a later command that may write uses the loop's variable.
+ * The listers a `for` or `select` loop takes its names from
+ * (`for f in $(ls -A)`), as words, when a later command that may write
+ * uses the loop's variable.
  */
 export function forLoopListers(
   words: readonly string[],
   later: readonly Segment[],
   ctx: FolderWriteContext,
 ): string[][] {
-  if (words[0] !== "for" || words[2] !== "in" || !writesWith([words[1] ?? ""], later, ctx)) {
+  if (
+    !LOOP_HEADS.has(words[0] ?? "") || words[2] !== "in" ||
+    !writesWith([words[1] ?? ""], later, ctx)
+  ) {
     return [];
   }
   return substitutedListers(words.slice(3), ctx);

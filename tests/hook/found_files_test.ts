@@ -119,6 +119,9 @@ Deno.test("[self-protection] a loop over a lister's names that writes with them 
   assertEquals(writes("ls | while read -a names; do echo x > ${names}; done"), [{ path: "/p/?" }]);
   assertEquals(writes("for f in $(ls -A); do rm -rf ${f}; done"), [{ path: "/p/?" }]);
   assertEquals(writes('ls | sort | while read f; do rm -rf "$f"; done'), [{ path: "/p/?" }]);
+  assertEquals(writes("select f in $(ls -A); do rm -rf $f; done"), [{ path: "/p/?" }]);
+  // A name printed into another program is no longer only printed.
+  assertEquals(writes('ls -A | while read f; do echo "rm -rf $f" | sh; done'), [{ path: "/p/?" }]);
   assertEquals(writes('for f in "$(git ls-files -o)"; do rm "$f"; done'), [{ path: "/p/?" }]);
   for (
     const quiet of [
@@ -127,6 +130,7 @@ Deno.test("[self-protection] a loop over a lister's names that writes with them 
       "for f in $(ls -A); do cat $f; done",
       "for x in a b; do rm -rf $x; done",
       'ls | while read f; do rm -rf "$g"; done',
+      'ls | while read f; do echo "$f" | wc -c; done',
     ]
   ) {
     assertEquals(writes(quiet), [], quiet);
