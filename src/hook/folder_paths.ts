@@ -50,6 +50,8 @@ export interface FolderWrite {
   names?: readonly string[];
   /** True for a program that deletes what it reaches (`find -delete`, `git clean`). */
   removes?: boolean;
+  /** True when the names may be any file at all (`unread_names.ts`): no folder holds them. */
+  anywhere?: boolean;
 }
 
 /** What the reader needs from its caller. */

@@ -226,6 +226,9 @@ export const NAME_LISTERS: Readonly<Record<string, NameLister>> = {
 /** Programs that run a command on the names they read from stdin. */
 export const NAME_RUNNERS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
 
+/** Shell builtins that fill variables with the names they read (`read f`, `mapfile -t a`). */
+export const NAME_FILLERS: ReadonlySet<string> = new Set(["read", "mapfile", "readarray"]);
+
 /** Options after which a copy writes the source's contents as the destination itself. */
 export const CONTENTS_AS_DESTINATION = /^(?:-[A-Za-z]*T[A-Za-z]*|--no-target-directory)$/;
 
@@ -237,7 +240,8 @@ export const CONTENTS_AS_DESTINATION = /^(?:-[A-Za-z]*T[A-Za-z]*|--no-target-dir
  */
 function writesIntoFolders(program: string): boolean {
   return Object.hasOwn(FOLDER_WRITERS, program) || program === "git" || program === "find" ||
-    SHELLS.has(program) || Object.hasOwn(NAME_LISTERS, program) || NAME_RUNNERS.has(program);
+    SHELLS.has(program) || Object.hasOwn(NAME_LISTERS, program) || NAME_RUNNERS.has(program) ||
+    NAME_FILLERS.has(program);
 }
 
 /**
@@ -265,6 +269,17 @@ export const POWERSHELL_LISTERS: ReadonlySet<string> = new Set([
   "dir",
   "get-item",
   "gi",
+]);
+
+/** PowerShell's commands (and aliases) that read a file's lines, which may be names. */
+export const POWERSHELL_CONTENT_READERS: ReadonlySet<string> = new Set([
+  "get-content",
+  "gc",
+  "cat",
+  "type",
+  "import-csv",
+  "ipcsv",
+  "import-clixml",
 ]);
 
 /**
@@ -324,7 +339,12 @@ export const NATIVE_WRITERS: ReadonlySet<string> = new Set(
 /** A command of `POWERSHELL_WRITERS` standing as a word of a command. */
 const POWERSHELL_WRITER_WORD = new RegExp(
   `(?:^|[\\s;|&{}()/\\\\])(?:${
-    [...Object.keys(POWERSHELL_WRITERS), ...POWERSHELL_LISTERS, ...NATIVE_WRITERS]
+    [
+      ...Object.keys(POWERSHELL_WRITERS),
+      ...POWERSHELL_LISTERS,
+      ...POWERSHELL_CONTENT_READERS,
+      ...NATIVE_WRITERS,
+    ]
       .map((w) => w.replace(/[.+*?]/g, "\\$&")).join("|")
   })(?:\\.exe)?(?=[\\s"']|$)`,
   "i",
@@ -350,8 +370,14 @@ export function needsFolderReader(
   commandAt: (segment: Segment) => number,
 ): boolean {
   if (dialect === "powershell") return powershellWritesIntoFolders(command);
-  return segments !== null && segments.some((s) => {
-    const word = s.words[commandAt(s)]?.text ?? "";
-    return writesIntoFolders(baseName(word).toLowerCase().replace(/\.exe$/, ""));
+  if (segments === null) return false;
+  // Substitutions may hand a writer names from a file (`unread_names.ts`).
+  if (/\$\(|`/.test(command)) return true;
+  const program = (word: string) => baseName(word).toLowerCase().replace(/\.exe$/, "");
+  return segments.some((s) => {
+    const at = commandAt(s);
+    // A runner stands before the command word it runs (`xargs rm`).
+    return writesIntoFolders(program(s.words[at]?.text ?? "")) ||
+      s.words.slice(0, at).some((w) => NAME_RUNNERS.has(program(w.text)));
   });
 }

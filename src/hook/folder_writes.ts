@@ -40,12 +40,14 @@ import {
   listersChanged,
   listsFiles,
 } from "./found_files.ts";
+import { anywhere, unreadNameWrites } from "./unread_names.ts";
 import {
   CONTENTS_AS_DESTINATION,
   FOLDER_WRITERS,
   type FolderWriter,
   NATIVE_WRITERS,
   POWERSHELL_CHANGERS,
+  POWERSHELL_CONTENT_READERS,
   POWERSHELL_LISTERS,
   POWERSHELL_VALUE_PARAMETERS,
   POWERSHELL_WRITERS,
@@ -273,7 +275,8 @@ export function folderWrites(
     ? { ...given, list: undefined }
     : given;
   let here = ctx.cwd;
-  const out: FolderWrite[] = [];
+  // Names handed over from a file or a program's output may be any file at all.
+  const out: FolderWrite[] = unreadNameWrites(segments, ctx);
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
     const at = ctx.commandAt(segment);
@@ -406,7 +409,38 @@ export function powershellFolderWrites(command: string, given: FolderWriteContex
       out.push(namedWrite(folder ?? destination, shown, name));
     }
   }
-  return [...out, ...powershellListedChanges(command, given.cwd)];
+  return [
+    ...out,
+    ...powershellListedChanges(command, given.cwd),
+    ...powershellReadNames(command),
+  ];
+}
+
+/**
+ * The names a PowerShell line reads from a file and hands to a command that
+ * changes the items it is given (`Get-Content list | Remove-Item`,
+ * `Remove-Item (gc list)`, `$n = gc list; ri $n`): they may be any file.
+ * `Set-Content` takes piped text as content, not as names.
+ */
+function powershellReadNames(command: string): FolderWrite[] {
+  const hidden = new Map<string, string>();
+  const out = new Map<string, FolderWrite>();
+  for (const line of command.replace(/`(.)/g, "$1").split(/[;&\n]+/)) {
+    const words = powershellWords(line.replace(/[{}()|]/g, " "));
+    const lower = words.map((w) => w.toLowerCase());
+    const reader = lower.findIndex((w) => POWERSHELL_CONTENT_READERS.has(w));
+    const file = words.slice(reader + 1).find((w) => !w.startsWith("-"));
+    const read = reader < 0 ? null : `<the names in ${file ?? "a file"}>`;
+    const assigned = /^\s*\$(\w+)\s*=/.exec(line)?.[1]?.toLowerCase();
+    if (assigned !== undefined && read !== null) hidden.set(assigned, read);
+    if (!lower.some((w) => POWERSHELL_CHANGERS.has(w) && w !== "set-content" && w !== "sc")) {
+      continue;
+    }
+    const used = read ??
+      [...hidden].find(([name]) => new RegExp(`\\$${name}\\b`, "i").test(line))?.[1];
+    if (used !== undefined && !out.has(used)) out.set(used, anywhere(used));
+  }
+  return [...out.values()];
 }
 
 /**

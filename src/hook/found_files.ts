@@ -219,7 +219,7 @@ export function foundWrites(
 }
 
 /** Options of xargs and parallel whose value is the next word. */
-const NAME_RUNNER_VALUES: ReadonlySet<string> = new Set([
+export const NAME_RUNNER_VALUES: ReadonlySet<string> = new Set([
   "-I",
   "-n",
   "-P",
@@ -232,11 +232,12 @@ const NAME_RUNNER_VALUES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Whether a segment piped from a lister runs a program that may change the
- * files named: xargs or parallel (behind `sudo` and the like) running a
- * command that may write (with no command, xargs runs echo).
+ * Whether a segment runs a program that may change the names it is handed:
+ * xargs or parallel (behind `sudo` and the like) running a command that may
+ * write; one that only prints them (`xargs echo`, and xargs with no
+ * command) changes nothing.
  */
-function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
+export function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
   // The caller's command word lies past xargs, which runs the real command.
   const runs = ctx.commandAt(segment);
   const all = segment.words.map((w) => w.text);
@@ -247,21 +248,36 @@ function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
   while (at < words.length && words[at].startsWith("-")) {
     at += NAME_RUNNER_VALUES.has(words[at]) ? 2 : 1;
   }
-  return runsWrite(words.slice(at), ctx);
+  return changesWith(words.slice(at), ctx);
 }
 
-/** `read`'s options whose value is the next word and no variable (`-a` names an array). */
-const READ_VALUES: ReadonlySet<string> = new Set(["-d", "-i", "-n", "-N", "-p", "-t", "-u"]);
+/** The options of each name reader whose value is the next word (`read -t 5`, `mapfile -n 10`). */
+const READER_VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
+  read: new Set(["-d", "-i", "-n", "-N", "-p", "-t", "-u"]),
+  mapfile: new Set(["-d", "-n", "-O", "-s", "-u", "-C", "-c"]),
+  readarray: new Set(["-d", "-n", "-O", "-s", "-u", "-C", "-c"]),
+};
 
-/** The variables a `read` fills (`read -r f`, `read -a names`); `REPLY` when it names none. */
-function readVariables(words: readonly string[]): string[] {
-  const out: string[] = [];
+/** A shell variable's name. */
+export const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The variables a name reader (`words[0]`: `read`, `mapfile`, `readarray`)
+ * fills: `read`'s names (`read -r a b`, `read -a names`), the array
+ * `mapfile` names; `REPLY` and `MAPFILE` when they name none.
+ */
+export function filledVariables(words: readonly string[]): string[] {
+  const key = programName(words[0] ?? "");
+  const values = READER_VALUES[key] ?? READER_VALUES.read;
+  const named: string[] = [];
   for (let i = 1; i < words.length; i++) {
-    if (words[i] === "-a") out.push(words[++i] ?? "");
-    else if (READ_VALUES.has(words[i])) i++;
-    else if (!words[i].startsWith("-")) out.push(words[i]);
+    if (values.has(words[i])) i++;
+    else if (key === "read" && words[i] === "-a") named.push(words[++i] ?? "");
+    else if (VARIABLE.test(words[i])) named.push(words[i]);
   }
-  return out.length > 0 ? out : ["REPLY"];
+  const valid = named.filter((n) => VARIABLE.test(n));
+  if (valid.length > 0) return key === "read" ? valid : [valid[valid.length - 1]];
+  return [key === "read" ? "REPLY" : "MAPFILE"];
 }
 
 /**
@@ -269,7 +285,7 @@ function readVariables(words: readonly string[]): string[] {
  * stands in for find -exec) may change them: a printer only prints them, and
  * a command the read-only check vouches for only reads them.
  */
-function changesWith(words: readonly string[], ctx: FolderWriteContext): boolean {
+export function changesWith(words: readonly string[], ctx: FolderWriteContext): boolean {
   return !PRINTERS.has(programName(words[0] ?? "")) && runsWrite(words, ctx);
 }
 
@@ -278,7 +294,7 @@ function changesWith(words: readonly string[], ctx: FolderWriteContext): boolean
  * through a redirection, or takes one as a word and is no command the
  * read-only check vouches for (`rm -rf "$f"`, not `echo "$f"`).
  */
-function writesWith(
+export function writesWith(
   names: readonly string[],
   later: readonly Segment[],
   ctx: FolderWriteContext,
@@ -313,7 +329,7 @@ function loopHandsOn(
 ): boolean {
   if (next?.piped !== true) return false;
   const words = next.words.slice(ctx.commandAt(next)).map((w) => w.text);
-  return programName(words[0] ?? "") === "read" && writesWith(readVariables(words), later, ctx);
+  return programName(words[0] ?? "") === "read" && writesWith(filledVariables(words), later, ctx);
 }
 
 /**
@@ -336,7 +352,7 @@ export function forLoopListers(
 }
 
 /** The words that open a loop over a list (`for f in …`, `select f in …`). */
-const LOOP_HEADS: ReadonlySet<string> = new Set(["for", "select"]);
+export const LOOP_HEADS: ReadonlySet<string> = new Set(["for", "select"]);
 
 /** A word that is one command substitution, quoted or not: `$(…)` or `` `…` ``. */
 const SUBSTITUTION = /^"?(?:\$\((.*)\)|`(.*)`)"?$/s;

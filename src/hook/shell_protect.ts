@@ -143,6 +143,8 @@ interface Piece {
   names?: readonly string[];
   /** Set for a subtree piece of a program that deletes what it reaches. */
   removes?: boolean;
+  /** Set for names that may be any file (`unread_names.ts`): every row of the table. */
+  anywhere?: boolean;
 }
 
 function lower(s: string): string {
@@ -511,6 +513,7 @@ function folderWritePieces(
     subtree: w.subtree,
     names: w.names,
     removes: w.removes,
+    anywhere: w.anywhere,
   }));
 }
 
@@ -553,6 +556,14 @@ function matchPieces(
     if (runsOwnHook(pieces, at) && !seen.has("own-hook")) {
       seen.add("own-hook");
       hits.push({ kind: "own-hook", piece: piece.text });
+    }
+    if (piece.anywhere) {
+      const row = targets[0]?.row;
+      if (row !== undefined && !seen.has(row.id)) {
+        seen.add(row.id);
+        hits.push({ kind: "control", piece: piece.shown ?? piece.text, row });
+      }
+      continue;
     }
     const probe = probeOf(piece.text, ctx, movesDirectory, dialect);
     if (probe === null) continue;

@@ -149,7 +149,6 @@ const BASH_DESTRUCTIVE: readonly string[] = [
   "exec -a foo rm -rf x",
   "busybox rm -rf x",
   "/usr/bin/env rm -rf x",
-  "xargs rm -rf < list",
   "echo x | xargs -I{} rm -rf {}",
   "find . | xargs -n1 rm -rf",
   "sudo env -i command nice nohup timeout 5 xargs bash -c 'rm -rf x'",

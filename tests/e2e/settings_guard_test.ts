@@ -4,7 +4,8 @@
  * denied through the CLI on every try (a change to GateGuard's project
  * file is put to the user instead); other settings changes pass, and `gateguard explain` names
  * the rule and the control-surface row. A write to the shell's start-up file is asked about
- * on every try, while sourcing it is an ordinary first command. A gzip-compressed tar holding
+ * on every try, while sourcing it is an ordinary first command; a file list handed to a writer is
+ * denied on every try, one handed to a reader is not. A gzip-compressed tar holding
  * Claude's settings is never extracted into the project; a clean one is an ordinary command.
  */
 
@@ -106,6 +107,35 @@ Deno.test("[self-protection] through the CLI the shell's start-up file is never 
   );
   assertEquals(kindOf(await bash("source ~/.bashrc", "default", "rc-source")), "pass");
   assertEquals(await Deno.readTextFile(`${tmp}/.bashrc`), "export PATH=$HOME/bin:$PATH\n");
+});
+
+Deno.test("[self-protection] through the CLI a file list handed to a writer is denied on every try, one handed to a reader is routine", async () => {
+  const { root, env } = await sandbox({ "src/a.py": "x = 1\n", "list": ".claude\n" });
+  const init = await runCli(["init", "--shared"], { env, cwd: root });
+  assertEquals(init.code, 0, init.stderr);
+  const bash = (command: string, mode = "default") =>
+    runHook({
+      session_id: "names",
+      cwd: root,
+      hook_event_name: "PreToolUse",
+      permission_mode: mode,
+      tool_name: "Bash",
+      tool_input: { command },
+    }, { env, cwd: root });
+  for (const command of ["xargs rm -rf < list", "cat list | xargs sed -i s/x/y/"]) {
+    const denied = await bash(command);
+    assertEquals(kindOf(denied), "deny", command);
+    assertStringIncludes(
+      JSON.parse(denied.stdout).hookSpecificOutput.permissionDecisionReason,
+      "This change to <the names in list> would switch GateGuard off or weaken it:",
+    );
+    assertEquals(kindOf(await bash(command)), "deny", `${command}, retried`);
+    assertEquals(kindOf(await bash(command, "bypassPermissions")), "deny", command);
+  }
+  // Read, the names change nothing: the session's first command is routine, then it passes.
+  assertEquals(kindOf(await bash("cat list | xargs wc -l")), "deny");
+  assertEquals(kindOf(await bash("cat list | xargs wc -l")), "pass");
+  assertEquals(await Deno.readTextFile(`${root}/list`), ".claude\n");
 });
 
 Deno.test("[self-protection] through the CLI an archive is judged by what it holds: one holding Claude's settings is never extracted into the project, a clean one is routine", async () => {
