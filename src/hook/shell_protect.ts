@@ -601,6 +601,9 @@ function matchPieces(
   return hits;
 }
 
+/** A git pathspec for the whole worktree from its top: `:/`, `:/*`, `:(top)`, `:(top,glob)*`. */
+const TOP_PATHSPEC = /^:(?:\/|\([^)]*\btop\b[^)]*\))[./*]*$/;
+
 /** What a destructive command may not be aimed at without the user's say. */
 export type ProtectedTarget = "home" | "root" | "project" | "git";
 
@@ -654,6 +657,10 @@ export function protectedTargetOf(
     if (piece.dirChange || (piece.first && piece.text === ".")) continue;
     if (movedInto.length > 0 && /^(\.|\.\/|\.?\*|\.\/\*|\.\*)$/.test(piece.text)) {
       return movedInto[0];
+    }
+    // git's pathspec magic for the top of the worktree (`git checkout HEAD~3 -- :/`).
+    if (TOP_PATHSPEC.test(piece.text) && ctx.surface.projectRoot) {
+      return { target: "project", piece: piece.text };
     }
     const probe = probeOf(piece.text, ctx, movesDirectory, dialect);
     if (probe === null) continue;

@@ -188,6 +188,11 @@ Deno.test("[never-on-retry] destructive commands aimed at home, a root, the proj
     ['rm -rf "$(git rev-parse --show-toplevel)"', "project"],
     ['rm -rf "$PWD/build"', null],
     ["cd build && rm -rf $PWD", null],
+    // git's pathspec magic for the whole worktree, from its top.
+    ["git checkout HEAD~3 -- :/", "project"],
+    ["git restore --source=HEAD~2 -- ':(top)'", "project"],
+    ["git checkout HEAD~3 -- ':(top,glob)*'", "project"],
+    ["git checkout HEAD~3 -- :/src", null],
   ];
   for (const [command, target] of cases) {
     assertEquals(protectedTargetOf("bash", command, CTX)?.target ?? null, target, command);
