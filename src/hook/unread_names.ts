@@ -41,6 +41,7 @@ import {
 } from "./found_files.ts";
 import { NAME_FILLERS, NAME_RUNNERS } from "./folder_writers.ts";
 import { PRINTERS } from "./shell_words.ts";
+import { SHELLS } from "./shell_environment.ts";
 import { UNKNOWN } from "./path_match.ts";
 
 /**
@@ -159,6 +160,8 @@ interface Reading {
   hidden: Map<string, Source>;
   /** How deep substitution code is read inside substitution code. */
   depth: number;
+  /** The hidden source of the code's own stdin (`cat list | sh -c 'xargs rm'`), or null. */
+  inherited: Source | null;
 }
 
 /**
@@ -266,7 +269,9 @@ function segmentSource(segment: Segment, first: boolean, reading: Reading): Sour
     const given = args.filter((w, i) => !w.startsWith("-") && !values.has(args[i - 1] ?? ""));
     const patterned = args.some((w) => w === "-e" || w === "-f" || /^--(?:regexp|file)\b/.test(w));
     const allowed = patterned ? 0 : operands;
-    return given.length <= allowed ? null : `<the names in ${given[allowed]}>`;
+    if (given.length > allowed) return `<the names in ${given[allowed]}>`;
+    // At a pipeline's head it passes on its own stdin.
+    return first ? reading.inherited : null;
   }
   if (words.length === 0) return null;
   return `<the names ${key} prints>`;
@@ -333,7 +338,38 @@ function namesSource(segments: readonly Segment[], at: number, reading: Reading)
     const later = segments[k];
     if (later.words.length === 0 && later.stdinRedirected) return stdinSource(later, reading);
   }
-  return null;
+  return reading.inherited;
+}
+
+/** A shell's `-c` option, alone or in a cluster (`bash -lc 'code'`). */
+const CODE_OPTION = /^-[A-Za-z]*c[A-Za-z]*$/;
+
+/**
+ * For a shell given code (`sh -c 'xargs rm'`) whose stdin is hidden, the
+ * writes of hidden names its code makes from that stdin; none otherwise.
+ */
+function shellCodeWrites(
+  segments: readonly Segment[],
+  at: number,
+  reading: Reading,
+): FolderWrite[] {
+  const segment = segments[at];
+  const words = wordsOf(segment, reading.ctx);
+  const option = words.findIndex((w, i) => i > 0 && CODE_OPTION.test(w));
+  const code = option < 0 ? undefined : words[option + 1];
+  if (!SHELLS.has(programName(words[0] ?? "")) || code === undefined || reading.depth > 2) {
+    return [];
+  }
+  const stdin = stdinSource(segment, reading) ??
+    (segment.piped ? chainSource(segments, at, reading) : reading.inherited);
+  const inner = stdin === null ? null : reading.ctx.parse(code);
+  if (inner === null || stdin === null) return [];
+  return readWrites(inner, {
+    ...reading,
+    hidden: new Map(),
+    depth: reading.depth + 1,
+    inherited: stdin,
+  });
 }
 
 /** Records the variables a segment fills from a hidden source. */
@@ -381,13 +417,19 @@ export function unreadNameWrites(
   segments: readonly Segment[],
   ctx: FolderWriteContext,
 ): FolderWrite[] {
-  const reading: Reading = { ctx, hidden: new Map(), depth: 0 };
+  return readWrites(segments, { ctx, hidden: new Map(), depth: 0, inherited: null });
+}
+
+/** `unreadNameWrites` with the reading state of the code around `segments`. */
+function readWrites(segments: readonly Segment[], reading: Reading): FolderWrite[] {
+  const { ctx } = reading;
   const out = new Map<Source, FolderWrite>();
   const add = (source: Source | null) => {
     if (source !== null && !out.has(source)) out.set(source, anywhere(source));
   };
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i];
+    for (const write of shellCodeWrites(segments, i, reading)) add(write.shown);
     noteFilled(segments, i, reading);
     if (handsOnNames(segment, ctx)) add(namesSource(segments, i, reading));
     const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);

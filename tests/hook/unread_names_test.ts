@@ -198,3 +198,22 @@ Deno.test("[self-protection] in PowerShell, a file's lines handed to a command t
     assertEquals(reached(command), [], command);
   }
 });
+
+Deno.test("[self-protection] code handed to a shell reads the shell's stdin: a hidden one reaches its runners and loops", () => {
+  assertEquals(hidden("cat list | sh -c 'xargs rm -rf'"), ["<the names in list>"]);
+  assertEquals(hidden("sh -c 'xargs rm -rf' < list"), ["<the names in list>"]);
+  assertEquals(hidden(`cat list | bash -c 'while read f; do rm -rf "$f"; done'`), [
+    "<the names in list>",
+  ]);
+  assertEquals(hidden("cat list | bash -lc 'cat | xargs rm'"), ["<the names in list>"]);
+  for (
+    const shown of [
+      "cat list | sh -c 'wc -l'",
+      "echo a | sh -c 'xargs rm'",
+      "sh -c 'xargs rm -rf'",
+      "cat list | sh -c 'xargs wc -l'",
+    ]
+  ) {
+    assertEquals(hidden(shown), [], shown);
+  }
+});
