@@ -226,6 +226,45 @@ export const NAME_LISTERS: Readonly<Record<string, NameLister>> = {
 /** Programs that run a command on the names they read from stdin. */
 export const NAME_RUNNERS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
 
+/**
+ * Programs told to change the files a list names (`tar -T list --remove-files`,
+ * `git rm --pathspec-from-file=list`): the options that name the list (`-`,
+ * or an option without a value, for stdin), an `@list` operand where the
+ * program takes one, and the option without which the named files are only
+ * read.
+ */
+interface ListedChange {
+  options: readonly string[];
+  /** Options that read the names from stdin (`zip -@`). */
+  stdinOptions?: readonly string[];
+  /** Whether an operand `@file` names a list (7-Zip). */
+  atOperand?: boolean;
+  /** An option the command needs to change the files it is given; absent: it always does. */
+  when?: RegExp;
+}
+
+const TAR_LISTS: ListedChange = { options: ["-T", "--files-from"], when: /^--remove-files$/ };
+const SEVEN_ZIP_LISTS: ListedChange = { options: [], atOperand: true, when: /^-sdel$/ };
+const GIT_LISTS: ListedChange = { options: ["--pathspec-from-file"] };
+
+/** Programs (git by subcommand) that change the files a list names, keyed as `commandKey` gives them. */
+export const LISTED_CHANGES: Readonly<Record<string, ListedChange>> = {
+  tar: TAR_LISTS,
+  bsdtar: TAR_LISTS,
+  gtar: TAR_LISTS,
+  rsync: { options: ["--files-from"], when: /^--remove-source-files$/ },
+  zip: { options: [], stdinOptions: ["-@"], when: /^-[A-Za-z]*m[A-Za-z]*$/ },
+  "7z": SEVEN_ZIP_LISTS,
+  "7za": SEVEN_ZIP_LISTS,
+  "7zz": SEVEN_ZIP_LISTS,
+  "git rm": GIT_LISTS,
+  "git checkout": GIT_LISTS,
+  "git restore": GIT_LISTS,
+  "git reset": GIT_LISTS,
+  "git stash": GIT_LISTS,
+  "git clean": GIT_LISTS,
+};
+
 /** Shell builtins that fill variables with the names they read (`read f`, `mapfile -t a`). */
 export const NAME_FILLERS: ReadonlySet<string> = new Set(["read", "mapfile", "readarray"]);
 
@@ -241,7 +280,7 @@ export const CONTENTS_AS_DESTINATION = /^(?:-[A-Za-z]*T[A-Za-z]*|--no-target-dir
 function writesIntoFolders(program: string): boolean {
   return Object.hasOwn(FOLDER_WRITERS, program) || program === "git" || program === "find" ||
     SHELLS.has(program) || Object.hasOwn(NAME_LISTERS, program) || NAME_RUNNERS.has(program) ||
-    NAME_FILLERS.has(program);
+    NAME_FILLERS.has(program) || Object.hasOwn(LISTED_CHANGES, program);
 }
 
 /**

@@ -39,7 +39,7 @@ import {
   VARIABLE,
   writesWith,
 } from "./found_files.ts";
-import { NAME_FILLERS, NAME_RUNNERS } from "./folder_writers.ts";
+import { LISTED_CHANGES, NAME_FILLERS, NAME_RUNNERS } from "./folder_writers.ts";
 import { PRINTERS } from "./shell_words.ts";
 import { SHELLS } from "./shell_environment.ts";
 import { UNKNOWN } from "./path_match.ts";
@@ -341,6 +341,44 @@ function namesSource(segments: readonly Segment[], at: number, reading: Reading)
   return reading.inherited;
 }
 
+/**
+ * The hidden source of the list a command of `LISTED_CHANGES` is told to
+ * change the files of, or null: a list file, or stdin for `-` and `zip -@`.
+ */
+function listedChangeSource(
+  segments: readonly Segment[],
+  at: number,
+  reading: Reading,
+): Source | null {
+  const command = commandKey(wordsOf(segments[at], reading.ctx));
+  if (!Object.hasOwn(LISTED_CHANGES, command.key)) return null;
+  const { options, stdinOptions = [], atOperand = false, when } = LISTED_CHANGES[command.key];
+  const args = command.args;
+  if (when !== undefined && !args.some((w) => when.test(w))) return null;
+  const stdin = () =>
+    stdinSource(segments[at], reading) ??
+      (segments[at].piped ? chainSource(segments, at, reading) : reading.inherited);
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i];
+    if (stdinOptions.includes(word)) return stdin();
+    if (atOperand && word.length > 1 && word.startsWith("@")) {
+      return `<the names in ${word.slice(1)}>`;
+    }
+    for (const option of options) {
+      const glued = word.startsWith(`${option}=`)
+        ? word.slice(option.length + 1)
+        : !option.startsWith("--") && word.startsWith(option) && word.length > option.length
+        ? word.slice(option.length)
+        : word === option
+        ? args[i + 1]
+        : undefined;
+      if (glued === undefined) continue;
+      return glued === "-" ? stdin() : `<the names in ${glued}>`;
+    }
+  }
+  return null;
+}
+
 /** A shell's `-c` option, alone or in a cluster (`bash -lc 'code'`). */
 const CODE_OPTION = /^-[A-Za-z]*c[A-Za-z]*$/;
 
@@ -432,6 +470,7 @@ function readWrites(segments: readonly Segment[], reading: Reading): FolderWrite
     for (const write of shellCodeWrites(segments, i, reading)) add(write.shown);
     noteFilled(segments, i, reading);
     if (handsOnNames(segment, ctx)) add(namesSource(segments, i, reading));
+    add(listedChangeSource(segments, i, reading));
     const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
     if (LOOP_HEADS.has(words[0] ?? "")) continue;
     const names = [...reading.hidden.keys()];

@@ -217,3 +217,33 @@ Deno.test("[self-protection] code handed to a shell reads the shell's stdin: a h
     assertEquals(hidden(shown), [], shown);
   }
 });
+
+Deno.test("[self-protection] a program told to change the files a list names may change any file", () => {
+  for (
+    const command of [
+      "tar -T list -cf /tmp/x.tar --remove-files",
+      "tar --files-from=list -czf /tmp/x.tgz --remove-files",
+      "tar -Tlist -cf /tmp/x.tar --remove-files",
+      "zip -m -@ /tmp/x.zip < list",
+      "cat list | zip -m -@ /tmp/x.zip",
+      "7z a -sdel /tmp/x.7z @list",
+      "rsync --files-from=list --remove-source-files . /tmp/x",
+      "git rm -r --pathspec-from-file=list",
+      "git checkout HEAD~3 --pathspec-from-file=list",
+      "cat list | git restore --pathspec-from-file=-",
+    ]
+  ) {
+    assertEquals(hidden(command), ["<the names in list>"], command);
+  }
+  for (
+    const command of [
+      "tar -cf /tmp/x.tar -T list",
+      "zip -@ /tmp/x.zip < list",
+      "7z a /tmp/x.7z @list",
+      "rsync --files-from=list . /tmp/x",
+      "git add --pathspec-from-file=list",
+    ]
+  ) {
+    assertEquals(hidden(command), [], command);
+  }
+});
