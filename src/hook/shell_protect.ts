@@ -26,6 +26,7 @@
  * @module
  */
 
+import { lineLinks, throughLinks } from "./line_links.ts";
 import { parseBash, type Segment } from "../shell/bash/mod.ts";
 import { readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
@@ -472,6 +473,13 @@ export function shellProtectHits(
 ): ShellProtectHit[] | null {
   const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
   pieces.push(...folderWritePieces(dialect, command, segments, ctx));
+  // A path through a link the line makes is also the path the link reaches.
+  const links = segments === null ? [] : lineLinks(segments, commandWordAt);
+  pieces.push(
+    ...pieces.filter((p) => p.live).flatMap((p) =>
+      throughLinks(p.text, links).map((text) => ({ ...p, text, shown: p.shown ?? p.text }))
+    ),
+  );
   // Bash's own wildcards skip dot names unless the line turns that off.
   const hidden = dialect !== "bash" || /dotglob|GLOBIGNORE/.test(command);
   const hits: ShellProtectHit[] = laterEffectHits(command, segments, commandWordAt, bashSegments);
