@@ -162,6 +162,36 @@ export interface KnownPlaces {
   cwd?: string | null;
   /** The top of the project's worktree (`git rev-parse --show-toplevel`). */
   top?: string | null;
+  /** Variables whose values the hook knows (`knownFolderVariables`), by name. */
+  variables?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Variables that name GateGuard's or an agent's folders, whose values the
+ * hook reads from the environment the agent passes it, which its shell
+ * commands inherit: `rm -rf "$CLAUDE_CONFIG_DIR"` names Claude Code's
+ * settings folder.
+ */
+export const FOLDER_VARIABLES: readonly string[] = [
+  "GATEGUARD_STATE_DIR",
+  "CLAUDE_PROJECT_DIR",
+  "CLAUDE_CONFIG_DIR",
+  "CLAUDE_PLUGIN_DATA",
+  "CODEX_HOME",
+  "GEMINI_CLI_HOME",
+  "COPILOT_HOME",
+];
+
+/** The values of `FOLDER_VARIABLES` set (and not empty) in `env`. */
+export function knownFolderVariables(
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FOLDER_VARIABLES) {
+    const value = env[name];
+    if (value) out[name] = value;
+  }
+  return out;
 }
 
 /** The working folder as a line spells it: `$PWD`, `$(pwd)`, `` `pwd` ``. */
@@ -190,6 +220,10 @@ export function withKnownParts(piece: string, places: KnownPlaces, dialect?: She
     );
   }
   if (places.top) text = text.replace(WORKTREE_TOP, places.top);
+  for (const [name, value] of Object.entries(places.variables ?? {})) {
+    const spelled = new RegExp(`\\$\\{${name}\\}|\\$${name}\\b|\\$env:${name}\\b|%${name}%`, "gi");
+    text = text.replace(spelled, () => value);
+  }
   const home = places.home;
   if (home !== null) {
     text = text.replace(/^~(?=$|[\\/])/, home)

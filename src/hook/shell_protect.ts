@@ -61,6 +61,7 @@ import type { ArchiveKind } from "./archive_names.ts";
 export { prefetchArchives } from "./archive_reader.ts";
 import {
   hasGlob,
+  knownFolderVariables,
   patternsMeet,
   placedMeets,
   segmentsMeet,
@@ -167,7 +168,8 @@ function probeOf(
   const home = homeDir(ctx.surface.env);
   // After a `cd` of the line, `$PWD` is wherever it went.
   const where = movesDirectory ? null : { cwd: ctx.cwd, top: ctx.surface.projectRoot };
-  const text = withKnownParts(piece, { home, ...where }, dialect).replaceAll("\\", "/");
+  const variables = knownFolderVariables(ctx.surface.env);
+  const text = withKnownParts(piece, { home, variables, ...where }, dialect).replaceAll("\\", "/");
   if (text === "" || text === "-" || /^-{1,2}[A-Za-z]/.test(text)) return null;
   const parts = parsePath(text, /^[A-Za-z]:\//.test(text));
   const segments = parts.segments.map(lower);

@@ -310,3 +310,29 @@ Deno.test("[self-protection] from source, a command that writes the bundle the r
   // Reading it stays free.
   assertEquals(bundleRows("cat /home/u/gg/.cache/bundle/main.js"), []);
 });
+
+Deno.test("[self-protection] a variable naming one of the agents' or GateGuard's folders is read as the folder the hook knows it names", () => {
+  const ctx: ShellProtectContext = {
+    ...CTX,
+    surface: {
+      ...CTX.surface,
+      env: {
+        ...CTX.surface.env,
+        CLAUDE_CONFIG_DIR: "/home/u/.claude-work",
+        CODEX_HOME: "/srv/codex",
+      },
+    },
+  };
+  const rows = (command: string) =>
+    (shellProtectHits("bash", command, ctx, new WorkBudget()) ?? []).map((h) =>
+      h.kind === "control" ? h.row.id : h.kind
+    );
+  assertEquals(rows('rm -rf "$CLAUDE_CONFIG_DIR"'), ["claude-user-settings"]);
+  assertEquals(rows("sed -i s/a/b/ ${CLAUDE_CONFIG_DIR}/settings.json"), ["claude-user-settings"]);
+  assertEquals(rows('echo x > "$GATEGUARD_STATE_DIR/state-x.json"').length, 1);
+  assertEquals(rows('rm -rf "$CODEX_HOME"').length > 0, true);
+  assertEquals(rows('rm -rf "$TMPDIR/x"'), []);
+  assertEquals(rows('rm -rf "$CLAUDE_CONFIG_DIR-old"'), [], "another folder beside it");
+  // Unset here, the variable is no place the hook knows.
+  assertEquals(rows('rm -rf "$GEMINI_CLI_HOME/x"'), []);
+});
