@@ -131,3 +131,10 @@ export function runsWrite(words: readonly string[], ctx: FolderWriteContext): bo
   const run = ctx.parse(quoted.join(" "));
   return run === null || run.length !== 1 || !ctx.readsOnly(run[0]);
 }
+
+/** The words of one PowerShell statement, quotes taken off. */
+export function powershellWords(statement: string): string[] {
+  return [...statement.matchAll(/'[^']*'|"[^"]*"|\S+/g)].map(([w]) =>
+    /^(['"]).*\1$/.test(w) ? w.slice(1, -1) : w
+  );
+}

@@ -30,6 +30,7 @@ import {
   lastSegment,
   namedWrite,
   placeIn,
+  powershellWords,
   programName,
   unknownWrite,
 } from "./folder_paths.ts";
@@ -317,13 +318,6 @@ export function folderWrites(
 function nativeWriter(word: string): boolean {
   const program = programName(word).replace(/\.exe$/, "");
   return !Object.hasOwn(POWERSHELL_WRITERS, program) && NATIVE_WRITERS.has(program);
-}
-
-/** The words of one PowerShell statement, quotes taken off. */
-function powershellWords(statement: string): string[] {
-  return [...statement.matchAll(/'[^']*'|"[^"]*"|\S+/g)].map(([w]) =>
-    /^(['"]).*\1$/.test(w) ? w.slice(1, -1) : w
-  );
 }
 
 /** The full name a (possibly shortened) PowerShell parameter stands for among `names`, if one. */

@@ -11,7 +11,7 @@
  */
 
 import type { Segment } from "../shell/bash/mod.ts";
-import { lastSegment, programName } from "./folder_paths.ts";
+import { lastSegment, powershellWords, programName } from "./folder_paths.ts";
 
 /** One link the line makes: its path and what it points to, both as written. */
 export interface LineLink {
@@ -85,13 +85,57 @@ export function lineLinks(
   return out.filter((l) => l.link !== "" && l.target !== "");
 }
 
+/** PowerShell's commands that make items, and the item types that are links. */
+const POWERSHELL_MAKERS: ReadonlySet<string> = new Set(["new-item", "ni"]);
+const LINK_TYPES = /^(?:symboliclink|junction)$/i;
+
+/** The parameter a (possibly shortened) PowerShell word names among `names`, or null. */
+function parameter(word: string, names: readonly string[]): string | null {
+  const m = /^-([A-Za-z]+)$/.exec(word);
+  if (!m) return null;
+  const given = m[1].toLowerCase();
+  const found = names.filter((n) => n.startsWith(given));
+  return found.length === 1 ? found[0] : names.includes(given) ? given : null;
+}
+
+/**
+ * The links a PowerShell command makes (`New-Item -ItemType SymbolicLink
+ * -Path h -Target $HOME`, a `Junction` too), as written; `cmd /c mklink`'s
+ * `/D` and `/J` links the same way.
+ */
+export function powershellLinks(command: string): LineLink[] {
+  const out: LineLink[] = [];
+  for (const statement of command.replace(/`(.)/g, "$1").split(/[;|&\n]+/)) {
+    const words = powershellWords(statement);
+    const at = words.findIndex((w) => POWERSHELL_MAKERS.has(w.toLowerCase()));
+    if (at >= 0) {
+      const values: Record<string, string> = {};
+      const names = ["itemtype", "path", "name", "target", "value"];
+      for (let i = at + 1; i < words.length; i++) {
+        const name = parameter(words[i], names);
+        if (name !== null) values[name] = words[++i] ?? "";
+        else if (!words[i].startsWith("-") && values.path === undefined) values.path = words[i];
+      }
+      const target = values.target ?? values.value;
+      const link = values.name === undefined ? values.path : `${values.path ?? "."}/${values.name}`;
+      if (LINK_TYPES.test(values.itemtype ?? "") && link && target) out.push({ link, target });
+      continue;
+    }
+    const mklink = words.findIndex((w) => w.toLowerCase() === "mklink");
+    const operands = mklink < 0 ? [] : words.slice(mklink + 1).filter((w) => !w.startsWith("/"));
+    if (operands.length === 2) out.push({ link: operands[0], target: operands[1] });
+  }
+  return out.map((l) => ({ link: l.link.replaceAll("\\", "/"), target: l.target }));
+}
+
 /**
  * The paths `text` reaches through the line's links: for each link it goes
  * through (`h/x` for a link `h`), the same path from the link's target,
  * which a relative target reads from the link's own folder.
  */
 export function throughLinks(text: string, links: readonly LineLink[]): string[] {
-  const path = tidy(text).split("/");
+  if (links.length === 0) return [];
+  const path = tidy(text.replaceAll("\\", "/")).split("/");
   const out: string[] = [];
   for (const { link, target } of links) {
     const name = tidy(link).split("/");

@@ -26,7 +26,7 @@
  * @module
  */
 
-import { lineLinks, throughLinks } from "./line_links.ts";
+import { lineLinks, powershellLinks, throughLinks } from "./line_links.ts";
 import { parseBash, type Segment } from "../shell/bash/mod.ts";
 import { readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
@@ -476,7 +476,7 @@ export function shellProtectHits(
   const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
   pieces.push(...folderWritePieces(dialect, command, segments, ctx));
   // A path through a link the line makes is also the path the link reaches.
-  const links = segments === null ? [] : lineLinks(segments, commandWordAt);
+  const links = segments === null ? powershellLinks(command) : lineLinks(segments, commandWordAt);
   pieces.push(
     ...pieces.filter((p) => p.live).flatMap((p) =>
       throughLinks(p.text, links).map((text) => ({ ...p, text, shown: p.shown ?? p.text }))

@@ -3,7 +3,7 @@
  * (`src/hook/line_links.ts`), and the paths the shell reader then matches.
  */
 import { assertEquals } from "../helpers/assert.ts";
-import { lineLinks, throughLinks } from "../../src/hook/line_links.ts";
+import { lineLinks, powershellLinks, throughLinks } from "../../src/hook/line_links.ts";
 import { parseBash } from "../../src/shell/bash/mod.ts";
 import { hitsOf } from "./shell_reader.ts";
 
@@ -59,4 +59,28 @@ Deno.test("[self-protection] through the shell reader, a write through a link th
     "d/u/.claude/settings.json claude-user-settings",
   ]);
   assertEquals(reached("ln -s src s && echo x > s/a.py"), []);
+});
+
+Deno.test("[self-protection] PowerShell's New-Item links and cmd's mklink are links made on the line too", () => {
+  assertEquals(powershellLinks("New-Item -ItemType SymbolicLink -Path h -Target $HOME"), [{
+    link: "h",
+    target: "$HOME",
+  }]);
+  assertEquals(powershellLinks("ni -it Junction h -Value ~"), [{ link: "h", target: "~" }]);
+  assertEquals(powershellLinks("New-Item -ItemType SymbolicLink -Path d -Name h -Target C:\\x"), [{
+    link: "d/h",
+    target: "C:\\x",
+  }]);
+  assertEquals(powershellLinks("cmd /c mklink /D h %USERPROFILE%"), [{
+    link: "h",
+    target: "%USERPROFILE%",
+  }]);
+  assertEquals(powershellLinks("New-Item -ItemType Directory -Path h"), []);
+  const reached = (command: string) =>
+    hitsOf(command, "powershell").map((h) => h.kind === "control" ? h.row.id : h.kind);
+  assertEquals(
+    reached('ni -it Junction h -Value ~; Set-Content h\\.claude\\settings.json "{}"'),
+    ["claude-user-settings"],
+  );
+  assertEquals(reached('New-Item -ItemType Directory -Path h; Set-Content h/x.txt "{}"'), []);
 });
