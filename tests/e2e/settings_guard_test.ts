@@ -14,6 +14,22 @@ import { type CliResult, runCli, runHook } from "../helpers/cli.ts";
 import { sandbox } from "../helpers/sandbox.ts";
 import { ROUTINE_TEXT } from "../../src/questions/shell_texts.ts";
 
+/** Runs the hook on a Bash call in `root`, in a permission mode and session. */
+function bashIn(
+  root: string,
+  env: Record<string, string>,
+): (command: string, mode?: string, session?: string) => Promise<CliResult> {
+  return (command, mode = "default", session = "rc") =>
+    runHook({
+      session_id: session,
+      cwd: root,
+      hook_event_name: "PreToolUse",
+      permission_mode: mode,
+      tool_name: "Bash",
+      tool_input: { command },
+    }, { env, cwd: root });
+}
+
 function kindOf(r: CliResult): string {
   assertEquals(r.code, 0, r.stderr);
   if (r.stdout.trim() === "") return "pass";
@@ -73,15 +89,7 @@ Deno.test("[self-protection] through the CLI a registered project's hooks cannot
 Deno.test("[self-protection] through the CLI the shell's start-up file is never changed without the user, and sourcing it is routine", async () => {
   const { root, tmp, env } = await sandbox({ "src/a.py": "x = 1\n" });
   await Deno.writeTextFile(`${tmp}/.bashrc`, "export PATH=$HOME/bin:$PATH\n");
-  const bash = (command: string, mode = "default", session = "rc") =>
-    runHook({
-      session_id: session,
-      cwd: root,
-      hook_event_name: "PreToolUse",
-      permission_mode: mode,
-      tool_name: "Bash",
-      tool_input: { command },
-    }, { env, cwd: root });
+  const bash = bashIn(root, env);
   const append = `echo 'export A=1' >> ~/.bashrc`;
   const asked = await bash(append);
   assertEquals(kindOf(asked), "ask");
@@ -113,15 +121,7 @@ Deno.test("[self-protection] through the CLI a file list handed to a writer is d
   const { root, env } = await sandbox({ "src/a.py": "x = 1\n", "list": ".claude\n" });
   const init = await runCli(["init", "--shared"], { env, cwd: root });
   assertEquals(init.code, 0, init.stderr);
-  const bash = (command: string, mode = "default") =>
-    runHook({
-      session_id: "names",
-      cwd: root,
-      hook_event_name: "PreToolUse",
-      permission_mode: mode,
-      tool_name: "Bash",
-      tool_input: { command },
-    }, { env, cwd: root });
+  const bash = bashIn(root, env);
   for (const command of ["xargs rm -rf < list", "cat list | xargs sed -i s/x/y/"]) {
     const denied = await bash(command);
     assertEquals(kindOf(denied), "deny", command);
