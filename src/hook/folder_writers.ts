@@ -310,6 +310,9 @@ export const POWERSHELL_LISTERS: ReadonlySet<string> = new Set([
   "gi",
 ]);
 
+/** PowerShell's commands that make links (`New-Item -ItemType SymbolicLink`, cmd's `mklink`). */
+export const POWERSHELL_LINK_MAKERS: ReadonlySet<string> = new Set(["new-item", "ni", "mklink"]);
+
 /** PowerShell's commands (and aliases) that read a file's lines, which may be names. */
 export const POWERSHELL_CONTENT_READERS: ReadonlySet<string> = new Set([
   "get-content",
@@ -382,6 +385,7 @@ const POWERSHELL_WRITER_WORD = new RegExp(
       ...Object.keys(POWERSHELL_WRITERS),
       ...POWERSHELL_LISTERS,
       ...POWERSHELL_CONTENT_READERS,
+      ...POWERSHELL_LINK_MAKERS,
       ...NATIVE_WRITERS,
     ]
       .map((w) => w.replace(/[.+*?]/g, "\\$&")).join("|")

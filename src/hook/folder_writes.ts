@@ -42,6 +42,8 @@ import {
   listsFiles,
 } from "./found_files.ts";
 import { anywhere, unreadNameWrites } from "./unread_names.ts";
+import { lineLinks, powershellLinks, throughLinks } from "./line_links.ts";
+import type { ShellDialect } from "../shell/dialect.ts";
 import {
   CONTENTS_AS_DESTINATION,
   FOLDER_WRITERS,
@@ -55,6 +57,23 @@ import {
 } from "./folder_writers.ts";
 
 export type { FolderWrite, FolderWriteContext } from "./folder_paths.ts";
+/**
+ * The paths a written path reaches through the symbolic links a command
+ * makes (`line_links.ts`), read in its dialect; null when it makes none.
+ */
+export function linkReach(
+  dialect: ShellDialect,
+  command: string,
+  segments: readonly Segment[] | null,
+  commandAt: (segment: Segment) => number,
+): ((text: string) => string[]) | null {
+  const links = dialect === "powershell"
+    ? powershellLinks(command)
+    : segments === null
+    ? []
+    : lineLinks(segments, commandAt);
+  return links.length === 0 ? null : (text) => throughLinks(text, links);
+}
 
 /** How deep `sh -c` code inside `sh -c` code is read. */
 const MAX_NESTING = 3;

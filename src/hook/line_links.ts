@@ -85,8 +85,7 @@ export function lineLinks(
   return out.filter((l) => l.link !== "" && l.target !== "");
 }
 
-/** PowerShell's commands that make items, and the item types that are links. */
-const POWERSHELL_MAKERS: ReadonlySet<string> = new Set(["new-item", "ni"]);
+/** The item types of `New-Item` that are links. */
 const LINK_TYPES = /^(?:symboliclink|junction)$/i;
 
 /** The parameter a (possibly shortened) PowerShell word names among `names`, or null. */
@@ -107,7 +106,7 @@ export function powershellLinks(command: string): LineLink[] {
   const out: LineLink[] = [];
   for (const statement of command.replace(/`(.)/g, "$1").split(/[;|&\n]+/)) {
     const words = powershellWords(statement);
-    const at = words.findIndex((w) => POWERSHELL_MAKERS.has(w.toLowerCase()));
+    const at = words.findIndex((w) => w.toLowerCase() === "new-item" || w.toLowerCase() === "ni");
     if (at >= 0) {
       const values: Record<string, string> = {};
       const names = ["itemtype", "path", "name", "target", "value"];

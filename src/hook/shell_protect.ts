@@ -26,7 +26,6 @@
  * @module
  */
 
-import { lineLinks, powershellLinks, throughLinks } from "./line_links.ts";
 import { parseBash, type Segment } from "../shell/bash/mod.ts";
 import { readOnlyKind } from "../shell/readonly/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
@@ -475,13 +474,11 @@ export function shellProtectHits(
 ): ShellProtectHit[] | null {
   const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
   pieces.push(...folderWritePieces(dialect, command, segments, ctx));
-  // A path through a link the line makes is also the path the link reaches.
-  const links = segments === null ? powershellLinks(command) : lineLinks(segments, commandWordAt);
-  pieces.push(
-    ...pieces.filter((p) => p.live).flatMap((p) =>
-      throughLinks(p.text, links).map((text) => ({ ...p, text, shown: p.shown ?? p.text }))
-    ),
-  );
+  // A path through a link the line makes (`ln -s ~ h`) is also the path the link reaches.
+  const reach = folderReader?.linkReach(dialect, command, segments, commandWordAt);
+  const linked = (p: Piece) =>
+    reach!(p.text).map((text) => ({ ...p, text, shown: p.shown ?? p.text }));
+  if (reach) pieces.push(...pieces.filter((p) => p.live).flatMap(linked));
   // Bash's own wildcards skip dot names unless the line turns that off.
   const hidden = dialect !== "bash" || /dotglob|GLOBIGNORE/.test(command);
   const hits: ShellProtectHit[] = laterEffectHits(command, segments, commandWordAt, bashSegments);
