@@ -26,8 +26,7 @@
  * @module
  */
 
-import { parseBash, type Segment } from "../shell/bash/mod.ts";
-import { readOnlyKind } from "../shell/readonly/mod.ts";
+import type { Segment } from "../shell/bash/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
 import {
   controlSurfaceRows,
@@ -41,17 +40,16 @@ import { realLocation } from "../file_facts/real_path.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { homeDir } from "../config/settings.ts";
 import type { WorkBudget } from "../platform/budget.ts";
+import { DIRECTORY_CHANGERS } from "./shell_words.ts";
 import {
-  DIRECTORY_CHANGERS,
-  DIRECTORY_OPTIONS,
-  GIT_INDEX_ONLY,
-  OWN_HARMLESS,
-  OWN_PROGRAMS,
-  PRINTERS,
-  RUNNERS,
-  SOURCERS,
-  STDIN_COPIERS,
-} from "./shell_words.ts";
+  bashSegments,
+  commandPieces,
+  commandWordAt,
+  lower,
+  type Piece,
+  readsOnly,
+  runsOwnHook,
+} from "./shell_pieces.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
 import { needsFolderReader } from "./folder_writers.ts";
 import type { ArchiveReader } from "./archive_reader.ts";
@@ -73,9 +71,6 @@ import {
 const UNITS_PER_PIECE = 64;
 /** Work units charged for each piece whose real location is looked up. */
 const UNITS_PER_LOOKUP = 4096;
-
-/** Characters that end a path-like piece inside code or a long word. */
-const PIECE_BREAK = /[\s'"`(),;<>|&={}]+/;
 
 /** What the shell side found in a command. */
 export type ShellProtectHit =
@@ -123,38 +118,6 @@ interface Target {
   segments: string[];
   /** The path as the table gives it, case kept. */
   written: PathParts;
-}
-
-/** One segment of the command, reduced to what the matcher needs. */
-interface Piece {
-  text: string;
-  /** True when a program of the segment runs or writes it (not only prints or reads it). */
-  live: boolean;
-  /** Set for the arguments of a command that changes directory (`cd ~`). */
-  dirChange?: boolean;
-  /** Set where a program may stand: a command word, or any piece of code. */
-  runs?: boolean;
-  /** Set for the first word of a command, where `.` sources a script instead of naming a folder. */
-  first?: boolean;
-  /** How a denial shows a path the line writes without spelling it (`folder_writes.ts`). */
-  shown?: string;
-  /** Set when the piece stands for anything below its folder (`folder_writes.ts`). */
-  subtree?: boolean;
-  /** For a subtree piece, the file-name patterns of what it writes; absent for any name. */
-  names?: readonly string[];
-  /** Set for a subtree piece of a program that deletes what it reaches. */
-  removes?: boolean;
-  /** Set for names that may be any file (`unread_names.ts`): every row of the table. */
-  anywhere?: boolean;
-}
-
-function lower(s: string): string {
-  return s.toLowerCase();
-}
-
-function baseNameOf(path: string): string {
-  const parts = path.replaceAll("\\", "/").split("/");
-  return lower(parts[parts.length - 1] ?? "");
 }
 
 /** The probe a piece stands for, or null for a piece that names no path at all. */
@@ -298,143 +261,6 @@ function realTargetsOf(
   return out;
 }
 
-/** The words of a segment as the matcher reads them, split into path-like pieces. */
-function splitPieces(text: string): string[] {
-  const out = [text];
-  if (PIECE_BREAK.test(text)) {
-    for (const piece of text.split(PIECE_BREAK)) {
-      if (piece !== "" && piece !== text) out.push(piece);
-    }
-  }
-  return out;
-}
-
-/** The index of the word a runner prefix (`sudo`, `env X=1`, `timeout 5`) runs. */
-function commandWordAt(segment: Segment): number {
-  let at = 0;
-  while (at < segment.words.length) {
-    const text = segment.words[at].text;
-    const runner = RUNNERS.has(baseNameOf(text));
-    if (!(runner || text.startsWith("-") || text.includes("=") || /^[0-9.]+[smhd]?$/.test(text))) {
-      break;
-    }
-    at++;
-  }
-  return at;
-}
-
-function programOf(segment: Segment): string {
-  return baseNameOf(segment.words[0]?.text ?? "");
-}
-
-/** True for a segment that only reads, by the read-only check or an index-only git command. */
-function readsOnly(dialect: ShellDialect, segment: Segment): boolean {
-  const words = segment.words.map((w) => w.text);
-  if (programOf(segment) === "git") {
-    const sub = words.slice(1).find((w) => !w.startsWith("-"));
-    if (sub !== undefined && GIT_INDEX_ONLY.has(sub) && segment.redirects.length === 0) {
-      return true;
-    }
-  }
-  if (OWN_PROGRAMS.has(programOf(segment)) && segment.redirects.length === 0) {
-    return words[1] !== undefined && OWN_HARMLESS.has(words[1]);
-  }
-  return readOnlyKind(dialect, segment.raw) !== null;
-}
-
-/** The pieces of a parsed Bash command, each marked live or not. */
-function bashPieces(dialect: ShellDialect, segments: readonly Segment[]): Piece[] {
-  const out: Piece[] = [];
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i];
-    const next = segments[i + 1];
-    const pipedOn = next !== undefined && next.piped && !readsOnly(dialect, next);
-    const program = programOf(segment);
-    const readOnly = readsOnly(dialect, segment);
-    const printer = PRINTERS.has(program);
-    const wordsLive = pipedOn || (!readOnly && !printer);
-    const dirChange = DIRECTORY_CHANGERS.has(program);
-    const runsAt = commandWordAt(segment);
-    const sourced = SOURCERS.has(program) ? segment.words[1] : undefined;
-    for (const word of [...segment.assignments, ...segment.words]) {
-      const runs = word === segment.words[0] || word === segment.words[runsAt];
-      for (const piece of splitPieces(word.text)) {
-        out.push({
-          text: piece,
-          live: word === sourced ? pipedOn : wordsLive,
-          dirChange,
-          runs: runs || piece !== word.text,
-          first: word === segment.words[0] && piece === word.text,
-        });
-      }
-      for (const braced of word.braces ?? []) {
-        out.push({ text: braced, live: wordsLive });
-      }
-    }
-    for (const redirect of segment.redirects) {
-      if (redirect.op === "<<" || redirect.op === "<<-" || redirect.op === "<") continue;
-      out.push({ text: redirect.target.text, live: true });
-    }
-    const stdinLive = pipedOn || (!readOnly && !STDIN_COPIERS.has(program));
-    for (const text of segment.stdinTexts) {
-      for (const piece of splitPieces(text)) out.push({ text: piece, live: stdinLive, runs: true });
-    }
-  }
-  return out;
-}
-
-/**
- * The pieces of a command the Bash reader cannot take apart (PowerShell,
- * cmd.exe, or a Bash line past its limits): the whole text, cut at every
- * break, live unless the read-only check accepts the whole command.
- */
-function rawPieces(dialect: ShellDialect, command: string): Piece[] {
-  const live = readOnlyKind(dialect, command) === null;
-  const out: Piece[] = [];
-  for (const statement of command.replace(/`(.)/g, "$1").split(/[;|&\n{}()]+/)) {
-    const words = statement.split(PIECE_BREAK).filter((p) => p !== "");
-    const sourcing = SOURCERS.has(lower(words[0] ?? ""));
-    words.forEach((text, at) =>
-      out.push({ text, live: live && !(sourcing && at === 1), runs: true, first: at === 0 })
-    );
-  }
-  return out;
-}
-
-/**
- * True when the piece at `at` names GateGuard's program and what follows
- * is not one of its reporting subcommands: the hook, `init` or `trust` run
- * by hand, whatever the input.
- */
-function runsOwnHook(pieces: readonly Piece[], at: number): boolean {
-  if (!pieces[at].runs || !OWN_PROGRAMS.has(baseNameOf(pieces[at].text))) return false;
-  const next = pieces.slice(at + 1).find((p) => p.text !== pieces[at].text);
-  return next === undefined || !OWN_HARMLESS.has(next.text);
-}
-
-function changesDirectory(pieces: readonly Piece[]): boolean {
-  return pieces.some((p) => DIRECTORY_CHANGERS.has(lower(p.text)) || DIRECTORY_OPTIONS.has(p.text));
-}
-
-/**
- * The pieces of `command`, read as Bash when it parses, whether it changes
- * directory, and its Bash segments (null when it was not read as Bash).
- */
-function commandPieces(
-  dialect: ShellDialect,
-  command: string,
-): { pieces: Piece[]; movesDirectory: boolean; segments: readonly Segment[] | null } {
-  const segments = dialect === "bash" ? bashSegments(command) : null;
-  const pieces = segments !== null ? bashPieces(dialect, segments) : rawPieces(dialect, command);
-  return { pieces, movesDirectory: changesDirectory(pieces), segments };
-}
-
-/** Bash code handed to a shell, as segments; null when it does not parse. */
-function bashSegments(code: string): readonly Segment[] | null {
-  const parse = parseBash(code);
-  return parse.ok ? parse.segments : null;
-}
-
 /** The folder-write reader, once `loadFolderWrites` loaded it. */
 let folderReader: typeof import("./folder_writes.ts") | null = null;
 
@@ -472,7 +298,7 @@ export function shellProtectHits(
   ctx: ShellProtectContext,
   budget: WorkBudget,
 ): ShellProtectHit[] | null {
-  const { pieces, movesDirectory, segments } = commandPieces(dialect, command);
+  const { pieces, movesDirectory, segments } = commandPieces(dialect, command, budget);
   pieces.push(...folderWritePieces(dialect, command, segments, ctx));
   // A path through a link the line makes (`ln -s ~ h`) is also the path the link reaches.
   const reach = folderReader?.linkReach(dialect, command, segments, commandWordAt);
