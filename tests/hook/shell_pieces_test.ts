@@ -32,6 +32,7 @@ Deno.test("[self-protection] through the shell reader, a control path built from
       "printf -v p '%s%s' .cla ude; rm -rf \"$p\"",
       'p=CLAUDE; rm -rf ".${p,,}/settings.json"',
       'd=.clXude; sed -i s/a/b/ "${d/X/a}/settings.json"',
+      'x=.cla; x+=ude; rm -rf "$x"',
     ]
   ) {
     assertEquals(reached(command), ["claude-project-settings"], command);

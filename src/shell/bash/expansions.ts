@@ -114,8 +114,12 @@ export function lineValues(
     const name = text.slice(0, eq).replace(/\+$/, "").replace(/\[[^\]]*\]$/, "");
     if (eq <= 0 || !NAME.test(name)) return;
     const value = text.slice(eq + 1);
+    const before = text[eq - 1] === "+" ? vars.get(name) : undefined;
     if (asRef) refs.set(name, value);
-    else if (value.startsWith("(") && value.endsWith(")")) {
+    else if (before !== undefined && !value.startsWith("(")) {
+      // `x+=ude` appends to each value the variable had.
+      for (const old of [...before]) give(name, [old.join(" ") + value]);
+    } else if (value.startsWith("(") && value.endsWith(")")) {
       give(name, arrayElements(value.slice(1, -1)));
     } else give(name, [value]);
   };

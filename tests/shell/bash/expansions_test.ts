@@ -43,6 +43,9 @@ Deno.test("[destructive-bash-gate] every value a line gives a variable is a read
     "x",
   ]]);
   assertEquals(readings("printf -v x '%s' rm; $x"), [["rm"]]);
+  // `+=` appends to each value the variable had (the old value stays a reading too).
+  assertEquals(readings("x=r; x+=m; $x -rf y"), [["r", "-rf", "y"], ["rm", "-rf", "y"]]);
+  assertEquals(readings("x=r; export x+=m; $x"), [["r"], ["rm"]]);
   assertEquals(readings("declare -n r=x; x=rm; $r"), [["rm"]]);
   assertEquals(readings("mapfile -t a; ${a[1]}", ["ls\nrm"]), [["rm"]]);
   assertEquals(readings('set -- rm -rf x; "$@"'), [["rm", "-rf", "x"]]);
