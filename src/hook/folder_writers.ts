@@ -401,6 +401,25 @@ function powershellWritesIntoFolders(command: string): boolean {
   return POWERSHELL_WRITER_WORD.test(command);
 }
 
+/** A here-document's body, from the line after its `<<WORD` to the line that ends it. */
+const HEREDOC_BODY =
+  /<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1[^\n]*\n[\s\S]*?\n[\t ]*\2[\t ]*(?=\n|$)/g;
+
+/**
+ * Whether a Bash line the reader could not take apart (past its length or
+ * nesting limits) may run a program the folder-write reader reads: one of
+ * their names as a word outside here-document bodies, or a command
+ * substitution. Such a line may write names the reader never sees, so it
+ * is too large to check.
+ */
+export function mayWriteUnread(command: string): boolean {
+  const text = command.replace(HEREDOC_BODY, (body) => body.slice(0, body.indexOf("\n")));
+  if (/\$\(|`/.test(text)) return true;
+  return text.split(/[\s'"`(),;<>|&={}]+/).some((w) =>
+    writesIntoFolders(baseName(w).toLowerCase().replace(/\.exe$/, ""))
+  );
+}
+
 /**
  * Whether `command` runs a program the folder-write reader reads: in
  * PowerShell one of `POWERSHELL_WRITERS` as a word, in Bash a segment whose

@@ -51,7 +51,7 @@ import {
   runsOwnHook,
 } from "./shell_pieces.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
-import { needsFolderReader } from "./folder_writers.ts";
+import { mayWriteUnread, needsFolderReader } from "./folder_writers.ts";
 import type { ArchiveReader } from "./archive_reader.ts";
 import type { ArchiveKind } from "./archive_names.ts";
 
@@ -299,6 +299,8 @@ export function shellProtectHits(
   budget: WorkBudget,
 ): ShellProtectHit[] | null {
   const { pieces, movesDirectory, segments } = commandPieces(dialect, command, budget);
+  // Past the Bash reader's limits, a line that may write folders unseen is too large to check.
+  if (dialect === "bash" && segments === null && mayWriteUnread(command)) return null;
   pieces.push(...folderWritePieces(dialect, command, segments, ctx));
   // A path through a link the line makes (`ln -s ~ h`) is also the path the link reaches.
   const reach = folderReader?.linkReach(dialect, command, segments, commandWordAt);

@@ -336,3 +336,19 @@ Deno.test("[self-protection] a variable naming one of the agents' or GateGuard's
   // Unset here, the variable is no place the hook knows.
   assertEquals(rows('rm -rf "$GEMINI_CLI_HOME/x"'), []);
 });
+
+Deno.test("[fail-to-deny] a Bash line past the reader's limits that may write into folders unseen is too large to check", () => {
+  const padding = ": ; ".repeat(3000);
+  const read = (command: string) => shellProtectHits("bash", command, CTX, new WorkBudget());
+  for (
+    const tail of ["tar -xf x.tar", "ls -A | xargs rm -rf", "cat list | xargs rm", "rm $(cat l)"]
+  ) {
+    assertEquals(read(padding + tail), null, tail);
+  }
+  // One that runs none of those programs is read as before, its spelled names still matched.
+  assertEquals(read(padding + "echo done"), []);
+  assertEquals(read(padding + "rm -f .claude/settings.json")?.length, 1);
+  // A here-document's body is data, whatever words it holds.
+  const body = "x = find(a); git = 1; cp = 2\n".repeat(400);
+  assertEquals(read(`cat > big.py <<'EOF'\n${body}EOF`), []);
+});
