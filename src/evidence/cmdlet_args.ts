@@ -7,7 +7,7 @@
  * @module
  */
 
-import { bindParameter, splitColonArg } from "../shell/powershell/mod.ts";
+import { powershellReader } from "./shell_lex.ts";
 import type { ArgsContext, PatternSyntax, ShellWord } from "./types.ts";
 import { POWERSHELL_CMDLETS, type PsParam, type PsRole } from "./tool_flags.ts";
 import { limitDepth } from "./depth.ts";
@@ -17,7 +17,7 @@ import { Collector } from "./arg_collector.ts";
 function psParam(params: readonly PsParam[], word: string): PsParam | null {
   const aliases: Record<string, string> = {};
   for (const p of params) for (const a of p.aliases ?? []) aliases[a] = p.name;
-  const name = bindParameter(word, params.map((p) => p.name), aliases);
+  const name = powershellReader()!.bindParameter(word, params.map((p) => p.name), aliases);
   return params.find((p) => p.name === name) ?? null;
 }
 
@@ -96,7 +96,7 @@ export function readCmdlet(
     let value: { items: ShellWord[]; next: number } | null = null;
     const isParameter = isParameterWord(w);
     if (isParameter) {
-      const split = splitColonArg(w.text);
+      const split = powershellReader()!.splitColonArg(w.text);
       const param = split ? psParam(cmdlet.params, split.name) : null;
       const inline = split?.value ? inlineValue(w, split.value) : null;
       const next = words[i + 1];

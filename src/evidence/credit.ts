@@ -30,6 +30,8 @@ import {
 import { callEvidence, contextKey } from "./search.ts";
 import type { CallEvidence, ParseContext } from "./types.ts";
 import { changesDirectory } from "./shell_search.ts";
+
+export { loadPowerShellReader } from "./shell_lex.ts";
 import { resolutionSteps } from "./arg_collector.ts";
 import { callMatters, mayName, maySearchContents, namingText } from "./prefilter.ts";
 import { creditableName, mayNameSymbol } from "./symbol.ts";

@@ -11,10 +11,27 @@
 
 import { commandName, parseBash } from "../shell/bash/mod.ts";
 import type { Segment } from "../shell/bash/mod.ts";
-import { parsePowerShell } from "../shell/powershell/mod.ts";
-import { psCommandName } from "../shell/powershell/mod.ts";
 import type { PsSegment } from "../shell/powershell/mod.ts";
 import type { Dialect, ShellSegment, ShellWord } from "./types.ts";
+
+/** The PowerShell reader, once `loadPowerShellReader` loaded it. */
+let powershell: typeof import("../shell/powershell/mod.ts") | null = null;
+
+/**
+ * Loads the PowerShell reader, which only a turn holding a PowerShell call
+ * needs: a turn of Bash searches never reads its lexer or its tables.
+ */
+export async function loadPowerShellReader(): Promise<void> {
+  powershell ??=
+    await (import(new URL("../shell/powershell/mod.ts", import.meta.url).href) as Promise<
+      typeof import("../shell/powershell/mod.ts")
+    >);
+}
+
+/** The PowerShell reader if `loadPowerShellReader` loaded it, else null. */
+export function powershellReader(): typeof import("../shell/powershell/mod.ts") | null {
+  return powershell;
+}
 
 /** A command split into segments. */
 export interface Lexed {
@@ -93,7 +110,7 @@ function bashSegment(seg: Segment): ShellSegment {
 
 function powerShellSegment(seg: PsSegment): ShellSegment {
   return {
-    name: psCommandName(seg.words[0]),
+    name: powershell!.psCommandName(seg.words[0]),
     words: seg.words.map((w) => ({
       text: w.text,
       quoted: w.quoted,
@@ -118,7 +135,9 @@ export function lexShell(command: string, dialect: Dialect): Lexed {
       parse.heredoc;
     return { ambiguous, segments: parse.segments.map(bashSegment) };
   }
-  const parse = parsePowerShell(command);
+  // Unread, a PowerShell command gives no evidence, as one the lexer cannot read.
+  if (powershell === null) return { ambiguous: true, segments: [] };
+  const parse = powershell.parsePowerShell(command);
   const ambiguous = !parse.ok || parse.backtickEscape || parse.subexpression || parse.group ||
     parse.scriptBlock || parse.hashtable || parse.hereString || parse.stopParsing;
   return { ambiguous, segments: parse.segments.map(powerShellSegment) };

@@ -14,6 +14,7 @@ import { maySearchContents, turnMayMention } from "../evidence/prefilter.ts";
 import type { TurnScan } from "../session_logs/turn_scan.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import type { WorkBudget } from "../platform/budget.ts";
+import { gatedTool } from "../tools/gated.ts";
 
 /** What both credit checks read. */
 export interface CreditInputs {
@@ -24,8 +25,15 @@ export interface CreditInputs {
   budget: WorkBudget;
 }
 
-function loadCredit(): Promise<typeof import("../evidence/credit.ts")> {
-  return import(new URL("../evidence/credit.ts", import.meta.url).href);
+/** The credit reader, with the PowerShell reader when the turn holds a PowerShell call. */
+async function loadCredit(scan: TurnScan): Promise<typeof import("../evidence/credit.ts")> {
+  const credit = await (import(new URL("../evidence/credit.ts", import.meta.url).href) as Promise<
+    typeof import("../evidence/credit.ts")
+  >);
+  if (scan.calls.some((c) => gatedTool(c.tool)?.dialect === "powershell")) {
+    await credit.loadPowerShellReader();
+  }
+  return credit;
 }
 
 function loadNames(): Promise<typeof import("../change/surface_names.ts")> {
@@ -44,7 +52,7 @@ export async function stemCredit(i: CreditInputs): Promise<CreditResult | null> 
   const { target: t, scan } = i;
   const prefilter = { basename: t.basename, isTest: t.cls === "test", isNewWrite: t.isNewWrite };
   if (!turnMayMention(prefilter, scan)) return null;
-  return (await loadCredit()).priorSearchCredit(t, scan, i.roots, i.fs, i.budget);
+  return (await loadCredit(scan)).priorSearchCredit(t, scan, i.roots, i.fs, i.budget);
 }
 
 /**
@@ -69,5 +77,5 @@ export async function symbolCredit(
   const { UNITS_PER_FILE_CHAR } = await loadSymbols();
   if (!i.budget.spend(UNITS_PER_FILE_CHAR * text.length, "symbols")) return null;
   const exported = names.fileExportedNames(t.absolute, text);
-  return (await loadCredit()).symbolSearchCredit(t, exported, scan, i.roots, i.fs, i.budget);
+  return (await loadCredit(scan)).symbolSearchCredit(t, exported, scan, i.roots, i.fs, i.budget);
 }

@@ -2,6 +2,10 @@ import { assertEquals } from "../helpers/assert.ts";
 import type { CreditTarget, SearchRoots } from "../../src/evidence/credit.ts";
 import { MemoryFs, ROOT } from "../session_logs/builder.ts";
 import { credited, creditOf, missed, ROOTS, target } from "./harness.ts";
+import { loadPowerShellReader } from "../../src/evidence/shell_lex.ts";
+
+// The hook loads the PowerShell reader only for a turn holding a PowerShell call.
+await loadPowerShellReader();
 
 const SRC = `${ROOT}/src`;
 const tokenizer = target(`${SRC}/tokenizer.js`);

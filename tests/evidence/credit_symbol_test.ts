@@ -12,6 +12,10 @@ import { WorkBudget } from "../../src/platform/budget.ts";
 import { MemoryFs, ROOT } from "../session_logs/builder.ts";
 import { type Call, ROOTS, scanOf, target } from "./harness.ts";
 import { loadAllLexers } from "../../src/change/code_lexer.ts";
+import { loadPowerShellReader } from "../../src/evidence/shell_lex.ts";
+
+// The hook loads the PowerShell reader only for a turn holding a PowerShell call.
+await loadPowerShellReader();
 
 // Each call loads its file's lexer; these tests lex every language.
 await loadAllLexers();

@@ -12,6 +12,7 @@ import { tempDir } from "../helpers/temp.ts";
 import { type ModuleCensus, moduleCensus } from "../../scripts/module_census.ts";
 import { BUNDLE_DIR, sourceTreeArgv } from "../../src/platform/permissions.ts";
 import { SEPARATE_ENTRIES } from "../../scripts/bundle.ts";
+import { assistant, jsonl, prompt, result } from "../session_logs/builder.ts";
 
 const SRC_HREF = new URL("../../src/", import.meta.url).href;
 const BUNDLE_HREF = new URL(`../../${BUNDLE_DIR}/`, import.meta.url).href;
@@ -46,11 +47,14 @@ async function census(
   toolName: string,
   input: Record<string, string>,
   form: "tree" | "bundle" = "tree",
+  transcript?: (project: string) => string,
 ): Promise<ModuleCensus> {
   const home = await tempDir({ prefix: "gateguard-modules-" });
   await Deno.mkdir(`${home}/project/src`, { recursive: true });
   await Deno.writeTextFile(`${home}/project/src/app.py`, "x = 1\n");
   const cache = await denoDir();
+  const log = `${home}/transcript.jsonl`;
+  if (transcript) await Deno.writeTextFile(log, transcript(`${home}/project`));
   const payload = JSON.stringify({
     session_id: "budget",
     cwd: `${home}/project`,
@@ -59,6 +63,7 @@ async function census(
     tool_input: Object.fromEntries(
       Object.entries(input).map(([k, v]) => [k, v.replace("$P", `${home}/project`)]),
     ),
+    ...(transcript ? { transcript_path: log, prompt_id: "p-1", tool_use_id: "t2" } : {}),
   });
   return moduleCensus(form === "tree" ? TREE_ARGV : [...CLI_ARGV], payload, {
     HOME: home,
@@ -144,6 +149,33 @@ Deno.test("[lazy-loading] a Bash call that runs PowerShell loads the PowerShell 
   assertEquals(JSON.parse(run.stdout).hookSpecificOutput.permissionDecision, "deny");
   assert(run.read.includes("shell/destructive/detect_powershell.ts"), run.read.join(" "));
   assertEquals(run.read.filter((m) => /detect_cmd\.ts$|^glob\//.test(m)), []);
+});
+
+/** A turn that searched for the file with one shell call, then sent the Edit being judged. */
+function searchedTurn(tool: string, command: string): (project: string) => string {
+  return (project) =>
+    jsonl(
+      ...[
+        prompt("edit app", "p-1"),
+        ...assistant("m1", [{ id: "t1", name: tool, input: { command } }]),
+        result("t1", "p-1"),
+        ...assistant("m2", [{ id: "t2", name: "Edit", input: {} }]),
+      ].map((record) => ({ ...record, cwd: project })),
+    );
+}
+
+Deno.test("[lazy-loading] a first-touch Edit credited by a Bash search reads no PowerShell reader; after a PowerShell search it does", async () => {
+  const edit = { file_path: "$P/src/app.py", old_string: "x = 1", new_string: "x = 2" };
+  const bash = await census("Edit", edit, "tree", searchedTurn("Bash", "grep -rn app src"));
+  assert(bash.read.includes("evidence/credit.ts"), bash.read.join(" "));
+  assertEquals(bash.read.filter((m) => m.startsWith("shell/powershell/")), []);
+  const ps = await census(
+    "Edit",
+    edit,
+    "tree",
+    searchedTurn("PowerShell", "Select-String -Path src/*.py -Pattern app"),
+  );
+  assert(ps.read.includes("shell/powershell/lexer.ts"), ps.read.join(" "));
 });
 
 /**
