@@ -34,6 +34,13 @@ import {
 /** Characters that end a path-like piece inside code or a long word. */
 const PIECE_BREAK = /[\s'"`(),;<>|&={}]+/;
 
+/**
+ * The same inside one Bash word, where a colon also ends a piece
+ * (`docker run -v ~/.claude:/c`); the whole word stays a piece too, so a
+ * drive letter (`C:\x`) is still read as written.
+ */
+const WORD_PART_BREAK = /[\s'"`(),;:<>|&={}]+/;
+
 /** One path-like piece of a command, with what the line does with it. */
 export interface Piece {
   text: string;
@@ -71,8 +78,8 @@ export function baseNameOf(path: string): string {
 /** The words of a segment as the matcher reads them, split into path-like pieces. */
 export function splitPieces(text: string): string[] {
   const out = [text];
-  if (PIECE_BREAK.test(text)) {
-    for (const piece of text.split(PIECE_BREAK)) {
+  if (WORD_PART_BREAK.test(text)) {
+    for (const piece of text.split(WORD_PART_BREAK)) {
       if (piece !== "" && piece !== text) out.push(piece);
     }
   }

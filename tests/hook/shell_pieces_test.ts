@@ -39,3 +39,14 @@ Deno.test("[self-protection] through the shell reader, a control path built from
   }
   assertEquals(reached('d=build; rm -rf "$d"'), []);
 });
+
+Deno.test("[self-protection] a container mount names its host folder before the colon", () => {
+  const reached = (command: string) =>
+    hitsOf(command).map((h) => h.kind === "control" ? h.row.id : h.kind);
+  assertEquals(
+    reached("docker run -v ~/.claude:/c alpine rm -rf /c/settings.json").length > 0,
+    true,
+  );
+  assertEquals(reached('podman run --volume="$HOME/.gateguard:/s" alpine true').length > 0, true);
+  assertEquals(reached("docker run -v $PWD/src:/src alpine rm -rf /src/x"), []);
+});
