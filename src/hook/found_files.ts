@@ -231,24 +231,35 @@ export const NAME_RUNNER_VALUES: ReadonlySet<string> = new Set([
   "-j",
 ]);
 
-/**
- * Whether a segment runs a program that may change the names it is handed:
- * xargs or parallel (behind `sudo` and the like) running a command that may
- * write; one that only prints them (`xargs echo`, and xargs with no
- * command) changes nothing.
- */
-export function handsOnNames(segment: Segment, ctx: FolderWriteContext): boolean {
+/** A runner's own words (`xargs -a list rm` from `xargs`), past `sudo` and the like; null for none. */
+export function runnerWords(segment: Segment, ctx: FolderWriteContext): string[] | null {
   // The caller's command word lies past xargs, which runs the real command.
   const runs = ctx.commandAt(segment);
   const all = segment.words.map((w) => w.text);
-  const runner = all.findIndex((w, i) => i <= runs && NAME_RUNNERS.has(programName(w)));
-  if (runner < 0) return false;
-  const words = all.slice(runner);
-  let at = 1;
-  while (at < words.length && words[at].startsWith("-")) {
-    at += NAME_RUNNER_VALUES.has(words[at]) ? 2 : 1;
+  const at = all.findIndex((w, i) => i <= runs && NAME_RUNNERS.has(programName(w)));
+  return at < 0 ? null : all.slice(at);
+}
+
+/**
+ * Whether the segment at `at` runs a program that may change the names it
+ * is handed: xargs or parallel (behind `sudo` and the like) running a
+ * command that may write. One that only prints them (`xargs echo`, and
+ * xargs with no command) changes nothing, unless what it prints is piped
+ * on to a program that does not only read it (`xargs echo rm -rf | sh`).
+ */
+export function handsOnNames(
+  segments: readonly Segment[],
+  at: number,
+  ctx: FolderWriteContext,
+): boolean {
+  const words = runnerWords(segments[at], ctx);
+  if (words === null) return false;
+  let i = 1;
+  while (i < words.length && words[i].startsWith("-")) {
+    i += NAME_RUNNER_VALUES.has(words[i]) ? 2 : 1;
   }
-  return changesWith(words.slice(at), ctx);
+  const next = segments[at + 1];
+  return changesWith(words.slice(i), ctx) || (next?.piped === true && !ctx.readsOnly(next));
 }
 
 /** The options of each name reader whose value is the next word (`read -t 5`, `mapfile -n 10`). */
@@ -396,7 +407,7 @@ export function handsOnAlong(
   ctx: FolderWriteContext,
 ): boolean {
   for (let k = at + 1; k < segments.length && segments[k].piped; k++) {
-    if (handsOnNames(segments[k], ctx)) return true;
+    if (handsOnNames(segments, k, ctx)) return true;
     if (loopHandsOn(segments[k], segments.slice(k + 1), ctx)) return true;
   }
   return false;

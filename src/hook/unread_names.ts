@@ -36,10 +36,11 @@ import {
   listsFiles,
   LOOP_HEADS,
   NAME_RUNNER_VALUES,
+  runnerWords,
   VARIABLE,
   writesWith,
 } from "./found_files.ts";
-import { LISTED_CHANGES, NAME_FILLERS, NAME_RUNNERS } from "./folder_writers.ts";
+import { LISTED_CHANGES, NAME_FILLERS } from "./folder_writers.ts";
 import { PRINTERS } from "./shell_words.ts";
 import { SHELLS } from "./shell_environment.ts";
 import { UNKNOWN } from "./path_match.ts";
@@ -297,14 +298,6 @@ function stdinSource(segment: Segment, reading: Reading): Source | null {
   return null;
 }
 
-/** A runner's own words (`xargs -a list rm` from `xargs`), past `sudo` and the like; null for none. */
-function runnerWords(segment: Segment, ctx: FolderWriteContext): string[] | null {
-  const runs = ctx.commandAt(segment);
-  const all = segment.words.map((w) => w.text);
-  const at = all.findIndex((w, i) => i <= runs && NAME_RUNNERS.has(programName(w)));
-  return at < 0 ? null : all.slice(at);
-}
-
 /** The file a runner is told to read its names from (`xargs -a list`, `parallel … :::: list`). */
 function runnerFile(words: readonly string[]): string | null {
   for (let i = 1; i < words.length && words[i].startsWith("-"); i++) {
@@ -469,7 +462,7 @@ function readWrites(segments: readonly Segment[], reading: Reading): FolderWrite
     const segment = segments[i];
     for (const write of shellCodeWrites(segments, i, reading)) add(write.shown);
     noteFilled(segments, i, reading);
-    if (handsOnNames(segment, ctx)) add(namesSource(segments, i, reading));
+    if (handsOnNames(segments, i, ctx)) add(namesSource(segments, i, reading));
     add(listedChangeSource(segments, i, reading));
     const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
     if (LOOP_HEADS.has(words[0] ?? "")) continue;

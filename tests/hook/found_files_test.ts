@@ -60,6 +60,10 @@ Deno.test("[self-protection] a lister piped into xargs that may write hands it e
   assertEquals(writes("find . -type f | head -1000 | xargs rm -f"), [{ path: "/p/?" }]);
   assertEquals(writes("ls | sort | xargs wc -l"), [], "xargs only reads");
   assertEquals(writes("ls | xargs wc -l"), [], "xargs only reads");
+  // Printed names piped on to a program that does not only read them are code again.
+  assertEquals(writes("ls -A | xargs echo rm -rf | sh"), [{ path: "/p/?" }]);
+  assertEquals(writes('ls -A | xargs printf "rm -rf %s\\n" | bash'), [{ path: "/p/?" }]);
+  assertEquals(writes("ls -A | xargs echo | wc -l"), [], "printed into a reader");
   assertEquals(writes("git ls-files | xargs grep foo"), [], "xargs only reads");
   assertEquals(writes("ls -A | sort"), [], "not handed to a runner");
 });

@@ -63,6 +63,8 @@ Deno.test("[self-protection] a runner handed names from a file or a program's ou
   assertEquals(hidden("grep . list | xargs rm -rf"), ["<the names in list>"]);
   assertEquals(hidden("grep -f patterns -v list | xargs rm"), ["<the names in list>"]);
   assertEquals(hidden("rg . list | xargs rm"), ["<the names rg prints>"]);
+  // Printed, the names are code for the program they are piped on to.
+  assertEquals(hidden("cat list | xargs echo rm -rf | sh"), ["<the names in list>"]);
   // A runner on the way turns a lister's names into what its command prints.
   assertEquals(hidden("ls lists | xargs cat | xargs rm -rf"), ["<the names xargs cat prints>"]);
 });
