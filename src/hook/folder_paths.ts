@@ -10,6 +10,7 @@
 
 import type { Segment } from "../shell/bash/mod.ts";
 import { baseName, joinPath, trimSeparators } from "../platform/path.ts";
+import { commandProgram } from "./shell_words.ts";
 import { UNKNOWN } from "./path_match.ts";
 import type { ArchiveKind } from "./archive_names.ts";
 
@@ -24,7 +25,7 @@ const GIT_FOLDER_OPTIONS: ReadonlySet<string> = new Set(["-C"]);
 export function commandKey(
   words: readonly string[],
 ): { key: string; args: string[]; folder: string | null } {
-  const program = programName(words[0] ?? "").replace(/\.exe$/, "");
+  const program = commandProgram(words[0] ?? "");
   if (program !== "git") return { key: program, args: words.slice(1), folder: null };
   let args = words.slice(1);
   let folder: string | null = null;
@@ -137,4 +138,12 @@ export function powershellWords(statement: string): string[] {
   return [...statement.matchAll(/'[^']*'|"[^"]*"|\S+/g)].map(([w]) =>
     /^(['"]).*\1$/.test(w) ? w.slice(1, -1) : w
   );
+}
+
+/** The full name a (possibly shortened) PowerShell parameter stands for among `names`, if one. */
+export function parameterName(word: string, names: readonly string[]): string | null {
+  const m = /^-([A-Za-z]+)(?::.*)?$/.exec(word);
+  if (!m) return null;
+  const given = m[1].toLowerCase();
+  return names.find((n) => n === given) ?? names.find((n) => n.startsWith(given)) ?? null;
 }

@@ -12,7 +12,8 @@ import type { ArchiveKind } from "./archive_names.ts";
 import type { Segment } from "../shell/bash/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
 import { SHELLS } from "./shell_environment.ts";
-import { baseName } from "../platform/path.ts";
+import { commandProgram } from "./shell_words.ts";
+import { PIECE_BREAK } from "./shell_pieces.ts";
 import {
   type FamilySpec,
   FD_FLAGS,
@@ -415,9 +416,7 @@ const HEREDOC_BODY =
 export function mayWriteUnread(command: string): boolean {
   const text = command.replace(HEREDOC_BODY, (body) => body.slice(0, body.indexOf("\n")));
   if (/\$\(|`/.test(text)) return true;
-  return text.split(/[\s'"`(),;<>|&={}]+/).some((w) =>
-    writesIntoFolders(baseName(w).toLowerCase().replace(/\.exe$/, ""))
-  );
+  return text.split(PIECE_BREAK).some((w) => writesIntoFolders(commandProgram(w)));
 }
 
 /**
@@ -435,11 +434,10 @@ export function needsFolderReader(
   if (segments === null) return false;
   // Substitutions may hand a writer names from a file (`unread_names.ts`).
   if (/\$\(|`/.test(command)) return true;
-  const program = (word: string) => baseName(word).toLowerCase().replace(/\.exe$/, "");
   return segments.some((s) => {
     const at = commandAt(s);
     // A runner stands before the command word it runs (`xargs rm`).
-    return writesIntoFolders(program(s.words[at]?.text ?? "")) ||
-      s.words.slice(0, at).some((w) => NAME_RUNNERS.has(program(w.text)));
+    return writesIntoFolders(commandProgram(s.words[at]?.text ?? "")) ||
+      s.words.slice(0, at).some((w) => NAME_RUNNERS.has(commandProgram(w.text)));
   });
 }

@@ -20,7 +20,7 @@
  */
 
 import type { Segment } from "../shell/bash/mod.ts";
-import { DIRECTORY_CHANGERS } from "./shell_words.ts";
+import { commandProgram, DIRECTORY_CHANGERS } from "./shell_words.ts";
 import { SHELLS } from "./shell_environment.ts";
 import {
   commandKey,
@@ -29,6 +29,7 @@ import {
   type FolderWriteContext,
   lastSegment,
   namedWrite,
+  parameterName,
   placeIn,
   powershellWords,
   programName,
@@ -335,16 +336,8 @@ export function folderWrites(
 
 /** Whether a PowerShell command word runs a native program of the Bash table (`git`, `tar.exe`). */
 function nativeWriter(word: string): boolean {
-  const program = programName(word).replace(/\.exe$/, "");
+  const program = commandProgram(word);
   return !Object.hasOwn(POWERSHELL_WRITERS, program) && NATIVE_WRITERS.has(program);
-}
-
-/** The full name a (possibly shortened) PowerShell parameter stands for among `names`, if one. */
-function parameterName(word: string, names: readonly string[]): string | null {
-  const m = /^-([A-Za-z]+)(?::.*)?$/.exec(word);
-  if (!m) return null;
-  const given = m[1].toLowerCase();
-  return names.find((n) => n === given) ?? names.find((n) => n.startsWith(given)) ?? null;
 }
 
 /**

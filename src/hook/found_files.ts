@@ -9,8 +9,8 @@
  * @module
  */
 
-import type { Segment } from "../shell/bash/mod.ts";
-import { type FamilySpec, VALUE_ROLES } from "../shell/programs/mod.ts";
+import { MAPFILE_OPTIONS, READ_OPTIONS, type Segment } from "../shell/bash/mod.ts";
+import { type FamilySpec, scanArgs, VALUE_ROLES } from "../shell/programs/mod.ts";
 import { NAME_LISTERS, NAME_RUNNERS } from "./folder_writers.ts";
 import { PRINTERS } from "./shell_words.ts";
 import {
@@ -262,13 +262,6 @@ export function handsOnNames(
   return changesWith(words.slice(i), ctx) || (next?.piped === true && !ctx.readsOnly(next));
 }
 
-/** The options of each name reader whose value is the next word (`read -t 5`, `mapfile -n 10`). */
-const READER_VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
-  read: new Set(["-d", "-i", "-n", "-N", "-p", "-t", "-u"]),
-  mapfile: new Set(["-d", "-n", "-O", "-s", "-u", "-C", "-c"]),
-  readarray: new Set(["-d", "-n", "-O", "-s", "-u", "-C", "-c"]),
-};
-
 /** A shell variable's name. */
 export const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -279,16 +272,13 @@ export const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export function filledVariables(words: readonly string[]): string[] {
   const key = programName(words[0] ?? "");
-  const values = READER_VALUES[key] ?? READER_VALUES.read;
-  const named: string[] = [];
-  for (let i = 1; i < words.length; i++) {
-    if (values.has(words[i])) i++;
-    else if (key === "read" && words[i] === "-a") named.push(words[++i] ?? "");
-    else if (VARIABLE.test(words[i])) named.push(words[i]);
-  }
+  const read = key === "read";
+  const scan = scanArgs(words.slice(1), read ? READ_OPTIONS : MAPFILE_OPTIONS);
+  const arrays = scan.shorts.filter((o) => read && o.letter === "a" && o.value !== null);
+  const named = read ? [...scan.operands, ...arrays.map((o) => o.value!)] : scan.operands;
   const valid = named.filter((n) => VARIABLE.test(n));
-  if (valid.length > 0) return key === "read" ? valid : [valid[valid.length - 1]];
-  return [key === "read" ? "REPLY" : "MAPFILE"];
+  if (valid.length > 0) return read ? valid : [valid[valid.length - 1]];
+  return [read ? "REPLY" : "MAPFILE"];
 }
 
 /**

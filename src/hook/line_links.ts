@@ -11,7 +11,7 @@
  */
 
 import type { Segment } from "../shell/bash/mod.ts";
-import { lastSegment, powershellWords, programName } from "./folder_paths.ts";
+import { lastSegment, parameterName, powershellWords, programName } from "./folder_paths.ts";
 
 /** One link the line makes: its path and what it points to, both as written. */
 export interface LineLink {
@@ -88,15 +88,6 @@ export function lineLinks(
 /** The item types of `New-Item` that are links. */
 const LINK_TYPES = /^(?:symboliclink|junction)$/i;
 
-/** The parameter a (possibly shortened) PowerShell word names among `names`, or null. */
-function parameter(word: string, names: readonly string[]): string | null {
-  const m = /^-([A-Za-z]+)$/.exec(word);
-  if (!m) return null;
-  const given = m[1].toLowerCase();
-  const found = names.filter((n) => n.startsWith(given));
-  return found.length === 1 ? found[0] : names.includes(given) ? given : null;
-}
-
 /**
  * The links a PowerShell command makes (`New-Item -ItemType SymbolicLink
  * -Path h -Target $HOME`, a `Junction` too), as written; `cmd /c mklink`'s
@@ -111,8 +102,10 @@ export function powershellLinks(command: string): LineLink[] {
       const values: Record<string, string> = {};
       const names = ["itemtype", "path", "name", "target", "value"];
       for (let i = at + 1; i < words.length; i++) {
-        const name = parameter(words[i], names);
-        if (name !== null) values[name] = words[++i] ?? "";
+        const name = parameterName(words[i], names);
+        // `-Target:$HOME` holds its value; `-Target $HOME` takes the next word.
+        const glued = words[i].includes(":") ? words[i].slice(words[i].indexOf(":") + 1) : null;
+        if (name !== null) values[name] = glued ?? words[++i] ?? "";
         else if (!words[i].startsWith("-") && values.path === undefined) values.path = words[i];
       }
       const target = values.target ?? values.value;

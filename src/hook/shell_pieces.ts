@@ -32,7 +32,7 @@ import {
 } from "./shell_words.ts";
 
 /** Characters that end a path-like piece inside code or a long word. */
-const PIECE_BREAK = /[\s'"`(),;<>|&={}]+/;
+export const PIECE_BREAK = /[\s'"`(),;<>|&={}]+/;
 
 /**
  * The same inside one Bash word, where a colon also ends a piece
@@ -209,13 +209,39 @@ export function commandPieces(
   dialect: ShellDialect,
   command: string,
   budget?: WorkBudget,
-): { pieces: Piece[]; movesDirectory: boolean; segments: readonly Segment[] | null } {
-  const segments = dialect === "bash" ? bashSegments(command) : null;
-  const pieces = segments !== null
-    ? bashPieces(dialect, segments, expanderOf(segments, budget))
-    : rawPieces(dialect, command);
-  return { pieces, movesDirectory: changesDirectory(pieces), segments };
+): CommandPieces {
+  // The shell gate reads one command twice (its hits, then where a deletion is aimed):
+  // the second read, which charges no budget, reuses the first.
+  const known = lastRead;
+  if (
+    known === null || known.dialect !== dialect || known.command !== command ||
+    (budget !== undefined && known.budget !== budget)
+  ) {
+    const segments = dialect === "bash" ? bashSegments(command) : null;
+    const pieces = segments !== null
+      ? bashPieces(dialect, segments, expanderOf(segments, budget))
+      : rawPieces(dialect, command);
+    const read = { pieces, movesDirectory: changesDirectory(pieces), segments };
+    lastRead = { dialect, command, budget, read };
+    return { ...read, pieces: [...pieces] };
+  }
+  return { ...known.read, pieces: [...known.read.pieces] };
 }
+
+/** A command's pieces, whether it changes directory, and its Bash segments (null unread as Bash). */
+export interface CommandPieces {
+  pieces: Piece[];
+  movesDirectory: boolean;
+  segments: readonly Segment[] | null;
+}
+
+/** The command `commandPieces` read last, with the budget it was charged to. */
+let lastRead: {
+  dialect: ShellDialect;
+  command: string;
+  budget: WorkBudget | undefined;
+  read: CommandPieces;
+} | null = null;
 
 /**
  * The values a word takes from what the line assigns (`lineValues`), read

@@ -2,10 +2,13 @@
  * The program words the shell side of self-protection knows
  * (`shell_protect.ts`): which programs only print or copy what they are
  * given, which run the command after them, which move to another folder,
- * and GateGuard's own program names. Data only, read by the shell reader.
+ * and GateGuard's own program names, and how a command word names its
+ * program for all these tables. Data, read by the shell reader.
  *
  * @module
  */
+
+import { baseName, trimSeparators } from "../platform/path.ts";
 
 /** Programs whose arguments are only printed: data, unless piped into a program. */
 export const PRINTERS: ReadonlySet<string> = new Set([
@@ -95,3 +98,11 @@ export const RAW_RUNNERS: ReadonlySet<string> = new Set([
   "start",
   "start-process",
 ]);
+
+/**
+ * The program a command word names as the programs' tables key it: its
+ * last name (trailing separators aside), lowercased, without `.exe`.
+ */
+export function commandProgram(word: string): string {
+  return baseName(trimSeparators(word)).toLowerCase().replace(/\.exe$/, "");
+}

@@ -142,9 +142,14 @@ export function substitutionsIn(word: string): string[] {
   return out;
 }
 
+/** A segment's words from its command word on. */
+function wordsOf(segment: Segment, ctx: FolderWriteContext): string[] {
+  return segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
+}
+
 /** The program key of a segment's command (`git diff`), past `sudo` and the like. */
 function keyOf(segment: Segment, ctx: FolderWriteContext): string {
-  return commandKey(segment.words.slice(ctx.commandAt(segment)).map((w) => w.text)).key;
+  return commandKey(wordsOf(segment, ctx)).key;
 }
 
 /** Whether a word uses one of `hidden`'s variables (`$f`, `"${names[@]}"`). */
@@ -191,11 +196,6 @@ function hiddenCode(code: string, reading: Reading): Source | null {
   const inner = { ...reading, depth: reading.depth + 1 };
   const top = segments.filter((s) => !s.inSubstitution);
   return chainSource(top, top.length, inner);
-}
-
-/** A segment's words from its command word on. */
-function wordsOf(segment: Segment, ctx: FolderWriteContext): string[] {
-  return segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
 }
 
 /** Content searchers: they print lines of the files they read unless told to print names. */
@@ -255,7 +255,7 @@ function segmentSource(segment: Segment, first: boolean, reading: Reading): Sour
   const key = keyOf(segment, ctx);
   const own = stdinSource(segment, reading);
   if (own !== null) return own;
-  const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
+  const words = wordsOf(segment, ctx);
   for (const word of words) {
     const source = hiddenInWord(word, reading);
     if (source !== null) return source;
@@ -335,6 +335,15 @@ function namesSource(segments: readonly Segment[], at: number, reading: Reading)
 }
 
 /**
+ * The hidden source of what the segment at `at` reads on its stdin: its own
+ * redirection, the pipeline before it, or the stdin of the code around it.
+ */
+function stdinOf(segments: readonly Segment[], at: number, reading: Reading): Source | null {
+  return stdinSource(segments[at], reading) ??
+    (segments[at].piped ? chainSource(segments, at, reading) : reading.inherited);
+}
+
+/**
  * The hidden source of the list a command of `LISTED_CHANGES` is told to
  * change the files of, or null: a list file, or stdin for `-` and `zip -@`.
  */
@@ -348,9 +357,7 @@ function listedChangeSource(
   const { options, stdinOptions = [], atOperand = false, when } = LISTED_CHANGES[command.key];
   const args = command.args;
   if (when !== undefined && !args.some((w) => when.test(w))) return null;
-  const stdin = () =>
-    stdinSource(segments[at], reading) ??
-      (segments[at].piped ? chainSource(segments, at, reading) : reading.inherited);
+  const stdin = () => stdinOf(segments, at, reading);
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
     if (stdinOptions.includes(word)) return stdin();
@@ -391,8 +398,7 @@ function shellCodeWrites(
   if (!SHELLS.has(programName(words[0] ?? "")) || code === undefined || reading.depth > 2) {
     return [];
   }
-  const stdin = stdinSource(segment, reading) ??
-    (segment.piped ? chainSource(segments, at, reading) : reading.inherited);
+  const stdin = stdinOf(segments, at, reading);
   const inner = stdin === null ? null : reading.ctx.parse(code);
   if (inner === null || stdin === null) return [];
   return readWrites(inner, {
@@ -407,7 +413,7 @@ function shellCodeWrites(
 function noteFilled(segments: readonly Segment[], at: number, reading: Reading): void {
   const segment = segments[at];
   const { ctx, hidden } = reading;
-  const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
+  const words = wordsOf(segment, ctx);
   const key = keyOf(segment, ctx);
   const assignments = [
     ...segment.assignments.map((w) => w.text),
@@ -464,7 +470,7 @@ function readWrites(segments: readonly Segment[], reading: Reading): FolderWrite
     noteFilled(segments, i, reading);
     if (handsOnNames(segments, i, ctx)) add(namesSource(segments, i, reading));
     add(listedChangeSource(segments, i, reading));
-    const words = segment.words.slice(ctx.commandAt(segment)).map((w) => w.text);
+    const words = wordsOf(segment, ctx);
     if (LOOP_HEADS.has(words[0] ?? "")) continue;
     const names = [...reading.hidden.keys()];
     if (names.length > 0 && writesWith(names, [segment, ...segments.slice(i + 1, i + 2)], ctx)) {

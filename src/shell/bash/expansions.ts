@@ -59,7 +59,7 @@ const DECLARING_BUILTINS = new Set([
 ]);
 
 /** `read`'s options (`-a` names the array it fills). */
-const READ_OPTIONS: OptionSpec = {
+export const READ_OPTIONS: OptionSpec = {
   short: {
     a: "value",
     d: "value",
@@ -72,8 +72,8 @@ const READ_OPTIONS: OptionSpec = {
   },
 };
 
-/** `mapfile`'s options. */
-const MAPFILE_OPTIONS: OptionSpec = {
+/** `mapfile`'s (and `readarray`'s) options. */
+export const MAPFILE_OPTIONS: OptionSpec = {
   short: { d: "value", n: "value", O: "value", s: "value", u: "value", C: "value", c: "value" },
 };
 

@@ -7,7 +7,13 @@
  * @module
  */
 
-export { Expander, ExpansionTooLarge, lineValues } from "./expansions.ts";
+export {
+  Expander,
+  ExpansionTooLarge,
+  lineValues,
+  MAPFILE_OPTIONS,
+  READ_OPTIONS,
+} from "./expansions.ts";
 export { argv, commandName, parseBash } from "./parser.ts";
 export { producedTexts } from "./printf.ts";
 export { MAX_COMMAND_CHARS, MAX_LEX_CHARS, MAX_NESTING } from "./words.ts";
