@@ -9,7 +9,7 @@
  */
 
 import type { ArchiveKind } from "./archive_names.ts";
-import type { Segment } from "../shell/bash/mod.ts";
+import { type BashParse, MAX_LEX_CHARS, type Segment } from "../shell/bash/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
 import { SHELLS } from "./shell_environment.ts";
 import { commandProgram } from "./shell_words.ts";
@@ -402,21 +402,26 @@ function powershellWritesIntoFolders(command: string): boolean {
   return POWERSHELL_WRITER_WORD.test(command);
 }
 
-/** A here-document's body, from the line after its `<<WORD` to the line that ends it. */
-const HEREDOC_BODY =
-  /<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1[^\n]*\n[\s\S]*?\n[\t ]*\2[\t ]*(?=\n|$)/g;
-
 /**
- * Whether a Bash line the reader could not take apart (past its length or
- * nesting limits) may run a program the folder-write reader reads: one of
- * their names as a word outside here-document bodies, or a command
- * substitution. Such a line may write names the reader never sees, so it
- * is too large to check.
+ * Whether a Bash line the reader would not take apart (past its length,
+ * nesting or balance limits) may run a program the folder-write reader
+ * reads, so that it may write names the reader never sees: it is then too
+ * large to check. A line that only passed the length limit is parsed whole
+ * all the same (`parse.segments`), so its command words and substitutions
+ * are read as the shell runs them, here-document bodies being data; any
+ * other is read crudely, every word of it counted.
  */
-export function mayWriteUnread(command: string): boolean {
-  const text = command.replace(HEREDOC_BODY, (body) => body.slice(0, body.indexOf("\n")));
-  if (/\$\(|`/.test(text)) return true;
-  return text.split(PIECE_BREAK).some((w) => writesIntoFolders(commandProgram(w)));
+export function mayWriteUnread(
+  command: string,
+  parse: BashParse,
+  commandAt: (segment: Segment) => number,
+): boolean {
+  if (parse.problem !== "too-long" || command.length > MAX_LEX_CHARS) {
+    return /\$\(|`/.test(command) ||
+      command.split(PIECE_BREAK).some((w) => writesIntoFolders(commandProgram(w)));
+  }
+  return parse.commandSubstitution || parse.processSubstitution ||
+    needsFolderReader("bash", "", parse.segments, commandAt);
 }
 
 /**

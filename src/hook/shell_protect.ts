@@ -26,7 +26,7 @@
  * @module
  */
 
-import type { Segment } from "../shell/bash/mod.ts";
+import { parseBash, type Segment } from "../shell/bash/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
 import {
   controlSurfaceRows,
@@ -300,7 +300,9 @@ export function shellProtectHits(
 ): ShellProtectHit[] | null {
   const { pieces, movesDirectory, segments } = commandPieces(dialect, command, budget);
   // Past the Bash reader's limits, a line that may write folders unseen is too large to check.
-  if (dialect === "bash" && segments === null && mayWriteUnread(command)) return null;
+  if (dialect === "bash" && segments === null) {
+    if (mayWriteUnread(command, parseBash(command), commandWordAt)) return null;
+  }
   pieces.push(...folderWritePieces(dialect, command, segments, ctx));
   // A path through a link the line makes (`ln -s ~ h`) is also the path the link reaches.
   const reach = folderReader?.linkReach(dialect, command, segments, commandWordAt);

@@ -351,4 +351,9 @@ Deno.test("[fail-to-deny] a Bash line past the reader's limits that may write in
   // A here-document's body is data, whatever words it holds.
   const body = "x = find(a); git = 1; cp = 2\n".repeat(400);
   assertEquals(read(`cat > big.py <<'EOF'\n${body}EOF`), []);
+  assertEquals(read(`cat > big.sh <<'EOF'\n${"x=$(find . -name y)\n".repeat(600)}EOF`), []);
+  // A here-document is the shell's, not a spelling: `<<X` inside quotes starts none.
+  assertEquals(read(padding + 'echo "<<X"\ntar -xf x.tar\nX'), null);
+  // A line the shell reader cannot balance is read crudely, every word counted.
+  assertEquals(read(padding + "tar -xf x.tar; echo 'open"), null);
 });

@@ -17,4 +17,4 @@ export {
 export { argv, commandName, parseBash } from "./parser.ts";
 export { producedTexts } from "./printf.ts";
 export { MAX_COMMAND_CHARS, MAX_LEX_CHARS, MAX_NESTING } from "./words.ts";
-export type { Segment, Word } from "./words.ts";
+export type { BashParse, Segment, Word } from "./words.ts";
