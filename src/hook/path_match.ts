@@ -201,13 +201,22 @@ const WORKING_FOLDER = /\$\{PWD\}|\$PWD\b|\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?
 const POWERSHELL_WORKING_FOLDER =
   /\$pwd(?:\.path)?\b|\(\s*(?:get-location|gl|pwd)\s*\)(?:\.path\b)?/gi;
 
-/** The top of the worktree as a line spells it. */
-const WORKTREE_TOP = /\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)/g;
+/** The top of the worktree as a line spells it, in `$(…)` or backquotes. */
+const WORKTREE_TOP =
+  /\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)|`\s*git\s+rev-parse\s+--show-toplevel\s*`/g;
+
+/**
+ * The worktree's git folder as a line spells it. In a linked worktree git
+ * answers with a folder elsewhere, but what matters is that the piece names
+ * the repository's own store, which the top's `.git` stands for.
+ */
+const GIT_FOLDER =
+  /\$\(\s*git\s+rev-parse\s+--(?:absolute-git-dir|git-dir|git-common-dir)\s*\)|`\s*git\s+rev-parse\s+--(?:absolute-git-dir|git-dir|git-common-dir)\s*`/g;
 
 /**
  * Replaces what the line cannot know by UNKNOWN and the places it can by
  * their paths: the home, the working folder (`$PWD`, `$(pwd)`) and the top
- * of the worktree while the line stays where it started; in PowerShell,
+ * of the worktree and its git folder while the line stays where it started; in PowerShell,
  * `$PROFILE` by a profile path (the Windows one: reaching any of the
  * profile rows is what matters).
  */
@@ -219,7 +228,10 @@ export function withKnownParts(piece: string, places: KnownPlaces, dialect?: She
       places.cwd,
     );
   }
-  if (places.top) text = text.replace(WORKTREE_TOP, places.top);
+  if (places.top) {
+    const top = places.top;
+    text = text.replace(WORKTREE_TOP, () => top).replace(GIT_FOLDER, () => `${top}/.git`);
+  }
   for (const [name, value] of Object.entries(places.variables ?? {})) {
     const spelled = new RegExp(`\\$\\{${name}\\}|\\$${name}\\b|\\$env:${name}\\b|%${name}%`, "gi");
     text = text.replace(spelled, () => value);

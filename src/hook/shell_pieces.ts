@@ -196,9 +196,15 @@ export function runsOwnHook(pieces: readonly Piece[], at: number): boolean {
   return next === undefined || !OWN_HARMLESS.has(next.text);
 }
 
-/** Whether the line moves to another folder (`cd`, `pushd`, `-C`-style options). */
+/**
+ * Whether the line moves to another folder (`cd`, `pushd`, `-C`-style
+ * options). `git rev-parse --git-dir` only asks where the git folder is.
+ */
 export function changesDirectory(pieces: readonly Piece[]): boolean {
-  return pieces.some((p) => DIRECTORY_CHANGERS.has(lower(p.text)) || DIRECTORY_OPTIONS.has(p.text));
+  return pieces.some((p, at) =>
+    DIRECTORY_CHANGERS.has(lower(p.text)) ||
+    (DIRECTORY_OPTIONS.has(p.text) && pieces[at - 1]?.text !== "rev-parse")
+  );
 }
 
 /**

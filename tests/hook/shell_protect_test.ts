@@ -186,6 +186,13 @@ Deno.test("[never-on-retry] destructive commands aimed at home, a root, the proj
     ["rm -rf ${PWD}/*", "project"],
     ["rm -rf `pwd -P`", "project"],
     ['rm -rf "$(git rev-parse --show-toplevel)"', "project"],
+    ["rm -rf `git rev-parse --show-toplevel`", "project"],
+    // The worktree's git folder, as git tells it (`--git-dir` there asks; it moves nowhere).
+    ['rm -rf "$(git rev-parse --git-dir)"', "git"],
+    ["rm -rf $(git rev-parse --absolute-git-dir)", "git"],
+    ["rm -rf `git rev-parse --git-common-dir`", "git"],
+    ['rm -rf "$(git rev-parse --git-dir)"/hooks', null],
+    ['cd build && rm -rf "$(git rev-parse --git-dir)"', null],
     ['rm -rf "$PWD/build"', null],
     ["cd build && rm -rf $PWD", null],
     // git's pathspec magic for the whole worktree, from its top.
