@@ -29,7 +29,7 @@ import { homeDir, stateDirFrom } from "../config/settings.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { joinPath } from "../platform/path.ts";
 import { absolutePath, formatPath, type PathParts } from "../file_facts/paths.ts";
-import { realLocation } from "../file_facts/real_path.ts";
+import { realLocation, walkedRealLocation } from "../file_facts/real_path.ts";
 import { CONTROL_SURFACE, STARTUP_SOURCED_ROW, type SurfaceBase, type SurfaceRow } from "./rows.ts";
 import { startupSources } from "./startup_sources.ts";
 
@@ -287,7 +287,7 @@ const MAX_LINK_HOPS = 8;
  * location resolves; null when the port cannot read links, a hop is no
  * link, or the chain is longer than `MAX_LINK_HOPS`.
  */
-function danglingTarget(parts: PathParts, fs: FsPort): PathParts | null {
+export function danglingTarget(parts: PathParts, fs: FsPort): PathParts | null {
   let at = parts;
   for (let hop = 0; hop < MAX_LINK_HOPS; hop++) {
     const link = fs.readLink?.(formatPath(at)) ?? null;
@@ -305,18 +305,20 @@ function danglingTarget(parts: PathParts, fs: FsPort): PathParts | null {
  * it. `path` is made absolute against the context's process directory and
  * folded. With a filesystem port its real location is judged too, against
  * the bases as written and at their real locations; a location that cannot
- * be resolved gives `{unresolved: true}`.
+ * be resolved gives `{unresolved: true}`. `unfolded`, the same path with its
+ * `..` kept, is the one whose real location is looked up.
  */
 export function controlSurfaceOf(
   path: string,
   ctx: SurfaceContext,
+  unfolded?: string,
 ): SurfaceMatch | SurfaceUnresolved | null {
   const cwd = ctx.processCwd;
   const parts = absolutePath(path, cwd, cwd);
   const written = resolvedBases(ctx, false);
   const lexical = matchAt(fold(parts), written, ctx);
   if (lexical || !ctx.fs) return lexical;
-  const real = realLocation(parts, ctx.fs) ?? danglingTarget(parts, ctx.fs);
+  const real = walkedRealLocation(unfolded ?? path, cwd, ctx.fs) ?? danglingTarget(parts, ctx.fs);
   if (!real) return { unresolved: true };
   const folded = fold(real);
   return matchAt(folded, written, ctx) ?? matchAt(folded, resolvedBases(ctx, true, folded), ctx) ??

@@ -49,6 +49,33 @@ export function realLocation(target: PathParts, fs: FsPort): PathParts | null {
   return null;
 }
 
+/**
+ * The real location of `path` made absolute against `base`, with its `..`
+ * taken as the kernel takes them: from where the names before it really
+ * lead, not from their spelling. Through a link `t` to `~/.claude/todos`,
+ * `t/../settings.json` is `~/.claude/settings.json`, though the folded
+ * spelling is `./settings.json`. Null when undecidable.
+ */
+export function walkedRealLocation(path: string, base: string, fs: FsPort): PathParts | null {
+  const own = parsePath(path);
+  const whole = own.root !== "" ? own : parsePath(`${base}/${path}`);
+  if (!whole.segments.includes("..")) {
+    return realLocation({ ...whole, segments: foldSegments(whole.segments, whole.windows) }, fs);
+  }
+  let at: PathParts = { ...whole, segments: [] };
+  for (const segment of whole.segments) {
+    if (segment === ".") continue;
+    if (segment !== "..") {
+      at = { ...at, segments: [...at.segments, segment] };
+      continue;
+    }
+    const real = realLocation(at, fs);
+    if (real === null) return null;
+    at = { ...real, segments: real.segments.slice(0, -1) };
+  }
+  return realLocation(at, fs);
+}
+
 /** The real location of the directory that would hold `target`, or null when undecidable. */
 export function realDirectory(target: PathParts, fs: FsPort): PathParts | null {
   const dir = { ...target, segments: target.segments.slice(0, -1) };

@@ -17,6 +17,7 @@ import {
   absolutePath,
   foldSegments,
   formatPath,
+  isAbsolute,
   normalizeNames,
   parsePath,
   type PathParts,
@@ -62,6 +63,12 @@ export interface ResolvedTarget {
    * name), else null: nothing here can be asked.
    */
   fsPath: string | null;
+  /**
+   * For a native target whose path holds `..`: the path joined to its base
+   * with the `..` kept, since the filesystem takes them after any link
+   * before them (`realLocation` of it is not that of `absolute`).
+   */
+  unfolded?: string;
   /** True when the target lies strictly inside the project root. */
   inProject: boolean;
   /**
@@ -138,6 +145,9 @@ export function resolveTarget(raw: string, roots: Roots, fs: FsPort): ResolvedTa
     windowsStyle: parts.windows,
     foreign,
     fsPath: foreign ? (raw.startsWith("/") ? raw : null) : absolute,
+    ...(!foreign && /(?:^|[\\/])\.\.(?:$|[\\/])/.test(raw)
+      ? { unfolded: isAbsolute(raw) ? raw : `${base}/${raw}` }
+      : {}),
     inProject: rel !== null,
     classPath: judgedPath(parts, root, fs, foreign),
     relPath: rel ? normalizeNames(parts.windows, rel).join("/").toLowerCase() : null,

@@ -87,6 +87,7 @@ export function targetSurface(
   return controlSurfaceOf(
     target.absolute,
     target.foreign ? { ...surface, fs: undefined } : surface,
+    target.unfolded,
   );
 }
 

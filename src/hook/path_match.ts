@@ -214,14 +214,39 @@ const GIT_FOLDER =
   /\$\(\s*git\s+rev-parse\s+--(?:absolute-git-dir|git-dir|git-common-dir)\s*\)|`\s*git\s+rev-parse\s+--(?:absolute-git-dir|git-dir|git-common-dir)\s*`/g;
 
 /**
+ * The kernel's names for another place, which the hook may not look up
+ * (Deno refuses `/proc` and `/dev/fd` to it): a process's working folder
+ * and root (`/proc/self/cwd`, `/proc/<pid>/root`), and a folder an open
+ * descriptor holds (`/dev/fd/3/…`, `/proc/self/fd/3/…`).
+ */
+const KERNEL_PLACE =
+  /^\/(?:proc\/([^/]+)\/(?:task\/[^/]+\/)?(cwd|root|fd\/[^/]+(?=\/))|dev\/fd\/[^/]+(?=\/))(?=\/|$)/;
+
+/**
+ * `text` with a leading kernel name for a place made the place itself:
+ * the shell's own working folder (`self`) is the line's, another
+ * process's root is `/`, and anything else any folder.
+ */
+function withKernelPlace(text: string, cwd: string | null | undefined): string {
+  const found = KERNEL_PLACE.exec(text);
+  if (found === null) return text;
+  const rest = text.slice(found[0].length);
+  const self = found[1] === "self" || found[1] === "thread-self";
+  if (found[2] === "root") return rest === "" ? "/" : rest;
+  if (found[2] === "cwd" && self && cwd) return cwd + rest;
+  return UNKNOWN + rest;
+}
+
+/**
  * Replaces what the line cannot know by UNKNOWN and the places it can by
- * their paths: the home, the working folder (`$PWD`, `$(pwd)`) and the top
- * of the worktree and its git folder while the line stays where it started; in PowerShell,
+ * their paths: the home, the working folder (`$PWD`, `$(pwd)`, `/proc/self/cwd`)
+ * and the top of the worktree and its git folder while the line stays where
+ * it started; in PowerShell,
  * `$PROFILE` by a profile path (the Windows one: reaching any of the
  * profile rows is what matters).
  */
 export function withKnownParts(piece: string, places: KnownPlaces, dialect?: ShellDialect): string {
-  let text = piece;
+  let text = withKernelPlace(piece, places.cwd);
   if (places.cwd) {
     text = text.replace(
       dialect === "powershell" ? POWERSHELL_WORKING_FOLDER : WORKING_FOLDER,

@@ -13,7 +13,12 @@ import type { DecideContext } from "./decision.ts";
 import type { GateTarget } from "./file_targets.ts";
 import type { SurfaceKind, SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";
 import { sanitizeForDisplay } from "../questions/messages.ts";
-import { selfProtectionAskText, selfProtectionDenyText } from "../questions/protection_texts.ts";
+import {
+  selfProtectionAskText,
+  selfProtectionDenyText,
+  UNRESOLVED_CONTROLS,
+  UNRESOLVED_LINE,
+} from "../questions/protection_texts.ts";
 
 /** The reason codes of the self-protection rule. */
 export type ProtectionReason = "self-protection" | "cannot-tell";
@@ -29,10 +34,6 @@ const ANY_CHANGE_BY_KIND: Partial<Record<SurfaceKind, string>> = {
   startup: "it is code every new terminal runs, so any line of it can set what GateGuard " +
     "reads when the agent next starts",
 };
-
-/** A path that cannot be resolved may stand for a control file. */
-const UNRESOLVED_LINE = "the path cannot be resolved (a dangling link or a loop), so it may " +
-  "stand for one of GateGuard's control files";
 
 /** What a file here would do to the folder of control files it would take the place of. */
 const HOLDS_LINE = "it would take the place of, or move, a folder that holds GateGuard's " +
@@ -103,9 +104,7 @@ export async function selfProtectionAnswer(
   if (turnsOff !== null && turnsOff.length === 0) return null;
   const input = {
     file: sanitizeForDisplay(gt.target.raw),
-    controls: "unresolved" in hit
-      ? "a path GateGuard cannot resolve"
-      : sanitizeForDisplay(hit.row.controls),
+    controls: "unresolved" in hit ? UNRESOLVED_CONTROLS : sanitizeForDisplay(hit.row.controls),
     turnsOff: turnsOff?.map((line) => sanitizeForDisplay(line)) ?? null,
   };
   const reason: ProtectionReason = turnsOff === null ? "cannot-tell" : "self-protection";

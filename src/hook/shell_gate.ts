@@ -16,6 +16,8 @@ import {
   selfProtectionAskText,
   selfProtectionDenyText,
   type SelfProtectionInput,
+  UNRESOLVED_CONTROLS,
+  UNRESOLVED_LINE,
 } from "../questions/protection_texts.ts";
 import {
   allowDestructiveHint,
@@ -193,6 +195,12 @@ function protectionInput(hit: ShellProtectHit, writeLine: string): SelfProtectio
       };
     case "own-hook":
       return { file: "GateGuard's hook", controls: OWN_HOOK_CONTROLS, turnsOff: [OWN_HOOK_LINE] };
+    case "unresolved":
+      return {
+        file: sanitizeForDisplay(hit.piece),
+        controls: UNRESOLVED_CONTROLS,
+        turnsOff: [UNRESOLVED_LINE],
+      };
     default: {
       const { controls, line } = LATER_EFFECT_TEXTS[hit.kind];
       return { file: sanitizeForDisplay(hit.piece), controls, turnsOff: [line] };
@@ -213,7 +221,10 @@ function protectionOutcome(
 ): { outcome: Decision["outcome"]; decision: string } {
   const inputs = hits.map((hit) => protectionInput(hit, writeLine));
   const denyText = selfProtectionDenyText(inputs);
-  const askable = hits.every((h) => h.kind !== "control" || h.row.askable);
+  // Where a link leads is not known, so no person could judge it either.
+  const askable = hits.every((h) =>
+    h.kind !== "unresolved" && (h.kind !== "control" || h.row.askable)
+  );
   return askable && asks
     ? {
       outcome: { kind: "ask", text: selfProtectionAskText(inputs), denyText },

@@ -30,13 +30,14 @@ import { parseBash, type Segment } from "../shell/bash/mod.ts";
 import type { ShellDialect } from "../shell/dialect.ts";
 import {
   controlSurfaceRows,
+  danglingTarget,
   startupSourcedMatch,
   type SurfaceContext,
   type SurfaceRow,
   wideFolders,
 } from "../control/surface.ts";
-import { absolutePath, parsePath, type PathParts } from "../file_facts/paths.ts";
-import { realLocation } from "../file_facts/real_path.ts";
+import { absolutePath, formatPath, parsePath, type PathParts } from "../file_facts/paths.ts";
+import { realLocation, walkedRealLocation } from "../file_facts/real_path.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { homeDir } from "../config/settings.ts";
 import type { WorkBudget } from "../platform/budget.ts";
@@ -86,6 +87,12 @@ export type ShellProtectHit =
     broad?: boolean;
   }
   | { kind: "own-hook"; piece: string }
+  /**
+   * A link the piece names (or ends in) whose real location cannot be
+   * found (a loop, a chain too long, a place the hook may not look): it may
+   * stand for any control file.
+   */
+  | { kind: "unresolved"; piece: string }
   | LaterEffectHit;
 
 /** What the command is read against. */
@@ -107,6 +114,8 @@ interface Probe {
   placed: PathParts | null;
   /** The same path as written (case kept), for looking it up on disk. */
   written: PathParts | null;
+  /** The path's text before `..` were folded, and the folder it is relative to. */
+  spelled?: { text: string; base: string };
   /** Lowercased segments below an unknown folder (for `placed === null`). */
   tail: string[];
 }
@@ -152,6 +161,7 @@ function probeOf(
     piece,
     placed: { ...placed, segments: placed.segments.map(lower) },
     written: placed,
+    spelled: { text, base },
     tail: [],
   };
 }
@@ -221,6 +231,12 @@ function matchProbe(
     if (tailMeets(probe.tail, target.segments, ctx.hidden)) return target.row;
   }
   return null;
+}
+
+/** Whether `path` itself is a symbolic link. */
+function isLink(path: PathParts, fs: FsPort): boolean {
+  const own = fs.lstat(formatPath(path));
+  return own.ok && own.isSymlink;
 }
 
 /** A real location, folded to lowercase for matching. */
@@ -414,7 +430,14 @@ function matchPieces(
       if (!budget.spend(UNITS_PER_LOOKUP, "self-protection")) return null;
       realTargets ??= realTargetsOf(targets, fs, budget);
       if (realTargets === null) return null;
-      const real = realLocation(probe.written, fs);
+      // Writing through a dangling link creates the file it names.
+      const spelled = probe.spelled ?? { text: formatPath(probe.written), base: "/" };
+      const real = walkedRealLocation(spelled.text, spelled.base, fs) ??
+        danglingTarget(probe.written, fs);
+      if (real === null && isLink(probe.written, fs) && !seen.has("unresolved")) {
+        seen.add("unresolved");
+        hits.push({ kind: "unresolved", piece: piece.shown ?? piece.text });
+      }
       const candidates = real === null ? [probe.placed!] : [lowered(real), probe.placed!];
       for (const placed of candidates) {
         row ??= matchPlaced(placed, targets, pctx) ?? matchPlaced(placed, realTargets, pctx);

@@ -18,6 +18,14 @@ export interface SelfProtectionInput {
   turnsOff: readonly string[] | null;
 }
 
+/** How a path whose real location cannot be found is named in a self-protection answer. */
+export const UNRESOLVED_CONTROLS = "a path GateGuard cannot resolve";
+
+/** Why such a path is treated as a control file. */
+export const UNRESOLVED_LINE =
+  "the path cannot be resolved (a dangling link or a loop), so it may " +
+  "stand for one of GateGuard's control files";
+
 /** The line said when what a change does to a control file cannot be told. */
 export const CANNOT_TELL_LINE =
   "what the change does cannot be told (the file cannot be read, a replacement does not " +

@@ -16,6 +16,7 @@ import {
 } from "../../src/control/surface.ts";
 import type { EnvSnapshot } from "../../src/config/env.ts";
 import { denoFs } from "../../src/platform/fs_port.ts";
+import { resolveTarget } from "../../src/file_facts/resolve.ts";
 import { programPaths } from "../../src/setup/command.ts";
 import { MemoryFs } from "../session_logs/builder.ts";
 
@@ -223,6 +224,43 @@ Deno.test("[self-protection] a symlink cannot launder a control file, dangling o
       "unresolved",
     );
     assertEquals(idOf(`${root}/plain.txt`, c), null);
+  } finally {
+    Deno.removeSync(dir, { recursive: true });
+  }
+});
+
+Deno.test("[self-protection] a `..` after a link is followed where the link leads: a file tool's path cannot climb out of it unseen", () => {
+  const dir = Deno.realPathSync(Deno.makeTempDirSync({ prefix: "gg-walk-" }));
+  try {
+    const root = `${dir}/proj`;
+    const home = `${dir}/home`;
+    Deno.mkdirSync(root, { recursive: true });
+    Deno.mkdirSync(`${home}/.claude/todos`, { recursive: true });
+    Deno.symlinkSync(`${home}/.claude/todos`, `${root}/t`);
+    const c: SurfaceContext = {
+      env: { HOME: home },
+      projectRoot: root,
+      processCwd: root,
+      program: null,
+      fs: denoFs,
+    };
+    const roots = {
+      projectRoot: root,
+      toolCwd: root,
+      processCwd: root,
+      projectDirEnv: null,
+      hostWindows: false,
+    };
+    const climbing = resolveTarget("t/../settings.json", roots, denoFs);
+    // The key folds the spelling; the filesystem would take the link first.
+    assertEquals(climbing.absolute, `${root}/settings.json`);
+    assertEquals(climbing.unfolded, `${root}/t/../settings.json`);
+    const hit = controlSurfaceOf(climbing.absolute, c, climbing.unfolded);
+    assertEquals(hit !== null && "row" in hit ? hit.row.id : null, "claude-user-settings");
+    assertEquals(idOf(`${root}/settings.json`, c), null);
+    const plain = resolveTarget("src/../a.ts", roots, denoFs);
+    assertEquals(controlSurfaceOf(plain.absolute, c, plain.unfolded), null);
+    assertEquals(resolveTarget("t/list.json", roots, denoFs).unfolded, undefined);
   } finally {
     Deno.removeSync(dir, { recursive: true });
   }

@@ -1,5 +1,5 @@
 import { assertEquals } from "../helpers/assert.ts";
-import { realDirectory, realLocation } from "../../src/file_facts/real_path.ts";
+import { realDirectory, realLocation, walkedRealLocation } from "../../src/file_facts/real_path.ts";
 import { formatPath, parsePath } from "../../src/file_facts/paths.ts";
 import { FakeFs } from "./fake_fs.ts";
 
@@ -36,4 +36,22 @@ Deno.test("[sensitive-targets] each missing name costs one lookup and the existi
   // lstat of d, c, b and a, then the realpath of a: a failed lookup is an
   // exception in the runtime, so a missing name is never asked about twice.
   assertEquals(fs.asked, ["/a/b/c/d", "/a/b/c", "/a/b", "/a", "/a"]);
+});
+
+Deno.test("[sensitive-targets] a `..` after a link steps up from where the link leads, as the filesystem does", () => {
+  const fs = new FakeFs()
+    .dir("/home/me/.claude/todos")
+    .dir("/p")
+    .symlink("/p/t", "/home/me/.claude/todos");
+  const walked = (path: string, base = "/p") => {
+    const real = walkedRealLocation(path, base, fs);
+    return real === null ? null : formatPath(real);
+  };
+  assertEquals(walked("/p/t/../settings.json"), "/home/me/.claude/settings.json");
+  assertEquals(walked("t/../settings.json"), "/home/me/.claude/settings.json");
+  assertEquals(walked("t/./../../.claude/x"), "/home/me/.claude/x");
+  // Without a link, or without `..`, the spelling decides as before.
+  assertEquals(walked("src/../x.json"), "/p/x.json");
+  assertEquals(walked("t/list.json"), "/home/me/.claude/todos/list.json");
+  assertEquals(walked("/gone/../x"), "/x");
 });

@@ -259,6 +259,56 @@ Deno.test("[self-protection] a link carries a control file under another name; a
   }
 });
 
+Deno.test("[self-protection] a `..` after a link, a dangling link and a link that never resolves are followed or refused", async () => {
+  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-walk-" }));
+  try {
+    const proj = `${home}/proj`;
+    await Deno.mkdir(`${proj}/.claude`, { recursive: true });
+    await Deno.mkdir(`${home}/.claude/todos`, { recursive: true });
+    // An ordinary-looking link into a folder of no concern, made in an earlier call.
+    await Deno.symlink(`${home}/.claude/todos`, `${proj}/t`);
+    // A link to a control file that does not exist yet: writing through it creates the file.
+    await Deno.symlink(`${proj}/.claude/settings.local.json`, `${proj}/later.json`);
+    await Deno.symlink(`${proj}/loop-b`, `${proj}/loop-a`);
+    await Deno.symlink(`${proj}/loop-a`, `${proj}/loop-b`);
+    const ids = onDisk(home, proj);
+    assertEquals(ids("echo '{}' > t/../settings.json"), ["claude-user-settings"]);
+    assertEquals(ids("cp /tmp/x t/../settings.json"), ["claude-user-settings"]);
+    assertEquals(ids("echo '{}' > later.json"), ["claude-local-settings"]);
+    assertEquals(ids("echo '{}' > loop-a"), ["unresolved"]);
+    assertEquals(ids("echo x > t/list.json"), []);
+    assertEquals(ids("echo x > build/../out.txt"), []);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("[self-protection] the kernel's names for a place are that place: /proc/self/cwd, a process's root, a descriptor's folder", () => {
+  const cases: [string, string[]][] = [
+    ["echo {} > /proc/self/cwd/.claude/settings.json", ["claude-project-settings"]],
+    ["echo {} > /proc/thread-self/cwd/.claude/settings.json", ["claude-project-settings"]],
+    ["echo {} > /proc/self/root/home/u/.claude/settings.json", ["claude-user-settings"]],
+    ["echo {} > /proc/1/root/home/u/.claude/settings.json", ["claude-user-settings"]],
+    // Another process's working folder is any folder.
+    ["echo {} > /proc/$$/cwd/.claude/settings.json", ["claude-project-settings"]],
+    ["echo {} > /proc/1/task/1/cwd/.claude/settings.json", ["claude-project-settings"]],
+    ["exec 3<~/.claude; echo {} > /dev/fd/3/settings.json", ["claude-project-settings"]],
+    ["echo {} > /proc/self/fd/3/settings.json", ["claude-project-settings"]],
+    ["echo {} > /proc/self/cwd/build/out.txt", []],
+    ["echo hi > /dev/fd/2", []],
+    ["cat /proc/self/status > status.txt", []],
+  ];
+  for (const [command, rows] of cases) {
+    assertEquals(
+      shellProtectHits("bash", command, CTX, new WorkBudget())?.map((h) =>
+        h.kind === "control" ? h.row.id : h.kind
+      ),
+      rows,
+      command,
+    );
+  }
+});
+
 Deno.test("[self-protection] a file a start-up file loads is start-up code too, and a link to it is followed", async () => {
   const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-sourced-" }));
   try {

@@ -6,7 +6,9 @@
  * passed by repeating it.
  */
 import { assert, assertEquals, assertStringIncludes } from "../helpers/assert.ts";
-import { projectFs, Session } from "./session.ts";
+import { addFile, projectFs, Session } from "./session.ts";
+import { MemoryFs, ROOT } from "./context.ts";
+import type { RealPathResult, StatResult } from "../../src/platform/fs_port.ts";
 
 const ASKING = { permission_mode: "default" };
 const BYPASS = { permission_mode: "bypassPermissions" };
@@ -88,6 +90,52 @@ Deno.test("[self-protection] an agent started with GateGuard switched off or wit
   const [bypassed] = await twice("claude -p --bare 'tidy up'", BYPASS);
   assertEquals(bypassed.kind, "deny");
   assertEquals((await twice("claude -p 'tidy up'", ASKING)).map((a) => a.kind), ["pass", "pass"]);
+});
+
+/** A project holding `loop`, a link that leads back to itself. */
+class LoopFs extends MemoryFs {
+  readonly loop = `${ROOT}/loop`;
+  override lstat(path: string): StatResult {
+    if (path !== this.loop) return super.lstat(path);
+    return {
+      ok: true,
+      isFile: false,
+      isDirectory: false,
+      isSymlink: true,
+      nlink: 1,
+      size: 0,
+      mtimeMs: 0,
+    };
+  }
+  override realPath(path: string): RealPathResult {
+    return path === this.loop ? { ok: false, code: "ELOOP" } : super.realPath(path);
+  }
+  readLink(path: string): string | null {
+    return path === this.loop ? this.loop : null;
+  }
+}
+
+Deno.test("[self-protection] a write through a link that never resolves is denied every time, and no person is asked to judge it", async () => {
+  const fs = new LoopFs({}, [ROOT]);
+  addFile(fs, ".claude/settings.json", "{}");
+  for (const payload of [ASKING, BYPASS]) {
+    const session = new Session(fs);
+    await session.call("Bash", { command: "true" }, payload);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await session.call("Bash", { command: "echo '{}' > loop" }, payload);
+      assertEquals(answer.kind, "deny");
+      assertStringIncludes(
+        answer.text,
+        "This change to loop would switch GateGuard off or weaken it:\n- the path cannot be " +
+          "resolved (a dangling link or a loop), so it may stand for one of GateGuard's control " +
+          "files\n(loop: a path GateGuard cannot resolve.)",
+      );
+      assertStringIncludes(answer.text, "retries included");
+    }
+  }
+  const plain = new Session(fs);
+  await plain.call("Bash", { command: "true" });
+  assertEquals((await plain.call("Bash", { command: "echo x > out.txt" })).kind, "pass");
 });
 
 Deno.test("[never-on-retry] rm -rf ~ and rm -rf / are asked of the user, never passed on a retry", async () => {

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { FsPort, StatResult } from "../../src/platform/fs_port.ts";
+import type { FsPort, RealPathResult, StatResult } from "../../src/platform/fs_port.ts";
 
 /** The session every built record belongs to. */
 export const SESSION = "24e814bf-71d7-4000-ab5b-9eba6e2e0817";
@@ -196,7 +196,7 @@ export class MemoryFs implements FsPort {
     return { ok: false, code: "ENOENT" };
   }
 
-  realPath(path: string): { ok: true; path: string } | { ok: false; code: "ENOENT" } {
+  realPath(path: string): RealPathResult {
     return this.files.has(path) || this.dirs.has(path)
       ? { ok: true, path }
       : { ok: false, code: "ENOENT" };
