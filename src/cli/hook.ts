@@ -13,6 +13,7 @@
 
 import type { EnvSnapshot } from "../config/env.ts";
 import { resolveSettings, settingsFrom } from "../config/settings.ts";
+import { plantedVariables, withoutPlanted } from "../config/agent_env_files.ts";
 import type { HookCall } from "../hook/call.ts";
 import { isRecord } from "../platform/json.ts";
 import { decide, isGated } from "../hook/decide.ts";
@@ -139,6 +140,24 @@ export async function decideOrDeny(
   }
 }
 
+/**
+ * `env` without the GateGuard variables a `.env` file the agent loads at
+ * start defines (`config/agent_env_files.ts`): the agent may have written
+ * that file, so such a setting is ignored, with a line on stderr.
+ */
+function trustedEnv(env: EnvSnapshot, agent: AgentName, cwd: string | null): EnvSnapshot {
+  const planted = plantedVariables(agent, cwd ?? env.CLAUDE_PROJECT_DIR ?? ".", env, denoFs);
+  // No variable is named: what the agent may read of stderr never names a switch.
+  for (const file of new Set(planted.map((p) => p.file))) {
+    warn(
+      `GateGuard ignores its settings in ${file}: the agent loads that file into the ` +
+        "environment its hooks inherit, and may have written it; set them where the agent is " +
+        "started instead",
+    );
+  }
+  return withoutPlanted(env, planted);
+}
+
 /** The Claude Code event whose payload is a settings change, not a tool call. */
 const CONFIG_CHANGE_EVENT = "ConfigChange";
 
@@ -201,10 +220,11 @@ async function hookCall(
  */
 async function decideCall(
   call: HookCall,
-  env: EnvSnapshot,
+  agentEnv: EnvSnapshot,
   payloadChars: number,
   agent: AgentName,
 ): Promise<Outcome> {
+  const env = trustedEnv(agentEnv, agent, call.cwd);
   // The off switches live in the environment only, so an ungated call is
   // known before the project file is looked for.
   if (!isGated(call.toolName, settingsFrom(env))) return { kind: "pass" };

@@ -142,6 +142,34 @@ Deno.test("[agents] Gemini: a relative file_path resolves against cwd; the denia
   await Deno.remove(box.tmp, { recursive: true });
 });
 
+Deno.test("[self-protection] Gemini: an off switch that a .env file Gemini CLI loads defines is ignored, with a line on stderr", async () => {
+  const box = await sandbox({ ".env": "API_KEY=x\nexport ECC_GATEGUARD=off\n" });
+  const payload = {
+    session_id: "gem-env",
+    cwd: box.root,
+    hook_event_name: "BeforeTool",
+    tool_name: "run_shell_command",
+    tool_input: { command: "rm -rf build" },
+  };
+  const off = { ...box.env, ECC_GATEGUARD: "off" };
+  const r = await hook("gemini", payload, off, box.root);
+  assertStringIncludes(JSON.parse(r.stdout).reason, "Destructive command detected");
+  assertStringIncludes(
+    r.stderr,
+    `GateGuard ignores its settings in ${box.root}/.env: the agent loads that file into the ` +
+      "environment its hooks inherit, and may have written it; set them where the agent is " +
+      "started instead",
+  );
+  assert(!r.stderr.includes("ECC_GATEGUARD"), r.stderr);
+  // Claude Code loads no .env file: the same switch there is the user's.
+  const claude = await hook("claude", { ...payload, tool_name: "Bash" }, off, box.root);
+  assertEquals(claude.stdout, "");
+  // Without the file, Gemini CLI's switch is the user's too.
+  await Deno.remove(`${box.root}/.env`);
+  assertEquals((await hook("gemini", payload, off, box.root)).stdout, "");
+  await Deno.remove(box.tmp, { recursive: true });
+});
+
 Deno.test("[self-protection] Gemini: an MCP tool writing GateGuard's own files is denied every time; elsewhere it passes", async () => {
   const box = await sandbox({ "src/a.ts": "export const a = 1;\n" });
   const payload = (path: string) => ({
