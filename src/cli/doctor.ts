@@ -13,7 +13,8 @@
  * @module
  */
 
-import type { EnvSnapshot } from "../config/env.ts";
+import { configuresGateGuard, ENV_VARIABLES, type EnvSnapshot } from "../config/env.ts";
+import { envFilesNaming } from "../config/agent_env_files.ts";
 import { homeDir, resolveSettings } from "../config/settings.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import type { JsonValue } from "../config/jsonc.ts";
@@ -85,6 +86,30 @@ async function surfaceFindings(
     level: "info",
     text: `${row.id} (${row.kind}): ${printable(path)}`,
   }));
+}
+
+/**
+ * The `.env` files Gemini CLI or Codex CLI would load here that name
+ * GateGuard's variables (`config/agent_env_files.ts`): under those agents
+ * the hook ignores such a setting, since the agent may have written it.
+ */
+function envFileFindings(env: EnvSnapshot, projectRoot: string): Finding[] {
+  const names = ENV_VARIABLES.filter(configuresGateGuard);
+  const seen = new Set<string>();
+  const out: Finding[] = [];
+  for (const agent of ["gemini", "codex"]) {
+    for (const found of envFilesNaming(agent, projectRoot, env, denoFs, names)) {
+      if (seen.has(found.file)) continue;
+      seen.add(found.file);
+      out.push({
+        level: "WARN",
+        text: `${printable(found.file)} sets ${found.names.join(", ")}; Gemini CLI and Codex ` +
+          "CLI load it into the environment their hooks inherit, so the hook ignores it there " +
+          "(the agent may have written it): set these where the agent is started",
+      });
+    }
+  }
+  return out;
 }
 
 /** Runs `gateguard doctor`; returns the exit code. */
@@ -159,6 +184,7 @@ export async function main(args: string[], env: EnvSnapshot): Promise<number> {
         ...projectFileFindings(settings),
         ...switchSpellingFindings(hookEnv),
         ...packSwitchFindings(settings, hookEnv),
+        ...envFileFindings(hookEnv.env, projectRoot),
       ],
     ],
     ["State", await stateDirFindings(settings.stateDir)],

@@ -91,6 +91,27 @@ export function plantedVariables(
   const names = (Object.keys(env) as EnvName[]).filter(configuresGateGuard);
   if (names.length === 0 || ENV_FILE_SEARCH[agent] === undefined) return [];
   const out: PlantedVariable[] = [];
+  for (const found of envFilesNaming(agent, cwd, env, fs, names)) {
+    for (const name of found.names) {
+      if (!out.some((p) => p.name === name)) out.push({ name, file: found.file });
+    }
+  }
+  return out;
+}
+
+/**
+ * Each `.env` file `agent` started in `cwd` loads that names any of
+ * `names`, with the names it holds (every one, for a file too large or
+ * unreadable to tell). `doctor` lists them; the hook ignores those set.
+ */
+export function envFilesNaming(
+  agent: string,
+  cwd: string,
+  env: EnvSnapshot,
+  fs: FsPort,
+  names: readonly EnvName[],
+): { file: string; names: EnvName[] }[] {
+  const out: { file: string; names: EnvName[] }[] = [];
   for (const file of agentEnvFiles(agent, cwd, env)) {
     // A folder named `.env` (a Python virtual environment, often) defines nothing.
     const own = fs.stat(file);
@@ -98,12 +119,10 @@ export function plantedVariables(
     const text = own.size <= MAX_ENV_FILE_BYTES
       ? fs.readTextBounded(file, MAX_ENV_FILE_BYTES)
       : null;
-    for (const name of names) {
-      if (out.some((p) => p.name === name)) continue;
-      if (text === null || new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?![A-Za-z0-9_])`).test(text)) {
-        out.push({ name, file });
-      }
-    }
+    const named = names.filter((name) =>
+      text === null || new RegExp(`(?:^|[^A-Za-z0-9_])${name}(?![A-Za-z0-9_])`).test(text)
+    );
+    if (named.length > 0) out.push({ file, names: named });
   }
   return out;
 }

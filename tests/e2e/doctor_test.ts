@@ -541,3 +541,19 @@ Deno.test("[doctor] settings that do nothing or are refused fail, and a GateGuar
   );
   assertStringIncludes(r.stdout, `  WARN  this GateGuard keeps its state in ${s.home}/.gateguard,`);
 });
+
+Deno.test("[self-protection] doctor warns about a .env file Gemini CLI or Codex CLI loads that sets GateGuard's variables", async () => {
+  await using box = await sandbox();
+  await write(`${box.project}/.env`, "API_KEY=x\nexport ECC_GATEGUARD=off\n");
+  await write(`${box.home}/.env`, "GATEGUARD_METRICS=1\n");
+  await write(`${box.project}/.gemini/.env/keep`, "a folder named .env defines nothing\n");
+  const r = await box.run();
+  assertStringIncludes(
+    r.stdout,
+    `WARN  ${box.project}/.env sets ECC_GATEGUARD; Gemini CLI and Codex CLI load it into the ` +
+      "environment their hooks inherit, so the hook ignores it there (the agent may have " +
+      "written it): set these where the agent is started",
+  );
+  assertStringIncludes(r.stdout, `WARN  ${box.home}/.env sets GATEGUARD_METRICS;`);
+  assert(!r.stdout.includes(".gemini/.env sets"), r.stdout);
+});
