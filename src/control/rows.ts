@@ -26,7 +26,9 @@ export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | 
  * file) are compared before and after; `config` (GateGuard's project file)
  * by the keys that loosen it; every other kind is weakened by any write.
  * `startup` is a shell's start-up code: it can export anything, computed
- * any way, so no change to it can be read as harmless.
+ * any way, so no change to it can be read as harmless. `definition` is a
+ * Claude Code skill, command or subagent, weakened by a change that gives
+ * it hooks or commands it runs as it loads (`setup/definition_weakening.ts`).
  */
 export type SurfaceKind =
   | "settings"
@@ -36,7 +38,8 @@ export type SurfaceKind =
   | "state"
   | "evidence"
   | "program"
-  | "startup";
+  | "startup"
+  | "definition";
 
 /**
  * The directory a row's pattern is found under:
@@ -98,6 +101,41 @@ export interface SurfaceRow {
    * docs/security.md). Such a change is denied instead.
    */
   askable: boolean;
+}
+
+/**
+ * Claude Code's skills, commands and subagents, in the project and the
+ * user's folder: their definitions can carry hooks, and a skill or command
+ * runs commands as it loads, none of which a PreToolUse hook sees.
+ */
+function definitionRows(): SurfaceRow[] {
+  const kinds: [string, string, string][] = [
+    ["skills", "skills", "Claude Code's skills"],
+    ["commands", "commands", "Claude Code's slash commands"],
+    ["agents", "agents", "Claude Code's subagents"],
+  ];
+  return kinds.flatMap(([id, folder, what]): SurfaceRow[] => [
+    {
+      id: `claude-project-${id}`,
+      agent: "claude",
+      level: "project",
+      base: "project",
+      pattern: `.claude/${folder}/**`,
+      kind: "definition",
+      controls: `${what} for this project, whose hooks and load-time commands run ungated`,
+      askable: false,
+    },
+    {
+      id: `claude-user-${id}`,
+      agent: "claude",
+      level: "user",
+      base: "claude-config",
+      pattern: `${folder}/**`,
+      kind: "definition",
+      controls: `${what} for every project, whose hooks and load-time commands run ungated`,
+      askable: false,
+    },
+  ]);
 }
 
 /**
@@ -217,6 +255,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     controls: "Claude Code's managed settings, which override every other level",
     askable: false,
   },
+  ...definitionRows(),
   {
     id: "claude-plugins",
     agent: "claude",

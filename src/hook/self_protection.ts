@@ -64,6 +64,17 @@ async function protectionFindings(
       hookFileWeakenings(agent, before, after, ports.ownCommand);
     return changeWeakenings(ports.fs, path, gt.change, judge, budget);
   }
+  if (row.kind === "definition") {
+    const [{ changeWeakenings }, { definitionWeakenings }] = await Promise.all([
+      import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
+        typeof import("../setup/weakening.ts")
+      >,
+      import(new URL("../setup/definition_weakening.ts", import.meta.url).href) as Promise<
+        typeof import("../setup/definition_weakening.ts")
+      >,
+    ]);
+    return changeWeakenings(ports.fs, path, gt.change, definitionWeakenings, budget);
+  }
   if (row.kind === "config") {
     const { changeWeakenings, projectConfigWeakenings } =
       await (import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<

@@ -22,6 +22,7 @@ import type { WorkBudget } from "../platform/budget.ts";
 import {
   DIRECTORY_CHANGERS,
   DIRECTORY_OPTIONS,
+  EMPTY_MAKERS,
   GIT_INDEX_ONLY,
   OWN_HARMLESS,
   OWN_PROGRAMS,
@@ -62,6 +63,8 @@ export interface Piece {
   removes?: boolean;
   /** Set for names that may be any file (`unread_names.ts`): every row of the table. */
   anywhere?: boolean;
+  /** Set for the arguments of a program that only deletes or makes empty folders (`EMPTY_MAKERS`). */
+  clears?: boolean;
 }
 
 /** A text lowercased, for the table's case-folded comparisons. */
@@ -138,6 +141,7 @@ function bashPieces(
     const dirChange = DIRECTORY_CHANGERS.has(program);
     const runsAt = commandWordAt(segment);
     const sourced = SOURCERS.has(program) ? segment.words[1] : undefined;
+    const clears = EMPTY_MAKERS.has(baseNameOf(segment.words[runsAt]?.text ?? ""));
     for (const word of [...segment.assignments, ...segment.words]) {
       const runs = word === segment.words[0] || word === segment.words[runsAt];
       // A word built from the line's own variables (`p=.cla; rm -rf "${p}ude"`) is also its values.
@@ -149,6 +153,7 @@ function bashPieces(
           dirChange,
           runs: runs || piece !== word.text,
           first: word === segment.words[0] && piece === word.text,
+          ...(clears ? { clears } : {}),
         });
       }
       for (const braced of word.braces ?? []) {

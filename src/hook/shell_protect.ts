@@ -33,6 +33,7 @@ import {
   danglingTarget,
   startupSourcedMatch,
   type SurfaceContext,
+  type SurfaceKind,
   type SurfaceRow,
   wideFolders,
 } from "../control/surface.ts";
@@ -190,10 +191,23 @@ function tooWide(probe: PathParts, ctx: ShellProtectContext): boolean {
  */
 type MatchContext = ShellProtectContext & {
   hidden: boolean;
+  /** Set when the piece is only deleted or made an empty folder: rows whose deletion weakens nothing are skipped. */
+  clearing?: boolean;
   subtree?: boolean;
   /** For a subtree piece: the name patterns a target's file name must match (`find -name`). */
   names?: readonly string[];
 };
+
+/**
+ * Kinds of rows a deletion cannot weaken: a skill or subagent that is gone
+ * runs no hooks. Their files count only for what a command may write there.
+ */
+const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set(["definition"]);
+
+/** Whether `target` is left out for a piece the context says is only cleared. */
+function skipped(target: Target, ctx: MatchContext): boolean {
+  return ctx.clearing === true && DELETION_HARMLESS.has(target.row.kind);
+}
 
 /** Whether a target's file name passes the piece's name patterns (`find -name`). */
 function namesAllow(target: Target, names: readonly string[] | undefined): boolean {
@@ -209,6 +223,7 @@ function matchPlaced(
 ): SurfaceRow | null {
   const root = lower(placed.root);
   for (const target of targets) {
+    if (skipped(target, ctx)) continue;
     if (
       root === target.root && placed.segments.length >= 1 &&
       placedMeets(placed.segments, target.segments, ctx.hidden) &&
@@ -228,7 +243,9 @@ function matchProbe(
 ): SurfaceRow | null {
   if (probe.placed !== null) return matchPlaced(probe.placed, targets, ctx);
   for (const target of targets) {
-    if (tailMeets(probe.tail, target.segments, ctx.hidden)) return target.row;
+    if (!skipped(target, ctx) && tailMeets(probe.tail, target.segments, ctx.hidden)) {
+      return target.row;
+    }
   }
   return null;
 }
@@ -420,7 +437,12 @@ function matchPieces(
     }
     const probe = probeOf(piece.text, ctx, movesDirectory, dialect);
     if (probe === null) continue;
-    const pctx = piece.subtree ? { ...mctx, subtree: true, names: piece.names } : mctx;
+    const clearing = piece.clears === true || piece.removes === true;
+    const pctx = piece.subtree
+      ? { ...mctx, subtree: true, names: piece.names, clearing }
+      : clearing
+      ? { ...mctx, clearing }
+      : mctx;
     let row = matchProbe(probe, targets, pctx);
     const fs = ctx.surface.fs;
     if (row === null && probe.written !== null && fs && !looked.has(piece.text)) {

@@ -69,6 +69,15 @@ export const RUNNERS: ReadonlySet<string> = new Set([
  */
 export const SOURCERS: ReadonlySet<string> = new Set(["source", "."]);
 
+/** Programs that only delete names or make empty folders: they leave no content anywhere. */
+export const EMPTY_MAKERS: ReadonlySet<string> = new Set([
+  "rm",
+  "rmdir",
+  "unlink",
+  "mkdir",
+  "shred",
+]);
+
 /** Words that move the shell (or a program) to another directory. */
 export const DIRECTORY_CHANGERS: ReadonlySet<string> = new Set([
   "cd",

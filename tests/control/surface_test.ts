@@ -175,10 +175,23 @@ Deno.test("[self-protection] a folder that holds control files is reported as ho
   for (const [path, id] of cases) assertEquals(idOf(path), id, path);
 });
 
+Deno.test("[self-protection] Claude Code's skills, commands and subagents are in the table, in the project and the user's folder", () => {
+  const cases: [string, string][] = [
+    [`${ROOT}/.claude/skills/review/SKILL.md`, "claude-project-skills"],
+    [`${ROOT}/.claude/skills/review/scripts/run.sh`, "claude-project-skills"],
+    [`${ROOT}/.claude/commands/ship.md`, "claude-project-commands"],
+    [`${ROOT}/.claude/agents/reviewer.md`, "claude-project-agents"],
+    [`${HOME}/.claude/skills/x/SKILL.md`, "claude-user-skills"],
+    [`${HOME}/.claude/commands/deep/ship.md`, "claude-user-commands"],
+    [`${HOME}/.claude/agents/a.md`, "claude-user-agents"],
+  ];
+  for (const [path, id] of cases) assertEquals(idOf(path), id, path);
+});
+
 Deno.test("[self-protection] ordinary files and look-alikes elsewhere are no part of the control surface", () => {
   const paths = [
     `${ROOT}/src/settings.json`,
-    `${ROOT}/.claude/agents/reviewer.md`,
+    `${ROOT}/.claudex/agents/reviewer.md`,
     `${ROOT}/.claude/settings.json.bak`,
     `${ROOT}/sub/.claude/settings.json`,
     `${ROOT}/.github/workflows/ci.yml`,

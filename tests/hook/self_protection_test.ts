@@ -54,6 +54,7 @@ const FILES: Record<string, string> = {
   [`${HOME}/.profile`]: '. "$HOME/.cargo/env"\n',
   [`${HOME}/.cargo/env`]: "export PATH=$HOME/.cargo/bin:$PATH\n",
   [`${HOME}/notes.txt`]: "notes\n",
+  [`${ROOT}/.claude/skills/review/SKILL.md`]: "---\nname: review\ndescription: d\n---\nRead it.\n",
 };
 
 function world(): MemoryFs {
@@ -366,6 +367,45 @@ Deno.test("[self-protection] a file a start-up file loads is changed by no file 
     tool_input: { file_path: `${HOME}/notes.txt`, old_string: "notes", new_string: "more" },
   });
   assert(!notes.decisions.some((d) => d.startsWith("self-protect")), notes.decisions.join());
+});
+
+Deno.test("[self-protection] a skill given hooks or a load-time command is denied every time; its prose goes on to the ordinary gate", async () => {
+  const skill = `${ROOT}/.claude/skills/review/SKILL.md`;
+  for (
+    const payload of [{ permission_mode: "default" }, { permission_mode: "bypassPermissions" }]
+  ) {
+    const hooked = await agentCall("claude", {
+      ...payload,
+      tool_name: "Edit",
+      tool_input: {
+        file_path: skill,
+        old_string: "description: d\n",
+        new_string:
+          "description: d\nhooks:\n  Stop:\n    - hooks:\n        - {type: command, command: x}\n",
+      },
+    });
+    assertEquals([hooked.kind, hooked.decisions], ["deny", ["self-protect-deny/self-protection"]]);
+    assertStringIncludes(
+      hooked.text,
+      "- it gives a skill, command or subagent hooks, which run commands for the rest of the " +
+        "session that GateGuard's hook never sees",
+    );
+    assertStringIncludes(hooked.text, DENY_EVERY_TIME);
+  }
+  const loading = await agentCall("claude", {
+    tool_name: "Write",
+    tool_input: { file_path: `${ROOT}/.claude/commands/ship.md`, content: "Ship: !`./ship.sh`\n" },
+  });
+  assertStringIncludes(
+    loading.text,
+    "- it adds a shell command the skill or command runs as it loads, which GateGuard's hook " +
+      "never sees",
+  );
+  const prose = await agentCall("claude", {
+    tool_name: "Edit",
+    tool_input: { file_path: skill, old_string: "Read it.", new_string: "Read it twice." },
+  });
+  assertEquals(prose.decisions, ["deny/first-touch"]);
 });
 
 Deno.test("[self-protection] an ordinary hook-file change goes on to the first-touch gate, and a checked control file is never passed by the fast path", async () => {

@@ -68,6 +68,18 @@ Deno.test("[self-protection] PowerShell writes and moves are read like Bash ones
   assertEquals(rows(`Get-Content .claude\\settings.json`, "powershell"), []);
 });
 
+Deno.test("[self-protection] a shell write into a skill, command or subagent is caught; deleting one or making its folder is not", () => {
+  assertEquals(rows("echo x >> .claude/agents/reviewer.md"), ["claude-project-agents"]);
+  assertEquals(rows("cp /tmp/evil.md ~/.claude/skills/s/SKILL.md"), ["claude-user-skills"]);
+  assertEquals(rows("mv new.md .claude/commands/ship.md"), ["claude-project-commands"]);
+  assertEquals(rows("tar -xf skills.tar -C .claude/skills"), ["claude-project-skills"]);
+  assertEquals(rows("rm -rf .claude/skills/old .claude/agents/a.md"), []);
+  assertEquals(rows("mkdir -p .claude/skills/new"), []);
+  assertEquals(rows("rmdir .claude/skills/empty && unlink .claude/agents/b.md"), []);
+  // A deletion of a folder that also holds settings is still the settings' business.
+  assertEquals(rows("rm -rf .claude"), ["claude-project-settings"]);
+});
+
 Deno.test("[self-protection] running GateGuard's hook by hand is caught, its reports are not", () => {
   assertEquals(rows(`echo '{"tool_name":"Bash"}' | gateguard hook`), ["own-hook"]);
   assertEquals(rows(`gateguard < payload.json`), ["own-hook"]);
