@@ -256,6 +256,30 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     askable: false,
   },
   ...definitionRows(),
+  // Claude Code's own config file: user- and local-scope MCP servers start with every session,
+  // before any tool call, with no approval asked. It sits in the home, or in CLAUDE_CONFIG_DIR.
+  {
+    id: "claude-user-config",
+    agent: "claude",
+    level: "user",
+    base: "home",
+    pattern: ".claude.json",
+    kind: "program",
+    controls:
+      "Claude Code's own config file: the MCP servers every session starts, and the approvals it keeps",
+    askable: false,
+  },
+  {
+    id: "claude-config-dir-config",
+    agent: "claude",
+    level: "user",
+    base: "claude-config",
+    pattern: ".claude.json",
+    kind: "program",
+    controls:
+      "Claude Code's own config file under CLAUDE_CONFIG_DIR: the MCP servers every session starts",
+    askable: false,
+  },
   {
     id: "claude-plugins",
     agent: "claude",

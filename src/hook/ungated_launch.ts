@@ -28,9 +28,10 @@ interface AgentCli {
   /** Options whose value drops them when it mentions hooks (Codex's `-c hooks…`, `--disable …hooks`). */
   hookValued: readonly string[];
   /**
-   * Subcommands that change which hooks later runs load (plugins,
-   * extensions, feature flags, settings), with the actions of each that do;
-   * null when every use may.
+   * Subcommands that change which hooks or programs later runs load
+   * (plugins, extensions, feature flags, settings, MCP servers, which each
+   * session starts before any tool call), with the actions of each that
+   * do; null when every use may.
    */
   reconfiguring: Readonly<Record<string, readonly string[] | null>>;
 }
@@ -67,13 +68,22 @@ const AGENT_CLIS: Readonly<Record<string, AgentCli>> = {
   claude: {
     dropping: ["--bare", "--safe-mode", "--setting-sources", "--settings"],
     hookValued: [],
-    reconfiguring: { plugin: CLAUDE_PLUGIN_CHANGES, plugins: CLAUDE_PLUGIN_CHANGES, import: null },
+    reconfiguring: {
+      plugin: CLAUDE_PLUGIN_CHANGES,
+      plugins: CLAUDE_PLUGIN_CHANGES,
+      import: null,
+      mcp: ["add", "add-json", "add-from-claude-desktop"],
+    },
   },
   // Codex CLI 0.171.0: `hooks` is a feature flag.
   codex: {
     dropping: [],
     hookValued: ["-c", "--config", "--disable"],
-    reconfiguring: { features: ["enable", "disable"], plugin: ["add", "remove", "marketplace"] },
+    reconfiguring: {
+      features: ["enable", "disable"],
+      plugin: ["add", "remove", "marketplace"],
+      mcp: ["add"],
+    },
   },
   // Gemini CLI 0.61.0: extensions can carry hooks.
   gemini: {
@@ -84,6 +94,7 @@ const AGENT_CLIS: Readonly<Record<string, AgentCli>> = {
       hook: ["migrate"],
       extensions: GEMINI_EXTENSION_CHANGES,
       extension: GEMINI_EXTENSION_CHANGES,
+      mcp: ["add", "enable"],
     },
   },
   // Copilot CLI 1.0.102: `config` reads and writes settings, `disableAllHooks` among them.

@@ -125,7 +125,8 @@ export const LATER_EFFECT_TEXTS: Readonly<
       "an agent among them would act ungated",
   },
   "agent-config": {
-    controls: "the plugins, extensions and settings that decide which hooks an agent's CLI runs",
+    controls:
+      "the plugins, extensions, MCP servers and settings that decide which hooks and programs an agent's CLI runs",
     line: "it changes which hooks the agent's CLI loads, so it can switch GateGuard off or bring " +
       "in a hook that undoes it",
   },

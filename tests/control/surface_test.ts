@@ -184,6 +184,8 @@ Deno.test("[self-protection] Claude Code's skills, commands and subagents are in
     [`${HOME}/.claude/skills/x/SKILL.md`, "claude-user-skills"],
     [`${HOME}/.claude/commands/deep/ship.md`, "claude-user-commands"],
     [`${HOME}/.claude/agents/a.md`, "claude-user-agents"],
+    // Claude Code's own config file, whose MCP servers start with every session.
+    [`${HOME}/.claude.json`, "claude-user-config"],
   ];
   for (const [path, id] of cases) assertEquals(idOf(path), id, path);
 });

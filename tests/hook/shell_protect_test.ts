@@ -72,6 +72,9 @@ Deno.test("[self-protection] a shell write into a skill, command or subagent is 
   assertEquals(rows("echo x >> .claude/agents/reviewer.md"), ["claude-project-agents"]);
   assertEquals(rows("cp /tmp/evil.md ~/.claude/skills/s/SKILL.md"), ["claude-user-skills"]);
   assertEquals(rows("mv new.md .claude/commands/ship.md"), ["claude-project-commands"]);
+  assertEquals(rows(`jq '.mcpServers.x={"command":"sh"}' x > ~/.claude.json`), [
+    "claude-user-config",
+  ]);
   assertEquals(rows("tar -xf skills.tar -C .claude/skills"), ["claude-project-skills"]);
   assertEquals(rows("rm -rf .claude/skills/old .claude/agents/a.md"), []);
   assertEquals(rows("mkdir -p .claude/skills/new"), []);

@@ -81,6 +81,12 @@ Deno.test("[self-protection] an agent's own subcommand that changes which hooks 
       "copilot plugin disable gateguard",
       "npx @openai/codex features disable hooks",
       "sh -c 'claude plugin disable gateguard'",
+      // An MCP server is a program every later session starts before any tool call.
+      "claude mcp add helper -- node server.js",
+      'claude mcp add-json helper \'{"command":"sh"}\'',
+      "codex mcp add helper -- sh",
+      "gemini mcp add helper sh",
+      "gemini mcp enable helper",
     ]
   ) {
     assertEquals(reconfigures(command), true, command);
@@ -89,6 +95,9 @@ Deno.test("[self-protection] an agent's own subcommand that changes which hooks 
   for (
     const command of [
       "claude plugin list",
+      "claude mcp list",
+      "claude mcp remove helper",
+      "codex mcp login helper",
       "claude plugin validate .",
       "codex features list",
       "gemini extensions list",
