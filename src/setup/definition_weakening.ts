@@ -9,8 +9,9 @@
  * adds or changes either weakens GateGuard; any other change is ordinary.
  *
  * The reading is wider than Claude Code's: a frontmatter that names hooks
- * anywhere (a nested key, a merge key) counts as hooks, and a file without
- * a frontmatter that has a `hooks:` line anywhere counts whole.
+ * anywhere (a nested key, a merge key) or could spell the key another way
+ * (an escape, a tag) counts as hooks, and a file without a frontmatter that
+ * has a `hooks:` line anywhere counts whole.
  *
  * @module
  */
@@ -26,8 +27,12 @@ export const DEFINITION_SHELL_LINE = "it adds a shell command the skill or comma
 /** A leading YAML frontmatter (blank lines and a byte order mark before it allowed). */
 const FRONTMATTER = /^\uFEFF?\s*---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
-/** A word that names hooks, or a hook event Claude Code rejects at the top level. */
-const HOOKISH = /\bhooks\b|\bPreToolUse\b|\bPermissionRequest\b/i;
+/**
+ * A word that names hooks, a hook event Claude Code rejects at the top
+ * level, or YAML that can spell a key without writing it out: an escape in
+ * a quoted scalar (`"\x68ooks"`), a tag, a merge key.
+ */
+const HOOKISH = /\bhooks\b|\bPreToolUse\b|\bPermissionRequest\b|\\|!!|<</i;
 
 /** A `hooks:` key anywhere, for a file without a frontmatter Claude Code might still read. */
 const HOOKS_KEY = /^[ \t]*["']?hooks["']?[ \t]*:/im;

@@ -31,6 +31,8 @@ Deno.test("[self-protection] a skill or subagent given hooks weakens GateGuard; 
       "---\nname: r\n<<: {hooks: {PostToolUse: []}}\n---\nx\n",
       "\n---\nname: r\n'hooks':\n  Stop: []\n---\nx\n",
       "name: r\nhooks:\n  Stop: []\n",
+      '---\nname: r\n"\\x68ooks": {Stop: []}\n---\nx\n',
+      '---\nname: r\n? "ho\\\n  oks"\n: {Stop: []}\n---\nx\n',
     ]
   ) {
     assertEquals(definitionWeakenings(PLAIN, after), [DEFINITION_HOOKS_LINE], after);
