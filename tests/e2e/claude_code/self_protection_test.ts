@@ -23,6 +23,7 @@ import {
   selfProtectionDenyText,
 } from "../../../src/questions/protection_texts.ts";
 import { CONTROL_SURFACE } from "../../../src/control/surface.ts";
+import { DEFINITION_HOOKS_LINE } from "../../../src/setup/definition_weakening.ts";
 import { type ScriptedTurn, toolUseId } from "./fake_api.ts";
 import {
   cleanup,
@@ -61,12 +62,24 @@ interface Attempt {
   rel: string;
   oldString: string;
   newString: string;
+  /** The file's text before, when it is neither the settings nor the project file. */
+  original?: string;
 }
 
 const HOOKS_OFF: Attempt = {
   rel: ".claude/settings.json",
   oldString: '"model": "sonnet"',
   newString: '"model": "sonnet",\n  "disableAllHooks": true',
+};
+
+const SKILL = "---\nname: review\ndescription: Reviews a diff\n---\nRead the diff.\n";
+
+const SKILL_HOOKED: Attempt = {
+  rel: ".claude/skills/review/SKILL.md",
+  oldString: "description: Reviews a diff\n",
+  newString: "description: Reviews a diff\nhooks:\n  Stop:\n    - hooks:\n" +
+    "        - type: command\n          command: echo hi\n",
+  original: SKILL,
 };
 
 const CONFIG_LOOSENED: Attempt = {
@@ -111,9 +124,13 @@ async function stoppedTwice(
   seen: Seen,
   expectedDecision: string,
 ): Promise<void> {
-  const original = a.rel === HOOKS_OFF.rel ? SETTINGS : CONFIG;
+  const original = a.original ?? (a.rel === HOOKS_OFF.rel ? SETTINGS : CONFIG);
   const scenario: Scenario = {
-    files: { ".claude/settings.json": SETTINGS, ".gateguard.jsonc": CONFIG },
+    files: {
+      ".claude/settings.json": SETTINGS,
+      ".gateguard.jsonc": CONFIG,
+      ...(a.original === undefined ? {} : { [a.rel]: a.original }),
+    },
     prompt: "loosen the gate",
     permissionMode,
     env: { GATEGUARD_METRICS: "1", IS_SANDBOX: "1" },
@@ -177,6 +194,24 @@ for (const mode of ["acceptEdits", "bypassPermissions"]) {
       }, "self-protect-deny/self-protection"),
   );
 }
+
+const skillDenial = (file: string) =>
+  `PreToolUse:Edit hook error: ${
+    selfProtectionDenyText([{
+      file,
+      controls: controls("claude-project-skills"),
+      turnsOff: [DEFINITION_HOOKS_LINE],
+    }])
+  }`;
+
+realClientTest(
+  "[real-client] [self-protection] under bypassPermissions an Edit giving a project skill hooks and its retry are denied",
+  () =>
+    stoppedTwice("bypassPermissions", SKILL_HOOKED, {
+      includes: (file) => [skillDenial(file)],
+      transcript: (file) => `Error: ${skillDenial(file)}`,
+    }, "self-protect-deny/self-protection"),
+);
 
 realClientTest(
   "[real-client] [self-protection] an Edit loosening GateGuard's project file is put to the user; under -p it and its retry are refused, the model reading GateGuard's reason",
