@@ -58,7 +58,10 @@ export type SurfaceKind =
  * - `startup-sourced`: the files the shells' start-up files load, found by
  *   reading them (`startup_sources.ts`) only for a path under the home
  *   directory, outside the project, that no other row holds; it stands for
- *   no folder of its own.
+ *   no folder of its own;
+ * - `hook-sourced`: the scripts the agents' registered hooks run, found by
+ *   reading their registration files (`hook_scripts.ts`) for a path no
+ *   other row holds; no folder of its own either.
  */
 export type SurfaceBase =
   | "project"
@@ -73,7 +76,8 @@ export type SurfaceBase =
   | "runtime"
   | "checkout"
   | "source-home"
-  | "startup-sourced";
+  | "startup-sourced"
+  | "hook-sourced";
 
 /** One row of the control surface. */
 export interface SurfaceRow {
@@ -197,6 +201,22 @@ export const STARTUP_SOURCED_ROW: SurfaceRow = {
   kind: "startup",
   controls:
     "a file your shell's start-up code loads, whose exports reach every agent started from a new terminal and GateGuard's hook with it",
+  askable: true,
+};
+
+/**
+ * The row of a script an agent's registered hook runs (found on demand,
+ * `hook_scripts.ts`): it runs at the agent's calls with no gate before it.
+ */
+export const HOOK_SCRIPT_ROW: SurfaceRow = {
+  id: "agent-hook-script",
+  agent: "shell",
+  level: "user",
+  base: "hook-sourced",
+  pattern: "",
+  kind: "program",
+  controls:
+    "a script an agent's registered hook runs at its calls, with no gate before it, which can switch GateGuard off or forge what it reads",
   askable: true,
 };
 
@@ -592,4 +612,5 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
   },
   ...Object.entries(SHELL_STARTUP).map(startupRow),
   STARTUP_SOURCED_ROW,
+  HOOK_SCRIPT_ROW,
 ];

@@ -30,8 +30,15 @@ import type { FsPort } from "../platform/fs_port.ts";
 import { joinPath } from "../platform/path.ts";
 import { absolutePath, formatPath, type PathParts } from "../file_facts/paths.ts";
 import { realLocation, walkedRealLocation } from "../file_facts/real_path.ts";
-import { CONTROL_SURFACE, STARTUP_SOURCED_ROW, type SurfaceBase, type SurfaceRow } from "./rows.ts";
+import {
+  CONTROL_SURFACE,
+  HOOK_SCRIPT_ROW,
+  STARTUP_SOURCED_ROW,
+  type SurfaceBase,
+  type SurfaceRow,
+} from "./rows.ts";
 import { startupSources } from "./startup_sources.ts";
+import { hookScripts } from "./hook_scripts.ts";
 
 export {
   CONTROL_SURFACE,
@@ -126,9 +133,10 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
       const home = homeDir(env);
       return home && program?.checkout ? [home] : [];
     }
-    // Found on demand (`startupSourcedMatch`), never as a folder: reading the
-    // start-up files for every call would cost every call.
+    // Found on demand (`startupSourcedMatch`, `hookScriptMatch`), never as a
+    // folder: reading those files for every call would cost every call.
     case "startup-sourced":
+    case "hook-sourced":
       return [];
   }
 }
@@ -322,7 +330,48 @@ export function controlSurfaceOf(
   if (!real) return { unresolved: true };
   const folded = fold(real);
   return matchAt(folded, written, ctx) ?? matchAt(folded, resolvedBases(ctx, true, folded), ctx) ??
-    startupSourcedMatch([parts, real], ctx);
+    startupSourcedMatch([parts, real], ctx) ?? hookScriptMatch([parts, real], ctx);
+}
+
+/** The scripts the registered hooks run, folded, found once per context. */
+const HOOK_SCRIPTS = new WeakMap<SurfaceContext, PathParts[]>();
+
+/**
+ * The hook-script row for a path (as written or at its real location) that
+ * one of the agents' registered hooks runs, or null. The registration files
+ * the table lists are read once per context, only for a path no other row
+ * holds.
+ */
+export function hookScriptMatch(
+  paths: readonly PathParts[],
+  ctx: SurfaceContext,
+): SurfaceMatch | null {
+  const fs = ctx.fs;
+  if (!fs) return null;
+  let scripts = HOOK_SCRIPTS.get(ctx);
+  if (scripts === undefined) {
+    const files = controlSurfaceRows(ctx)
+      .filter(({ row, path }) =>
+        (row.kind === "settings" || row.kind === "hook-file") && !path.includes("*")
+      )
+      .map(({ path }) => path);
+    scripts = hookScripts(files, ctx.projectRoot, homeDir(ctx.env), fs).flatMap((path) => {
+      const parts = absolutePath(path, "/", "/");
+      const real = realLocation(parts, fs);
+      return real ? [fold(parts), fold(real)] : [fold(parts)];
+    });
+    HOOK_SCRIPTS.set(ctx, scripts);
+  }
+  const candidates = paths.map(fold);
+  return candidates.some((c) => scripts!.some((s) => samePath(c, s)))
+    ? { row: HOOK_SCRIPT_ROW, relation: "is", base: ctx.projectRoot }
+    : null;
+}
+
+/** Whether two folded paths are the same. */
+function samePath(a: PathParts, b: PathParts): boolean {
+  return a.root === b.root && a.segments.length === b.segments.length &&
+    a.segments.every((s, i) => s === b.segments[i]);
 }
 
 /** The files the start-up files load, folded, found once per context. */
@@ -358,10 +407,7 @@ export function startupSourcedMatch(
     });
     SOURCED.set(ctx, sourced);
   }
-  const same = (a: PathParts, b: PathParts) =>
-    a.root === b.root && a.segments.length === b.segments.length &&
-    a.segments.every((s, i) => s === b.segments[i]);
-  return candidates.some((c) => sourced!.some((s) => same(c, s)))
+  return candidates.some((c) => sourced!.some((s) => samePath(c, s)))
     ? { row: STARTUP_SOURCED_ROW, relation: "is", base: formatPath(homeParts) }
     : null;
 }

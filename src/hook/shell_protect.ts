@@ -31,6 +31,7 @@ import type { ShellDialect } from "../shell/dialect.ts";
 import {
   controlSurfaceRows,
   danglingTarget,
+  hookScriptMatch,
   startupSourcedMatch,
   type SurfaceContext,
   type SurfaceKind,
@@ -465,9 +466,9 @@ function matchPieces(
         row ??= matchPlaced(placed, targets, pctx) ?? matchPlaced(placed, realTargets, pctx);
       }
       // A file a start-up file loads is start-up code too; looked up only under the home folder.
-      row ??=
-        startupSourcedMatch(real === null ? [probe.written] : [probe.written, real], ctx.surface)
-          ?.row ?? null;
+      const seenAt = real === null ? [probe.written] : [probe.written, real];
+      row ??= startupSourcedMatch(seenAt, ctx.surface)?.row ??
+        hookScriptMatch(seenAt, ctx.surface)?.row ?? null;
     }
     if (row !== null && !seen.has(row.id)) {
       seen.add(row.id);

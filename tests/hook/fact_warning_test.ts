@@ -8,10 +8,11 @@ import { assertEquals } from "../helpers/assert.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
 import { decide } from "../../src/hook/decide.ts";
 
-/** An in-memory filesystem whose whole-file reads fail as a broken disk would. */
+/** An in-memory filesystem whose whole-file reads of the edited file fail as a broken disk would. */
 class FailingReads extends MemoryFs {
-  override readTextBounded(_path: string, _maxBytes: number): string | null {
-    throw new RangeError("disk went away");
+  override readTextBounded(path: string, maxBytes: number): string | null {
+    if (path === `${ROOT}/src/app.py`) throw new RangeError("disk went away");
+    return super.readTextBounded(path, maxBytes);
   }
 }
 

@@ -298,6 +298,28 @@ Deno.test("[self-protection] a `..` after a link, a dangling link and a link tha
   }
 });
 
+Deno.test("[self-protection] a shell write to a script a registered hook runs is caught, on disk", async () => {
+  const home = await Deno.realPath(await Deno.makeTempDir({ prefix: "gg-hookscript-" }));
+  try {
+    const proj = `${home}/proj`;
+    await Deno.mkdir(`${proj}/.claude`, { recursive: true });
+    await Deno.mkdir(`${proj}/scripts`);
+    await Deno.writeTextFile(
+      `${proj}/.claude/settings.json`,
+      JSON.stringify({
+        hooks: { Stop: [{ hooks: [{ type: "command", command: "bash scripts/hook.sh" }] }] },
+      }),
+    );
+    await Deno.writeTextFile(`${proj}/scripts/hook.sh`, "echo done\n");
+    const ids = onDisk(home, proj);
+    assertEquals(ids("echo 'rm -rf ~' >> scripts/hook.sh"), ["agent-hook-script"]);
+    assertEquals(ids("cp /tmp/x ./scripts/hook.sh"), ["agent-hook-script"]);
+    assertEquals(ids("echo x >> scripts/other.sh"), []);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
 Deno.test("[self-protection] the kernel's names for a place are that place: /proc/self/cwd, a process's root, a descriptor's folder", () => {
   const cases: [string, string[]][] = [
     ["echo {} > /proc/self/cwd/.claude/settings.json", ["claude-project-settings"]],

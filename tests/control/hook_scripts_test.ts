@@ -1,0 +1,77 @@
+/**
+ * The scripts the agents' registered hooks run: read from the registration
+ * files, made absolute, and matched as part of the control surface.
+ */
+
+import { assertEquals } from "../helpers/assert.ts";
+import { hookScripts, scriptWords } from "../../src/control/hook_scripts.ts";
+import { controlSurfaceOf, type SurfaceContext } from "../../src/control/surface.ts";
+import { MemoryFs } from "../session_logs/builder.ts";
+
+const ROOT = "/work/proj";
+const HOME = "/home/u";
+
+Deno.test("[self-protection] a hook command's path-like words are its scripts, from the project folder", () => {
+  assertEquals(scriptWords('"$CLAUDE_PROJECT_DIR"/.claude/hooks/fmt.sh', ROOT, HOME), [
+    `${ROOT}/.claude/hooks/fmt.sh`,
+  ]);
+  assertEquals(scriptWords("node ~/tools/hook.js --fast", ROOT, HOME), [`${HOME}/tools/hook.js`]);
+  assertEquals(scriptWords("bash scripts/check.sh && ${HOME}/bin/x", ROOT, HOME), [
+    `${ROOT}/scripts/check.sh`,
+    `${HOME}/bin/x`,
+  ]);
+  assertEquals(scriptWords("python3 -m tool --out=build/x https://e.com/a", ROOT, HOME), []);
+  assertEquals(scriptWords("$UNKNOWN/x.sh", ROOT, HOME), []);
+});
+
+const CLAUDE_SETTINGS = JSON.stringify({
+  hooks: {
+    PostToolUse: [{
+      matcher: "Edit",
+      hooks: [{ type: "command", command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/fmt.sh' }],
+    }],
+  },
+});
+
+const CODEX_HOOKS = JSON.stringify({
+  hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "node ~/.codex/lint.js" }] }] },
+});
+
+function world(): MemoryFs {
+  return new MemoryFs({
+    [`${ROOT}/.claude/settings.json`]: CLAUDE_SETTINGS,
+    [`${HOME}/.codex/hooks.json`]: CODEX_HOOKS,
+    [`${ROOT}/.claude/hooks/fmt.sh`]: "prettier --write .\n",
+  }, [ROOT, `${ROOT}/.claude`, `${ROOT}/.claude/hooks`, HOME, `${HOME}/.codex`]);
+}
+
+Deno.test("[self-protection] the scripts every registration file's hooks run are found, each file read once", () => {
+  const fs = world();
+  assertEquals(
+    hookScripts(
+      [`${ROOT}/.claude/settings.json`, `${HOME}/.codex/hooks.json`, `${ROOT}/missing.json`],
+      ROOT,
+      HOME,
+      fs,
+    ),
+    [`${ROOT}/.claude/hooks/fmt.sh`, `${HOME}/.codex/lint.js`],
+  );
+});
+
+Deno.test("[self-protection] a script a registered hook runs is part of the control surface; its neighbours are not", () => {
+  const ctx: SurfaceContext = {
+    env: { HOME },
+    projectRoot: ROOT,
+    processCwd: ROOT,
+    program: null,
+    fs: world(),
+  };
+  const id = (path: string) => {
+    const hit = controlSurfaceOf(path, ctx);
+    return hit !== null && "row" in hit ? hit.row.id : null;
+  };
+  assertEquals(id(`${ROOT}/.claude/hooks/fmt.sh`), "agent-hook-script");
+  assertEquals(id(`${HOME}/.codex/lint.js`), "agent-hook-script");
+  assertEquals(id(`${ROOT}/.claude/hooks/other.sh`), null);
+  assertEquals(id(`${ROOT}/src/app.ts`), null);
+});
