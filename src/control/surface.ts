@@ -339,8 +339,9 @@ const HOOK_SCRIPTS = new WeakMap<SurfaceContext, PathParts[]>();
 /**
  * The hook-script row for a path (as written or at its real location) that
  * one of the agents' registered hooks runs, or null. The registration files
- * the table lists are read once per context, only for a path no other row
- * holds.
+ * the table lists are read once per context, only for an existing file no
+ * other row holds (a script a hook names that is not there yet is left out:
+ * reading them for every path a call writes cost every call a millisecond).
  */
 export function hookScriptMatch(
   paths: readonly PathParts[],
@@ -348,6 +349,11 @@ export function hookScriptMatch(
 ): SurfaceMatch | null {
   const fs = ctx.fs;
   if (!fs) return null;
+  const existing = paths.some((p) => {
+    const own = fs.lstat(formatPath(p));
+    return own.ok && !own.isDirectory;
+  });
+  if (!existing) return null;
   let scripts = HOOK_SCRIPTS.get(ctx);
   if (scripts === undefined) {
     const files = controlSurfaceRows(ctx)

@@ -42,6 +42,7 @@ function world(): MemoryFs {
     [`${ROOT}/.claude/settings.json`]: CLAUDE_SETTINGS,
     [`${HOME}/.codex/hooks.json`]: CODEX_HOOKS,
     [`${ROOT}/.claude/hooks/fmt.sh`]: "prettier --write .\n",
+    [`${HOME}/.codex/lint.js`]: "process.exit(0);\n",
   }, [ROOT, `${ROOT}/.claude`, `${ROOT}/.claude/hooks`, HOME, `${HOME}/.codex`]);
 }
 
@@ -73,5 +74,11 @@ Deno.test("[self-protection] a script a registered hook runs is part of the cont
   assertEquals(id(`${ROOT}/.claude/hooks/fmt.sh`), "agent-hook-script");
   assertEquals(id(`${HOME}/.codex/lint.js`), "agent-hook-script");
   assertEquals(id(`${ROOT}/.claude/hooks/other.sh`), null);
+  // Only an existing file is looked for: the registration files are not read for a new one.
+  const fs = ctx.fs as MemoryFs;
+  fs.files.delete(`${HOME}/.codex/lint.js`);
+  const fresh = { ...ctx, fs };
+  const freshHit = controlSurfaceOf(`${HOME}/.codex/lint.js`, fresh);
+  assertEquals(freshHit, null);
   assertEquals(id(`${ROOT}/src/app.ts`), null);
 });
