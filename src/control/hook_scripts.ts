@@ -23,9 +23,17 @@ import { joinPath } from "../platform/path.ts";
 /** A command key and its string value, in any agent's hook file. */
 const COMMAND_ENTRY = /"(?:command|bash|powershell)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
 
-/** Variables a hook command may use for the project folder, across the agents. */
+/**
+ * Variables a hook command may use for the project folder, across the
+ * agents, as a POSIX shell, PowerShell (`$env:X`) or cmd.exe (`%X%`) spells
+ * them.
+ */
 const PROJECT_VARIABLES =
-  /\$\{?(?:CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|GEMINI_CWD|CURSOR_PROJECT_DIR)\}?/g;
+  /\$\{?(?:env:)?(?:CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|GEMINI_CWD|CURSOR_PROJECT_DIR)\}?|%(?:CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|GEMINI_CWD|CURSOR_PROJECT_DIR)%/gi;
+
+/** The home folder as a hook command spells it at the start of a path. */
+const HOME_PREFIX =
+  /^(?:~|\$\{?HOME\}?|\$env:(?:HOME|USERPROFILE)|%(?:HOME|USERPROFILE)%)(?=[\\/])/i;
 
 /** Largest registration file read. */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -60,8 +68,8 @@ export function scriptWords(command: string, projectRoot: string, home: string |
     // Quotes only group: `"$CLAUDE_PROJECT_DIR"/hooks/x.sh` is one path.
     let word = raw.replace(/["']/g, "");
     if (word === "" || word.startsWith("-") || word.includes("=") || word.includes("://")) continue;
-    if (home !== null) word = word.replace(/^(?:~|\$\{?HOME\}?)(?=[\\/])/, home);
-    if (!/[\\/]/.test(word) || word.includes("$")) continue;
+    if (home !== null) word = word.replace(HOME_PREFIX, home);
+    if (!/[\\/]/.test(word) || word.includes("$") || word.includes("%")) continue;
     const absolute = word.startsWith("/") || /^[A-Za-z]:[\\/]/.test(word);
     out.push(absolute ? word : joinPath(projectRoot, word));
   }

@@ -22,6 +22,19 @@ Deno.test("[self-protection] a hook command's path-like words are its scripts, f
   ]);
   assertEquals(scriptWords("python3 -m tool --out=build/x https://e.com/a", ROOT, HOME), []);
   assertEquals(scriptWords("$UNKNOWN/x.sh", ROOT, HOME), []);
+  // PowerShell's and cmd.exe's spellings of the same folders.
+  assertEquals(
+    scriptWords('pwsh -File "$env:CLAUDE_PROJECT_DIR/.claude/hooks/fmt.ps1"', ROOT, HOME),
+    [`${ROOT}/.claude/hooks/fmt.ps1`],
+  );
+  assertEquals(
+    scriptWords("%CLAUDE_PROJECT_DIR%/hooks/x.cmd %USERPROFILE%/bin/y.cmd", ROOT, HOME),
+    [
+      `${ROOT}/hooks/x.cmd`,
+      `${HOME}/bin/y.cmd`,
+    ],
+  );
+  assertEquals(scriptWords("%OTHER%/x.cmd", ROOT, HOME), []);
 });
 
 const CLAUDE_SETTINGS = JSON.stringify({
