@@ -356,12 +356,7 @@ export function hookScriptMatch(
   if (!existing) return null;
   let scripts = HOOK_SCRIPTS.get(ctx);
   if (scripts === undefined) {
-    const files = controlSurfaceRows(ctx)
-      .filter(({ row, path }) =>
-        (row.kind === "settings" || row.kind === "hook-file") && !path.includes("*")
-      )
-      .map(({ path }) => path);
-    scripts = hookScripts(files, ctx.projectRoot, homeDir(ctx.env), fs).flatMap((path) => {
+    scripts = registeredHookScripts(ctx, fs).flatMap((path) => {
       const parts = absolutePath(path, "/", "/");
       const real = realLocation(parts, fs);
       return real ? [fold(parts), fold(real)] : [fold(parts)];
@@ -372,6 +367,16 @@ export function hookScriptMatch(
   return candidates.some((c) => scripts!.some((s) => samePath(c, s)))
     ? { row: HOOK_SCRIPT_ROW, relation: "is", base: ctx.projectRoot }
     : null;
+}
+
+/** The scripts the hooks registered in the table's settings and hook files run, as written. */
+function registeredHookScripts(ctx: SurfaceContext, fs: FsPort): string[] {
+  const files = controlSurfaceRows(ctx)
+    .filter(({ row, path }) =>
+      (row.kind === "settings" || row.kind === "hook-file") && !path.includes("*")
+    )
+    .map(({ path }) => path);
+  return hookScripts(files, ctx.projectRoot, homeDir(ctx.env), fs);
 }
 
 /** Whether two folded paths are the same. */
@@ -443,14 +448,19 @@ export function controlSurfaceRows(ctx: SurfaceContext): SurfacePath[] {
 /**
  * The concrete entries of `controlSurfaceRows` that exist on disk (through
  * the context's filesystem port), for `doctor`: a row with wildcards is
- * shown when the folder its files sit in exists.
+ * shown when the folder its files sit in exists; then each existing script
+ * a registered hook runs.
  */
 export function presentSurfaceRows(ctx: SurfaceContext): SurfacePath[] {
   const fs = ctx.fs;
   if (!fs) return [];
-  return controlSurfaceRows(ctx).filter(({ path }) => {
+  const present = controlSurfaceRows(ctx).filter(({ path }) => {
     const wild = path.indexOf("*");
     const fixed = wild < 0 ? path : path.slice(0, Math.max(0, path.lastIndexOf("/", wild)));
     return fixed !== "" && fs.lstat(fixed).ok;
   });
+  const scripts = [...new Set(registeredHookScripts(ctx, fs))]
+    .filter((path) => fs.lstat(path).ok)
+    .map((path) => ({ row: HOOK_SCRIPT_ROW, path }));
+  return [...present, ...scripts];
 }

@@ -304,7 +304,9 @@ Deno.test("[self-protection] the rows list each row's concrete paths, and each r
 Deno.test("[self-protection] doctor lists the rows present on disk, a wildcard row by the folder its files sit in", () => {
   const fs = new MemoryFs({
     [`${ROOT}/.claude/settings.json`]: "{}",
-    [`${HOME}/.codex/hooks.json`]: "{}",
+    [`${HOME}/.codex/hooks.json`]:
+      '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"bash scripts/done.sh"}]}]}}',
+    [`${ROOT}/scripts/done.sh`]: "echo done\n",
   }, [`${ROOT}/.github/hooks`, `${HOME}/.gateguard`]);
   const present = presentSurfaceRows(ctx({}, { fs }));
   assertEquals(present.map((p) => [p.row.id, p.path]), [
@@ -312,6 +314,8 @@ Deno.test("[self-protection] doctor lists the rows present on disk, a wildcard r
     ["state-dir", `${HOME}/.gateguard/**`],
     ["codex-user-hooks", `${HOME}/.codex/hooks.json`],
     ["copilot-project-hooks", `${ROOT}/.github/hooks/*.json`],
+    // A script a registered hook runs, found by reading that hook file.
+    ["agent-hook-script", `${ROOT}/scripts/done.sh`],
   ]);
   assertEquals(presentSurfaceRows(ctx()), []);
 });
