@@ -67,6 +67,11 @@ export function parsePath(path: string, windows: boolean = isWindowsStyle(path))
   return { windows, root, segments: rest.split("/").filter((s) => s !== "") };
 }
 
+/** True when `path` climbs with a `..` segment, in either separator. */
+export function climbs(path: string): boolean {
+  return /(?:^|[\\/])\.\.(?:$|[\\/])/.test(path);
+}
+
 /** True when `path` has a root, as `parsePath` would find, without splitting it into segments. */
 export function isAbsolute(path: string): boolean {
   const windows = isWindowsStyle(path);

@@ -49,31 +49,81 @@ export function realLocation(target: PathParts, fs: FsPort): PathParts | null {
   return null;
 }
 
+/** Most names a walk of `..` looks up; a longer walk is undecidable. */
+const MAX_WALKED = 256;
+
+/** `path` against `base`, split, `..` kept. */
+function spelledParts(path: string, base: string): PathParts {
+  const own = parsePath(path);
+  return own.root !== "" ? own : parsePath(`${base}/${path}`);
+}
+
+/**
+ * Whether walking `path` (against `base`) would look up more names
+ * between its first and last `..` than `walkedRealLocation` follows: its
+ * real location is then undecidable.
+ */
+export function walkTooLong(path: string, base: string): boolean {
+  const { segments } = spelledParts(path, base);
+  const first = segments.indexOf("..");
+  const names = segments.slice(first, segments.lastIndexOf("..") + 1)
+    .filter((s) => s !== "." && s !== "..");
+  return first >= 0 && names.length > MAX_WALKED;
+}
+
 /**
  * The real location of `path` made absolute against `base`, with its `..`
  * taken as the kernel takes them: from where the names before it really
  * lead, not from their spelling. Through a link `t` to `~/.claude/todos`,
  * `t/../settings.json` is `~/.claude/settings.json`, though the folded
- * spelling is `./settings.json`. Null when undecidable.
+ * spelling is `./settings.json`. The names before the first `..` are
+ * resolved as any path is; from there to the last `..`, each name is looked
+ * up once as the walk meets it (a `..` costs nothing, and nothing below a
+ * missing name is looked up). Null when undecidable: a walk too long
+ * (`walkTooLong`), or a name on it that cannot be looked at.
  */
 export function walkedRealLocation(path: string, base: string, fs: FsPort): PathParts | null {
-  const own = parsePath(path);
-  const whole = own.root !== "" ? own : parsePath(`${base}/${path}`);
-  if (!whole.segments.includes("..")) {
+  const whole = spelledParts(path, base);
+  const first = whole.segments.indexOf("..");
+  if (first < 0) {
     return realLocation({ ...whole, segments: foldSegments(whole.segments, whole.windows) }, fs);
   }
-  let at: PathParts = { ...whole, segments: [] };
-  for (const segment of whole.segments) {
+  if (walkTooLong(path, base)) return null;
+  const last = whole.segments.lastIndexOf("..");
+  const start = realLocation(
+    { ...whole, segments: foldSegments(whole.segments.slice(0, first), whole.windows) },
+    fs,
+  );
+  if (start === null) return null;
+  let real: PathParts = start;
+  const missing: string[] = [];
+  for (const segment of whole.segments.slice(first, last + 1)) {
     if (segment === ".") continue;
-    if (segment !== "..") {
-      at = { ...at, segments: [...at.segments, segment] };
+    if (segment === "..") {
+      if (missing.length > 0) missing.pop();
+      else real = { ...real, segments: real.segments.slice(0, -1) };
       continue;
     }
-    const real = realLocation(at, fs);
-    if (real === null) return null;
-    at = { ...real, segments: real.segments.slice(0, -1) };
+    // Below a missing name everything is missing: no link there to follow.
+    if (missing.length > 0) {
+      missing.push(segment);
+      continue;
+    }
+    const next = { ...real, segments: [...real.segments, segment] };
+    const found = fs.lstat(formatPath(next));
+    if (!found.ok) {
+      if (found.code !== "ENOENT") return null;
+      missing.push(segment);
+    } else if (found.isSymlink) {
+      const resolved = fs.realPath(formatPath(next));
+      if (!resolved.ok) return null;
+      real = realParts(resolved.path);
+    } else {
+      real = next;
+    }
   }
-  return realLocation(at, fs);
+  const rest = foldSegments(whole.segments.slice(last + 1), whole.windows);
+  return realLocation({ ...real, segments: [...real.segments, ...missing, ...rest] }, fs);
 }
 
 /** The real location of the directory that would hold `target`, or null when undecidable. */

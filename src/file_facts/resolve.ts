@@ -15,6 +15,7 @@
 import type { FsPort } from "../platform/fs_port.ts";
 import {
   absolutePath,
+  climbs,
   foldSegments,
   formatPath,
   isAbsolute,
@@ -145,9 +146,7 @@ export function resolveTarget(raw: string, roots: Roots, fs: FsPort): ResolvedTa
     windowsStyle: parts.windows,
     foreign,
     fsPath: foreign ? (raw.startsWith("/") ? raw : null) : absolute,
-    ...(!foreign && /(?:^|[\\/])\.\.(?:$|[\\/])/.test(raw)
-      ? { unfolded: isAbsolute(raw) ? raw : `${base}/${raw}` }
-      : {}),
+    ...(!foreign && climbs(raw) ? { unfolded: isAbsolute(raw) ? raw : `${base}/${raw}` } : {}),
     inProject: rel !== null,
     classPath: judgedPath(parts, root, fs, foreign),
     relPath: rel ? normalizeNames(parts.windows, rel).join("/").toLowerCase() : null,

@@ -39,7 +39,7 @@ import {
   wideFolders,
 } from "../control/surface.ts";
 import { absolutePath, formatPath, parsePath, type PathParts } from "../file_facts/paths.ts";
-import { realLocation, walkedRealLocation } from "../file_facts/real_path.ts";
+import { realLocation, walkedRealLocation, walkTooLong } from "../file_facts/real_path.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { homeDir } from "../config/settings.ts";
 import type { WorkBudget } from "../platform/budget.ts";
@@ -116,8 +116,8 @@ interface Probe {
   placed: PathParts | null;
   /** The same path as written (case kept), for looking it up on disk. */
   written: PathParts | null;
-  /** The path's text before `..` were folded, and the folder it is relative to. */
-  spelled?: { text: string; base: string };
+  /** The path's text before `..` were folded, and the folder it is relative to (with `written`). */
+  spelled: { text: string; base: string } | null;
   /** Lowercased segments below an unknown folder (for `placed === null`). */
   tail: string[];
 }
@@ -151,11 +151,17 @@ function probeOf(
     const tail = segments.slice(leadingUnknown === 0 ? 1 : 0).filter((s) =>
       s !== "." && s !== ".."
     );
-    return { piece, placed: null, written: null, tail };
+    return { piece, placed: null, written: null, spelled: null, tail };
   }
   const globstar = segments.indexOf("**");
   if (globstar >= 0) {
-    return { piece, placed: null, written: null, tail: segments.slice(globstar + 1) };
+    return {
+      piece,
+      placed: null,
+      written: null,
+      spelled: null,
+      tail: segments.slice(globstar + 1),
+    };
   }
   const base = ctx.cwd ?? "/";
   const placed = absolutePath(text, base, base);
@@ -454,10 +460,13 @@ function matchPieces(
       realTargets ??= realTargetsOf(targets, fs, budget);
       if (realTargets === null) return null;
       // Writing through a dangling link creates the file it names.
-      const spelled = probe.spelled ?? { text: formatPath(probe.written), base: "/" };
+      const spelled = probe.spelled!;
       const real = walkedRealLocation(spelled.text, spelled.base, fs) ??
         danglingTarget(probe.written, fs);
-      if (real === null && isLink(probe.written, fs) && !seen.has("unresolved")) {
+      // Undecidable through a link, or along a walk of `..` too long to follow: any control file.
+      const undecided = real === null &&
+        (isLink(probe.written, fs) || walkTooLong(spelled.text, spelled.base));
+      if (undecided && !seen.has("unresolved")) {
         seen.add("unresolved");
         hits.push({ kind: "unresolved", piece: piece.shown ?? piece.text });
       }

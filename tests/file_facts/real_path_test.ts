@@ -1,4 +1,4 @@
-import { assertEquals } from "../helpers/assert.ts";
+import { assert, assertEquals } from "../helpers/assert.ts";
 import { realDirectory, realLocation, walkedRealLocation } from "../../src/file_facts/real_path.ts";
 import { formatPath, parsePath } from "../../src/file_facts/paths.ts";
 import { FakeFs } from "./fake_fs.ts";
@@ -54,4 +54,21 @@ Deno.test("[sensitive-targets] a `..` after a link steps up from where the link 
   assertEquals(walked("src/../x.json"), "/p/x.json");
   assertEquals(walked("t/list.json"), "/home/me/.claude/todos/list.json");
   assertEquals(walked("/gone/../x"), "/x");
+});
+
+Deno.test("[sensitive-targets] a walk of `..` looks each name up once and is undecidable past its bound", () => {
+  const fs = new FakeFs().dir("/p/a").dir("/home/me").symlink("/p/t", "/home/me");
+  const walked = (path: string) => {
+    const real = walkedRealLocation(path, "/p", fs);
+    return real === null ? null : formatPath(real);
+  };
+  assertEquals(walked("gone/x/y/../../../t/../z"), "/home/z");
+  // Between the first and the last `..`, nothing below a missing name is looked up.
+  fs.asked.length = 0;
+  assertEquals(walked("a/../gone/x/y/../../../t/../z"), "/home/z");
+  assertEquals(fs.asked.filter((p) => p.startsWith("/p/gone/")), []);
+  // A crafted walk of thousands of steps stops at the bound instead of costing a lookup each.
+  fs.asked.length = 0;
+  assertEquals(walked("a/../".repeat(1000) + "t/../z"), null);
+  assert(fs.asked.length <= 2 * 256 + 8, `${fs.asked.length} lookups`);
 });

@@ -291,6 +291,8 @@ Deno.test("[self-protection] a `..` after a link, a dangling link and a link tha
     assertEquals(ids("cp /tmp/x t/../settings.json"), ["claude-user-settings"]);
     assertEquals(ids("echo '{}' > later.json"), ["claude-local-settings"]);
     assertEquals(ids("echo '{}' > loop-a"), ["unresolved"]);
+    // A walk of `..` too long to follow stands for any control file.
+    assertEquals(ids(`echo '{}' > ${"x/../".repeat(300)}t/../settings.json`), ["unresolved"]);
     assertEquals(ids("echo x > t/list.json"), []);
     assertEquals(ids("echo x > build/../out.txt"), []);
   } finally {
