@@ -211,9 +211,16 @@ type MatchContext = ShellProtectContext & {
  */
 const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set(["definition"]);
 
-/** Whether `target` is left out for a piece the context says is only cleared. */
+/**
+ * Whether `target` is left out for a piece the context says is only
+ * cleared. A piece of a program that changes the names it reaches
+ * (`removes`: `find -exec`, a lister handed to xargs) counts as clearing
+ * only when its name tests cannot name a definition (`*.o`, not `*.md`):
+ * `find -name SKILL.md -exec sed -i …` writes one.
+ */
 function skipped(target: Target, ctx: MatchContext): boolean {
-  return ctx.clearing === true && DELETION_HARMLESS.has(target.row.kind);
+  if (ctx.clearing !== true || !DELETION_HARMLESS.has(target.row.kind)) return false;
+  return ctx.names === undefined || !ctx.names.some((n) => patternsMeet(n, "*.md"));
 }
 
 /** Whether a target's file name passes the piece's name patterns (`find -name`). */
@@ -444,7 +451,8 @@ function matchPieces(
     }
     const probe = probeOf(piece.text, ctx, movesDirectory, dialect);
     if (probe === null) continue;
-    const clearing = piece.clears === true || piece.removes === true;
+    const clearing = piece.clears === true ||
+      (piece.removes === true && piece.names !== undefined);
     const pctx = piece.subtree
       ? { ...mctx, subtree: true, names: piece.names, clearing }
       : clearing

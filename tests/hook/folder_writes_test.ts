@@ -195,7 +195,11 @@ Deno.test("[self-protection] find's -exec and -delete change what its name tests
     "claude-project-settings",
   ]);
   assertEquals(reached("find . -name '*.jsonc' -exec rm {} +"), ["project-config"]);
-  assertEquals(reached("find . -name '.gateguard*' | xargs -I{} cp /tmp/x {}"), ["project-config"]);
+  // `.gateguard*` could also name a subagent (`.claude/agents/.gateguard.md`), which cp writes.
+  assertEquals(reached("find . -name '.gateguard*' | xargs -I{} cp /tmp/x {}"), [
+    "project-config",
+    "claude-project-skills",
+  ]);
   assertEquals(reached("find ~ -type f -exec chmod 000 {} +"), ["claude-project-settings"]);
   for (
     const command of [

@@ -78,6 +78,11 @@ Deno.test("[self-protection] a shell write into a skill, command or subagent is 
   assertEquals(rows("tar -xf skills.tar -C .claude/skills"), ["claude-project-skills"]);
   assertEquals(rows("rm -rf .claude/skills/old .claude/agents/a.md"), []);
   assertEquals(rows("mkdir -p .claude/skills/new"), []);
+  // A program that writes what its name tests find can write a definition.
+  assertEquals(rows("find . -name SKILL.md -exec sed -i 's/^name/hooks: {}\\nname/' {} +"), [
+    "claude-project-skills",
+  ]);
+  assertEquals(rows("find . -name '*.o' -exec rm {} +"), []);
   assertEquals(rows("rmdir .claude/skills/empty && unlink .claude/agents/b.md"), []);
   // A deletion of a folder that also holds settings is still the settings' business.
   assertEquals(rows("rm -rf .claude"), ["claude-project-settings"]);
