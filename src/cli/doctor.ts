@@ -14,7 +14,8 @@
  */
 
 import { configuresGateGuard, ENV_VARIABLES, type EnvSnapshot } from "../config/env.ts";
-import { envFilesNaming } from "../config/agent_env_files.ts";
+import { agentEnvFiles, envFilesNaming } from "../config/agent_env_files.ts";
+import { movingVariablesIn } from "../setup/env_file_weakening.ts";
 import { homeDir, resolveSettings } from "../config/settings.ts";
 import { denoFs } from "../platform/fs_port.ts";
 import type { JsonValue } from "../config/jsonc.ts";
@@ -92,6 +93,8 @@ async function surfaceFindings(
  * The `.env` files Gemini CLI or Codex CLI would load here that name
  * GateGuard's variables (`config/agent_env_files.ts`): under those agents
  * the hook ignores such a setting, since the agent may have written it.
+ * Then those that name a variable moving what GateGuard reads or how it
+ * starts (`setup/env_file_weakening.ts`), which it cannot ignore.
  */
 function envFileFindings(env: EnvSnapshot, projectRoot: string): Finding[] {
   const names = ENV_VARIABLES.filter(configuresGateGuard);
@@ -109,8 +112,26 @@ function envFileFindings(env: EnvSnapshot, projectRoot: string): Finding[] {
       });
     }
   }
+  for (const agent of ["gemini", "codex"]) {
+    for (const file of agentEnvFiles(agent, projectRoot, env)) {
+      if (seen.has(`runtime:${file}`)) continue;
+      seen.add(`runtime:${file}`);
+      const text = denoFs.readTextBounded(file, MAX_ENV_READ);
+      const names = text === null ? [] : movingVariablesIn(text);
+      if (names.length === 0) continue;
+      out.push({
+        level: "WARN",
+        text: `${printable(file)} sets ${names.join(", ")}; Gemini CLI and Codex CLI load it ` +
+          "into the environment of every hook they run, where it moves what GateGuard reads " +
+          "or how it starts: make sure you set it yourself",
+      });
+    }
+  }
   return out;
 }
+
+/** Largest `.env` file doctor reads for runtime variables. */
+const MAX_ENV_READ = 256 * 1024;
 
 /** Runs `gateguard doctor`; returns the exit code. */
 export async function main(args: string[], env: EnvSnapshot): Promise<number> {

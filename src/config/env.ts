@@ -109,14 +109,15 @@ export function configuresGateGuard(name: string): boolean {
 /**
  * Variables that move what GateGuard reads (its home, state, the agents'
  * homes, the project), change how its program starts (the search path,
- * Deno's and npm's settings, the loader, the shell's start-up files), or
+ * Deno's, Rust's and npm's settings, the loader and the C library, the
+ * shell's start-up files), or
  * switch an agent's hooks off or move the settings they come from (Claude
  * Code's bare, safe and personal-hooks-off modes and settings paths,
  * Gemini CLI's system settings; as found in Claude Code 2.1.332 and Gemini
  * CLI 0.61.0).
  */
 const MOVING_VARIABLE =
-  /^(HOME|USERPROFILE|PATH|SHELL|BASH_ENV|ENV|ZDOTDIR|CLAUDE_PLUGIN_DATA|CLAUDE_CONFIG_DIR|CLAUDE_PROJECT_DIR|CODEX_HOME|COPILOT_HOME|GEMINI_CLI_HOME|XDG_CACHE_HOME|XDG_CONFIG_HOME|DENO_.*|NPM_CONFIG_.*|LD_.*|DYLD_.*|CLAUDE_CODE_(SIMPLE|SAFE_MODE|PERSONAL_HOOKS_OFF|RESTRICT_PERSONAL_CONFIG|HOST_OWNED_CONFIG_DIR|MANAGED_SETTINGS_PATH|REMOTE_SETTINGS_PATH)|GEMINI_CLI_SYSTEM_(SETTINGS|DEFAULTS)_PATH)$/i;
+  /^(HOME|USERPROFILE|PATH|SHELL|BASH_ENV|ENV|ZDOTDIR|CLAUDE_PLUGIN_DATA|CLAUDE_CONFIG_DIR|CLAUDE_PROJECT_DIR|CODEX_HOME|COPILOT_HOME|GEMINI_CLI_HOME|XDG_CACHE_HOME|XDG_CONFIG_HOME|NODE_OPTIONS|GLIBC_TUNABLES|MALLOC_.*|RUST_.*|DENO_.*|NPM_CONFIG_.*|LD_.*|DYLD_.*|CLAUDE_CODE_(SIMPLE|SAFE_MODE|PERSONAL_HOOKS_OFF|RESTRICT_PERSONAL_CONFIG|HOST_OWNED_CONFIG_DIR|MANAGED_SETTINGS_PATH|REMOTE_SETTINGS_PATH)|GEMINI_CLI_SYSTEM_(SETTINGS|DEFAULTS)_PATH)$/i;
 
 /** Whether a variable of this name moves what GateGuard reads or changes how it starts. */
 export function movesGateGuard(name: string): boolean {

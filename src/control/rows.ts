@@ -29,6 +29,9 @@ export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | 
  * any way, so no change to it can be read as harmless. `definition` is a
  * Claude Code skill, command or subagent, weakened by a change that gives
  * it hooks or commands it runs as it loads (`setup/definition_weakening.ts`).
+ * `env-file` is a `.env` file an agent loads into its environment at start,
+ * weakened by a change that sets a variable the hook's runtime reads before
+ * GateGuard's code runs (`setup/env_file_weakening.ts`).
  */
 export type SurfaceKind =
   | "settings"
@@ -39,7 +42,8 @@ export type SurfaceKind =
   | "evidence"
   | "program"
   | "startup"
-  | "definition";
+  | "definition"
+  | "env-file";
 
 /**
  * The directory a row's pattern is found under:
@@ -61,7 +65,12 @@ export type SurfaceKind =
  *   no folder of its own;
  * - `hook-sourced`: the scripts the agents' registered hooks run, found by
  *   reading their registration files (`hook_scripts.ts`) for a path no
- *   other row holds; no folder of its own either.
+ *   other row holds; no folder of its own either;
+ * - `dotenv-folders`: the folders Gemini CLI and Codex CLI look for a `.env`
+ *   file in when they start: the project root, the process's folder and
+ *   every folder above them, the home left out (its own rows hold it). It
+ *   stands for none while neither agent has a home folder on this machine;
+ * - `dotenv-home`: the home directory, on the same condition.
  */
 export type SurfaceBase =
   | "project"
@@ -77,7 +86,9 @@ export type SurfaceBase =
   | "checkout"
   | "source-home"
   | "startup-sourced"
-  | "hook-sourced";
+  | "hook-sourced"
+  | "dotenv-folders"
+  | "dotenv-home";
 
 /** One row of the control surface. */
 export interface SurfaceRow {
@@ -140,6 +151,39 @@ function definitionRows(): SurfaceRow[] {
       askable: false,
     },
   ]);
+}
+
+/**
+ * The `.env` files Gemini CLI (0.61.0: the first of `.gemini/.env` and
+ * `.env` from its folder upwards, then the same two in the home) and Codex
+ * CLI (`$CODEX_HOME/.env`, and a `.env` from its folder upwards) load into
+ * the environment every hook they run inherits.
+ */
+function envFileRows(): SurfaceRow[] {
+  const row = (
+    id: string,
+    agent: SurfaceAgent,
+    base: SurfaceBase,
+    pattern: string,
+    level: SurfaceLevel,
+  ): SurfaceRow => ({
+    id,
+    agent,
+    level,
+    base,
+    pattern,
+    kind: "env-file",
+    controls: "a .env file an agent loads when it starts, whose variables reach every hook " +
+      "it runs, GateGuard's included",
+    askable: true,
+  });
+  return [
+    row("gemini-env", "gemini", "dotenv-folders", ".gemini/.env", "project"),
+    row("agent-env", "gemini", "dotenv-folders", ".env", "project"),
+    row("gemini-user-env", "gemini", "gemini-home", ".env", "user"),
+    row("home-env", "gemini", "dotenv-home", ".env", "user"),
+    row("codex-user-env", "codex", "codex-home", ".env", "user"),
+  ];
 }
 
 /**
@@ -611,6 +655,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     askable: true,
   },
   ...Object.entries(SHELL_STARTUP).map(startupRow),
+  ...envFileRows(),
   STARTUP_SOURCED_ROW,
   HOOK_SCRIPT_ROW,
 ];

@@ -133,12 +133,60 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
       const home = homeDir(env);
       return home && program?.checkout ? [home] : [];
     }
+    case "dotenv-folders":
+      return dotenvLoaderPresent(ctx) ? dotenvFolders(ctx) : [];
+    case "dotenv-home": {
+      const home = homeDir(env);
+      return home && dotenvLoaderPresent(ctx) ? [home] : [];
+    }
     // Found on demand (`startupSourcedMatch`, `hookScriptMatch`), never as a
     // folder: reading those files for every call would cost every call.
     case "startup-sourced":
     case "hook-sourced":
       return [];
   }
+}
+
+/** Whether an agent that loads `.env` files has a home here, looked up once per context. */
+const LOADER_PRESENT = new WeakMap<SurfaceContext, boolean>();
+
+/**
+ * Whether Gemini CLI or Codex CLI, the agents that load `.env` files when
+ * they start, has a home folder on this machine. Without a filesystem port
+ * it is assumed: reading too much as control surface only costs a look at
+ * the change. Removing those folders is itself a change to the table.
+ */
+function dotenvLoaderPresent(ctx: SurfaceContext): boolean {
+  const fs = ctx.fs;
+  if (!fs) return true;
+  let present = LOADER_PRESENT.get(ctx);
+  if (present === undefined) {
+    present = [...baseDirs("gemini-home", ctx), ...baseDirs("codex-home", ctx)]
+      .some((dir) => fs.lstat(dir).ok);
+    LOADER_PRESENT.set(ctx, present);
+  }
+  return present;
+}
+
+/**
+ * The folders an agent started in this project looks for a `.env` file in:
+ * the project root, the process's folder, and every folder above either,
+ * the home left out (the `dotenv-home` row holds it).
+ */
+function dotenvFolders(ctx: SurfaceContext): string[] {
+  const cwd = ctx.processCwd;
+  const home = homeDir(ctx.env);
+  const homeKey = home ? formatPath(absolutePath(home, cwd, cwd)).toLowerCase() : null;
+  const out = new Map<string, string>();
+  for (const start of [ctx.projectRoot, cwd]) {
+    const parts = absolutePath(start, cwd, cwd);
+    for (let depth = parts.segments.length; depth >= 0; depth--) {
+      const dir = formatPath({ ...parts, segments: parts.segments.slice(0, depth) });
+      const key = dir.toLowerCase();
+      if (key !== homeKey && !out.has(key)) out.set(key, dir);
+    }
+  }
+  return [...out.values()];
 }
 
 /** The trust store: `<state dir>/trust.json`, where `gateguard trust` keeps trusted hashes. */

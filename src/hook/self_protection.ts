@@ -13,6 +13,7 @@ import type { DecideContext } from "./decision.ts";
 import type { GateTarget } from "./file_targets.ts";
 import type { SurfaceKind, SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";
 import { sanitizeForDisplay } from "../questions/messages.ts";
+import type { Judge } from "../setup/weakening.ts";
 import {
   selfProtectionAskText,
   selfProtectionDenyText,
@@ -33,6 +34,21 @@ const ANY_CHANGE_LINE = "any change to it can switch GateGuard off or forge what
 const ANY_CHANGE_BY_KIND: Partial<Record<SurfaceKind, string>> = {
   startup: "it is code every new terminal runs, so any line of it can set what GateGuard " +
     "reads when the agent next starts",
+};
+
+/**
+ * The kinds whose files are mostly the agent's ordinary work, judged by what
+ * a change adds (each judge loads only for a change to such a file).
+ */
+const CONTENT_JUDGES: Partial<Record<SurfaceKind, () => Promise<Judge>>> = {
+  definition: async () =>
+    (await (import(new URL("../setup/definition_weakening.ts", import.meta.url).href) as Promise<
+      typeof import("../setup/definition_weakening.ts")
+    >)).definitionWeakenings,
+  "env-file": async () =>
+    (await (import(new URL("../setup/env_file_weakening.ts", import.meta.url).href) as Promise<
+      typeof import("../setup/env_file_weakening.ts")
+    >)).envFileWeakenings,
 };
 
 /** What a file here would do to the folder of control files it would take the place of. */
@@ -64,16 +80,15 @@ async function protectionFindings(
       hookFileWeakenings(agent, before, after, ports.ownCommand);
     return changeWeakenings(ports.fs, path, gt.change, judge, budget);
   }
-  if (row.kind === "definition") {
-    const [{ changeWeakenings }, { definitionWeakenings }] = await Promise.all([
+  const judgeOf = CONTENT_JUDGES[row.kind];
+  if (judgeOf !== undefined) {
+    const [{ changeWeakenings }, judge] = await Promise.all([
       import(new URL("../setup/weakening.ts", import.meta.url).href) as Promise<
         typeof import("../setup/weakening.ts")
       >,
-      import(new URL("../setup/definition_weakening.ts", import.meta.url).href) as Promise<
-        typeof import("../setup/definition_weakening.ts")
-      >,
+      judgeOf(),
     ]);
-    return changeWeakenings(ports.fs, path, gt.change, definitionWeakenings, budget);
+    return changeWeakenings(ports.fs, path, gt.change, judge, budget);
   }
   if (row.kind === "config") {
     const { changeWeakenings, projectConfigWeakenings } =

@@ -54,6 +54,7 @@ import {
   runsOwnHook,
 } from "./shell_pieces.ts";
 import { type LaterEffectHit, laterEffectHits } from "./shell_environment.ts";
+import { harmlessEnvWrites } from "./env_writes.ts";
 import { mayWriteUnread, needsFolderReader } from "./folder_writers.ts";
 import type { ArchiveReader } from "./archive_reader.ts";
 import type { ArchiveKind } from "./archive_names.ts";
@@ -207,9 +208,11 @@ type MatchContext = ShellProtectContext & {
 
 /**
  * Kinds of rows a deletion cannot weaken: a skill or subagent that is gone
- * runs no hooks. Their files count only for what a command may write there.
+ * runs no hooks, a `.env` file that is gone sets no variable (the agent
+ * then loads the next one up, itself a row). Their files count only for
+ * what a command may write there.
  */
-const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set(["definition"]);
+const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set(["definition", "env-file"]);
 
 /**
  * Whether `target` is left out for a piece the context says is only
@@ -359,7 +362,9 @@ export function shellProtectHits(
   // Bash's own wildcards skip dot names unless the line turns that off.
   const hidden = dialect !== "bash" || /dotglob|GLOBIGNORE/.test(command);
   const hits: ShellProtectHit[] = laterEffectHits(command, segments, commandWordAt, bashSegments);
-  return matchPieces(pieces, { movesDirectory, hidden, dialect }, ctx, budget, hits);
+  const fs = ctx.surface.fs;
+  const envJudged = segments !== null && fs ? harmlessEnvWrites(segments, fs, ctx.cwd) : undefined;
+  return matchPieces(pieces, { movesDirectory, hidden, dialect, envJudged }, ctx, budget, hits);
 }
 
 /**
@@ -422,7 +427,13 @@ export function pathHits(
  */
 function matchPieces(
   pieces: readonly Piece[],
-  how: { movesDirectory: boolean; hidden: boolean; dialect?: ShellDialect },
+  how: {
+    movesDirectory: boolean;
+    hidden: boolean;
+    dialect?: ShellDialect;
+    /** Pieces whose writes to a `.env` row leave no runtime variable (`env_writes.ts`). */
+    envJudged?: ReadonlySet<string>;
+  },
   ctx: ShellProtectContext,
   budget: WorkBudget,
   hits: ShellProtectHit[],
@@ -459,6 +470,9 @@ function matchPieces(
       ? { ...mctx, clearing }
       : mctx;
     let row = matchProbe(probe, targets, pctx);
+    // A judged write to a `.env` row still goes on to where the path really leads.
+    const judged = how.envJudged?.has(piece.text) === true;
+    if (judged && row?.kind === "env-file") row = null;
     const fs = ctx.surface.fs;
     if (row === null && probe.written !== null && fs && !looked.has(piece.text)) {
       // A link can carry a control file under another name, and the table's
@@ -486,6 +500,7 @@ function matchPieces(
       const seenAt = real === null ? [probe.written] : [probe.written, real];
       row ??= startupSourcedMatch(seenAt, ctx.surface)?.row ??
         hookScriptMatch(seenAt, ctx.surface)?.row ?? null;
+      if (judged && row?.kind === "env-file") row = null;
     }
     if (row !== null && !seen.has(row.id)) {
       seen.add(row.id);

@@ -557,3 +557,20 @@ Deno.test("[self-protection] doctor warns about a .env file Gemini CLI or Codex 
   assertStringIncludes(r.stdout, `WARN  ${box.home}/.env sets GATEGUARD_METRICS;`);
   assert(!r.stdout.includes(".gemini/.env sets"), r.stdout);
 });
+
+Deno.test("[self-protection] doctor warns about a .env file Gemini CLI or Codex CLI loads that sets a variable moving what GateGuard reads or how it starts", async () => {
+  await using box = await sandbox();
+  await write(
+    `${box.project}/.env`,
+    "API_KEY=x\nDENO_V8_FLAGS=--max-heap-size=2\nLD_PRELOAD=/x.so\n",
+  );
+  await write(`${box.home}/.env`, "PORT=8080\n");
+  const r = await box.run();
+  assertStringIncludes(
+    r.stdout,
+    `WARN  ${box.project}/.env sets DENO_V8_FLAGS, LD_PRELOAD; Gemini CLI and Codex CLI load ` +
+      "it into the environment of every hook they run, where it moves what GateGuard reads or " +
+      "how it starts: make sure you set it yourself",
+  );
+  assert(!r.stdout.includes(`${box.home}/.env sets`), r.stdout);
+});

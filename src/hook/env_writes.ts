@@ -1,0 +1,138 @@
+/**
+ * Shell writes to an agent's `.env` file whose result can be read before
+ * the command runs (the `env-file` rows of the control surface). A `.env`
+ * file is the agent's ordinary work, and `cp .env.example .env` or
+ * `echo KEY=value >> .env` its usual way of writing one, so such a write is
+ * judged by the text it leaves, as a file tool's would be
+ * (`setup/env_file_weakening.ts`), instead of counting as any write.
+ *
+ * Only the plainest forms are read: `cp` of one literal file onto the
+ * target, and `echo` of literal words redirected to it. Any other mention
+ * of the target anywhere on the line (another program, a substitution, a
+ * here-document) leaves it a write whose result cannot be told.
+ *
+ * @module
+ */
+
+import type { Segment, Word } from "../shell/bash/mod.ts";
+import type { FsPort } from "../platform/fs_port.ts";
+import { absolutePath, formatPath } from "../file_facts/paths.ts";
+import { envFileWeakenings } from "../setup/env_file_weakening.ts";
+import { commandWordAt, programOf } from "./shell_pieces.ts";
+
+/** Largest file read as a copy's source or target. */
+const MAX_ENV_BYTES = 256 * 1024;
+
+/** Options of `cp` that change nothing about the text written. */
+const PLAIN_CP_OPTIONS = /^-[fipv]+$/;
+
+/** A target written with the text it will hold: null text for "cannot tell". */
+interface JudgedWrite {
+  /** The target as the line spells it. */
+  target: string;
+  /** The target's text afterwards, given its text before (null: missing). */
+  after: (before: string | null) => string;
+}
+
+/** Whether a word is one literal name: nothing expanded, no wildcard, no braces. */
+function literal(word: Word): boolean {
+  return !word.expands && !word.globs && word.braces === null && word.text !== "";
+}
+
+/** `cp [-fipv] SOURCE TARGET`, with the source's text read through `fs`. */
+function copyWrite(
+  segment: Segment,
+  args: readonly Word[],
+  fs: FsPort,
+  cwd: string,
+): JudgedWrite | null {
+  if (segment.redirects.length > 0) return null;
+  let at = 0;
+  while (at < args.length && PLAIN_CP_OPTIONS.test(args[at].text)) at++;
+  if (args[at]?.text === "--") at++;
+  const names = args.slice(at);
+  if (names.length !== 2 || !names.every(literal) || names[0].text.startsWith("-")) return null;
+  const source = fs.readTextBounded(placed(names[0].text, cwd), MAX_ENV_BYTES);
+  if (source === null) return null;
+  return { target: names[1].raw, after: () => source };
+}
+
+/** `echo [-n] WORDS… > TARGET` or `>> TARGET`, every word literal and free of backslashes. */
+function echoWrite(segment: Segment, args: readonly Word[]): JudgedWrite | null {
+  const [redirect, ...others] = segment.redirects;
+  if (redirect === undefined || others.length > 0 || segment.stdinTexts.length > 0) return null;
+  if (!(redirect.op === ">" || redirect.op === ">>" || redirect.op === ">|")) return null;
+  if (redirect.fd !== null && redirect.fd !== "1") return null;
+  if (!literal(redirect.target)) return null;
+  const bare = args[0]?.text === "-n";
+  const words = bare ? args.slice(1) : args;
+  // `-e`, `-E` and backslashes change what some echo writes (dash reads `\0114` as `L`).
+  if (words.some((w) => w.expands || w.globs || w.braces !== null || w.text.includes("\\"))) {
+    return null;
+  }
+  if (words[0]?.text.startsWith("-")) return null;
+  const text = words.map((w) => w.text).join(" ") + (bare ? "" : "\n");
+  const append = redirect.op === ">>";
+  return { target: redirect.target.raw, after: (before) => append ? (before ?? "") + text : text };
+}
+
+/** A path of the line made absolute against its folder. */
+function placed(text: string, cwd: string): string {
+  return formatPath(absolutePath(text, cwd, cwd));
+}
+
+/** The judged write a top-level segment makes, if it is one of the forms read. */
+function judgedWrite(segment: Segment, fs: FsPort, cwd: string): JudgedWrite | null {
+  if (segment.depth !== 0 || segment.inSubstitution || segment.assignments.length > 0) return null;
+  if (commandWordAt(segment) !== 0) return null;
+  const args = segment.words.slice(1);
+  switch (programOf(segment)) {
+    case "cp":
+      return copyWrite(segment, args, fs, cwd);
+    case "echo":
+      return echoWrite(segment, args);
+    default:
+      return null;
+  }
+}
+
+/**
+ * The targets, as the line spells them, that `segments` write only by the
+ * forms read here, each leaving a text that gives no runtime variable to
+ * an agent's next start. A target stays out when any other segment names
+ * it, or when it is a link (what it reaches is judged as written). Needs
+ * the command's folder: without one, nothing is judged.
+ */
+export function harmlessEnvWrites(
+  segments: readonly Segment[],
+  fs: FsPort,
+  cwd: string | null,
+): Set<string> {
+  const out = new Set<string>();
+  if (cwd === null) return out;
+  const judged = segments.map((s) => judgedWrite(s, fs, cwd));
+  for (const [i, write] of judged.entries()) {
+    if (write === null || out.has(write.target)) continue;
+    const { target } = write;
+    const mentioned = segments.some((s, j) =>
+      j !== i && judged[j]?.target !== target &&
+      (s.raw.includes(target) || s.stdinTexts.some((t) => t.includes(target)))
+    );
+    if (mentioned) continue;
+    const path = placed(target, cwd);
+    const own = fs.lstat(path);
+    if (own.ok && !own.isFile) continue;
+    let text = own.ok ? fs.readTextBounded(path, MAX_ENV_BYTES) : null;
+    if (own.ok && text === null) continue;
+    // Each write of the line in turn, from the text the one before left.
+    let harmless = true;
+    for (const other of judged) {
+      if (other?.target !== target || !harmless) continue;
+      const after = other.after(text);
+      harmless = envFileWeakenings(text, after).length === 0;
+      text = after;
+    }
+    if (harmless) out.add(target);
+  }
+  return out;
+}

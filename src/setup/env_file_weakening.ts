@@ -1,0 +1,70 @@
+/**
+ * How a change to a `.env` file an agent loads at start is judged (the
+ * `env-file` rows of `control/rows.ts`). Gemini CLI and Codex CLI copy such
+ * a file into their own environment, and every hook they run inherits it,
+ * GateGuard's included. A variable that moves what GateGuard reads or
+ * changes how it starts (`movesGateGuard`: the loader's, the runtime's, the
+ * shell's, the agents' homes) acts there before, or beneath, any check:
+ * `DENO_V8_FLAGS` with a tiny heap makes every hook call crash, and an
+ * agent lets a call through when its hook crashes; `LD_PRELOAD` runs code
+ * of the agent's choosing inside the hook; `GEMINI_CLI_HOME` points the
+ * hook at chat logs of the agent's making. GateGuard's own variables are
+ * not judged here: the hook ignores one that such a file defines
+ * (`config/agent_env_files.ts`).
+ *
+ * The file is ordinary project data otherwise (keys, URLs), so a change is
+ * weakening only when, afterwards, the file names such a variable and the
+ * lines that decide what it gets changed: lines naming one, and lines that
+ * can change how their neighbours read (quotes open multi-line values, a
+ * backslash escapes). Names are matched as words anywhere, in any case,
+ * whatever the syntax around them: reading too much only asks more often.
+ *
+ * @module
+ */
+
+import { movesGateGuard } from "../config/env.ts";
+
+/** A word that could be a variable's name. */
+const NAME = /[A-Za-z_][A-Za-z0-9_]*/g;
+
+/** Characters that change how the lines around them read. */
+const STRUCTURAL = /["'`\\]/;
+
+/** The variables `text` names that move GateGuard, uppercased, in order of first mention. */
+export function movingVariablesIn(text: string): string[] {
+  const out: string[] = [];
+  for (const [word] of text.matchAll(NAME)) {
+    const name = word.toUpperCase();
+    if (movesGateGuard(name) && !out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+/** The lines of `text` that decide what such a variable gets, in order. */
+function decidingLines(text: string): string[] {
+  return text.split(/\r?\n|\r/).filter((line) =>
+    STRUCTURAL.test(line) || movingVariablesIn(line).length > 0
+  );
+}
+
+/** The finding for a change that gives such variables to the agent's next start. */
+export function envFileLine(names: readonly string[]): string {
+  const shown = names.slice(0, 3).join(", ") + (names.length > 3 ? ", …" : "");
+  const reach = names.length === 1 ? "it reaches" : "they reach";
+  return `it sets ${shown} for the agent's next start, where ${reach} GateGuard's hook ` +
+    "before any of its checks run";
+}
+
+/**
+ * The weakenings a change of an agent's `.env` file makes, from its text
+ * before (null: a new file) to after: one finding when the file names a
+ * variable that moves GateGuard afterwards and the lines deciding it changed.
+ */
+export function envFileWeakenings(before: string | null, after: string): string[] {
+  const names = movingVariablesIn(after);
+  if (names.length === 0) return [];
+  const was = decidingLines(before ?? "");
+  const now = decidingLines(after);
+  const same = was.length === now.length && was.every((line, i) => line === now[i]);
+  return same ? [] : [envFileLine(names)];
+}

@@ -1,0 +1,135 @@
+/**
+ * The `.env` files Gemini CLI and Codex CLI load at start, as part of the
+ * control surface: a change that sets a variable the hook's runtime reads
+ * before GateGuard runs (`DENO_V8_FLAGS`, `LD_PRELOAD`, …) is never passed
+ * on a retry, by a file tool or the shell; ordinary keys go on to the
+ * ordinary gates; plain shell writes are judged by the text they leave.
+ */
+import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
+import { projectFs, Session } from "./session.ts";
+import { type MemoryFs, ROOT } from "./context.ts";
+import { harmlessEnvWrites } from "../../src/hook/env_writes.ts";
+import { bashSegments } from "../../src/hook/shell_pieces.ts";
+
+const ASKING = { permission_mode: "default" };
+const GEMINI_HOME = "/home/u/.gemini";
+
+/** A project with `files`, on a machine where Gemini CLI has its home folder. */
+function withGemini(files: Record<string, string> = {}): MemoryFs {
+  const fs = projectFs(files);
+  for (const dir of ["/home", "/home/u", GEMINI_HOME]) fs.dirs.add(dir);
+  return fs;
+}
+
+/** The answers to `command` after the routine gate was used up. */
+async function shell(fs: MemoryFs, command: string): Promise<{ kind: string; text: string }[]> {
+  const session = new Session(fs);
+  await session.call("Bash", { command: "true" }, ASKING);
+  return [
+    await session.call("Bash", { command }, ASKING),
+    await session.call("Bash", { command }, ASKING),
+  ];
+}
+
+Deno.test("[self-protection] writing a runtime variable into an agent's .env file is asked of the user, every time", async () => {
+  const session = new Session(withGemini());
+  const input = { file_path: `${ROOT}/.env`, content: "DENO_V8_FLAGS=--max-heap-size=2\n" };
+  for (let i = 0; i < 2; i++) {
+    const answer = await session.call("Write", input, ASKING);
+    assertEquals(answer.kind, "ask");
+    assertStringIncludes(
+      answer.text,
+      "it sets DENO_V8_FLAGS for the agent's next start, where it reaches GateGuard's hook " +
+        "before any of its checks run",
+    );
+    assertStringIncludes(answer.text, "a .env file an agent loads when it starts");
+  }
+  // Where no person answers, a denial that sends the agent to the user.
+  const bypass = await session.call("Write", input, { permission_mode: "bypassPermissions" });
+  assertEquals(bypass.kind, "deny");
+  assertStringIncludes(bypass.text, "retries included");
+});
+
+Deno.test("[self-protection] every .env file the agents load counts: above the project, in the home, under CODEX_HOME", async () => {
+  const content = "LD_PRELOAD=/tmp/x.so\n";
+  for (
+    const path of [
+      `${ROOT}/.gemini/.env`,
+      "/work/.env",
+      "/.env",
+      "/home/u/.env",
+      `${GEMINI_HOME}/.env`,
+    ]
+  ) {
+    const answer = await new Session(withGemini()).call(
+      "Write",
+      { file_path: path, content },
+      ASKING,
+    );
+    assertEquals(answer.kind, "ask", path);
+  }
+  const fs = projectFs();
+  fs.dirs.add("/opt/codex");
+  const codex = new Session(fs, { CODEX_HOME: "/opt/codex" });
+  const answer = await codex.call("Write", { file_path: "/opt/codex/.env", content }, ASKING);
+  assertEquals(answer.kind, "ask");
+});
+
+Deno.test("[self-protection] ordinary keys in a .env file go to the ordinary gate; without Gemini or Codex no .env counts", async () => {
+  const session = new Session(withGemini());
+  const input = { file_path: `${ROOT}/.env`, content: "API_KEY=abc\n" };
+  const first = await session.call("Write", input, ASKING);
+  assertEquals(first.kind, "deny");
+  assertStringIncludes(first.text, "Before creating");
+  assertEquals((await session.call("Write", input, ASKING)).kind, "pass");
+  // No agent that loads .env files lives here: the file is the project's own business.
+  const bare = new Session(projectFs());
+  const planted = { file_path: `${ROOT}/.env`, content: "LD_PRELOAD=/tmp/x.so\n" };
+  assertEquals((await bare.call("Write", planted, ASKING)).kind, "deny");
+  assertEquals((await bare.call("Write", planted, ASKING)).kind, "pass");
+});
+
+Deno.test("[self-protection] a shell write to an agent's .env file counts unless its result can be read and sets no runtime variable", async () => {
+  const files = { ".env.example": "API_KEY=\n", "evil.env": "LD_PRELOAD=/tmp/x.so\n" };
+  const passes = ["cp .env.example .env", "echo API_KEY=abc >> .env", "cp -f evil.env other.txt"];
+  for (const command of passes) {
+    assertEquals(
+      (await shell(withGemini(files), command)).map((a) => a.kind),
+      ["pass", "pass"],
+      command,
+    );
+  }
+  const asks = [
+    "echo DENO_V8_FLAGS=--max-heap-size=2 >> .env",
+    "cp evil.env .env",
+    "cp .env.example .env && sed -i s/A/B/ .env",
+    'echo "LD_PRE"LOAD=x >> .env',
+    "echo -e '\\x4cD_PRELOAD=x' >> .env",
+    "echo $VARS >> .env",
+    "printf 'A=1\\n' > .gemini/.env",
+    "tee -a .env < evil.env",
+  ];
+  for (const command of asks) {
+    const answers = await shell(withGemini(files), command);
+    assertEquals(answers.map((a) => a.kind), ["ask", "ask"], command);
+    assertStringIncludes(answers[0].text, "a .env file an agent loads when it starts");
+  }
+  // Deleting one sets nothing: the destructive gate alone decides.
+  const [removed, retried] = await shell(withGemini({ ".env": "A=1\n" }), "rm -rf .env");
+  assertEquals([removed.kind, retried.kind], ["deny", "pass"]);
+});
+
+Deno.test("[self-protection] harmlessEnvWrites reads only cp of a literal file and echo of literal words", () => {
+  const fs = projectFs({ "a.env": "A=1\n", ".env": "B=2\n" });
+  const judged = (command: string) => [...harmlessEnvWrites(bashSegments(command)!, fs, ROOT)];
+  assertEquals(judged("cp a.env .env"), [".env"]);
+  assertEquals(judged("echo C=3 > new.env; echo D=4 >> new.env"), ["new.env"]);
+  assertEquals(judged("cp missing.env .env"), []);
+  assertEquals(judged("sudo cp a.env .env"), []);
+  assertEquals(judged("cp a.env b.env .env"), []);
+  assertEquals(judged("cp a.env .env; cat .env | sh"), []);
+  assertEquals(judged("echo C=3 2> .env"), []);
+  assertEquals(judged("X=1 echo C=3 > .env"), []);
+  assertEquals(judged("echo PATH=/tmp > .env"), []);
+  assertEquals([...harmlessEnvWrites(bashSegments("cp a.env .env")!, fs, null)], []);
+});
