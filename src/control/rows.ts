@@ -69,7 +69,8 @@ export type SurfaceKind =
  * - `dotenv-folders`: the folders Gemini CLI and Codex CLI look for a `.env`
  *   file in when they start: the project root, the process's folder and
  *   every folder above them, the home left out (its own rows hold it). It
- *   stands for none while neither agent has a home folder on this machine;
+ *   stands for none while neither agent, nor direnv (whose `dotenv` loads
+ *   one too), has a home folder on this machine;
  * - `dotenv-home`: the home directory, on the same condition.
  */
 export type SurfaceBase =
@@ -215,6 +216,10 @@ const SHELL_STARTUP: Readonly<Record<string, string>> = {
   // Loaded when a command of that name runs: a `claude` function there wraps every start.
   "shell-fish-functions": ".config/fish/functions/**",
   "shell-pam-environment": ".pam_environment",
+  // direnv's `direnvrc` runs before every `.envrc`, and its `direnv.toml` can approve folders
+  // wholesale; mise's own config sets variables in every shell that activates it.
+  "shell-direnv-config": ".config/direnv/**",
+  "shell-mise-config": ".config/mise/**",
   "shell-environment-d": ".config/environment.d/**",
   "shell-pwsh-profiles": ".config/powershell/**",
   "shell-powershell-profiles": "Documents/PowerShell/**",
@@ -234,6 +239,35 @@ function startupRow([id, pattern]: [string, string]): SurfaceRow {
     askable: true,
   };
 }
+
+/**
+ * The approvals direnv and mise keep of folders' environment files: an
+ * approved `.envrc` or `mise.toml` sets its variables in every shell that
+ * enters the folder, so a forged approval is a start-up file of the agent's
+ * choosing. (`direnv allow` and `mise trust` themselves are read by the
+ * shell side, `hook/shell_environment.ts`.)
+ */
+const APPROVAL_ROWS: readonly SurfaceRow[] = [
+  [
+    "direnv-approvals",
+    ".local/share/direnv/**",
+    "direnv's approvals of .envrc files, whose exports reach every agent started in their folder",
+  ],
+  [
+    "mise-approvals",
+    ".local/state/mise/**",
+    "mise's trusted config files, whose variables reach every agent started in their folder",
+  ],
+].map(([id, pattern, controls]): SurfaceRow => ({
+  id,
+  agent: "shell",
+  level: "user",
+  base: "home",
+  pattern,
+  kind: "program",
+  controls,
+  askable: true,
+}));
 
 /** The files a start-up file loads (`. "$HOME/.cargo/env"`): start-up code too. */
 export const STARTUP_SOURCED_ROW: SurfaceRow = {
@@ -655,6 +689,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     askable: true,
   },
   ...Object.entries(SHELL_STARTUP).map(startupRow),
+  ...APPROVAL_ROWS,
   ...envFileRows(),
   STARTUP_SOURCED_ROW,
   HOOK_SCRIPT_ROW,

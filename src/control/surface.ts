@@ -151,17 +151,20 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
 const LOADER_PRESENT = new WeakMap<SurfaceContext, boolean>();
 
 /**
- * Whether Gemini CLI or Codex CLI, the agents that load `.env` files when
- * they start, has a home folder on this machine. Without a filesystem port
- * it is assumed: reading too much as control surface only costs a look at
- * the change. Removing those folders is itself a change to the table.
+ * Whether something that loads `.env` files into an agent's environment
+ * has a home folder on this machine: Gemini CLI or Codex CLI, which load
+ * them when they start, or direnv, whose `dotenv` loads one for a shell
+ * entering the folder. Without a filesystem port it is assumed: reading
+ * too much as control surface only costs a look at the change. Removing
+ * those folders is itself a change to the table.
  */
 function dotenvLoaderPresent(ctx: SurfaceContext): boolean {
   const fs = ctx.fs;
   if (!fs) return true;
   let present = LOADER_PRESENT.get(ctx);
   if (present === undefined) {
-    present = [...baseDirs("gemini-home", ctx), ...baseDirs("codex-home", ctx)]
+    const direnv = homeUnder(ctx.env, ".local/share/direnv");
+    present = [...baseDirs("gemini-home", ctx), ...baseDirs("codex-home", ctx), ...direnv]
       .some((dir) => fs.lstat(dir).ok);
     LOADER_PRESENT.set(ctx, present);
   }

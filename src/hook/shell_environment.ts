@@ -3,7 +3,8 @@
  * names: it may store an environment variable for programs started later
  * (Windows' `setx` and its registry key, macOS's `launchctl setenv`, the
  * systemd and D-Bus user environment, .NET's `SetEnvironmentVariable` with
- * a user or machine target), start programs GateGuard would no longer gate,
+ * a user or machine target, direnv's and mise's approval of a folder's
+ * environment file), start programs GateGuard would no longer gate,
  * or change which hooks an agent's CLI loads (both in `ungated_launch.ts`).
  * GateGuard's hook runs with the environment the agent's client was started
  * with, so a stored variable that GateGuard reads can switch it off, or
@@ -69,6 +70,14 @@ const STORES: readonly EnvironmentStore[] = [
     names: assignedNames,
   },
   { program: "dbus-update-activation-environment", subcommands: null, names: assignedNames },
+  // Approvals of a folder's environment file (`.envrc`, `mise.toml`): whatever it exports is set
+  // in every shell that enters the folder, an agent started there among them.
+  {
+    program: "direnv",
+    subcommands: new Set(["allow", "permit", "grant", "edit"]),
+    names: () => null,
+  },
+  { program: "mise", subcommands: new Set(["trust"]), names: () => null },
 ];
 
 /** The store `program` names, if any. */
@@ -135,7 +144,7 @@ export function segmentOrShellCode(
 }
 
 /** The words that name a store, for `-c` code that does not parse. */
-export const STORE_WORDS = /setx|launchctl|systemctl|activation-environment/i;
+export const STORE_WORDS = /setx|launchctl|systemctl|activation-environment|direnv|mise/i;
 
 /**
  * Whether the Bash segment's command (from `commandAt`) stores a variable

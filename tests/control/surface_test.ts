@@ -190,6 +190,37 @@ Deno.test("[self-protection] Claude Code's skills, commands and subagents are in
   for (const [path, id] of cases) assertEquals(idOf(path), id, path);
 });
 
+Deno.test("[self-protection] the .env files agents load are rows while a loader lives here, and direnv's and mise's approvals always", () => {
+  const gemini = new MemoryFs({}, ["/work", ROOT, "/home", HOME, `${HOME}/.gemini`]);
+  const withLoader = ctx({}, { fs: gemini, processCwd: `${ROOT}/sub` });
+  const cases: [string, string][] = [
+    [`${ROOT}/.env`, "agent-env"],
+    [`${ROOT}/sub/.env`, "agent-env"],
+    ["/work/.env", "agent-env"],
+    ["/.env", "agent-env"],
+    [`${ROOT}/.gemini/.env`, "gemini-env"],
+    [`${HOME}/.env`, "home-env"],
+    [`${HOME}/.gemini/.env`, "gemini-user-env"],
+  ];
+  for (const [path, id] of cases) assertEquals(idOf(path, withLoader), id, path);
+  // A .env below the folders the agent starts in, or no loader on the machine: no row.
+  assertEquals(idOf(`${ROOT}/other/.env`, withLoader), null);
+  const bare = ctx({}, { fs: new MemoryFs({}, ["/work", ROOT, "/home", HOME]) });
+  assertEquals(idOf(`${ROOT}/.env`, bare), null);
+  assertEquals(idOf(`${HOME}/.env`, bare), null);
+  // direnv's data folder is a loader too; a codex home moved by CODEX_HOME counts.
+  const direnv = new MemoryFs({}, ["/work", ROOT, "/home", HOME, `${HOME}/.local/share/direnv`]);
+  assertEquals(idOf(`${ROOT}/.env`, ctx({}, { fs: direnv })), "agent-env");
+  const codex = new MemoryFs({}, ["/work", ROOT, "/opt/codex"]);
+  const moved = ctx({ CODEX_HOME: "/opt/codex" }, { fs: codex });
+  assertEquals(idOf("/opt/codex/.env", moved), "codex-user-env");
+  assertEquals(idOf(`${ROOT}/.env`, moved), "agent-env");
+  assertEquals(idOf(`${HOME}/.local/share/direnv/allow/0a1b`, bare), "direnv-approvals");
+  assertEquals(idOf(`${HOME}/.local/state/mise/trusted-configs/x`, bare), "mise-approvals");
+  assertEquals(idOf(`${HOME}/.config/direnv/direnvrc`, bare), "shell-direnv-config");
+  assertEquals(idOf(`${HOME}/.config/mise/config.toml`, bare), "shell-mise-config");
+});
+
 Deno.test("[self-protection] ordinary files and look-alikes elsewhere are no part of the control surface", () => {
   const paths = [
     `${ROOT}/src/settings.json`,

@@ -2,7 +2,7 @@
  * Commands that store an environment variable for later sessions, in
  * process: each store a command can reach (`setx`, `launchctl setenv`, the
  * systemd and D-Bus user environment, .NET's `SetEnvironmentVariable`, the
- * registry key), by every spelling the reader follows, beside commands that
+ * registry key, direnv's and mise's approvals), by every spelling the reader follows, beside commands that
  * only read, print or store a variable GateGuard never reads.
  */
 import { assertEquals } from "../helpers/assert.ts";
@@ -44,6 +44,16 @@ Deno.test("[self-protection] a command that stores a variable GateGuard reads fo
       "powershell",
     ],
     ["cmd /c setx CODEX_HOME C:\\empty", "powershell"],
+    // Approving a folder's environment file: whatever it exports reaches the next agent there.
+    ["direnv allow", "bash"],
+    ["direnv allow .", "bash"],
+    ["echo 'export LD_PRELOAD=/tmp/x.so' >> .envrc && direnv allow", "bash"],
+    ["/usr/bin/direnv permit ~/proj", "bash"],
+    ["direnv edit .", "bash"],
+    ["mise trust", "bash"],
+    ["mise --yes trust ./mise.toml", "bash"],
+    ["bash -c 'direnv grant'", "bash"],
+    ["direnv.exe allow", "powershell"],
   ];
   for (const [command, dialect] of caught) assertEquals(stores(command, dialect), true, command);
 });
@@ -61,6 +71,10 @@ Deno.test("[self-protection] reading, printing, this process only, or a variable
     ["[Environment]::SetEnvironmentVariable('FOO', '1', 'User')", "powershell"],
     ["Get-ItemProperty HKCU:\\Environment", "powershell"],
     ["$env:GATEGUARD_DISABLED = '1'", "powershell"],
+    ["direnv status", "bash"],
+    ["direnv deny", "bash"],
+    ["mise install", "bash"],
+    ["mise ls", "bash"],
   ];
   for (const [command, dialect] of left) assertEquals(stores(command, dialect), false, command);
 });
