@@ -381,7 +381,41 @@ export function controlSurfaceOf(
   if (!real) return { unresolved: true };
   const folded = fold(real);
   return matchAt(folded, written, ctx) ?? matchAt(folded, resolvedBases(ctx, true, folded), ctx) ??
-    startupSourcedMatch([parts, real], ctx) ?? hookScriptMatch([parts, real], ctx);
+    startupSourcedMatch([parts, real], ctx) ?? hookScriptMatch([parts, real], ctx) ??
+    hardLinkMatch(real, ctx);
+}
+
+/** The table's existing files by identity, with their rows, found once per context. */
+const IDENTITIES = new WeakMap<SurfaceContext, Map<string, SurfaceRow>>();
+
+/**
+ * The row of a control file that `path` is another name of (a hard link:
+ * the same file under a name the table does not hold), or null. Only a
+ * file with more than one name is compared, against the table's files that
+ * exist (looked up once per context) and the scripts the registered hooks
+ * run. A file inside a wildcard row's folder is not enumerated: a hard
+ * link to one of those gets the file gate's strict first touch only.
+ */
+export function hardLinkMatch(path: PathParts, ctx: SurfaceContext): SurfaceMatch | null {
+  const fs = ctx.fs;
+  if (!fs) return null;
+  const own = fs.stat(formatPath(path));
+  if (!own.ok || !own.isFile || own.nlink === null || own.nlink < 2 || !own.fileId) return null;
+  let ids = IDENTITIES.get(ctx);
+  if (ids === undefined) {
+    ids = new Map();
+    const named: [SurfaceRow, string][] = controlSurfaceRows(ctx)
+      .filter(({ path }) => !path.includes("*"))
+      .map(({ row, path }) => [row, path]);
+    for (const script of registeredHookScripts(ctx, fs)) named.push([HOOK_SCRIPT_ROW, script]);
+    for (const [row, file] of named) {
+      const info = fs.stat(file);
+      if (info.ok && info.isFile && info.fileId && !ids.has(info.fileId)) ids.set(info.fileId, row);
+    }
+    IDENTITIES.set(ctx, ids);
+  }
+  const row = ids.get(own.fileId);
+  return row === undefined ? null : { row, relation: "is", base: formatPath(path) };
 }
 
 /** The scripts the registered hooks run, folded, found once per context. */

@@ -31,6 +31,7 @@ import type { ShellDialect } from "../shell/dialect.ts";
 import {
   controlSurfaceRows,
   danglingTarget,
+  hardLinkMatch,
   hookScriptMatch,
   startupSourcedMatch,
   type SurfaceContext,
@@ -499,7 +500,8 @@ function matchPieces(
       // A file a start-up file loads is start-up code too; looked up only under the home folder.
       const seenAt = real === null ? [probe.written] : [probe.written, real];
       row ??= startupSourcedMatch(seenAt, ctx.surface)?.row ??
-        hookScriptMatch(seenAt, ctx.surface)?.row ?? null;
+        hookScriptMatch(seenAt, ctx.surface)?.row ??
+        hardLinkMatch(real ?? probe.written, ctx.surface)?.row ?? null;
       if (judged && row?.kind === "env-file") row = null;
     }
     if (row !== null && !seen.has(row.id)) {

@@ -35,6 +35,11 @@ export type StatResult =
     size: number;
     /** Modification time in ms since the epoch, null when unknown. */
     mtimeMs: number | null;
+    /**
+     * The file's identity (device and inode), the same for every name of a
+     * hard-linked file; null or absent where the platform gives none.
+     */
+    fileId?: string | null;
   }
   | { ok: false; code: FsErrorCode };
 
@@ -96,6 +101,7 @@ function toStat(info: Deno.FileInfo): StatResult {
     nlink: info.nlink ?? null,
     size: info.size,
     mtimeMs: info.mtime ? info.mtime.getTime() : null,
+    fileId: info.ino === null ? null : `${info.dev}:${info.ino}`,
   };
 }
 

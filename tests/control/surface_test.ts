@@ -19,6 +19,7 @@ import { denoFs } from "../../src/platform/fs_port.ts";
 import { resolveTarget } from "../../src/file_facts/resolve.ts";
 import { programPaths } from "../../src/setup/command.ts";
 import { MemoryFs } from "../session_logs/builder.ts";
+import type { StatResult } from "../../src/platform/fs_port.ts";
 
 const ROOT = "/work/proj";
 const HOME = "/home/u";
@@ -219,6 +220,31 @@ Deno.test("[self-protection] the .env files agents load are rows while a loader 
   assertEquals(idOf(`${HOME}/.local/state/mise/trusted-configs/x`, bare), "mise-approvals");
   assertEquals(idOf(`${HOME}/.config/direnv/direnvrc`, bare), "shell-direnv-config");
   assertEquals(idOf(`${HOME}/.config/mise/config.toml`, bare), "shell-mise-config");
+});
+
+/** Two names of one file: `names` share an identity and a link count of two. */
+class LinkedFs extends MemoryFs {
+  constructor(files: Record<string, string>, dirs: string[], readonly names: readonly string[]) {
+    super(files, dirs);
+  }
+  override stat(path: string): StatResult {
+    const info = super.stat(path);
+    if (!info.ok || !this.names.includes(path)) return info.ok ? { ...info, fileId: path } : info;
+    return { ...info, nlink: 2, fileId: "shared" };
+  }
+}
+
+Deno.test("[self-protection] a hard link is judged as the control file it is another name of", () => {
+  const settings = `${HOME}/.claude/settings.json`;
+  const other = `${ROOT}/dot/settings.json`;
+  const dirs = ["/work", ROOT, `${ROOT}/dot`, "/home", HOME, `${HOME}/.claude`];
+  const files = { [settings]: "{}", [other]: "{}", [`${ROOT}/dot/plain.json`]: "{}" };
+  const linked = ctx({}, { fs: new LinkedFs(files, dirs, [settings, other]) });
+  assertEquals(idOf(other, linked), "claude-user-settings");
+  assertEquals(idOf(`${ROOT}/dot/plain.json`, linked), null);
+  // Another file with two names, neither of them a control file.
+  const apart = ctx({}, { fs: new LinkedFs(files, dirs, [other, `${ROOT}/dot/plain.json`]) });
+  assertEquals(idOf(other, apart), null);
 });
 
 Deno.test("[self-protection] ordinary files and look-alikes elsewhere are no part of the control surface", () => {
