@@ -241,6 +241,35 @@ function startupRow([id, pattern]: [string, string]): SurfaceRow {
 }
 
 /**
+ * The agents' MCP server lists outside their settings files: each server
+ * is a program the agent starts with the session, before any tool call and
+ * outside GateGuard's gates (Claude Code 2.1.332 in print mode starts a
+ * project's `.mcp.json` servers unasked; Copilot CLI 1.0.102 its user
+ * file's, and a trusted project's). Gemini CLI's live in its settings and
+ * Codex CLI's in its config file, rows of their own.
+ */
+const MCP_CONFIG_ROWS: readonly SurfaceRow[] = (
+  [
+    ["project-mcp", "claude", "project", "project", ".mcp.json", "Claude Code and Copilot CLI"],
+    ["copilot-project-mcp", "copilot", "project", "project", ".github/mcp.json", "Copilot CLI"],
+    ["copilot-user-mcp", "copilot", "user", "copilot-home", "mcp-config.json", "Copilot CLI"],
+    ["cursor-project-mcp", "cursor", "project", "project", ".cursor/mcp.json", "Cursor"],
+    ["cursor-user-mcp", "cursor", "user", "home", ".cursor/mcp.json", "Cursor"],
+  ] as const
+).map(([id, agent, level, base, pattern, who]): SurfaceRow => ({
+  id,
+  agent,
+  level,
+  base,
+  pattern,
+  kind: "program",
+  controls: `the MCP servers ${who} starts with a session: programs that run outside ` +
+    "GateGuard's gates",
+  // As every Claude Code row: whether its question reaches a person is not known, so it is denied.
+  askable: agent !== "claude",
+}));
+
+/**
  * The approvals direnv and mise keep of folders' environment files: an
  * approved `.envrc` or `mise.toml` sets its variables in every shell that
  * enters the folder, so a forged approval is a start-up file of the agent's
@@ -688,6 +717,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     controls: "Cursor's user hook file, where GateGuard is registered for Cursor",
     askable: true,
   },
+  ...MCP_CONFIG_ROWS,
   ...Object.entries(SHELL_STARTUP).map(startupRow),
   ...APPROVAL_ROWS,
   ...envFileRows(),

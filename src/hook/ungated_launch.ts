@@ -101,7 +101,7 @@ const AGENT_CLIS: Readonly<Record<string, AgentCli>> = {
   copilot: {
     dropping: ["--config-dir"],
     hookValued: [],
-    reconfiguring: { plugin: COPILOT_PLUGIN_CHANGES, config: null },
+    reconfiguring: { plugin: COPILOT_PLUGIN_CHANGES, config: null, mcp: ["add", "enable"] },
   },
   "cursor-agent": { dropping: [], hookValued: [], reconfiguring: {} },
 };

@@ -58,6 +58,9 @@ interface HookFileShape {
 
 const RUNS_A_COMMAND = "it runs a command GateGuard does not check, which could undo it";
 
+const STARTS_MCP_SERVERS = "it changes which MCP servers the agent starts, programs that run " +
+  "outside GateGuard's gates";
+
 const CLAUDE_SHAPE: HookFileShape = {
   title: "Claude Code",
   strictJson: true,
@@ -74,6 +77,8 @@ const CLAUDE_SHAPE: HookFileShape = {
       effect: "it can switch off GateGuard's plugin, or bring in hooks of another",
     },
     { path: ["extraKnownMarketplaces"], effect: "it can bring in plugins with hooks of their own" },
+    { path: ["enableAllProjectMcpServers"], effect: STARTS_MCP_SERVERS },
+    { path: ["enabledMcpjsonServers"], effect: STARTS_MCP_SERVERS },
   ],
   isOurs: isGateGuardHandler,
 };
@@ -96,6 +101,8 @@ const HOOK_FILE_SHAPES: Readonly<Record<HookFileAgent, HookFileShape>> = {
         path: ["security", "folderTrust"],
         effect: "it decides whether Gemini CLI trusts the project, and so runs its hooks",
       },
+      { path: ["mcpServers"], effect: STARTS_MCP_SERVERS },
+      { path: ["mcp"], effect: STARTS_MCP_SERVERS },
     ],
     isOurs: isGateGuardHandler,
   },

@@ -87,6 +87,8 @@ Deno.test("[self-protection] an agent's own subcommand that changes which hooks 
       "codex mcp add helper -- sh",
       "gemini mcp add helper sh",
       "gemini mcp enable helper",
+      "copilot mcp add helper -- sh -c x",
+      "copilot mcp enable helper",
     ]
   ) {
     assertEquals(reconfigures(command), true, command);
@@ -102,6 +104,8 @@ Deno.test("[self-protection] an agent's own subcommand that changes which hooks 
       "codex features list",
       "gemini extensions list",
       "copilot plugin list",
+      "copilot mcp list",
+      "copilot mcp disable helper",
       "claude -p 'plugin disable'",
       "git commit -m 'claude plugin disable'",
     ]

@@ -118,6 +118,25 @@ Deno.test("[self-protection] each agent's hook file: its own switches, and its o
     hookFileWeakenings("gemini", gemini({}), gemini({ tools: { enableHooks: false } })),
     ['"tools.enableHooks" would change: it decides whether Gemini CLI runs hooks'],
   );
+  // MCP servers are programs the agent starts outside GateGuard's gates.
+  const mcp = "it changes which MCP servers the agent starts, programs that run outside " +
+    "GateGuard's gates";
+  assertEquals(
+    hookFileWeakenings("gemini", gemini({}), gemini({ mcpServers: { x: { command: "sh" } } })),
+    [`"mcpServers" would change: ${mcp}`],
+  );
+  assertEquals(
+    hookFileWeakenings("gemini", gemini({}), gemini({ mcp: { serverCommand: "sh x.sh" } })),
+    [`"mcp" would change: ${mcp}`],
+  );
+  assertEquals(
+    hookFileWeakenings("claude", "{}", '{"enableAllProjectMcpServers": true}'),
+    [`"enableAllProjectMcpServers" would change: ${mcp}`],
+  );
+  assertEquals(
+    hookFileWeakenings("claude", "{}", '{"enabledMcpjsonServers": ["db"]}'),
+    [`"enabledMcpjsonServers" would change: ${mcp}`],
+  );
   // Gemini CLI reads comments; Codex CLI does not.
   assertEquals(hookFileWeakenings("gemini", "{}", '{ // x\n "model": {} }'), []);
   assertEquals(hookFileWeakenings("codex", "{}", '{ // x\n "hooks": {} }'), [
