@@ -1,123 +1,30 @@
 /**
  * The rows of GateGuard's control surface, as data: every file or folder
  * whose change could switch GateGuard off, weaken it or forge what it
- * trusts, for every agent and level, and the types that describe a row.
- * `surface.ts` resolves the rows against a call and matches paths.
+ * trusts, for every agent and level (the start-up rows in
+ * `startup_rows.ts`, the types in `row_types.ts`). `surface.ts` resolves
+ * the rows against a call and matches paths.
  *
  * @module
  */
 
-/** Whose file a row is: an agent's, or GateGuard's own. */
-export type SurfaceAgent =
-  | "claude"
-  | "codex"
-  | "gemini"
-  | "copilot"
-  | "cursor"
-  | "gateguard"
-  | "shell";
+import type { SurfaceRow } from "./row_types.ts";
+import {
+  APPROVAL_ROWS,
+  envFileRows,
+  SHELL_STARTUP,
+  STARTUP_SOURCED_ROW,
+  startupRow,
+} from "./startup_rows.ts";
 
-/** Where a row sits. */
-export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | "program";
-
-/**
- * What kind of file a row is, which decides how a change is judged:
- * `settings` (Claude Code's settings) and `hook-file` (another agent's hook
- * file) are compared before and after; `config` (GateGuard's project file)
- * by the keys that loosen it; every other kind is weakened by any write.
- * `startup` is a shell's start-up code: it can export anything, computed
- * any way, so no change to it can be read as harmless. `definition` is a
- * Claude Code skill, command or subagent, weakened by a change that gives
- * it hooks or commands it runs as it loads (`setup/definition_weakening.ts`).
- * `env-file` is a `.env` file an agent loads into its environment at start,
- * weakened by a change that sets a variable the hook's runtime reads before
- * GateGuard's code runs (`setup/env_file_weakening.ts`).
- */
-export type SurfaceKind =
-  | "settings"
-  | "hook-file"
-  | "config"
-  | "trust"
-  | "state"
-  | "evidence"
-  | "program"
-  | "startup"
-  | "definition"
-  | "env-file";
-
-/**
- * The directory a row's pattern is found under:
- * - `project`: the project root;
- * - `home`: the user's home directory;
- * - `claude-config`: `CLAUDE_CONFIG_DIR`, and `~/.claude` in any case;
- * - `codex-home`: `CODEX_HOME`, and `~/.codex`;
- * - `gemini-home`: `GEMINI_CLI_HOME/.gemini`, and `~/.gemini`;
- * - `copilot-home`: `COPILOT_HOME`, and `~/.copilot`;
- * - `managed`: the system folders Claude Code reads managed settings from;
- * - `state`: GateGuard's state directory;
- * - `binary`, `runtime`, `checkout`: the program the registration runs (a
- *   compiled binary; or Deno and the source checkout);
- * - `source-home`: the home directory, only when GateGuard runs from source
- *   (what Deno reads there before any GateGuard code runs);
- * - `startup-sourced`: the files the shells' start-up files load, found by
- *   reading them (`startup_sources.ts`) only for a path under the home
- *   directory, outside the project, that no other row holds; it stands for
- *   no folder of its own;
- * - `hook-sourced`: the scripts the agents' registered hooks run, found by
- *   reading their registration files (`hook_scripts.ts`) for a path no
- *   other row holds; no folder of its own either;
- * - `dotenv-folders`: the folders Gemini CLI and Codex CLI look for a `.env`
- *   file in when they start: the project root, the process's folder and
- *   every folder above them, the home left out (its own rows hold it). It
- *   stands for none while neither agent, nor direnv (whose `dotenv` loads
- *   one too), has a home folder on this machine;
- * - `dotenv-home`: the home directory, on the same condition.
- */
-export type SurfaceBase =
-  | "project"
-  | "home"
-  | "claude-config"
-  | "codex-home"
-  | "gemini-home"
-  | "copilot-home"
-  | "managed"
-  | "state"
-  | "binary"
-  | "runtime"
-  | "checkout"
-  | "source-home"
-  | "startup-sourced"
-  | "hook-sourced"
-  | "dotenv-folders"
-  | "dotenv-home";
-
-/** One row of the control surface. */
-export interface SurfaceRow {
-  /** A short stable id (`claude-project-settings`). */
-  id: string;
-  agent: SurfaceAgent;
-  level: SurfaceLevel;
-  base: SurfaceBase;
-  /**
-   * The path below the base, `/`-separated: a name, `*` (any one name),
-   * `*.json` (a name ending so), or `**` as the last segment (the folder
-   * and everything below it). `""` is the base itself.
-   */
-  pattern: string;
-  kind: SurfaceKind;
-  /** What a change to it would switch off or forge, as a phrase. */
-  controls: string;
-  /**
-   * Whether a question put to the user about this path (Claude Code's
-   * `ask`) really reaches a person each time. False for the paths Claude
-   * Code guards with a prompt of its own (everything under a `.claude`
-   * folder): that prompt hides the hook's reason and offers to allow
-   * every later edit of the folder for the session, after which the
-   * hook's question is approved with no one answering (seen in 2.1.332,
-   * docs/security.md). Such a change is denied instead.
-   */
-  askable: boolean;
-}
+export type {
+  SurfaceAgent,
+  SurfaceBase,
+  SurfaceKind,
+  SurfaceLevel,
+  SurfaceRow,
+} from "./row_types.ts";
+export { STARTUP_SOURCED_ROW } from "./startup_rows.ts";
 
 /**
  * Claude Code's skills, commands and subagents, in the project and the
@@ -155,161 +62,84 @@ function definitionRows(): SurfaceRow[] {
 }
 
 /**
- * The `.env` files Gemini CLI (0.61.0: the first of `.gemini/.env` and
- * `.env` from its folder upwards, then the same two in the home) and Codex
- * CLI (`$CODEX_HOME/.env`, and a `.env` from its folder upwards) load into
- * the environment every hook they run inherits.
+ * The servers the agents start from lists outside their settings files:
+ * MCP servers with the session, before any tool call, and language servers
+ * when a file of their language is read; each a program of the file's
+ * choosing, outside GateGuard's gates (Claude Code 2.1.332 in print mode
+ * starts a project's `.mcp.json` servers unasked; Copilot CLI 1.0.102 its
+ * user file's, a trusted project's, and the language servers of both its
+ * files). Gemini CLI's live in its settings and Codex CLI's in its config
+ * file, rows of their own.
  */
-function envFileRows(): SurfaceRow[] {
-  const row = (
-    id: string,
-    agent: SurfaceAgent,
-    base: SurfaceBase,
-    pattern: string,
-    level: SurfaceLevel,
-  ): SurfaceRow => ({
-    id,
-    agent,
-    level,
-    base,
-    pattern,
-    kind: "env-file",
-    controls: "a .env file an agent loads when it starts, whose variables reach every hook " +
-      "it runs, GateGuard's included",
-    askable: true,
-  });
-  return [
-    row("gemini-env", "gemini", "dotenv-folders", ".gemini/.env", "project"),
-    row("agent-env", "gemini", "dotenv-folders", ".env", "project"),
-    row("gemini-user-env", "gemini", "gemini-home", ".env", "user"),
-    row("home-env", "gemini", "dotenv-home", ".env", "user"),
-    row("codex-user-env", "codex", "codex-home", ".env", "user"),
-  ];
-}
-
-/**
- * The shells' start-up files under the home directory (their default
- * places: `ZDOTDIR` and `XDG_CONFIG_HOME` are not followed), by row id.
- * GateGuard's hook runs with the environment the agent was started with,
- * so a variable exported here reaches every agent started from a new
- * terminal: a way to switch GateGuard off, or move what it reads, at the
- * next start.
- */
-const SHELL_STARTUP: Readonly<Record<string, string>> = {
-  "shell-bashrc": ".bashrc",
-  "shell-bash-profile": ".bash_profile",
-  "shell-bash-login": ".bash_login",
-  "shell-bash-aliases": ".bash_aliases",
-  "shell-profile": ".profile",
-  "shell-zshrc": ".zshrc",
-  "shell-zshenv": ".zshenv",
-  "shell-zprofile": ".zprofile",
-  "shell-zlogin": ".zlogin",
-  // Where a ZDOTDIR usually points, and folders the usual start-up files load every file of.
-  "shell-zsh-config": ".config/zsh/**",
-  "shell-oh-my-zsh-custom": ".oh-my-zsh/custom/**",
-  "shell-bashrc-d": ".bashrc.d/**",
-  "shell-cshrc": ".cshrc",
-  "shell-tcshrc": ".tcshrc",
-  "shell-fish-config": ".config/fish/config.fish",
-  "shell-fish-conf-d": ".config/fish/conf.d/**",
-  // Loaded when a command of that name runs: a `claude` function there wraps every start.
-  "shell-fish-functions": ".config/fish/functions/**",
-  "shell-pam-environment": ".pam_environment",
-  // direnv's `direnvrc` runs before every `.envrc`, and its `direnv.toml` can approve folders
-  // wholesale; mise's own config sets variables in every shell that activates it.
-  "shell-direnv-config": ".config/direnv/**",
-  "shell-mise-config": ".config/mise/**",
-  "shell-environment-d": ".config/environment.d/**",
-  "shell-pwsh-profiles": ".config/powershell/**",
-  "shell-powershell-profiles": "Documents/PowerShell/**",
-  "shell-windows-powershell-profiles": "Documents/WindowsPowerShell/**",
-};
-
-function startupRow([id, pattern]: [string, string]): SurfaceRow {
-  return {
-    id,
-    agent: "shell",
-    level: "user",
-    base: "home",
-    pattern,
-    kind: "startup",
-    controls:
-      "your shell's start-up code, whose exports reach every agent started from a new terminal and GateGuard's hook with it",
-    askable: true,
-  };
-}
-
-/**
- * The agents' MCP server lists outside their settings files: each server
- * is a program the agent starts with the session, before any tool call and
- * outside GateGuard's gates (Claude Code 2.1.332 in print mode starts a
- * project's `.mcp.json` servers unasked; Copilot CLI 1.0.102 its user
- * file's, and a trusted project's). Gemini CLI's live in its settings and
- * Codex CLI's in its config file, rows of their own.
- */
-const MCP_CONFIG_ROWS: readonly SurfaceRow[] = (
+const SERVER_LIST_ROWS: readonly SurfaceRow[] = (
   [
-    ["project-mcp", "claude", "project", "project", ".mcp.json", "Claude Code and Copilot CLI"],
-    ["copilot-project-mcp", "copilot", "project", "project", ".github/mcp.json", "Copilot CLI"],
-    ["copilot-user-mcp", "copilot", "user", "copilot-home", "mcp-config.json", "Copilot CLI"],
-    ["cursor-project-mcp", "cursor", "project", "project", ".cursor/mcp.json", "Cursor"],
-    ["cursor-user-mcp", "cursor", "user", "home", ".cursor/mcp.json", "Cursor"],
+    [
+      "project-mcp",
+      "claude",
+      "project",
+      "project",
+      ".mcp.json",
+      "MCP servers",
+      "Claude Code and Copilot CLI",
+    ],
+    [
+      "copilot-project-mcp",
+      "copilot",
+      "project",
+      "project",
+      ".github/mcp.json",
+      "MCP servers",
+      "Copilot CLI",
+    ],
+    [
+      "copilot-user-mcp",
+      "copilot",
+      "user",
+      "copilot-home",
+      "mcp-config.json",
+      "MCP servers",
+      "Copilot CLI",
+    ],
+    [
+      "copilot-project-lsp",
+      "copilot",
+      "project",
+      "project",
+      ".github/lsp.json",
+      "language servers",
+      "Copilot CLI",
+    ],
+    [
+      "copilot-user-lsp",
+      "copilot",
+      "user",
+      "copilot-home",
+      "lsp-config.json",
+      "language servers",
+      "Copilot CLI",
+    ],
+    [
+      "cursor-project-mcp",
+      "cursor",
+      "project",
+      "project",
+      ".cursor/mcp.json",
+      "MCP servers",
+      "Cursor",
+    ],
+    ["cursor-user-mcp", "cursor", "user", "home", ".cursor/mcp.json", "MCP servers", "Cursor"],
   ] as const
-).map(([id, agent, level, base, pattern, who]): SurfaceRow => ({
+).map(([id, agent, level, base, pattern, servers, who]): SurfaceRow => ({
   id,
   agent,
   level,
   base,
   pattern,
   kind: "program",
-  controls: `the MCP servers ${who} starts with a session: programs that run outside ` +
-    "GateGuard's gates",
+  controls: `the ${servers} ${who} starts: programs that run outside GateGuard's gates`,
   // As every Claude Code row: whether its question reaches a person is not known, so it is denied.
   askable: agent !== "claude",
 }));
-
-/**
- * The approvals direnv and mise keep of folders' environment files: an
- * approved `.envrc` or `mise.toml` sets its variables in every shell that
- * enters the folder, so a forged approval is a start-up file of the agent's
- * choosing. (`direnv allow` and `mise trust` themselves are read by the
- * shell side, `hook/shell_environment.ts`.)
- */
-const APPROVAL_ROWS: readonly SurfaceRow[] = [
-  [
-    "direnv-approvals",
-    ".local/share/direnv/**",
-    "direnv's approvals of .envrc files, whose exports reach every agent started in their folder",
-  ],
-  [
-    "mise-approvals",
-    ".local/state/mise/**",
-    "mise's trusted config files, whose variables reach every agent started in their folder",
-  ],
-].map(([id, pattern, controls]): SurfaceRow => ({
-  id,
-  agent: "shell",
-  level: "user",
-  base: "home",
-  pattern,
-  kind: "program",
-  controls,
-  askable: true,
-}));
-
-/** The files a start-up file loads (`. "$HOME/.cargo/env"`): start-up code too. */
-export const STARTUP_SOURCED_ROW: SurfaceRow = {
-  id: "shell-startup-sourced",
-  agent: "shell",
-  level: "user",
-  base: "startup-sourced",
-  pattern: "",
-  kind: "startup",
-  controls:
-    "a file your shell's start-up code loads, whose exports reach every agent started from a new terminal and GateGuard's hook with it",
-  askable: true,
-};
 
 /**
  * The row of a script an agent's registered hook runs (found on demand,
@@ -717,7 +547,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     controls: "Cursor's user hook file, where GateGuard is registered for Cursor",
     askable: true,
   },
-  ...MCP_CONFIG_ROWS,
+  ...SERVER_LIST_ROWS,
   ...Object.entries(SHELL_STARTUP).map(startupRow),
   ...APPROVAL_ROWS,
   ...envFileRows(),

@@ -103,6 +103,12 @@ const HOOK_FILE_SHAPES: Readonly<Record<HookFileAgent, HookFileShape>> = {
       },
       { path: ["mcpServers"], effect: STARTS_MCP_SERVERS },
       { path: ["mcp"], effect: STARTS_MCP_SERVERS },
+      // Commands Gemini CLI 0.61.0 runs itself: tool discovery at start, each call of a
+      // discovered tool, the pager every shell command's output goes through, the sandbox.
+      { path: ["tools", "discoveryCommand"], effect: RUNS_A_COMMAND },
+      { path: ["tools", "callCommand"], effect: RUNS_A_COMMAND },
+      { path: ["tools", "shell", "pager"], effect: RUNS_A_COMMAND },
+      { path: ["tools", "sandbox"], effect: RUNS_A_COMMAND },
     ],
     isOurs: isGateGuardHandler,
   },

@@ -187,10 +187,12 @@ Deno.test("[self-protection] Claude Code's skills, commands and subagents are in
     [`${HOME}/.claude/agents/a.md`, "claude-user-agents"],
     // Claude Code's own config file, whose MCP servers start with every session.
     [`${HOME}/.claude.json`, "claude-user-config"],
-    // The MCP server lists the agents keep outside their settings.
+    // The MCP and language server lists the agents keep outside their settings.
     [`${ROOT}/.mcp.json`, "project-mcp"],
     [`${ROOT}/.github/mcp.json`, "copilot-project-mcp"],
     [`${HOME}/.copilot/mcp-config.json`, "copilot-user-mcp"],
+    [`${ROOT}/.github/lsp.json`, "copilot-project-lsp"],
+    [`${HOME}/.copilot/lsp-config.json`, "copilot-user-lsp"],
     [`${ROOT}/.cursor/mcp.json`, "cursor-project-mcp"],
     [`${HOME}/.cursor/mcp.json`, "cursor-user-mcp"],
   ];

@@ -129,6 +129,21 @@ Deno.test("[self-protection] each agent's hook file: its own switches, and its o
     hookFileWeakenings("gemini", gemini({}), gemini({ mcp: { serverCommand: "sh x.sh" } })),
     [`"mcp" would change: ${mcp}`],
   );
+  const runs = "it runs a command GateGuard does not check, which could undo it";
+  for (const [key, value] of [["discoveryCommand", "sh x"], ["callCommand", "sh x"]]) {
+    assertEquals(
+      hookFileWeakenings("gemini", gemini({}), gemini({ tools: { [key]: value } })),
+      [`"tools.${key}" would change: ${runs}`],
+    );
+  }
+  assertEquals(
+    hookFileWeakenings("gemini", gemini({}), gemini({ tools: { shell: { pager: "sh x" } } })),
+    [`"tools.shell.pager" would change: ${runs}`],
+  );
+  assertEquals(
+    hookFileWeakenings("gemini", gemini({}), gemini({ tools: { sandbox: "./wrap" } })),
+    [`"tools.sandbox" would change: ${runs}`],
+  );
   assertEquals(
     hookFileWeakenings("claude", "{}", '{"enableAllProjectMcpServers": true}'),
     [`"enableAllProjectMcpServers" would change: ${mcp}`],

@@ -1,0 +1,119 @@
+/**
+ * The types that describe a row of GateGuard's control surface: whose file
+ * it is, at which level, what kind of file (which decides how a change to
+ * it is judged) and which folder its pattern is found under.
+ *
+ * @module
+ */
+
+/** Whose file a row is: an agent's, or GateGuard's own. */
+export type SurfaceAgent =
+  | "claude"
+  | "codex"
+  | "gemini"
+  | "copilot"
+  | "cursor"
+  | "gateguard"
+  | "shell";
+
+/** Where a row sits. */
+export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | "program";
+
+/**
+ * What kind of file a row is, which decides how a change is judged:
+ * `settings` (Claude Code's settings) and `hook-file` (another agent's hook
+ * file) are compared before and after; `config` (GateGuard's project file)
+ * by the keys that loosen it; every other kind is weakened by any write.
+ * `startup` is a shell's start-up code: it can export anything, computed
+ * any way, so no change to it can be read as harmless. `definition` is a
+ * Claude Code skill, command or subagent, weakened by a change that gives
+ * it hooks or commands it runs as it loads (`setup/definition_weakening.ts`).
+ * `env-file` is a `.env` file an agent loads into its environment at start,
+ * weakened by a change that sets a variable the hook's runtime reads before
+ * GateGuard's code runs (`setup/env_file_weakening.ts`).
+ */
+export type SurfaceKind =
+  | "settings"
+  | "hook-file"
+  | "config"
+  | "trust"
+  | "state"
+  | "evidence"
+  | "program"
+  | "startup"
+  | "definition"
+  | "env-file";
+
+/**
+ * The directory a row's pattern is found under:
+ * - `project`: the project root;
+ * - `home`: the user's home directory;
+ * - `claude-config`: `CLAUDE_CONFIG_DIR`, and `~/.claude` in any case;
+ * - `codex-home`: `CODEX_HOME`, and `~/.codex`;
+ * - `gemini-home`: `GEMINI_CLI_HOME/.gemini`, and `~/.gemini`;
+ * - `copilot-home`: `COPILOT_HOME`, and `~/.copilot`;
+ * - `managed`: the system folders Claude Code reads managed settings from;
+ * - `state`: GateGuard's state directory;
+ * - `binary`, `runtime`, `checkout`: the program the registration runs (a
+ *   compiled binary; or Deno and the source checkout);
+ * - `source-home`: the home directory, only when GateGuard runs from source
+ *   (what Deno reads there before any GateGuard code runs);
+ * - `startup-sourced`: the files the shells' start-up files load, found by
+ *   reading them (`startup_sources.ts`) only for a path under the home
+ *   directory, outside the project, that no other row holds; it stands for
+ *   no folder of its own;
+ * - `hook-sourced`: the scripts the agents' registered hooks run, found by
+ *   reading their registration files (`hook_scripts.ts`) for a path no
+ *   other row holds; no folder of its own either;
+ * - `dotenv-folders`: the folders Gemini CLI and Codex CLI look for a `.env`
+ *   file in when they start: the project root, the process's folder and
+ *   every folder above them, the home left out (its own rows hold it). It
+ *   stands for none while neither agent, nor direnv (whose `dotenv` loads
+ *   one too), has a home folder on this machine;
+ * - `dotenv-home`: the home directory, on the same condition.
+ */
+export type SurfaceBase =
+  | "project"
+  | "home"
+  | "claude-config"
+  | "codex-home"
+  | "gemini-home"
+  | "copilot-home"
+  | "managed"
+  | "state"
+  | "binary"
+  | "runtime"
+  | "checkout"
+  | "source-home"
+  | "startup-sourced"
+  | "hook-sourced"
+  | "dotenv-folders"
+  | "dotenv-home";
+
+/** One row of the control surface. */
+export interface SurfaceRow {
+  /** A short stable id (`claude-project-settings`). */
+  id: string;
+  agent: SurfaceAgent;
+  level: SurfaceLevel;
+  base: SurfaceBase;
+  /**
+   * The path below the base, `/`-separated: a name, `*` (any one name),
+   * `*.json` (a name ending so), or `**` as the last segment (the folder
+   * and everything below it). `""` is the base itself.
+   */
+  pattern: string;
+  kind: SurfaceKind;
+  /** What a change to it would switch off or forge, as a phrase. */
+  controls: string;
+  /**
+   * Whether a question put to the user about this path (Claude Code's
+   * `ask`) really reaches a person each time. False for the paths Claude
+   * Code guards with a prompt of its own (everything under a `.claude`
+   * folder): that prompt hides the hook's reason and offers to allow
+   * every later edit of the folder for the session, after which the
+   * hook's question is approved with no one answering (seen in 2.1.332,
+   * docs/security.md). Such a change is denied instead.
+   */
+  askable: boolean;
+}

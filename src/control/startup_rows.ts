@@ -1,0 +1,139 @@
+/**
+ * The control surface's rows for what reaches an agent's environment when
+ * it starts: the shells' start-up files and what they load, the `.env`
+ * files agents load, and the approvals direnv and mise keep. GateGuard's
+ * hook runs with the environment its agent was started with, so each of
+ * these can switch it off, or move what it reads, at the next start.
+ *
+ * @module
+ */
+
+import type { SurfaceAgent, SurfaceBase, SurfaceLevel, SurfaceRow } from "./row_types.ts";
+
+/**
+ * The `.env` files Gemini CLI (0.61.0: the first of `.gemini/.env` and
+ * `.env` from its folder upwards, then the same two in the home) and Codex
+ * CLI (`$CODEX_HOME/.env`, and a `.env` from its folder upwards) load into
+ * the environment every hook they run inherits.
+ */
+export function envFileRows(): SurfaceRow[] {
+  const row = (
+    id: string,
+    agent: SurfaceAgent,
+    base: SurfaceBase,
+    pattern: string,
+    level: SurfaceLevel,
+  ): SurfaceRow => ({
+    id,
+    agent,
+    level,
+    base,
+    pattern,
+    kind: "env-file",
+    controls: "a .env file an agent loads when it starts, whose variables reach every hook " +
+      "it runs, GateGuard's included",
+    askable: true,
+  });
+  return [
+    row("gemini-env", "gemini", "dotenv-folders", ".gemini/.env", "project"),
+    row("agent-env", "gemini", "dotenv-folders", ".env", "project"),
+    row("gemini-user-env", "gemini", "gemini-home", ".env", "user"),
+    row("home-env", "gemini", "dotenv-home", ".env", "user"),
+    row("codex-user-env", "codex", "codex-home", ".env", "user"),
+  ];
+}
+
+/**
+ * The shells' start-up files under the home directory (their default
+ * places: `ZDOTDIR` and `XDG_CONFIG_HOME` are not followed), by row id.
+ * GateGuard's hook runs with the environment the agent was started with,
+ * so a variable exported here reaches every agent started from a new
+ * terminal: a way to switch GateGuard off, or move what it reads, at the
+ * next start.
+ */
+export const SHELL_STARTUP: Readonly<Record<string, string>> = {
+  "shell-bashrc": ".bashrc",
+  "shell-bash-profile": ".bash_profile",
+  "shell-bash-login": ".bash_login",
+  "shell-bash-aliases": ".bash_aliases",
+  "shell-profile": ".profile",
+  "shell-zshrc": ".zshrc",
+  "shell-zshenv": ".zshenv",
+  "shell-zprofile": ".zprofile",
+  "shell-zlogin": ".zlogin",
+  // Where a ZDOTDIR usually points, and folders the usual start-up files load every file of.
+  "shell-zsh-config": ".config/zsh/**",
+  "shell-oh-my-zsh-custom": ".oh-my-zsh/custom/**",
+  "shell-bashrc-d": ".bashrc.d/**",
+  "shell-cshrc": ".cshrc",
+  "shell-tcshrc": ".tcshrc",
+  "shell-fish-config": ".config/fish/config.fish",
+  "shell-fish-conf-d": ".config/fish/conf.d/**",
+  // Loaded when a command of that name runs: a `claude` function there wraps every start.
+  "shell-fish-functions": ".config/fish/functions/**",
+  "shell-pam-environment": ".pam_environment",
+  // direnv's `direnvrc` runs before every `.envrc`, and its `direnv.toml` can approve folders
+  // wholesale; mise's own config sets variables in every shell that activates it.
+  "shell-direnv-config": ".config/direnv/**",
+  "shell-mise-config": ".config/mise/**",
+  "shell-environment-d": ".config/environment.d/**",
+  "shell-pwsh-profiles": ".config/powershell/**",
+  "shell-powershell-profiles": "Documents/PowerShell/**",
+  "shell-windows-powershell-profiles": "Documents/WindowsPowerShell/**",
+};
+
+export function startupRow([id, pattern]: [string, string]): SurfaceRow {
+  return {
+    id,
+    agent: "shell",
+    level: "user",
+    base: "home",
+    pattern,
+    kind: "startup",
+    controls:
+      "your shell's start-up code, whose exports reach every agent started from a new terminal and GateGuard's hook with it",
+    askable: true,
+  };
+}
+
+/**
+ * The approvals direnv and mise keep of folders' environment files: an
+ * approved `.envrc` or `mise.toml` sets its variables in every shell that
+ * enters the folder, so a forged approval is a start-up file of the agent's
+ * choosing. (`direnv allow` and `mise trust` themselves are read by the
+ * shell side, `hook/shell_environment.ts`.)
+ */
+export const APPROVAL_ROWS: readonly SurfaceRow[] = [
+  [
+    "direnv-approvals",
+    ".local/share/direnv/**",
+    "direnv's approvals of .envrc files, whose exports reach every agent started in their folder",
+  ],
+  [
+    "mise-approvals",
+    ".local/state/mise/**",
+    "mise's trusted config files, whose variables reach every agent started in their folder",
+  ],
+].map(([id, pattern, controls]): SurfaceRow => ({
+  id,
+  agent: "shell",
+  level: "user",
+  base: "home",
+  pattern,
+  kind: "program",
+  controls,
+  askable: true,
+}));
+
+/** The files a start-up file loads (`. "$HOME/.cargo/env"`): start-up code too. */
+export const STARTUP_SOURCED_ROW: SurfaceRow = {
+  id: "shell-startup-sourced",
+  agent: "shell",
+  level: "user",
+  base: "startup-sourced",
+  pattern: "",
+  kind: "startup",
+  controls:
+    "a file your shell's start-up code loads, whose exports reach every agent started from a new terminal and GateGuard's hook with it",
+  askable: true,
+};
