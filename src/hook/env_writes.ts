@@ -6,10 +6,10 @@
  * judged by the text it leaves, as a file tool's would be
  * (`setup/env_file_weakening.ts`), instead of counting as any write.
  *
- * Only the plainest forms are read: `cp` of one literal file onto the
- * target, and `echo` of literal words redirected to it. Any other mention
- * of the target anywhere on the line (another program, a substitution, a
- * here-document) leaves it a write whose result cannot be told.
+ * Only the plainest forms are read, on a line of nothing else: `cp` of one
+ * literal file onto the target, and `echo` of literal words redirected to
+ * it. A line with any other command (another program, a substitution, a
+ * write elsewhere) leaves it a write whose result cannot be told.
  *
  * @module
  */
@@ -97,42 +97,38 @@ function judgedWrite(segment: Segment, fs: FsPort, cwd: string): JudgedWrite | n
 }
 
 /**
- * The targets, as the line spells them, that `segments` write only by the
- * forms read here, each leaving a text that gives no runtime variable to
- * an agent's next start. A target stays out when any other segment names
- * it, or when it is a link (what it reaches is judged as written). Needs
- * the command's folder: without one, nothing is judged.
+ * The target, as the line spells it, that `segments` write only by the
+ * forms read here, leaving a text that gives no variable moving GateGuard
+ * to an agent's next start; empty when any segment is of another form or
+ * writes another target (a line that first writes the file a copy then
+ * reads would be read wrong), or when the target is no plain file (what a
+ * link reaches is judged as written). Needs the command's folder: without
+ * one, nothing is judged.
  */
 export function harmlessEnvWrites(
   segments: readonly Segment[],
   fs: FsPort,
   cwd: string | null,
 ): Set<string> {
-  const out = new Set<string>();
-  if (cwd === null) return out;
-  const judged = segments.map((s) => judgedWrite(s, fs, cwd));
-  for (const [i, write] of judged.entries()) {
-    if (write === null || out.has(write.target)) continue;
-    const { target } = write;
-    const mentioned = segments.some((s, j) =>
-      j !== i && judged[j]?.target !== target &&
-      (s.raw.includes(target) || s.stdinTexts.some((t) => t.includes(target)))
-    );
-    if (mentioned) continue;
-    const path = placed(target, cwd);
-    const own = fs.lstat(path);
-    if (own.ok && !own.isFile) continue;
-    let text = own.ok ? fs.readTextBounded(path, MAX_ENV_BYTES) : null;
-    if (own.ok && text === null) continue;
-    // Each write of the line in turn, from the text the one before left.
-    let harmless = true;
-    for (const other of judged) {
-      if (other?.target !== target || !harmless) continue;
-      const after = other.after(text);
-      harmless = envFileWeakenings(text, after).length === 0;
-      text = after;
-    }
-    if (harmless) out.add(target);
+  const none = new Set<string>();
+  if (cwd === null || segments.length === 0) return none;
+  const writes: JudgedWrite[] = [];
+  for (const segment of segments) {
+    const write = judgedWrite(segment, fs, cwd);
+    if (write === null || (writes.length > 0 && write.target !== writes[0].target)) return none;
+    writes.push(write);
   }
-  return out;
+  const target = writes[0].target;
+  const path = placed(target, cwd);
+  const own = fs.lstat(path);
+  if (own.ok && !own.isFile) return none;
+  let text = own.ok ? fs.readTextBounded(path, MAX_ENV_BYTES) : null;
+  if (own.ok && text === null) return none;
+  // Each write in turn, from the text the one before left.
+  for (const write of writes) {
+    const after = write.after(text);
+    if (envFileWeakenings(text, after).length > 0) return none;
+    text = after;
+  }
+  return new Set([target]);
 }

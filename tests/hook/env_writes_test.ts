@@ -128,6 +128,10 @@ Deno.test("[self-protection] harmlessEnvWrites reads only cp of a literal file a
   assertEquals(judged("sudo cp a.env .env"), []);
   assertEquals(judged("cp a.env b.env .env"), []);
   assertEquals(judged("cp a.env .env; cat .env | sh"), []);
+  // A copy's source written first on the same line is read as it will be: not at all.
+  assertEquals(judged("echo LD_PRELOAD=/x > a.env && cp a.env .env"), []);
+  assertEquals(judged("echo C=3 > b.txt && cp b.txt .env"), []);
+  assertEquals(judged("cp a.env .env && echo done"), []);
   assertEquals(judged("echo C=3 2> .env"), []);
   assertEquals(judged("X=1 echo C=3 > .env"), []);
   assertEquals(judged("echo PATH=/tmp > .env"), []);
