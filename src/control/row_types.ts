@@ -70,7 +70,10 @@ export type SurfaceKind =
  *   every folder above them, the home left out (its own rows hold it). It
  *   stands for none while neither agent, nor direnv (whose `dotenv` loads
  *   one too), has a home folder on this machine;
- * - `dotenv-home`: the home directory, on the same condition.
+ * - `dotenv-home`: the home directory, on the same condition;
+ * - `envrc-sourced`: the files an `.envrc` in those folders loads, found by
+ *   reading them (`startup_sources.ts`) while direnv has its data folder
+ *   here, for a path no other row holds; no folder of its own.
  */
 export type SurfaceBase =
   | "project"
@@ -88,7 +91,8 @@ export type SurfaceBase =
   | "startup-sourced"
   | "hook-sourced"
   | "dotenv-folders"
-  | "dotenv-home";
+  | "dotenv-home"
+  | "envrc-sourced";
 
 /** One row of the control surface. */
 export interface SurfaceRow {

@@ -12,6 +12,7 @@ import type { SurfaceRow } from "./row_types.ts";
 import {
   APPROVAL_ROWS,
   envFileRows,
+  ENVRC_SOURCED_ROW,
   SHELL_STARTUP,
   STARTUP_SOURCED_ROW,
   startupRow,
@@ -24,7 +25,7 @@ export type {
   SurfaceLevel,
   SurfaceRow,
 } from "./row_types.ts";
-export { STARTUP_SOURCED_ROW } from "./startup_rows.ts";
+export { ENVRC_SOURCED_ROW, STARTUP_SOURCED_ROW } from "./startup_rows.ts";
 
 /**
  * Claude Code's skills, commands and subagents, in the project and the
@@ -552,5 +553,6 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
   ...APPROVAL_ROWS,
   ...envFileRows(),
   STARTUP_SOURCED_ROW,
+  ENVRC_SOURCED_ROW,
   HOOK_SCRIPT_ROW,
 ];

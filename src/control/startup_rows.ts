@@ -137,3 +137,16 @@ export const STARTUP_SOURCED_ROW: SurfaceRow = {
     "a file your shell's start-up code loads, whose exports reach every agent started from a new terminal and GateGuard's hook with it",
   askable: true,
 };
+
+/** The files an approved `.envrc` loads (`source_env .envrc.local`): unapproved start-up code. */
+export const ENVRC_SOURCED_ROW: SurfaceRow = {
+  id: "direnv-loaded",
+  agent: "shell",
+  level: "project",
+  base: "envrc-sourced",
+  pattern: "",
+  kind: "startup",
+  controls: "a file an approved .envrc loads with no approval of its own, whose exports reach " +
+    "every agent started in its folder and GateGuard's hook with it",
+  askable: true,
+};

@@ -8,11 +8,19 @@
  * `${HOME}`); the files they load are read too, one level further, within
  * fixed bounds.
  *
+ * The same for direnv: the files an approved `.envrc` loads when direnv
+ * enters its folder (`source_env .envrc.local`, `dotenv .env.private`,
+ * `source_up`). direnv approves an `.envrc` by its contents, not the files
+ * it loads, so a change to one of those reaches every agent started in the
+ * folder with no new approval (row `direnv-loaded`); paths are relative to
+ * the `.envrc`'s folder.
+ *
  * @module
  */
 
 import type { FsPort } from "../platform/fs_port.ts";
 import { joinPath } from "../platform/path.ts";
+import { absolutePath, formatPath } from "../file_facts/paths.ts";
 
 /** How much of each file is read, and how many files are read at most. */
 export const SOURCE_READ_LIMITS = { bytesPerFile: 64 * 1024, files: 32 } as const;
@@ -59,6 +67,83 @@ export function startupSources(startup: readonly string[], home: string, fs: FsP
       if (text === null) continue;
       for (const path of sourcedPaths(text, home)) {
         if (found.has(path) || startup.includes(path)) continue;
+        found.add(path);
+        next.push(path);
+      }
+    }
+    level = next;
+  }
+  return [...found];
+}
+
+/** How much of each file is read, and how many files are read at most. */
+export const ENVRC_READ_LIMITS = { bytesPerFile: 64 * 1024, files: 16 } as const;
+
+/** A direnv loading command at the start of a command, and its first argument when spelled. */
+const LOADER =
+  /(?:^|[;&|({]|\b(?:then|do|else))\s*(source_env_if_exists|source_env|source_up_if_exists|source_up|dotenv_if_exists|dotenv|source|\.)(?=\s|$|;)(?:[ \t]+(["']?)([^\s"';&|)]+)\2)?/g;
+
+/** What each command loads when its argument is left out (null: nothing of its own). */
+const DEFAULT_LOAD: Readonly<Record<string, string | null>> = {
+  dotenv: ".env",
+  dotenv_if_exists: ".env",
+  source_env: null,
+  source_env_if_exists: null,
+  source: null,
+  ".": null,
+};
+
+/** The folders above `dir`, nearest first. */
+function ancestors(dir: string): string[] {
+  const out: string[] = [];
+  let at = dir;
+  while (at.lastIndexOf("/") > 0) {
+    at = at.slice(0, at.lastIndexOf("/"));
+    out.push(at);
+  }
+  if (dir !== "/") out.push("/");
+  return out;
+}
+
+/** The files the `.envrc` at `file` (absolute) loads, as its lines spell them. */
+export function envrcLoads(text: string, file: string): string[] {
+  const dir = file.slice(0, file.lastIndexOf("/")) || "/";
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    if (/^\s*#/.test(line)) continue;
+    for (const m of line.matchAll(LOADER)) {
+      const command = m[1];
+      if (command.startsWith("source_up")) {
+        out.push(...ancestors(dir).map((d) => joinPath(d, ".envrc")));
+        continue;
+      }
+      const spelled = m[3] ?? DEFAULT_LOAD[command] ?? null;
+      if (spelled === null || /[$`*?[~]/.test(spelled)) continue;
+      const path = formatPath(absolutePath(spelled, dir, dir));
+      // `source_env` of a folder loads the `.envrc` in it.
+      out.push(path, ...(command.startsWith("source_env") ? [joinPath(path, ".envrc")] : []));
+    }
+  }
+  return out;
+}
+
+/**
+ * The files the `.envrc` files `envrcs` (absolute paths) load, and the
+ * files those load in turn, each read through `fs` up to
+ * `ENVRC_READ_LIMITS`. A missing or unreadable file loads nothing.
+ */
+export function envrcSources(envrcs: readonly string[], fs: FsPort): string[] {
+  const found = new Set<string>();
+  let level = [...envrcs];
+  let reads = 0;
+  for (let depth = 0; depth < 2 && level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const file of level) {
+      if (reads++ >= ENVRC_READ_LIMITS.files) break;
+      const text = fs.readTextBounded(file, ENVRC_READ_LIMITS.bytesPerFile);
+      if (text === null) continue;
+      for (const path of envrcLoads(text, file)) {
+        if (found.has(path)) continue;
         found.add(path);
         next.push(path);
       }

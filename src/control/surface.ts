@@ -32,12 +32,13 @@ import { absolutePath, formatPath, type PathParts } from "../file_facts/paths.ts
 import { realLocation, walkedRealLocation } from "../file_facts/real_path.ts";
 import {
   CONTROL_SURFACE,
+  ENVRC_SOURCED_ROW,
   HOOK_SCRIPT_ROW,
   STARTUP_SOURCED_ROW,
   type SurfaceBase,
   type SurfaceRow,
 } from "./rows.ts";
-import { startupSources } from "./startup_sources.ts";
+import { envrcSources, startupSources } from "./startup_sources.ts";
 import { hookScripts } from "./hook_scripts.ts";
 
 export {
@@ -143,6 +144,7 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
     // folder: reading those files for every call would cost every call.
     case "startup-sourced":
     case "hook-sourced":
+    case "envrc-sourced":
       return [];
   }
 }
@@ -382,7 +384,51 @@ export function controlSurfaceOf(
   const folded = fold(real);
   return matchAt(folded, written, ctx) ?? matchAt(folded, resolvedBases(ctx, true, folded), ctx) ??
     startupSourcedMatch([parts, real], ctx) ?? hookScriptMatch([parts, real], ctx) ??
-    hardLinkMatch(real, ctx);
+    envrcSourcedMatch([parts, real], ctx) ?? hardLinkMatch(real, ctx);
+}
+
+/** Whether direnv has its data folder here, looked up once per context. */
+const DIRENV_PRESENT = new WeakMap<SurfaceContext, boolean>();
+
+function direnvPresent(ctx: SurfaceContext, fs: FsPort): boolean {
+  let present = DIRENV_PRESENT.get(ctx);
+  if (present === undefined) {
+    present = homeUnder(ctx.env, ".local/share/direnv").some((dir) => fs.lstat(dir).ok);
+    DIRENV_PRESENT.set(ctx, present);
+  }
+  return present;
+}
+
+/** The files the `.envrc` files load, folded, found once per context. */
+const ENVRC_LOADED = new WeakMap<SurfaceContext, PathParts[]>();
+
+/**
+ * The direnv-loaded row for a path (as written or at its real location)
+ * that an `.envrc` in the folders an agent starts in loads, or null. Read
+ * only while direnv has its data folder here, once per context.
+ */
+export function envrcSourcedMatch(
+  paths: readonly PathParts[],
+  ctx: SurfaceContext,
+): SurfaceMatch | null {
+  const fs = ctx.fs;
+  if (!fs || !direnvPresent(ctx, fs)) return null;
+  let loaded = ENVRC_LOADED.get(ctx);
+  if (loaded === undefined) {
+    const home = homeDir(ctx.env);
+    const envrcs = [...dotenvFolders(ctx), ...(home ? [home] : [])]
+      .map((dir) => joinPath(dir, ".envrc"));
+    loaded = envrcSources(envrcs, fs).flatMap((path) => {
+      const parts = absolutePath(path, "/", "/");
+      const real = realLocation(parts, fs);
+      return real ? [fold(parts), fold(real)] : [fold(parts)];
+    });
+    ENVRC_LOADED.set(ctx, loaded);
+  }
+  const candidates = paths.map(fold);
+  return candidates.some((c) => loaded!.some((s) => samePath(c, s)))
+    ? { row: ENVRC_SOURCED_ROW, relation: "is", base: ctx.projectRoot }
+    : null;
 }
 
 /** The table's existing files by identity, with their rows, found once per context. */

@@ -31,6 +31,7 @@ import type { ShellDialect } from "../shell/dialect.ts";
 import {
   controlSurfaceRows,
   danglingTarget,
+  envrcSourcedMatch,
   hardLinkMatch,
   hookScriptMatch,
   startupSourcedMatch,
@@ -501,6 +502,7 @@ function matchPieces(
       const seenAt = real === null ? [probe.written] : [probe.written, real];
       row ??= startupSourcedMatch(seenAt, ctx.surface)?.row ??
         hookScriptMatch(seenAt, ctx.surface)?.row ??
+        envrcSourcedMatch(seenAt, ctx.surface)?.row ??
         hardLinkMatch(real ?? probe.written, ctx.surface)?.row ?? null;
       if (judged && row?.kind === "env-file") row = null;
     }

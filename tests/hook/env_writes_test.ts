@@ -137,3 +137,19 @@ Deno.test("[self-protection] harmlessEnvWrites reads only cp of a literal file a
   assertEquals(judged("echo PATH=/tmp > .env"), []);
   assertEquals([...harmlessEnvWrites(bashSegments("cp a.env .env")!, fs, null)], []);
 });
+
+Deno.test("[self-protection] a shell write to a file an approved .envrc loads is asked of the user, every time", async () => {
+  const fs = projectFs({
+    ".envrc": "source_env_if_exists .envrc.local\n",
+    ".envrc.local": "export A=1\n",
+  });
+  for (const dir of ["/home", "/home/u", "/home/u/.local", "/home/u/.local/share"]) {
+    fs.dirs.add(dir);
+  }
+  fs.dirs.add("/home/u/.local/share/direnv");
+  const answers = await shell(fs, "echo 'export LD_PRELOAD=/tmp/x.so' >> .envrc.local");
+  assertEquals(answers.map((a) => a.kind), ["ask", "ask"]);
+  assertStringIncludes(answers[0].text, "a file an approved .envrc loads");
+  // Approving the .envrc itself is a stored environment.
+  assertEquals((await shell(fs, "direnv allow")).map((a) => a.kind), ["ask", "ask"]);
+});
