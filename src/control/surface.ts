@@ -135,10 +135,10 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
       return home && program?.checkout ? [home] : [];
     }
     case "dotenv-folders":
-      return dotenvLoaderPresent(ctx) ? dotenvFolders(ctx) : [];
+      return dotenvFolders(ctx);
     case "dotenv-home": {
       const home = homeDir(env);
-      return home && dotenvLoaderPresent(ctx) ? [home] : [];
+      return home ? [home] : [];
     }
     // Found on demand (`startupSourcedMatch`, `hookScriptMatch`), never as a
     // folder: reading those files for every call would cost every call.
@@ -171,6 +171,16 @@ function dotenvLoaderPresent(ctx: SurfaceContext): boolean {
     LOADER_PRESENT.set(ctx, present);
   }
   return present;
+}
+
+/**
+ * Whether `row` counts in this context: an `env-file` row only while
+ * something that loads `.env` files lives here (`dotenvLoaderPresent`),
+ * asked only once a path has matched such a row, so other calls pay no
+ * lookup for it.
+ */
+export function rowApplies(row: SurfaceRow, ctx: SurfaceContext): boolean {
+  return row.kind !== "env-file" || dotenvLoaderPresent(ctx);
 }
 
 /**
@@ -327,14 +337,16 @@ function matchAt(
 ): SurfaceMatch | null {
   for (const { row, dir, pattern } of bases) {
     const rel = below(dir, path);
-    if (rel !== null && matchesPattern(pattern, rel)) {
+    if (rel !== null && matchesPattern(pattern, rel) && rowApplies(row, ctx)) {
       return { row, relation: "is", base: formatPath(dir) };
     }
   }
   if (tooWide(path, ctx, ctx.processCwd)) return null;
   for (const { row, dir, pattern } of bases) {
     const fixed = { ...dir, segments: [...dir.segments, ...fixedPrefix(pattern)] };
-    if (below(path, fixed) !== null) return { row, relation: "holds", base: formatPath(dir) };
+    if (below(path, fixed) !== null && rowApplies(row, ctx)) {
+      return { row, relation: "holds", base: formatPath(dir) };
+    }
   }
   return null;
 }
@@ -585,7 +597,8 @@ export function controlSurfaceRows(ctx: SurfaceContext): SurfacePath[] {
 export function presentSurfaceRows(ctx: SurfaceContext): SurfacePath[] {
   const fs = ctx.fs;
   if (!fs) return [];
-  const present = controlSurfaceRows(ctx).filter(({ path }) => {
+  const present = controlSurfaceRows(ctx).filter(({ row, path }) => {
+    if (!rowApplies(row, ctx)) return false;
     const wild = path.indexOf("*");
     const fixed = wild < 0 ? path : path.slice(0, Math.max(0, path.lastIndexOf("/", wild)));
     return fixed !== "" && fs.lstat(fixed).ok;

@@ -34,6 +34,7 @@ import {
   envrcSourcedMatch,
   hardLinkMatch,
   hookScriptMatch,
+  rowApplies,
   startupSourcedMatch,
   type SurfaceContext,
   type SurfaceKind,
@@ -247,7 +248,7 @@ function matchPlaced(
       root === target.root && placed.segments.length >= 1 &&
       placedMeets(placed.segments, target.segments, ctx.hidden) &&
       !(placed.segments.length < target.segments.length && !ctx.subtree && tooWide(placed, ctx)) &&
-      namesAllow(target, ctx.names)
+      namesAllow(target, ctx.names) && rowApplies(target.row, ctx.surface)
     ) {
       return target.row;
     }
@@ -262,7 +263,10 @@ function matchProbe(
 ): SurfaceRow | null {
   if (probe.placed !== null) return matchPlaced(probe.placed, targets, ctx);
   for (const target of targets) {
-    if (!skipped(target, ctx) && tailMeets(probe.tail, target.segments, ctx.hidden)) {
+    if (
+      !skipped(target, ctx) && tailMeets(probe.tail, target.segments, ctx.hidden) &&
+      rowApplies(target.row, ctx.surface)
+    ) {
       return target.row;
     }
   }
