@@ -8,8 +8,10 @@
  * their commands name; `surface.ts` turns them into the hook-script row.
  *
  * Every string under a `command`, `bash` or `powershell` key of those
- * files counts as a command, and every word of it that looks like a path
- * as a script: wider than any agent reads them, never narrower. The keys
+ * files counts as a command, and so does each string of an `args` or
+ * `notify` list (the servers an agent starts, Codex CLI's notifier); every
+ * word of them that looks like a path counts as a script: wider than any
+ * agent reads them, never narrower. The keys
  * are found in the text itself, so comments (Gemini CLI reads JSONC), a
  * file no parser accepts and a key at any depth are all read, and no JSON
  * reader has to load with the hook.
@@ -20,8 +22,17 @@
 import type { FsPort } from "../platform/fs_port.ts";
 import { joinPath } from "../platform/path.ts";
 
-/** A command key and its string value, in any agent's hook file. */
-const COMMAND_ENTRY = /"(?:command|bash|powershell)"\s*:\s*"((?:[^"\\]|\\.)*)"/g;
+/**
+ * A key that names what runs, and its value: a string (a hook's `command`,
+ * `bash` or `powershell`, a server's `command`) or an array of strings (a
+ * server's `args`, Codex CLI's `notify`), in JSON (`"key": …`) or TOML
+ * (`key = …`).
+ */
+const COMMAND_ENTRY =
+  /(?:"(?:command|bash|powershell|args|notify)"\s*:|\b(?:command|args|notify)\s*=)\s*("(?:[^"\\]|\\.)*"|'[^']*'|\[[^\]]*\])/g;
+
+/** A JSON or TOML string: basic (escapes read) or TOML's literal `'…'`. */
+const STRING = /"((?:[^"\\]|\\.)*)"|'([^']*)'/g;
 
 /**
  * Variables a hook command may use for the project folder, across the
@@ -41,16 +52,22 @@ const MAX_FILE_BYTES = 1024 * 1024;
 /** Most commands read from one file, so a crafted file cannot make the walk long. */
 const MAX_COMMANDS = 256;
 
+/** A string literal's value; the text as written when its escapes are not JSON's. */
+function unquoted(body: string): string {
+  try {
+    return JSON.parse(`"${body}"`);
+  } catch {
+    return body;
+  }
+}
+
 /** The strings under command keys anywhere in `text`, at most `MAX_COMMANDS`. */
 function commandsIn(text: string): string[] {
   const out: string[] = [];
   for (const found of text.matchAll(COMMAND_ENTRY)) {
-    if (out.length >= MAX_COMMANDS) break;
-    try {
-      out.push(JSON.parse(`"${found[1]}"`));
-    } catch {
-      // An escape JSON refuses: the text as written is still read for paths.
-      out.push(found[1]);
+    for (const item of found[1].matchAll(STRING)) {
+      if (out.length >= MAX_COMMANDS) return out;
+      out.push(item[1] === undefined ? item[2] : unquoted(item[1]));
     }
   }
   return out;
@@ -71,7 +88,7 @@ export function scriptWords(command: string, projectRoot: string, home: string |
     if (home !== null) word = word.replace(HOME_PREFIX, home);
     if (!/[\\/]/.test(word) || word.includes("$") || word.includes("%")) continue;
     const absolute = word.startsWith("/") || /^[A-Za-z]:[\\/]/.test(word);
-    out.push(absolute ? word : joinPath(projectRoot, word));
+    out.push(absolute ? word : joinPath(projectRoot, word.replace(/^(?:\.[\\/])+/, "")));
   }
   return out;
 }

@@ -120,4 +120,11 @@ export interface SurfaceRow {
    * docs/security.md). Such a change is denied instead.
    */
   askable: boolean;
+  /**
+   * Set for a file whose `command` and `args` strings name programs the
+   * agent runs by itself (MCP and language servers); settings and hook
+   * files name theirs in any case. The scripts they name are control files
+   * too (`hook_scripts.ts`).
+   */
+  listsPrograms?: boolean;
 }

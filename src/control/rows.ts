@@ -137,14 +137,17 @@ const SERVER_LIST_ROWS: readonly SurfaceRow[] = (
   base,
   pattern,
   kind: "program",
-  controls: `the ${servers} ${who} starts: programs that run outside GateGuard's gates`,
+  controls: `the ${servers} ${who} ${who.includes(" and ") ? "start" : "starts"}: programs ` +
+    "that run outside GateGuard's gates",
   // As every Claude Code row: whether its question reaches a person is not known, so it is denied.
   askable: agent !== "claude",
+  listsPrograms: true,
 }));
 
 /**
- * The row of a script an agent's registered hook runs (found on demand,
- * `hook_scripts.ts`): it runs at the agent's calls with no gate before it.
+ * The row of a script an agent's registered hook or server runs (found on
+ * demand, `hook_scripts.ts`): it runs at the agent's calls, or with its
+ * session, with no gate before it.
  */
 export const HOOK_SCRIPT_ROW: SurfaceRow = {
   id: "agent-hook-script",
@@ -154,7 +157,7 @@ export const HOOK_SCRIPT_ROW: SurfaceRow = {
   pattern: "",
   kind: "program",
   controls:
-    "a script an agent's registered hook runs at its calls, with no gate before it, which can switch GateGuard off or forge what it reads",
+    "a script an agent's registered hook or server runs, with no gate before it, which can switch GateGuard off or forge what it reads",
   askable: true,
 };
 
@@ -226,6 +229,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     controls:
       "Claude Code's own config file: the MCP servers every session starts, and the approvals it keeps",
     askable: false,
+    listsPrograms: true,
   },
   {
     id: "claude-config-dir-config",
@@ -237,6 +241,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     controls:
       "Claude Code's own config file under CLAUDE_CONFIG_DIR: the MCP servers every session starts",
     askable: false,
+    listsPrograms: true,
   },
   {
     id: "claude-plugins",

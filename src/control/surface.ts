@@ -512,13 +512,31 @@ export function hookScriptMatch(
     : null;
 }
 
-/** The scripts the hooks registered in the table's settings and hook files run, as written. */
+/** Most names listed in a folder of registration files (`.github/hooks/*.json`). */
+const MAX_LISTED = 64;
+
+/**
+ * The scripts that the hooks and servers registered in the table's files
+ * run, as written: settings and hook files, and the server lists. A row
+ * whose last name is a wildcard (`.github/hooks/*.json`) is read by
+ * listing its folder; a row with a wildcard elsewhere is not read.
+ */
 function registeredHookScripts(ctx: SurfaceContext, fs: FsPort): string[] {
   const files = controlSurfaceRows(ctx)
-    .filter(({ row, path }) =>
-      (row.kind === "settings" || row.kind === "hook-file") && !path.includes("*")
+    .filter(({ row }) =>
+      row.kind === "settings" || row.kind === "hook-file" || row.listsPrograms === true
     )
-    .map(({ path }) => path);
+    .flatMap(({ path }) => {
+      const cut = path.lastIndexOf("/");
+      const last = path.slice(cut + 1);
+      if (!path.includes("*")) return [path];
+      if (path.slice(0, cut).includes("*") || last === "**") return [];
+      const dir = path.slice(0, cut);
+      const names = fs.listNames?.(dir, MAX_LISTED) ?? [];
+      return names.filter((n) => segmentMatches(lower(last), lower(n))).map((n) =>
+        joinPath(dir, n)
+      );
+    });
   return hookScripts(files, ctx.projectRoot, homeDir(ctx.env), fs);
 }
 

@@ -61,6 +61,11 @@ export interface FsPort {
    */
   readLink?(path: string): string | null;
   /**
+   * The names in a folder, at most `max` of them; null when it cannot be
+   * listed. Optional: a port without it lists nothing.
+   */
+  listNames?(dir: string, max: number): string[] | null;
+  /**
    * Reads a regular file whole as UTF-8 when it holds at most `maxBytes`;
    * null when it is missing, not a regular file, larger, or unreadable.
    */
@@ -200,6 +205,18 @@ export const denoFs: FsPort = {
   readLink(path: string): string | null {
     try {
       return Deno.readLinkSync(path);
+    } catch {
+      return null;
+    }
+  },
+  listNames(dir: string, max: number): string[] | null {
+    try {
+      const out: string[] = [];
+      for (const entry of Deno.readDirSync(dir)) {
+        if (out.length >= max) break;
+        out.push(entry.name);
+      }
+      return out;
     } catch {
       return null;
     }

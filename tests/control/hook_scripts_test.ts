@@ -95,3 +95,73 @@ Deno.test("[self-protection] a script a registered hook runs is part of the cont
   assertEquals(freshHit, null);
   assertEquals(id(`${ROOT}/src/app.ts`), null);
 });
+
+Deno.test("[self-protection] the scripts a server list's commands and args name, and Codex CLI's notifier, are found", () => {
+  const mcp = JSON.stringify({
+    mcpServers: {
+      db: { command: "node", args: ["./tools/mcp.js", "--port", "3000"] },
+      pkg: { command: "npx", args: ["-y", "@scope/server"] },
+    },
+  });
+  const toml = [
+    'notify = ["python3", "/home/u/bin/notify.py"]',
+    "[mcp_servers.local]",
+    "command = 'bin/serve.sh'",
+    'args = ["scripts/boot.ts"]',
+  ].join("\n");
+  const fs = new MemoryFs({ [`${ROOT}/.mcp.json`]: mcp, [`${HOME}/.codex/config.toml`]: toml }, [
+    ROOT,
+  ]);
+  assertEquals(hookScripts([`${ROOT}/.mcp.json`, `${HOME}/.codex/config.toml`], ROOT, HOME, fs), [
+    `${ROOT}/tools/mcp.js`,
+    `${ROOT}/@scope/server`,
+    `${HOME}/bin/notify.py`,
+    `${ROOT}/bin/serve.sh`,
+    `${ROOT}/scripts/boot.ts`,
+  ]);
+});
+
+/** The in-memory filesystem, with folders listed. */
+class ListingFs extends MemoryFs {
+  listNames(dir: string, max: number): string[] | null {
+    const names = [...this.files.keys()].filter((p) => p.startsWith(`${dir}/`))
+      .map((p) => p.slice(dir.length + 1)).filter((n) => !n.includes("/"));
+    return this.dirs.has(dir) ? names.slice(0, max) : null;
+  }
+}
+
+Deno.test("[self-protection] a server's script, and one a hook file in a folder of them names, are part of the control surface", () => {
+  const fs = new ListingFs({
+    [`${ROOT}/.mcp.json`]: JSON.stringify({
+      mcpServers: { db: { command: "node", args: ["tools/mcp.js"] } },
+    }),
+    [`${ROOT}/tools/mcp.js`]: "server\n",
+    [`${ROOT}/.github/hooks/lint.json`]: JSON.stringify({
+      version: 1,
+      hooks: { preToolUse: [{ type: "command", bash: "./scripts/lint.sh" }] },
+    }),
+    [`${ROOT}/scripts/lint.sh`]: "exit 0\n",
+    [`${ROOT}/scripts/other.sh`]: "exit 0\n",
+  }, [
+    "/work",
+    ROOT,
+    `${ROOT}/tools`,
+    `${ROOT}/scripts`,
+    `${ROOT}/.github`,
+    `${ROOT}/.github/hooks`,
+  ]);
+  const ctx: SurfaceContext = {
+    env: { HOME },
+    projectRoot: ROOT,
+    processCwd: ROOT,
+    program: null,
+    fs,
+  };
+  const id = (path: string) => {
+    const hit = controlSurfaceOf(path, ctx);
+    return hit !== null && "row" in hit ? hit.row.id : null;
+  };
+  assertEquals(id(`${ROOT}/tools/mcp.js`), "agent-hook-script");
+  assertEquals(id(`${ROOT}/scripts/lint.sh`), "agent-hook-script");
+  assertEquals(id(`${ROOT}/scripts/other.sh`), null);
+});

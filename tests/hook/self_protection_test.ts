@@ -441,3 +441,25 @@ Deno.test("[self-protection] an ordinary hook-file change goes on to the first-t
   });
   assertEquals((await decide(plain)).outcome.kind, "pass");
 });
+
+Deno.test("[self-protection] a server list and the script a listed server runs are never changed on a retry", async () => {
+  const { projectFs, Session } = await import("./session.ts");
+  const fs = projectFs({
+    ".mcp.json": JSON.stringify({
+      mcpServers: { db: { command: "node", args: ["./tools/mcp.js"] } },
+    }),
+    "tools/mcp.js": "serve();\n",
+  });
+  const session = new Session(fs);
+  const asking = { permission_mode: "default" };
+  const server = { file_path: `${ROOT}/.mcp.json`, content: '{"mcpServers":{}}' };
+  const script = { file_path: `${ROOT}/tools/mcp.js`, old_string: "serve", new_string: "pwn" };
+  for (let i = 0; i < 2; i++) {
+    const list = await session.call("Write", server, asking);
+    assertEquals(list.kind, "deny");
+    assertStringIncludes(list.text, "the MCP servers Claude Code and Copilot CLI start: programs");
+    const run = await session.call("Edit", script, asking);
+    assertEquals(run.kind, "ask");
+    assertStringIncludes(run.text, "a script an agent's registered hook or server runs");
+  }
+});
