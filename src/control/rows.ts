@@ -219,6 +219,8 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
   ...definitionRows(),
   // Claude Code's own config file: user- and local-scope MCP servers start with every session,
   // before any tool call, with no approval asked. It sits in the home, or in CLAUDE_CONFIG_DIR.
+  // The scripts its servers name are not read: the file grows to megabytes of history, and every
+  // first touch of an existing file would read it.
   {
     id: "claude-user-config",
     agent: "claude",
@@ -229,7 +231,6 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     controls:
       "Claude Code's own config file: the MCP servers every session starts, and the approvals it keeps",
     askable: false,
-    listsPrograms: true,
   },
   {
     id: "claude-config-dir-config",
@@ -241,7 +242,6 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     controls:
       "Claude Code's own config file under CLAUDE_CONFIG_DIR: the MCP servers every session starts",
     askable: false,
-    listsPrograms: true,
   },
   {
     id: "claude-plugins",
