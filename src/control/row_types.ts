@@ -73,7 +73,11 @@ export type SurfaceKind =
  * - `dotenv-home`: the home directory, on the same condition;
  * - `envrc-sourced`: the files an `.envrc` in those folders loads, found by
  *   reading them (`startup_sources.ts`) while direnv has its data folder
- *   here, for a path no other row holds; no folder of its own.
+ *   here, for a path no other row holds; no folder of its own;
+ * - `path-dirs`: the folders of `PATH` searched before the one that holds
+ *   the running binary (all of them when it is not on `PATH`), relative
+ *   entries from the process's folder, and that folder first on Windows,
+ *   where a bare command name is looked up there too.
  */
 export type SurfaceBase =
   | "project"
@@ -92,7 +96,8 @@ export type SurfaceBase =
   | "hook-sourced"
   | "dotenv-folders"
   | "dotenv-home"
-  | "envrc-sourced";
+  | "envrc-sourced"
+  | "path-dirs";
 
 /** One row of the control surface. */
 export interface SurfaceRow {
@@ -102,9 +107,10 @@ export interface SurfaceRow {
   level: SurfaceLevel;
   base: SurfaceBase;
   /**
-   * The path below the base, `/`-separated: a name, `*` (any one name),
-   * `*.json` (a name ending so), or `**` as the last segment (the folder
-   * and everything below it). `""` is the base itself.
+   * The path below the base, `/`-separated: a name, a name with `*`
+   * standing for any characters (`*.json`, `gateguard.*`, `*` for any one
+   * name), or `**` as the last segment (the folder and everything below
+   * it). `""` is the base itself.
    */
   pattern: string;
   kind: SurfaceKind;

@@ -338,6 +338,18 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
       "the GateGuard source checkout (its deno.json and code) a from-source registration runs",
     askable: true,
   },
+  // A registration a team shares runs the bare name `gateguard`, which the shell looks up on PATH.
+  ...(["gateguard", "gateguard.*"] as const).map((pattern): SurfaceRow => ({
+    id: pattern === "gateguard" ? "program-on-path" : "program-on-path-windows",
+    agent: "gateguard",
+    level: "program",
+    base: "path-dirs",
+    pattern,
+    kind: "program",
+    controls: "a program named like GateGuard in a PATH folder searched before its own, which a " +
+      "registration that runs the bare name gateguard would start instead",
+    askable: true,
+  })),
   {
     id: "program-npmrc",
     agent: "gateguard",

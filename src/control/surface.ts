@@ -136,6 +136,8 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
     }
     case "dotenv-folders":
       return dotenvFolders(ctx);
+    case "path-dirs":
+      return pathDirs(ctx);
     case "dotenv-home": {
       const home = homeDir(env);
       return home ? [home] : [];
@@ -181,6 +183,30 @@ function dotenvLoaderPresent(ctx: SurfaceContext): boolean {
  */
 export function rowApplies(row: SurfaceRow, ctx: SurfaceContext): boolean {
   return row.kind !== "env-file" || dotenvLoaderPresent(ctx);
+}
+
+/**
+ * The folders a bare `gateguard` is looked up in before the running
+ * binary's own (`path-dirs` in `row_types.ts`): a program of that name
+ * there would run in its place. `PATH` is split as the host splits it;
+ * relative entries (an empty one is the current folder) are taken from
+ * the process's folder.
+ */
+function pathDirs(ctx: SurfaceContext): string[] {
+  const raw = ctx.env.PATH ?? "";
+  const windows = ctx.os === "windows" || /^[A-Za-z]:[\\/]/.test(raw) || raw.includes(";");
+  const cwd = ctx.processCwd;
+  if (raw.trim() === "") return windows ? [cwd] : [];
+  const entries = raw.split(windows ? ";" : ":").map((entry) => {
+    const trimmed = entry.trim().replace(/^"(.*)"$/, "$1");
+    return formatPath(absolutePath(trimmed === "" ? "." : trimmed, cwd, cwd));
+  });
+  const binary = ctx.program?.binary;
+  const own = binary ? formatPath(absolutePath(binary, cwd, cwd)) : null;
+  const ownDir = own === null ? null : own.slice(0, own.lastIndexOf("/")).toLowerCase();
+  const at = ownDir === null ? -1 : entries.findIndex((e) => e.toLowerCase() === ownDir);
+  const before = at < 0 ? entries : entries.slice(0, at);
+  return [...new Set(windows ? [cwd, ...before] : before)];
 }
 
 /**
@@ -238,9 +264,19 @@ function lower(s: string): string {
 }
 
 function segmentMatches(pattern: string, name: string): boolean {
-  if (pattern === "*") return true;
-  if (pattern.startsWith("*")) return name.endsWith(pattern.slice(1));
-  return pattern === name;
+  if (!pattern.includes("*")) return pattern === name;
+  const parts = pattern.split("*");
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  if (name.length < first.length + last.length) return false;
+  if (!name.startsWith(first) || !name.endsWith(last)) return false;
+  let at = first.length;
+  for (const middle of parts.slice(1, -1)) {
+    const found = name.indexOf(middle, at);
+    if (found < 0 || found + middle.length > name.length - last.length) return false;
+    at = found + middle.length;
+  }
+  return true;
 }
 
 /** The pattern's segments, lowercased; `**` may only come last. */

@@ -255,6 +255,35 @@ Deno.test("[self-protection] a hard link is judged as the control file it is ano
   assertEquals(idOf(other, apart), null);
 });
 
+Deno.test("[self-protection] a program named gateguard in a PATH folder searched before the binary's own is a control file", () => {
+  const env = { PATH: `${HOME}/.local/bin:/usr/local/bin:/usr/bin:bin:` };
+  const onPath = ctx(env, {
+    program: { binary: "/usr/local/bin/gateguard", runtime: null, checkout: null },
+  });
+  assertEquals(idOf(`${HOME}/.local/bin/gateguard`, onPath), "program-on-path");
+  assertEquals(idOf(`${HOME}/.local/bin/gateguard.cmd`, onPath), "program-on-path-windows");
+  assertEquals(idOf("/usr/local/bin/gateguard", onPath), "program-binary");
+  assertEquals(idOf("/usr/bin/gateguard", onPath), null);
+  assertEquals(idOf(`${HOME}/.local/bin/gategrd`, onPath), null);
+  // Not on PATH (or from source): every folder of PATH, relative ones from the process's folder.
+  const elsewhere = ctx(env, {
+    program: { binary: "/opt/gg/gateguard", runtime: null, checkout: null },
+  });
+  assertEquals(idOf("/usr/bin/gateguard", elsewhere), "program-on-path");
+  assertEquals(idOf(`${ROOT}/bin/gateguard`, elsewhere), "program-on-path");
+  assertEquals(idOf(`${ROOT}/gateguard`, elsewhere), "program-on-path");
+  // Windows looks in the current folder first.
+  const windows = ctx({ PATH: "C:\\Tools;C:\\Windows" }, {
+    os: "windows",
+    processCwd: "C:/work/proj",
+    projectRoot: "C:/work/proj",
+  });
+  assertEquals(idOf("C:/work/proj/gateguard.cmd", windows), "program-on-path-windows");
+  assertEquals(idOf("C:/Tools/gateguard.exe", windows), "program-on-path-windows");
+  // No PATH: nothing.
+  assertEquals(idOf(`${ROOT}/gateguard`), null);
+});
+
 Deno.test("[self-protection] ordinary files and look-alikes elsewhere are no part of the control surface", () => {
   const paths = [
     `${ROOT}/src/settings.json`,

@@ -463,3 +463,24 @@ Deno.test("[self-protection] a server list and the script a listed server runs a
     assertStringIncludes(run.text, "a script an agent's registered hook or server runs");
   }
 });
+
+Deno.test("[self-protection] a program named gateguard planted in a PATH folder is never written on a retry", async () => {
+  const { projectFs, Session } = await import("./session.ts");
+  const fs = projectFs();
+  for (const dir of ["/home", "/home/u", "/home/u/.local", "/home/u/.local/bin"]) fs.dirs.add(dir);
+  const session = new Session(fs, { PATH: "/home/u/.local/bin:/usr/bin" });
+  const asking = { permission_mode: "default" };
+  const planted = { file_path: "/home/u/.local/bin/gateguard", content: "#!/bin/sh\nexit 0\n" };
+  for (let i = 0; i < 2; i++) {
+    const answer = await session.call("Write", planted, asking);
+    assertEquals(answer.kind, "ask");
+    assertStringIncludes(answer.text, "a program named like GateGuard in a PATH folder");
+  }
+  await session.call("Bash", { command: "true" }, asking);
+  for (
+    const command of ["ln -s /bin/true ~/.local/bin/gateguard", "cp /bin/true /usr/bin/gateguard"]
+  ) {
+    assertEquals((await session.call("Bash", { command }, asking)).kind, "ask", command);
+    assertEquals((await session.call("Bash", { command }, asking)).kind, "ask", command);
+  }
+});
