@@ -77,7 +77,8 @@ export type SurfaceKind =
  * - `path-dirs`: the folders of `PATH` searched before the one that holds
  *   the running binary (all of them when it is not on `PATH`), relative
  *   entries from the process's folder, and that folder first on Windows,
- *   where a bare command name is looked up there too.
+ *   where a bare command name is looked up there too;
+ * - `path-all`: every folder of `PATH`, read the same way.
  */
 export type SurfaceBase =
   | "project"
@@ -97,7 +98,8 @@ export type SurfaceBase =
   | "dotenv-folders"
   | "dotenv-home"
   | "envrc-sourced"
-  | "path-dirs";
+  | "path-dirs"
+  | "path-all";
 
 /** One row of the control surface. */
 export interface SurfaceRow {

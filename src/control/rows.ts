@@ -10,6 +10,7 @@
 
 import type { SurfaceRow } from "./row_types.ts";
 import {
+  AGENT_PROGRAM_ROWS,
   APPROVAL_ROWS,
   envFileRows,
   ENVRC_SOURCED_ROW,
@@ -567,6 +568,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
   },
   ...SERVER_LIST_ROWS,
   ...Object.entries(SHELL_STARTUP).map(startupRow),
+  ...AGENT_PROGRAM_ROWS,
   ...APPROVAL_ROWS,
   ...envFileRows(),
   STARTUP_SOURCED_ROW,

@@ -150,3 +150,32 @@ export const ENVRC_SOURCED_ROW: SurfaceRow = {
     "every agent started in its folder and GateGuard's hook with it",
   askable: true,
 };
+
+/**
+ * The agents' own programs as a terminal finds them: a program of the same
+ * name in any `PATH` folder (a wrapper ahead of the real one, or the real
+ * one replaced) starts the user's next session, and could start it
+ * without GateGuard's hooks (`claude --settings …`).
+ */
+export const AGENT_PROGRAM_ROWS: readonly SurfaceRow[] = (
+  [
+    ["claude", "claude", "Claude Code"],
+    ["codex", "codex", "Codex CLI"],
+    ["gemini", "gemini", "Gemini CLI"],
+    ["copilot", "copilot", "Copilot CLI"],
+    ["cursor", "cursor-agent", "Cursor's agent"],
+  ] as const
+).flatMap(([agent, name, title]): SurfaceRow[] =>
+  [name, `${name}.*`].map((pattern) => ({
+    id: pattern === name ? `${agent}-on-path` : `${agent}-on-path-windows`,
+    agent,
+    level: "user",
+    base: "path-all",
+    pattern,
+    kind: "program",
+    controls: `a program named like ${title} in a PATH folder, which a terminal starts as the ` +
+      "agent, with or without GateGuard's hooks",
+    // As every Claude Code row: whether its question reaches a person is not known, so it is denied.
+    askable: agent !== "claude",
+  }))
+);

@@ -137,7 +137,9 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
     case "dotenv-folders":
       return dotenvFolders(ctx);
     case "path-dirs":
-      return pathDirs(ctx);
+      return pathDirs(ctx, true);
+    case "path-all":
+      return pathDirs(ctx, false);
     case "dotenv-home": {
       const home = homeDir(env);
       return home ? [home] : [];
@@ -186,13 +188,14 @@ export function rowApplies(row: SurfaceRow, ctx: SurfaceContext): boolean {
 }
 
 /**
- * The folders a bare `gateguard` is looked up in before the running
- * binary's own (`path-dirs` in `row_types.ts`): a program of that name
- * there would run in its place. `PATH` is split as the host splits it;
+ * The folders a bare command name is looked up in: with `beforeOwn`, only
+ * those searched before the running binary's own (`path-dirs` in
+ * `row_types.ts`), where a program named `gateguard` would run in its
+ * place; else all of them (`path-all`). `PATH` is split as the host splits it;
  * relative entries (an empty one is the current folder) are taken from
  * the process's folder.
  */
-function pathDirs(ctx: SurfaceContext): string[] {
+function pathDirs(ctx: SurfaceContext, beforeOwn: boolean): string[] {
   const raw = ctx.env.PATH ?? "";
   const windows = ctx.os === "windows" || /^[A-Za-z]:[\\/]/.test(raw) || raw.includes(";");
   const cwd = ctx.processCwd;
@@ -201,7 +204,7 @@ function pathDirs(ctx: SurfaceContext): string[] {
     const trimmed = entry.trim().replace(/^"(.*)"$/, "$1");
     return formatPath(absolutePath(trimmed === "" ? "." : trimmed, cwd, cwd));
   });
-  const binary = ctx.program?.binary;
+  const binary = beforeOwn ? ctx.program?.binary : null;
   const own = binary ? formatPath(absolutePath(binary, cwd, cwd)) : null;
   const ownDir = own === null ? null : own.slice(0, own.lastIndexOf("/")).toLowerCase();
   const at = ownDir === null ? -1 : entries.findIndex((e) => e.toLowerCase() === ownDir);

@@ -53,6 +53,8 @@ export interface Piece {
   runs?: boolean;
   /** Set for the first word of a command, where `.` sources a script instead of naming a folder. */
   first?: boolean;
+  /** Set for the word that names the program a segment runs, whole (a bare one is found on PATH). */
+  program?: boolean;
   /** How a denial shows a path the line writes without spelling it (`folder_writes.ts`). */
   shown?: string;
   /** Set when the piece stands for anything below its folder (`folder_writes.ts`). */
@@ -153,6 +155,7 @@ function bashPieces(
           dirChange,
           runs: runs || piece !== word.text,
           first: word === segment.words[0] && piece === word.text,
+          ...(runs && piece === word.text ? { program: true } : {}),
           ...(clears ? { clears } : {}),
         });
       }

@@ -207,7 +207,12 @@ type MatchContext = ShellProtectContext & {
   subtree?: boolean;
   /** For a subtree piece: the name patterns a target's file name must match (`find -name`). */
   names?: readonly string[];
+  /** Set for a bare program name a segment runs: it is looked up on PATH, not written there. */
+  bareProgram?: boolean;
 };
+
+/** The bases of the programs found by name on PATH (`control/row_types.ts`). */
+const PATH_BASES: ReadonlySet<string> = new Set(["path-dirs", "path-all"]);
 
 /**
  * Kinds of rows a deletion cannot weaken: a skill or subagent that is gone
@@ -225,6 +230,7 @@ const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set(["definition", "env-
  * `find -name SKILL.md -exec sed -i …` writes one.
  */
 function skipped(target: Target, ctx: MatchContext): boolean {
+  if (ctx.bareProgram === true && PATH_BASES.has(target.row.base)) return true;
   if (ctx.clearing !== true || !DELETION_HARMLESS.has(target.row.kind)) return false;
   return ctx.names === undefined || !ctx.names.some((n) => patternsMeet(n, "*.md"));
 }
@@ -470,10 +476,11 @@ function matchPieces(
     if (probe === null) continue;
     const clearing = piece.clears === true ||
       (piece.removes === true && piece.names !== undefined);
+    const bareProgram = piece.program === true && !/[\\/]/.test(piece.text);
     const pctx = piece.subtree
       ? { ...mctx, subtree: true, names: piece.names, clearing }
-      : clearing
-      ? { ...mctx, clearing }
+      : clearing || bareProgram
+      ? { ...mctx, clearing, bareProgram }
       : mctx;
     let row = matchProbe(probe, targets, pctx);
     // A judged write to a `.env` row still goes on to where the path really leads.

@@ -282,6 +282,13 @@ Deno.test("[self-protection] a program named gateguard in a PATH folder searched
   assertEquals(idOf("C:/Tools/gateguard.exe", windows), "program-on-path-windows");
   // No PATH: nothing.
   assertEquals(idOf(`${ROOT}/gateguard`), null);
+  // The agents' own programs, in every folder of PATH.
+  assertEquals(idOf(`${HOME}/.local/bin/claude`, onPath), "claude-on-path");
+  assertEquals(idOf("/usr/bin/gemini", onPath), "gemini-on-path");
+  assertEquals(idOf(`${HOME}/.local/bin/codex.cmd`, onPath), "codex-on-path-windows");
+  assertEquals(idOf(`${HOME}/.local/bin/cursor-agent`, onPath), "cursor-on-path");
+  assertEquals(idOf(`${HOME}/.local/bin/claudette`, onPath), null);
+  assertEquals(idOf(`${HOME}/src/claude`, onPath), null);
 });
 
 Deno.test("[self-protection] ordinary files and look-alikes elsewhere are no part of the control surface", () => {

@@ -484,3 +484,16 @@ Deno.test("[self-protection] a program named gateguard planted in a PATH folder 
     assertEquals((await session.call("Bash", { command }, asking)).kind, "ask", command);
   }
 });
+
+Deno.test("[self-protection] running an agent or GateGuard by its bare name is no write of a program on PATH", async () => {
+  const { projectFs, Session } = await import("./session.ts");
+  const session = new Session(projectFs(), { PATH: ".:/usr/bin" });
+  const asking = { permission_mode: "default" };
+  await session.call("Bash", { command: "true" }, asking);
+  for (const command of ["gemini --version", "gateguard report", "codex --help"]) {
+    assertEquals((await session.call("Bash", { command }, asking)).kind, "pass", command);
+  }
+  // A copy onto the same name in the current folder, searched first here, is one.
+  const planted = await session.call("Bash", { command: "cp /bin/true ./gemini" }, asking);
+  assertEquals(planted.kind, "ask");
+});
