@@ -196,6 +196,18 @@ export function rowApplies(row: SurfaceRow, ctx: SurfaceContext): boolean {
  * the process's folder.
  */
 function pathDirs(ctx: SurfaceContext, beforeOwn: boolean): string[] {
+  let known = PATH_DIRS.get(ctx);
+  if (known === undefined) {
+    known = { before: readPathDirs(ctx, true), all: readPathDirs(ctx, false) };
+    PATH_DIRS.set(ctx, known);
+  }
+  return beforeOwn ? known.before : known.all;
+}
+
+/** `pathDirs` of a context, read once: every row on PATH asks for them. */
+const PATH_DIRS = new WeakMap<SurfaceContext, { before: string[]; all: string[] }>();
+
+function readPathDirs(ctx: SurfaceContext, beforeOwn: boolean): string[] {
   const raw = ctx.env.PATH ?? "";
   const windows = ctx.os === "windows" || /^[A-Za-z]:[\\/]/.test(raw) || raw.includes(";");
   const cwd = ctx.processCwd;
@@ -218,6 +230,18 @@ function pathDirs(ctx: SurfaceContext, beforeOwn: boolean): string[] {
  * the home left out (the `dotenv-home` row holds it).
  */
 function dotenvFolders(ctx: SurfaceContext): string[] {
+  let known = DOTENV_FOLDERS.get(ctx);
+  if (known === undefined) {
+    known = readDotenvFolders(ctx);
+    DOTENV_FOLDERS.set(ctx, known);
+  }
+  return known;
+}
+
+/** `dotenvFolders` of a context, found once. */
+const DOTENV_FOLDERS = new WeakMap<SurfaceContext, string[]>();
+
+function readDotenvFolders(ctx: SurfaceContext): string[] {
   const cwd = ctx.processCwd;
   const home = homeDir(ctx.env);
   const homeKey = home ? formatPath(absolutePath(home, cwd, cwd)).toLowerCase() : null;
@@ -382,6 +406,8 @@ function matchAt(
   }
   if (tooWide(path, ctx, ctx.processCwd)) return null;
   for (const { row, dir, pattern } of bases) {
+    // A PATH folder holds programs by name only: moving it takes no control file along.
+    if (row.base === "path-dirs" || row.base === "path-all") continue;
     const fixed = { ...dir, segments: [...dir.segments, ...fixedPrefix(pattern)] };
     if (below(path, fixed) !== null && rowApplies(row, ctx)) {
       return { row, relation: "holds", base: formatPath(dir) };

@@ -253,7 +253,8 @@ function matchPlaced(
     if (
       root === target.root && placed.segments.length >= 1 &&
       placedMeets(placed.segments, target.segments, ctx.hidden) &&
-      !(placed.segments.length < target.segments.length && !ctx.subtree && tooWide(placed, ctx)) &&
+      !(placed.segments.length < target.segments.length && !ctx.subtree &&
+        (tooWide(placed, ctx) || PATH_BASES.has(target.row.base))) &&
       namesAllow(target, ctx.names) && rowApplies(target.row, ctx.surface)
     ) {
       return target.row;
@@ -277,6 +278,14 @@ function matchProbe(
     }
   }
   return null;
+}
+
+/** The items `test` holds for, and the others. */
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
 }
 
 /** Whether `path` itself is a symbolic link. */
@@ -456,6 +465,9 @@ function matchPieces(
   const seen = new Set<string>();
   const looked = new Set<string>();
   let realTargets: Target[] | null | undefined;
+  // The PATH folders' real locations are looked up only for a piece named like a program there.
+  const [onPath, others] = partition(targets, (t) => PATH_BASES.has(t.row.base));
+  let realOnPath: Target[] | null | undefined;
   for (let at = 0; at < pieces.length; at++) {
     const piece = pieces[at];
     if (!piece.live) continue;
@@ -492,8 +504,13 @@ function matchPieces(
       // folders may themselves be links: judge real locations too.
       looked.add(piece.text);
       if (!budget.spend(UNITS_PER_LOOKUP, "self-protection")) return null;
-      realTargets ??= realTargetsOf(targets, fs, budget);
+      realTargets ??= realTargetsOf(others, fs, budget);
       if (realTargets === null) return null;
+      const last = probe.placed!.segments[probe.placed!.segments.length - 1] ?? "";
+      if (onPath.some((t) => segmentsMeet(last, t.segments[t.segments.length - 1] ?? ""))) {
+        realOnPath ??= realTargetsOf(onPath, fs, budget);
+        if (realOnPath === null) return null;
+      }
       // Writing through a dangling link creates the file it names.
       const spelled = probe.spelled!;
       const real = walkedRealLocation(spelled.text, spelled.base, fs) ??
@@ -507,7 +524,8 @@ function matchPieces(
       }
       const candidates = real === null ? [probe.placed!] : [lowered(real), probe.placed!];
       for (const placed of candidates) {
-        row ??= matchPlaced(placed, targets, pctx) ?? matchPlaced(placed, realTargets, pctx);
+        row ??= matchPlaced(placed, targets, pctx) ?? matchPlaced(placed, realTargets, pctx) ??
+          (realOnPath ? matchPlaced(placed, realOnPath, pctx) : null);
       }
       // A file a start-up file loads is start-up code too; looked up only under the home folder.
       const seenAt = real === null ? [probe.written] : [probe.written, real];

@@ -478,10 +478,24 @@ Deno.test("[self-protection] a program named gateguard planted in a PATH folder 
   }
   await session.call("Bash", { command: "true" }, asking);
   for (
-    const command of ["ln -s /bin/true ~/.local/bin/gateguard", "cp /bin/true /usr/bin/gateguard"]
+    const command of [
+      "ln -s /bin/true ~/.local/bin/gateguard",
+      "cp /bin/true /usr/bin/gateguard",
+      "tar -xf tools.tar -C ~/.local/bin",
+    ]
   ) {
     assertEquals((await session.call("Bash", { command }, asking)).kind, "ask", command);
     assertEquals((await session.call("Bash", { command }, asking)).kind, "ask", command);
+  }
+  // Claude Code's own program: denied, as every row of Claude Code's is.
+  for (let i = 0; i < 2; i++) {
+    const answer = await session.call("Bash", { command: "cp ./claude ~/.local/bin/" }, asking);
+    assertEquals(answer.kind, "deny");
+    assertStringIncludes(answer.text, "a program named like Claude Code in a PATH folder");
+  }
+  // A PATH folder holds programs by name only: installing another tool there is routine.
+  for (const command of ["mkdir -p ~/.local/bin", "cp ./mytool ~/.local/bin/"]) {
+    assertEquals((await session.call("Bash", { command }, asking)).kind, "pass", command);
   }
 });
 
