@@ -280,6 +280,17 @@ function matchProbe(
   return null;
 }
 
+/** The last name a probe names, lowercased ("" for none). */
+function probeLast(probe: Probe): string {
+  const segments = probe.placed?.segments ?? probe.tail;
+  return segments[segments.length - 1] ?? "";
+}
+
+/** Whether `name` could be one of the programs the PATH rows hold. */
+function namedOnPath(name: string, onPath: readonly Target[]): boolean {
+  return onPath.some((t) => segmentsMeet(name, t.segments[t.segments.length - 1] ?? ""));
+}
+
 /** The items `test` holds for, and the others. */
 function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
   const yes: T[] = [];
@@ -494,7 +505,9 @@ function matchPieces(
       : clearing || bareProgram
       ? { ...mctx, clearing, bareProgram }
       : mctx;
-    let row = matchProbe(probe, targets, pctx);
+    // The programs on PATH are rows by name: only a piece of such a name (or any name) meets them.
+    const named = piece.subtree === true || namedOnPath(probeLast(probe), onPath);
+    let row = matchProbe(probe, named ? targets : others, pctx);
     // A judged write to a `.env` row still goes on to where the path really leads.
     const judged = how.envJudged?.has(piece.text) === true;
     if (judged && row?.kind === "env-file") row = null;
@@ -506,15 +519,17 @@ function matchPieces(
       if (!budget.spend(UNITS_PER_LOOKUP, "self-protection")) return null;
       realTargets ??= realTargetsOf(others, fs, budget);
       if (realTargets === null) return null;
-      const last = probe.placed!.segments[probe.placed!.segments.length - 1] ?? "";
-      if (onPath.some((t) => segmentsMeet(last, t.segments[t.segments.length - 1] ?? ""))) {
-        realOnPath ??= realTargetsOf(onPath, fs, budget);
-        if (realOnPath === null) return null;
-      }
       // Writing through a dangling link creates the file it names.
       const spelled = probe.spelled!;
       const real = walkedRealLocation(spelled.text, spelled.base, fs) ??
         danglingTarget(probe.written, fs);
+      const realNamed = named ||
+        (real !== null &&
+          namedOnPath(lower(real.segments[real.segments.length - 1] ?? ""), onPath));
+      if (realNamed) {
+        realOnPath ??= realTargetsOf(onPath, fs, budget);
+        if (realOnPath === null) return null;
+      }
       // Undecidable through a link, or along a walk of `..` too long to follow: any control file.
       const undecided = real === null &&
         (isLink(probe.written, fs) || walkTooLong(spelled.text, spelled.base));
@@ -524,8 +539,9 @@ function matchPieces(
       }
       const candidates = real === null ? [probe.placed!] : [lowered(real), probe.placed!];
       for (const placed of candidates) {
-        row ??= matchPlaced(placed, targets, pctx) ?? matchPlaced(placed, realTargets, pctx) ??
-          (realOnPath ? matchPlaced(placed, realOnPath, pctx) : null);
+        row ??= matchPlaced(placed, realNamed ? targets : others, pctx) ??
+          matchPlaced(placed, realTargets, pctx) ??
+          (realNamed && realOnPath ? matchPlaced(placed, realOnPath, pctx) : null);
       }
       // A file a start-up file loads is start-up code too; looked up only under the home folder.
       const seenAt = real === null ? [probe.written] : [probe.written, real];

@@ -54,3 +54,19 @@ Deno.test("[self-protection] Claude Code's user settings changed through a hard 
   assertEquals(await Deno.readTextFile(settings), '{\n  "model": "opus"\n}\n');
   await Deno.remove(box.tmp, { recursive: true });
 });
+
+Deno.test("[self-protection] a write through a link to an agent's program on PATH is judged where the link leads", async () => {
+  const box = await sandbox({ "notes.md": "x\n" });
+  await Deno.mkdir(`${box.tmp}/bin`, { recursive: true });
+  await Deno.writeTextFile(`${box.tmp}/bin/claude`, "#!/bin/sh\n");
+  await Deno.symlink(`${box.tmp}/bin/claude`, `${box.root}/tool`);
+  const env = { ...box.env, PATH: `${box.tmp}/bin:/usr/bin` };
+  const withPath = { root: box.root, env };
+  await claude(withPath, "Bash", { command: "true" });
+  for (let i = 0; i < 2; i++) {
+    const answer = await claude(withPath, "Bash", { command: "cp /bin/true tool" });
+    assertEquals(answer.kind, "deny");
+    assertStringIncludes(answer.text, "a program named like Claude Code in a PATH folder");
+  }
+  await Deno.remove(box.tmp, { recursive: true });
+});
