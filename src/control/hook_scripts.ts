@@ -93,7 +93,12 @@ export function scriptWords(command: string, projectRoot: string, home: string |
   return out;
 }
 
-/** The script paths the commands of the registration files at `files` name. */
+/**
+ * The script paths the commands of the registration files at `files` name.
+ * Each folder is looked at once before its files are read: most agents'
+ * folders are missing, and one failed lookup per folder costs less than
+ * one per file.
+ */
 export function hookScripts(
   files: readonly string[],
   projectRoot: string,
@@ -101,7 +106,17 @@ export function hookScripts(
   fs: FsPort,
 ): string[] {
   const out: string[] = [];
+  const folders = new Map<string, boolean>();
   for (const file of files) {
+    const folder = file.slice(0, Math.max(0, file.replaceAll("\\", "/").lastIndexOf("/"))) || "/";
+    let present = folders.get(folder);
+    if (present === undefined) {
+      const info = fs.lstat(folder);
+      // A link to a folder is followed by the read below; anything else that exists is tried too.
+      present = !info.ok ? false : info.isDirectory || info.isSymlink;
+      folders.set(folder, present);
+    }
+    if (!present) continue;
     const text = fs.readTextBounded(file, MAX_FILE_BYTES);
     if (text === null) continue;
     for (const command of commandsIn(text)) {

@@ -111,6 +111,7 @@ Deno.test("[self-protection] the scripts a server list's commands and args name,
   ].join("\n");
   const fs = new MemoryFs({ [`${ROOT}/.mcp.json`]: mcp, [`${HOME}/.codex/config.toml`]: toml }, [
     ROOT,
+    `${HOME}/.codex`,
   ]);
   assertEquals(hookScripts([`${ROOT}/.mcp.json`, `${HOME}/.codex/config.toml`], ROOT, HOME, fs), [
     `${ROOT}/tools/mcp.js`,
@@ -164,4 +165,32 @@ Deno.test("[self-protection] a server's script, and one a hook file in a folder 
   assertEquals(id(`${ROOT}/tools/mcp.js`), "agent-hook-script");
   assertEquals(id(`${ROOT}/scripts/lint.sh`), "agent-hook-script");
   assertEquals(id(`${ROOT}/scripts/other.sh`), null);
+});
+
+Deno.test("[self-protection] registration files are read only in folders that exist, each folder looked at once", () => {
+  class Counting extends MemoryFs {
+    looks = 0;
+    reads = 0;
+    override lstat(path: string) {
+      this.looks++;
+      return super.lstat(path);
+    }
+    override readTextBounded(path: string, max: number) {
+      this.reads++;
+      return super.readTextBounded(path, max);
+    }
+  }
+  const fs = new Counting({ [`${ROOT}/.claude/settings.json`]: CLAUDE_SETTINGS }, [
+    ROOT,
+    `${ROOT}/.claude`,
+  ]);
+  const files = [
+    `${HOME}/.copilot/mcp-config.json`,
+    `${HOME}/.copilot/lsp-config.json`,
+    `${HOME}/.copilot/settings.json`,
+    `${ROOT}/.claude/settings.json`,
+    `${ROOT}/.claude/settings.local.json`,
+  ];
+  assertEquals(hookScripts(files, ROOT, HOME, fs), [`${ROOT}/.claude/hooks/fmt.sh`]);
+  assertEquals([fs.looks, fs.reads], [2, 2]);
 });

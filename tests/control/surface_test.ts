@@ -408,7 +408,7 @@ Deno.test("[self-protection] doctor lists the rows present on disk, a wildcard r
     [`${HOME}/.codex/hooks.json`]:
       '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"bash scripts/done.sh"}]}]}}',
     [`${ROOT}/scripts/done.sh`]: "echo done\n",
-  }, [`${ROOT}/.github/hooks`, `${HOME}/.gateguard`]);
+  }, [`${ROOT}/.github/hooks`, `${HOME}/.gateguard`, `${HOME}/.codex`]);
   const present = presentSurfaceRows(ctx({}, { fs }));
   assertEquals(present.map((p) => [p.row.id, p.path]), [
     ["claude-project-settings", `${ROOT}/.claude/settings.json`],
