@@ -35,12 +35,13 @@ import {
   ENVRC_SOURCED_ROW,
   HOOK_SCRIPT_ROW,
   STARTUP_SOURCED_ROW,
-  type SurfaceBase,
   type SurfaceRow,
 } from "./rows.ts";
 import { envrcSources, startupSources } from "./startup_sources.ts";
 import { hookScripts } from "./hook_scripts.ts";
+import { baseDirs, dotenvFolders, homeUnder, rowApplies, type SurfaceContext } from "./bases.ts";
 
+export { baseDirs, type ProgramPaths, rowApplies, type SurfaceContext } from "./bases.ts";
 export {
   CONTROL_SURFACE,
   type SurfaceAgent,
@@ -49,213 +50,6 @@ export {
   type SurfaceLevel,
   type SurfaceRow,
 } from "./rows.ts";
-
-/** The program a registration runs: a compiled binary, or Deno and a source checkout. */
-export interface ProgramPaths {
-  /** The compiled binary, when GateGuard runs as one. */
-  binary: string | null;
-  /** The Deno executable, when GateGuard runs from source. */
-  runtime: string | null;
-  /** The source checkout (the folder of its deno.json), when GateGuard runs from source. */
-  checkout: string | null;
-}
-
-/** What the table is resolved against for one call or one command. */
-export interface SurfaceContext {
-  env: EnvSnapshot;
-  /** The project root of the call. */
-  projectRoot: string;
-  /** Relative paths and bases resolve against this (the hook process's directory). */
-  processCwd: string;
-  /** The program this build runs as; null leaves the program rows without paths. */
-  program: ProgramPaths | null;
-  /** When given, real locations are judged too (symlinks resolved). */
-  fs?: FsPort;
-  /**
-   * The host system as `Deno.build.os` names it, when known: only its own
-   * managed-settings folder is looked at (all of them without it).
-   */
-  os?: string;
-}
-
-/** The folders Claude Code reads managed settings from, per system. */
-const MANAGED_DIRS: Readonly<Record<string, string>> = {
-  linux: "/etc/claude-code",
-  darwin: "/Library/Application Support/ClaudeCode",
-  windows: "C:/ProgramData/ClaudeCode",
-};
-
-function nonBlank(value: string | undefined | null): string | null {
-  return value && value.trim() !== "" ? value : null;
-}
-
-function homeUnder(env: EnvSnapshot, dir: string): string[] {
-  const home = homeDir(env);
-  return home ? [joinPath(home, dir)] : [];
-}
-
-/** The directories a base stands for (several when a variable moves it), as written. */
-export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
-  const { env, program } = ctx;
-  const moved = (variable: string | null, fallback: string): string[] => [
-    ...(variable ? [variable] : []),
-    ...homeUnder(env, fallback),
-  ];
-  switch (base) {
-    case "project":
-      return [ctx.projectRoot];
-    case "home": {
-      const home = homeDir(env);
-      return home ? [home] : [];
-    }
-    case "claude-config":
-      return moved(nonBlank(env.CLAUDE_CONFIG_DIR), ".claude");
-    case "codex-home":
-      return moved(nonBlank(env.CODEX_HOME), ".codex");
-    case "gemini-home": {
-      const moved = nonBlank(env.GEMINI_CLI_HOME);
-      return [...(moved ? [joinPath(moved, ".gemini")] : []), ...homeUnder(env, ".gemini")];
-    }
-    case "copilot-home":
-      return moved(nonBlank(env.COPILOT_HOME), ".copilot");
-    case "managed": {
-      const own = ctx.os === undefined ? undefined : MANAGED_DIRS[ctx.os];
-      return own ? [own] : ctx.os === undefined ? Object.values(MANAGED_DIRS) : [];
-    }
-    case "state":
-      return [stateDirFrom(env)];
-    case "binary":
-      return program?.binary ? [program.binary] : [];
-    case "runtime":
-      return program?.runtime ? [program.runtime] : [];
-    case "checkout":
-      return program?.checkout ? [program.checkout] : [];
-    case "source-home": {
-      const home = homeDir(env);
-      return home && program?.checkout ? [home] : [];
-    }
-    case "dotenv-folders":
-      return dotenvFolders(ctx);
-    case "path-dirs":
-      return pathDirs(ctx, true);
-    case "path-all":
-      return pathDirs(ctx, false);
-    case "dotenv-home": {
-      const home = homeDir(env);
-      return home ? [home] : [];
-    }
-    // Found on demand (`startupSourcedMatch`, `hookScriptMatch`), never as a
-    // folder: reading those files for every call would cost every call.
-    case "startup-sourced":
-    case "hook-sourced":
-    case "envrc-sourced":
-      return [];
-  }
-}
-
-/** Whether an agent that loads `.env` files has a home here, looked up once per context. */
-const LOADER_PRESENT = new WeakMap<SurfaceContext, boolean>();
-
-/**
- * Whether something that loads `.env` files into an agent's environment
- * has a home folder on this machine: Gemini CLI or Codex CLI, which load
- * them when they start, or direnv, whose `dotenv` loads one for a shell
- * entering the folder. Without a filesystem port it is assumed: reading
- * too much as control surface only costs a look at the change. Removing
- * those folders is itself a change to the table.
- */
-function dotenvLoaderPresent(ctx: SurfaceContext): boolean {
-  const fs = ctx.fs;
-  if (!fs) return true;
-  let present = LOADER_PRESENT.get(ctx);
-  if (present === undefined) {
-    const direnv = homeUnder(ctx.env, ".local/share/direnv");
-    present = [...baseDirs("gemini-home", ctx), ...baseDirs("codex-home", ctx), ...direnv]
-      .some((dir) => fs.lstat(dir).ok);
-    LOADER_PRESENT.set(ctx, present);
-  }
-  return present;
-}
-
-/**
- * Whether `row` counts in this context: an `env-file` row only while
- * something that loads `.env` files lives here (`dotenvLoaderPresent`),
- * asked only once a path has matched such a row, so other calls pay no
- * lookup for it.
- */
-export function rowApplies(row: SurfaceRow, ctx: SurfaceContext): boolean {
-  return row.kind !== "env-file" || dotenvLoaderPresent(ctx);
-}
-
-/**
- * The folders a bare command name is looked up in: with `beforeOwn`, only
- * those searched before the running binary's own (`path-dirs` in
- * `row_types.ts`), where a program named `gateguard` would run in its
- * place; else all of them (`path-all`). `PATH` is split as the host splits it;
- * relative entries (an empty one is the current folder) are taken from
- * the process's folder.
- */
-function pathDirs(ctx: SurfaceContext, beforeOwn: boolean): string[] {
-  let known = PATH_DIRS.get(ctx);
-  if (known === undefined) {
-    known = { before: readPathDirs(ctx, true), all: readPathDirs(ctx, false) };
-    PATH_DIRS.set(ctx, known);
-  }
-  return beforeOwn ? known.before : known.all;
-}
-
-/** `pathDirs` of a context, read once: every row on PATH asks for them. */
-const PATH_DIRS = new WeakMap<SurfaceContext, { before: string[]; all: string[] }>();
-
-function readPathDirs(ctx: SurfaceContext, beforeOwn: boolean): string[] {
-  const raw = ctx.env.PATH ?? "";
-  const windows = ctx.os === "windows" || /^[A-Za-z]:[\\/]/.test(raw) || raw.includes(";");
-  const cwd = ctx.processCwd;
-  if (raw.trim() === "") return windows ? [cwd] : [];
-  const entries = raw.split(windows ? ";" : ":").map((entry) => {
-    const trimmed = entry.trim().replace(/^"(.*)"$/, "$1");
-    return formatPath(absolutePath(trimmed === "" ? "." : trimmed, cwd, cwd));
-  });
-  const binary = beforeOwn ? ctx.program?.binary : null;
-  const own = binary ? formatPath(absolutePath(binary, cwd, cwd)) : null;
-  const ownDir = own === null ? null : own.slice(0, own.lastIndexOf("/")).toLowerCase();
-  const at = ownDir === null ? -1 : entries.findIndex((e) => e.toLowerCase() === ownDir);
-  const before = at < 0 ? entries : entries.slice(0, at);
-  return [...new Set(windows ? [cwd, ...before] : before)];
-}
-
-/**
- * The folders an agent started in this project looks for a `.env` file in:
- * the project root, the process's folder, and every folder above either,
- * the home left out (the `dotenv-home` row holds it).
- */
-function dotenvFolders(ctx: SurfaceContext): string[] {
-  let known = DOTENV_FOLDERS.get(ctx);
-  if (known === undefined) {
-    known = readDotenvFolders(ctx);
-    DOTENV_FOLDERS.set(ctx, known);
-  }
-  return known;
-}
-
-/** `dotenvFolders` of a context, found once. */
-const DOTENV_FOLDERS = new WeakMap<SurfaceContext, string[]>();
-
-function readDotenvFolders(ctx: SurfaceContext): string[] {
-  const cwd = ctx.processCwd;
-  const home = homeDir(ctx.env);
-  const homeKey = home ? formatPath(absolutePath(home, cwd, cwd)).toLowerCase() : null;
-  const out = new Map<string, string>();
-  for (const start of [ctx.projectRoot, cwd]) {
-    const parts = absolutePath(start, cwd, cwd);
-    for (let depth = parts.segments.length; depth >= 0; depth--) {
-      const dir = formatPath({ ...parts, segments: parts.segments.slice(0, depth) });
-      const key = dir.toLowerCase();
-      if (key !== homeKey && !out.has(key)) out.set(key, dir);
-    }
-  }
-  return [...out.values()];
-}
 
 /** The trust store: `<state dir>/trust.json`, where `gateguard trust` keeps trusted hashes. */
 export function trustStorePath(env: EnvSnapshot): string {
@@ -368,15 +162,29 @@ function mayHold(pattern: readonly string[], path: PathParts): boolean {
     tail.every((name, i) => segmentMatches(pattern[i], name));
 }
 
+/** Whether a row's base is a PATH folder: its files are programs found by name. */
+function onPathRow(row: SurfaceRow): boolean {
+  return row.base === "path-dirs" || row.base === "path-all";
+}
+
 /**
  * The table's bases as written (`real` false) or at their real locations,
- * folded; with `only`, just the rows that may hold that path.
+ * folded; with `only`, just the rows that may hold that path. `rows` keeps
+ * the rows of programs on PATH out (`without`) or keeps only them (`only`):
+ * a PATH folder holds nothing but programs by name, so those rows are
+ * resolved only for a path whose last name could be one.
  */
-function resolvedBases(ctx: SurfaceContext, real: boolean, only?: PathParts): ResolvedBase[] {
+function resolvedBases(
+  ctx: SurfaceContext,
+  real: boolean,
+  only?: PathParts,
+  rows: "all" | "without" | "only" = "all",
+): ResolvedBase[] {
   const cwd = ctx.processCwd;
   const seen = new Map<string, PathParts | null>();
   const out: ResolvedBase[] = [];
   for (const row of CONTROL_SURFACE) {
+    if (rows !== "all" && onPathRow(row) !== (rows === "only")) continue;
     const pattern = patternSegments(row.pattern);
     if (only && !mayHold(pattern, only)) continue;
     for (const written of baseDirs(row.base, ctx)) {
@@ -407,7 +215,7 @@ function matchAt(
   if (tooWide(path, ctx, ctx.processCwd)) return null;
   for (const { row, dir, pattern } of bases) {
     // A PATH folder holds programs by name only: moving it takes no control file along.
-    if (row.base === "path-dirs" || row.base === "path-all") continue;
+    if (onPathRow(row)) continue;
     const fixed = { ...dir, segments: [...dir.segments, ...fixedPrefix(pattern)] };
     if (below(path, fixed) !== null && rowApplies(row, ctx)) {
       return { row, relation: "holds", base: formatPath(dir) };
@@ -453,13 +261,15 @@ export function controlSurfaceOf(
 ): SurfaceMatch | SurfaceUnresolved | null {
   const cwd = ctx.processCwd;
   const parts = absolutePath(path, cwd, cwd);
-  const written = resolvedBases(ctx, false);
-  const lexical = matchAt(fold(parts), written, ctx);
+  const written = resolvedBases(ctx, false, undefined, "without");
+  const named = (p: PathParts) => matchAt(p, resolvedBases(ctx, false, p, "only"), ctx);
+  const lexical = matchAt(fold(parts), written, ctx) ?? named(fold(parts));
   if (lexical || !ctx.fs) return lexical;
   const real = walkedRealLocation(unfolded ?? path, cwd, ctx.fs) ?? danglingTarget(parts, ctx.fs);
   if (!real) return { unresolved: true };
   const folded = fold(real);
-  return matchAt(folded, written, ctx) ?? matchAt(folded, resolvedBases(ctx, true, folded), ctx) ??
+  return matchAt(folded, written, ctx) ?? named(folded) ??
+    matchAt(folded, resolvedBases(ctx, true, folded), ctx) ??
     startupSourcedMatch([parts, real], ctx) ?? hookScriptMatch([parts, real], ctx) ??
     envrcSourcedMatch([parts, real], ctx) ?? hardLinkMatch(real, ctx);
 }
