@@ -162,6 +162,23 @@ function mayHold(pattern: readonly string[], path: PathParts): boolean {
     tail.every((name, i) => segmentMatches(pattern[i], name));
 }
 
+/** The real locations of folders found while judging one call, by context. */
+const KNOWN_LOCATIONS = new WeakMap<SurfaceContext, Map<string, PathParts | null>>();
+
+/**
+ * The real locations already found in this context, for `realLocation`:
+ * the table's folders share parents (the home, the project, the folders
+ * above them), and each is resolved once per call.
+ */
+export function knownLocations(ctx: SurfaceContext): Map<string, PathParts | null> {
+  let known = KNOWN_LOCATIONS.get(ctx);
+  if (known === undefined) {
+    known = new Map();
+    KNOWN_LOCATIONS.set(ctx, known);
+  }
+  return known;
+}
+
 /** Whether a row's base is a PATH folder: its files are programs found by name. */
 function onPathRow(row: SurfaceRow): boolean {
   return row.base === "path-dirs" || row.base === "path-all";
@@ -191,7 +208,7 @@ function resolvedBases(
       let dir = seen.get(written);
       if (dir === undefined) {
         const parts = absolutePath(written, cwd, cwd);
-        const located = real && ctx.fs ? realLocation(parts, ctx.fs) : parts;
+        const located = real && ctx.fs ? realLocation(parts, ctx.fs, knownLocations(ctx)) : parts;
         dir = located ? fold(located) : null;
         seen.set(written, dir);
       }

@@ -25,12 +25,25 @@ function realParts(path: string): PathParts {
  */
 const MAX_MISSING = 64;
 
-/** The real location of the absolute `target`, or null when it cannot be decided. */
-export function realLocation(target: PathParts, fs: FsPort): PathParts | null {
+/**
+ * The real location of the absolute `target`, or null when it cannot be
+ * decided. `known` remembers, across calls, the real location of each
+ * folder found on the way (null: undecidable), so that many names under
+ * one folder resolve it once.
+ */
+export function realLocation(
+  target: PathParts,
+  fs: FsPort,
+  known?: Map<string, PathParts | null>,
+): PathParts | null {
   const missing: string[] = [];
   const lowest = Math.max(0, target.segments.length - MAX_MISSING);
   for (let depth = target.segments.length; depth >= lowest; depth--) {
     const path = formatPath({ ...target, segments: target.segments.slice(0, depth) });
+    const seen = known?.get(path);
+    if (seen !== undefined) {
+      return seen === null ? null : { ...seen, segments: [...seen.segments, ...missing.reverse()] };
+    }
     // The name is looked at before it is resolved: most names asked about
     // are missing, and a failed lookup costs an exception, so a missing name
     // costs one failure instead of two.
@@ -42,8 +55,12 @@ export function realLocation(target: PathParts, fs: FsPort): PathParts | null {
     }
     const real = fs.realPath(path);
     // The name is there but does not resolve: a dangling link or a loop.
-    if (!real.ok) return null;
+    if (!real.ok) {
+      known?.set(path, null);
+      return null;
+    }
     const parts = realParts(real.path);
+    known?.set(path, parts);
     return { ...parts, segments: [...parts.segments, ...missing.reverse()] };
   }
   return null;

@@ -34,6 +34,7 @@ import {
   envrcSourcedMatch,
   hardLinkMatch,
   hookScriptMatch,
+  knownLocations,
   rowApplies,
   startupSourcedMatch,
   type SurfaceContext,
@@ -319,6 +320,7 @@ function realTargetsOf(
   targets: readonly Target[],
   fs: FsPort,
   budget: WorkBudget,
+  known: Map<string, PathParts | null>,
 ): Target[] | null {
   const dirs = new Map<string, PathParts | null>();
   const out: Target[] = [];
@@ -329,7 +331,7 @@ function realTargetsOf(
     const key = target.written.root + dirSegments.join("/");
     if (!dirs.has(key)) {
       if (!budget.spend(UNITS_PER_LOOKUP, "self-protection")) return null;
-      dirs.set(key, realLocation({ ...target.written, segments: dirSegments }, fs));
+      dirs.set(key, realLocation({ ...target.written, segments: dirSegments }, fs, known));
     }
     const real = dirs.get(key);
     if (!real) continue;
@@ -512,12 +514,14 @@ function matchPieces(
     const judged = how.envJudged?.has(piece.text) === true;
     if (judged && row?.kind === "env-file") row = null;
     const fs = ctx.surface.fs;
-    if (row === null && probe.written !== null && fs && !looked.has(piece.text)) {
+    // A bare program name is found on PATH (bash never runs one from the working folder).
+    const lookup = !(bareProgram && dialect === "bash");
+    if (row === null && lookup && probe.written !== null && fs && !looked.has(piece.text)) {
       // A link can carry a control file under another name, and the table's
       // folders may themselves be links: judge real locations too.
       looked.add(piece.text);
       if (!budget.spend(UNITS_PER_LOOKUP, "self-protection")) return null;
-      realTargets ??= realTargetsOf(others, fs, budget);
+      realTargets ??= realTargetsOf(others, fs, budget, knownLocations(ctx.surface));
       if (realTargets === null) return null;
       // Writing through a dangling link creates the file it names.
       const spelled = probe.spelled!;
@@ -527,7 +531,7 @@ function matchPieces(
         (real !== null &&
           namedOnPath(lower(real.segments[real.segments.length - 1] ?? ""), onPath));
       if (realNamed) {
-        realOnPath ??= realTargetsOf(onPath, fs, budget);
+        realOnPath ??= realTargetsOf(onPath, fs, budget, knownLocations(ctx.surface));
         if (realOnPath === null) return null;
       }
       // Undecidable through a link, or along a walk of `..` too long to follow: any control file.

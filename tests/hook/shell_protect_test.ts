@@ -458,3 +458,32 @@ Deno.test("[fail-to-deny] a Bash line past the reader's limits that may write in
   // A line the shell reader cannot balance is read crudely, every word counted.
   assertEquals(read(padding + "tar -xf x.tar; echo 'open"), null);
 });
+
+Deno.test("[self-protection] a destructive command resolves each folder of the table once: its lookups are counted", async () => {
+  const { MemoryFs } = await import("./context.ts");
+  class Counting extends MemoryFs {
+    calls = 0;
+    override lstat(path: string) {
+      this.calls++;
+      return super.lstat(path);
+    }
+    override stat(path: string) {
+      this.calls++;
+      return super.stat(path);
+    }
+    override realPath(path: string) {
+      this.calls++;
+      return super.realPath(path);
+    }
+  }
+  const fs = new Counting({}, ["/home", "/home/u", "/home/u/proj", "/home/u/.claude", "/usr"]);
+  const path = ["/home/u/.local/bin", "/usr/local/bin", "/usr/bin", "/bin", "/opt/x/bin"].join(":");
+  const ctx: ShellProtectContext = {
+    surface: { ...CTX.surface, env: { ...CTX.surface.env, PATH: path }, fs },
+    cwd: "/home/u/proj",
+  };
+  assertEquals(shellProtectHits("bash", "rm -rf build", ctx, new WorkBudget()), []);
+  // Each table folder's parents are resolved once, and the PATH folders only for a program's
+  // name: 98 lookups on this filesystem (133 before folders were remembered), with a margin.
+  assert(fs.calls <= 110, `${fs.calls} lookups`);
+});
