@@ -49,24 +49,36 @@ export function sourcedPaths(text: string, home: string): string[] {
   return out;
 }
 
+/** How much of each file a walk reads, and how many files at most. */
+interface ReadLimits {
+  bytesPerFile: number;
+  files: number;
+}
+
 /**
- * The files the start-up files `startup` (absolute paths) load, and the
- * files those load in turn, each read through `fs` up to
- * `SOURCE_READ_LIMITS`. A file that is missing or cannot be read loads
- * nothing.
+ * The files `start` load (as `loads` reads each file's text), and the
+ * files those load in turn: two levels, each file read through `fs` up to
+ * `limits`. A file that is missing or cannot be read loads nothing; a file
+ * of `start` is reported only when `again` says it counts when loaded.
  */
-export function startupSources(startup: readonly string[], home: string, fs: FsPort): string[] {
+function followLoads(
+  start: readonly string[],
+  fs: FsPort,
+  limits: ReadLimits,
+  loads: (text: string, file: string) => string[],
+  again: boolean,
+): string[] {
   const found = new Set<string>();
-  let level = [...startup];
+  let level = [...start];
   let reads = 0;
   for (let depth = 0; depth < 2 && level.length > 0; depth++) {
     const next: string[] = [];
     for (const file of level) {
-      if (reads++ >= SOURCE_READ_LIMITS.files) break;
-      const text = fs.readTextBounded(file, SOURCE_READ_LIMITS.bytesPerFile);
+      if (reads++ >= limits.files) break;
+      const text = fs.readTextBounded(file, limits.bytesPerFile);
       if (text === null) continue;
-      for (const path of sourcedPaths(text, home)) {
-        if (found.has(path) || startup.includes(path)) continue;
+      for (const path of loads(text, file)) {
+        if (found.has(path) || (!again && start.includes(path))) continue;
         found.add(path);
         next.push(path);
       }
@@ -74,6 +86,14 @@ export function startupSources(startup: readonly string[], home: string, fs: FsP
     level = next;
   }
   return [...found];
+}
+
+/**
+ * The files the start-up files `startup` (absolute paths) load, and the
+ * files those load in turn, up to `SOURCE_READ_LIMITS`.
+ */
+export function startupSources(startup: readonly string[], home: string, fs: FsPort): string[] {
+  return followLoads(startup, fs, SOURCE_READ_LIMITS, (text) => sourcedPaths(text, home), false);
 }
 
 /** How much of each file is read, and how many files are read at most. */
@@ -129,26 +149,10 @@ export function envrcLoads(text: string, file: string): string[] {
 
 /**
  * The files the `.envrc` files `envrcs` (absolute paths) load, and the
- * files those load in turn, each read through `fs` up to
- * `ENVRC_READ_LIMITS`. A missing or unreadable file loads nothing.
+ * files those load in turn, up to `ENVRC_READ_LIMITS`. An `.envrc` of
+ * `envrcs` counts again when another loads it (`source_up`): it is read
+ * then without an approval of its own.
  */
 export function envrcSources(envrcs: readonly string[], fs: FsPort): string[] {
-  const found = new Set<string>();
-  let level = [...envrcs];
-  let reads = 0;
-  for (let depth = 0; depth < 2 && level.length > 0; depth++) {
-    const next: string[] = [];
-    for (const file of level) {
-      if (reads++ >= ENVRC_READ_LIMITS.files) break;
-      const text = fs.readTextBounded(file, ENVRC_READ_LIMITS.bytesPerFile);
-      if (text === null) continue;
-      for (const path of envrcLoads(text, file)) {
-        if (found.has(path)) continue;
-        found.add(path);
-        next.push(path);
-      }
-    }
-    level = next;
-  }
-  return [...found];
+  return followLoads(envrcs, fs, ENVRC_READ_LIMITS, envrcLoads, true);
 }

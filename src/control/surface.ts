@@ -317,22 +317,13 @@ export function envrcSourcedMatch(
 ): SurfaceMatch | null {
   const fs = ctx.fs;
   if (!fs || !direnvPresent(ctx, fs)) return null;
-  let loaded = ENVRC_LOADED.get(ctx);
-  if (loaded === undefined) {
-    const home = homeDir(ctx.env);
-    const envrcs = [...dotenvFolders(ctx), ...(home ? [home] : [])]
-      .map((dir) => joinPath(dir, ".envrc"));
-    loaded = envrcSources(envrcs, fs).flatMap((path) => {
-      const parts = absolutePath(path, "/", "/");
-      const real = realLocation(parts, fs);
-      return real ? [fold(parts), fold(real)] : [fold(parts)];
-    });
-    ENVRC_LOADED.set(ctx, loaded);
-  }
-  const candidates = paths.map(fold);
-  return candidates.some((c) => loaded!.some((s) => samePath(c, s)))
-    ? { row: ENVRC_SOURCED_ROW, relation: "is", base: ctx.projectRoot }
-    : null;
+  const home = homeDir(ctx.env);
+  const envrcs = () =>
+    [...dotenvFolders(ctx), ...(home ? [home] : [])].map((dir) => joinPath(dir, ".envrc"));
+  return listedMatch(paths.map(fold), ctx, fs, ENVRC_LOADED, () => envrcSources(envrcs(), fs), {
+    row: ENVRC_SOURCED_ROW,
+    base: ctx.projectRoot,
+  });
 }
 
 /** The table's existing files by identity, with their rows, found once per context. */
@@ -389,19 +380,10 @@ export function hookScriptMatch(
     return own.ok && !own.isDirectory;
   });
   if (!existing) return null;
-  let scripts = HOOK_SCRIPTS.get(ctx);
-  if (scripts === undefined) {
-    scripts = registeredHookScripts(ctx, fs).flatMap((path) => {
-      const parts = absolutePath(path, "/", "/");
-      const real = realLocation(parts, fs);
-      return real ? [fold(parts), fold(real)] : [fold(parts)];
-    });
-    HOOK_SCRIPTS.set(ctx, scripts);
-  }
-  const candidates = paths.map(fold);
-  return candidates.some((c) => scripts!.some((s) => samePath(c, s)))
-    ? { row: HOOK_SCRIPT_ROW, relation: "is", base: ctx.projectRoot }
-    : null;
+  return listedMatch(paths.map(fold), ctx, fs, HOOK_SCRIPTS, () => registeredHookScripts(ctx, fs), {
+    row: HOOK_SCRIPT_ROW,
+    base: ctx.projectRoot,
+  });
 }
 
 /** Most names listed in a folder of registration files (`.github/hooks/*.json`). */
@@ -460,19 +442,39 @@ export function startupSourcedMatch(
     below(homeParts, p) !== null && below(project, p) === null
   );
   if (candidates.length === 0) return null;
-  let sourced = SOURCED.get(ctx);
-  if (sourced === undefined) {
-    const startup = CONTROL_SURFACE.filter((r) => r.kind === "startup" && r.base === "home")
+  const startup = () =>
+    CONTROL_SURFACE.filter((r) => r.kind === "startup" && r.base === "home")
       .filter((r) => !r.pattern.includes("*")).map((r) => joinPath(home, r.pattern));
-    sourced = startupSources(startup, home, fs).flatMap((path) => {
+  return listedMatch(candidates, ctx, fs, SOURCED, () => startupSources(startup(), home, fs), {
+    row: STARTUP_SOURCED_ROW,
+    base: formatPath(homeParts),
+  });
+}
+
+/**
+ * The match of `row` when one of `candidates` (folded) is a file `list`
+ * names, as written or at its real location; the list is made once per
+ * context and kept in `cache`.
+ */
+function listedMatch(
+  candidates: readonly PathParts[],
+  ctx: SurfaceContext,
+  fs: FsPort,
+  cache: WeakMap<SurfaceContext, PathParts[]>,
+  list: () => string[],
+  found: { row: SurfaceRow; base: string },
+): SurfaceMatch | null {
+  let listed = cache.get(ctx);
+  if (listed === undefined) {
+    listed = list().flatMap((path) => {
       const parts = absolutePath(path, "/", "/");
-      const real = realLocation(parts, fs);
+      const real = realLocation(parts, fs, knownLocations(ctx));
       return real ? [fold(parts), fold(real)] : [fold(parts)];
     });
-    SOURCED.set(ctx, sourced);
+    cache.set(ctx, listed);
   }
-  return candidates.some((c) => sourced!.some((s) => samePath(c, s)))
-    ? { row: STARTUP_SOURCED_ROW, relation: "is", base: formatPath(homeParts) }
+  return candidates.some((c) => listed.some((s) => samePath(c, s)))
+    ? { row: found.row, relation: "is", base: found.base }
     : null;
 }
 
