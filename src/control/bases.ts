@@ -143,13 +143,13 @@ function dotenvLoaderPresent(ctx: SurfaceContext): boolean {
 }
 
 /**
- * Whether `row` counts in this context: an `env-file` row only while
- * something that loads `.env` files lives here (`dotenvLoaderPresent`),
+ * Whether `row` counts in this context: a `.env` row (`needsLoader`) only
+ * while something that loads `.env` files lives here (`dotenvLoaderPresent`),
  * asked only once a path has matched such a row, so other calls pay no
  * lookup for it.
  */
 export function rowApplies(row: SurfaceRow, ctx: SurfaceContext): boolean {
-  return row.kind !== "env-file" || dotenvLoaderPresent(ctx);
+  return row.kind !== "env-file" || row.needsLoader !== true || dotenvLoaderPresent(ctx);
 }
 
 /**

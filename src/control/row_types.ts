@@ -28,9 +28,10 @@ export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | 
  * any way, so no change to it can be read as harmless. `definition` is a
  * Claude Code skill, command or subagent, weakened by a change that gives
  * it hooks or commands it runs as it loads (`setup/definition_weakening.ts`).
- * `env-file` is a `.env` file an agent loads into its environment at start,
- * weakened by a change that sets a variable the hook's runtime reads before
- * GateGuard's code runs (`setup/env_file_weakening.ts`).
+ * `env-file` is a file whose variables an agent's environment takes at its
+ * start (a `.env` file an agent loads, a terminal's settings), weakened by
+ * a change that sets a variable moving what GateGuard reads or how it
+ * starts (`setup/env_file_weakening.ts`).
  */
 export type SurfaceKind =
   | "settings"
@@ -135,4 +136,9 @@ export interface SurfaceRow {
    * too (`hook_scripts.ts`).
    */
   listsPrograms?: boolean;
+  /**
+   * Set for a `.env` row: it counts only while an agent or tool that loads
+   * `.env` files has its home folder on the machine (`bases.ts`).
+   */
+  needsLoader?: boolean;
 }

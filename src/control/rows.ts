@@ -12,6 +12,7 @@ import type { SurfaceRow } from "./row_types.ts";
 import {
   AGENT_PROGRAM_ROWS,
   APPROVAL_ROWS,
+  EDITOR_ENV_ROWS,
   envFileRows,
   ENVRC_SOURCED_ROW,
   SHELL_STARTUP,
@@ -571,6 +572,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
   ...AGENT_PROGRAM_ROWS,
   ...APPROVAL_ROWS,
   ...envFileRows(),
+  ...EDITOR_ENV_ROWS,
   STARTUP_SOURCED_ROW,
   ENVRC_SOURCED_ROW,
   HOOK_SCRIPT_ROW,

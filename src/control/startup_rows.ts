@@ -33,6 +33,7 @@ export function envFileRows(): SurfaceRow[] {
     controls: "a .env file an agent loads when it starts, whose variables reach every hook " +
       "it runs, GateGuard's included",
     askable: true,
+    needsLoader: true,
   });
   return [
     row("gemini-env", "gemini", "dotenv-folders", ".gemini/.env", "project"),
@@ -76,6 +77,15 @@ export const SHELL_STARTUP: Readonly<Record<string, string>> = {
   // wholesale; mise's own config sets variables in every shell that activates it.
   "shell-direnv-config": ".config/direnv/**",
   "shell-mise-config": ".config/mise/**",
+  // Terminal multiplexers and emulators set the environment of every shell they start.
+  "shell-tmux-conf": ".tmux.conf",
+  "shell-tmux-config": ".config/tmux/**",
+  "shell-screenrc": ".screenrc",
+  "shell-zellij-config": ".config/zellij/**",
+  "shell-kitty-config": ".config/kitty/**",
+  "shell-alacritty-config": ".config/alacritty/**",
+  "shell-wezterm-config": ".config/wezterm/**",
+  "shell-wezterm-lua": ".wezterm.lua",
   "shell-environment-d": ".config/environment.d/**",
   "shell-pwsh-profiles": ".config/powershell/**",
   "shell-powershell-profiles": "Documents/PowerShell/**",
@@ -179,3 +189,32 @@ export const AGENT_PROGRAM_ROWS: readonly SurfaceRow[] = (
     askable: agent !== "claude",
   }))
 );
+
+/**
+ * VS Code's settings, whose `terminal.integrated.env.*` set the variables
+ * of every terminal it opens, an agent started there among them: the
+ * user's (Linux and macOS places) and the workspace's. Mostly ordinary
+ * settings, so judged like a `.env` file, by the variables they name.
+ */
+export const EDITOR_ENV_ROWS: readonly SurfaceRow[] = (
+  [
+    ["vscode-workspace-settings", "project", "project", ".vscode/settings.json"],
+    ["vscode-user-settings", "user", "home", ".config/Code/User/settings.json"],
+    [
+      "vscode-user-settings-mac",
+      "user",
+      "home",
+      "Library/Application Support/Code/User/settings.json",
+    ],
+  ] as const
+).map(([id, level, base, pattern]): SurfaceRow => ({
+  id,
+  agent: "shell",
+  level,
+  base,
+  pattern,
+  kind: "env-file",
+  controls: "VS Code's settings, whose terminal environment reaches every agent started in its " +
+    "terminal and GateGuard's hook with it",
+  askable: true,
+}));

@@ -49,6 +49,21 @@ function assignedNames(words: readonly string[]): string[] | null {
   return names.length === 0 || words.includes("--all") ? null : names;
 }
 
+/** `tmux set-environment [-gru] [-t target] NAME [value]`: the name after the options. */
+function tmuxNames(words: readonly string[]): string[] | null {
+  const rest = words.filter((w, i) => !w.startsWith("-") && words[i - 1] !== "-t");
+  return rest.length === 0 ? null : [rest[0]];
+}
+
+/** `screen -X setenv NAME value` (or `-X eval 'setenv …'`): what it sets, or any name. */
+function screenNames(words: readonly string[]): string[] | null {
+  const at = words.findIndex((w) => /^setenv$/i.test(w) || /\bsetenv\b/i.test(w));
+  if (at < 0) return [];
+  const word = words[at];
+  if (!/^setenv$/i.test(word)) return null;
+  return words[at + 1] === undefined ? null : [words[at + 1]];
+}
+
 /** The programs that store a variable for later sessions. */
 const STORES: readonly EnvironmentStore[] = [
   {
@@ -78,6 +93,9 @@ const STORES: readonly EnvironmentStore[] = [
     names: () => null,
   },
   { program: "mise", subcommands: new Set(["trust"]), names: () => null },
+  // A multiplexer's environment reaches every window it opens next, an agent started there too.
+  { program: "tmux", subcommands: new Set(["set-environment", "setenv"]), names: tmuxNames },
+  { program: "screen", subcommands: null, names: screenNames },
 ];
 
 /** The store `program` names, if any. */
@@ -144,7 +162,8 @@ export function segmentOrShellCode(
 }
 
 /** The words that name a store, for `-c` code that does not parse. */
-export const STORE_WORDS = /setx|launchctl|systemctl|activation-environment|direnv|mise/i;
+export const STORE_WORDS =
+  /setx|launchctl|systemctl|activation-environment|direnv|mise|tmux|screen/i;
 
 /**
  * Whether the Bash segment's command (from `commandAt`) stores a variable

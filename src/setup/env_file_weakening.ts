@@ -16,8 +16,10 @@
  * weakening only when, afterwards, the file names such a variable and the
  * lines that decide what it gets changed: lines naming one, and lines that
  * can change how their neighbours read (quotes open multi-line values, a
- * backslash escapes). Names are matched as words anywhere, in any case,
- * whatever the syntax around them: reading too much only asks more often.
+ * backslash escapes). Names are matched as words anywhere, whatever the
+ * syntax around them, in any case but all lowercase without an underscore
+ * (`env` in `terminal.integrated.env` is a key): reading too much only
+ * asks more often.
  *
  * @module
  */
@@ -34,6 +36,9 @@ const STRUCTURAL = /["'`\\]/;
 export function movingVariablesIn(text: string): string[] {
   const out: string[] = [];
   for (const [word] of text.matchAll(NAME)) {
+    // A lowercase word without an underscore is prose or a key (`terminal.integrated.env`);
+    // a variable is written in capitals, or at least with an underscore (`ld_preload`).
+    if (/^[a-z0-9]+$/.test(word)) continue;
     const name = word.toUpperCase();
     if (movesGateGuard(name) && !out.includes(name)) out.push(name);
   }

@@ -195,6 +195,12 @@ Deno.test("[self-protection] Claude Code's skills, commands and subagents are in
     [`${HOME}/.copilot/lsp-config.json`, "copilot-user-lsp"],
     [`${ROOT}/.cursor/mcp.json`, "cursor-project-mcp"],
     [`${HOME}/.cursor/mcp.json`, "cursor-user-mcp"],
+    // What sets the environment of the terminals an agent is started in.
+    [`${HOME}/.tmux.conf`, "shell-tmux-conf"],
+    [`${HOME}/.config/kitty/kitty.conf`, "shell-kitty-config"],
+    [`${HOME}/.wezterm.lua`, "shell-wezterm-lua"],
+    [`${ROOT}/.vscode/settings.json`, "vscode-workspace-settings"],
+    [`${HOME}/.config/Code/User/settings.json`, "vscode-user-settings"],
   ];
   for (const [path, id] of cases) assertEquals(idOf(path), id, path);
 });

@@ -153,3 +153,28 @@ Deno.test("[self-protection] a shell write to a file an approved .envrc loads is
   // Approving the .envrc itself is a stored environment.
   assertEquals((await shell(fs, "direnv allow")).map((a) => a.kind), ["ask", "ask"]);
 });
+
+Deno.test("[self-protection] VS Code's terminal environment is judged like a .env file, wherever the agent runs", async () => {
+  const session = new Session(
+    projectFs({ ".vscode/settings.json": '{\n  "editor.tabSize": 2\n}\n' }),
+  );
+  const edit = (from: string, to: string) => ({
+    file_path: `${ROOT}/.vscode/settings.json`,
+    old_string: from,
+    new_string: to,
+  });
+  const planted = edit(
+    '"editor.tabSize": 2',
+    '"editor.tabSize": 2,\n  "terminal.integrated.env.linux": { "DENO_V8_FLAGS": "--max-heap-size=2" }',
+  );
+  for (let i = 0; i < 2; i++) {
+    const answer = await session.call("Edit", planted, ASKING);
+    assertEquals(answer.kind, "ask");
+    assertStringIncludes(answer.text, "it sets DENO_V8_FLAGS for the agent's next start");
+    assertStringIncludes(answer.text, "VS Code's settings, whose terminal environment");
+  }
+  // An ordinary setting goes to the ordinary gate (no Gemini or Codex needed for this row).
+  const ordinary = edit('"editor.tabSize": 2', '"editor.tabSize": 4');
+  assertEquals((await session.call("Edit", ordinary, ASKING)).kind, "deny");
+  assertEquals((await session.call("Edit", ordinary, ASKING)).kind, "pass");
+});

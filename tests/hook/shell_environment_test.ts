@@ -54,6 +54,11 @@ Deno.test("[self-protection] a command that stores a variable GateGuard reads fo
     ["mise --yes trust ./mise.toml", "bash"],
     ["bash -c 'direnv grant'", "bash"],
     ["direnv.exe allow", "powershell"],
+    // A multiplexer's environment: every window it opens next starts with it.
+    ["tmux set-environment -g LD_PRELOAD /tmp/x.so", "bash"],
+    ["tmux setenv -t main DENO_V8_FLAGS --max-heap-size=2", "bash"],
+    ["screen -X setenv PATH /tmp/bin", "bash"],
+    ["screen -X eval 'setenv GATEGUARD_DISABLED 1'", "bash"],
   ];
   for (const [command, dialect] of caught) assertEquals(stores(command, dialect), true, command);
 });
@@ -75,6 +80,9 @@ Deno.test("[self-protection] reading, printing, this process only, or a variable
     ["direnv deny", "bash"],
     ["mise install", "bash"],
     ["mise ls", "bash"],
+    ["tmux set-environment -g EDITOR vim", "bash"],
+    ["tmux new-session -d", "bash"],
+    ["screen -ls", "bash"],
   ];
   for (const [command, dialect] of left) assertEquals(stores(command, dialect), false, command);
 });

@@ -62,6 +62,9 @@ Deno.test("[self-protection] variables that move GateGuard are named once each, 
     "LD_PRELOAD",
   ]);
   assertEquals(movingVariablesIn("ENVIRONMENT=prod\nNODE_ENV=production\n"), []);
+  // A lowercase word without an underscore is a key or prose; with one, it may be a name.
+  assertEquals(movingVariablesIn('"terminal.integrated.env.linux": {}\n# set the path\n'), []);
+  assertEquals(movingVariablesIn("ld_preload=/x\nPath=/y\n"), ["LD_PRELOAD", "PATH"]);
   assertEquals(
     envFileLine(["A", "B", "C", "D"]),
     "it sets A, B, C, … for the agent's next start, where they reach GateGuard's hook " +
