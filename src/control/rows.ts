@@ -245,6 +245,28 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
       "Claude Code's own config file under CLAUDE_CONFIG_DIR: the MCP servers every session starts",
     askable: false,
   },
+  // Claude Code's own program as its installers place it: the native install's versions (which
+  // ~/.local/bin/claude links to) and the older local install under its config folder.
+  {
+    id: "claude-native-install",
+    agent: "claude",
+    level: "user",
+    base: "home",
+    pattern: ".local/share/claude/**",
+    kind: "program",
+    controls: "Claude Code's installed program, which starts every session with its hooks",
+    askable: false,
+  },
+  {
+    id: "claude-local-install",
+    agent: "claude",
+    level: "user",
+    base: "claude-config",
+    pattern: "local/**",
+    kind: "program",
+    controls: "Claude Code's installed program, which starts every session with its hooks",
+    askable: false,
+  },
   {
     id: "claude-plugins",
     agent: "claude",

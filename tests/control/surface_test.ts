@@ -196,6 +196,8 @@ Deno.test("[self-protection] Claude Code's skills, commands and subagents are in
     [`${ROOT}/.cursor/mcp.json`, "cursor-project-mcp"],
     [`${HOME}/.cursor/mcp.json`, "cursor-user-mcp"],
     // What sets the environment of the terminals an agent is started in.
+    [`${HOME}/.local/share/claude/versions/2.1.332`, "claude-native-install"],
+    [`${HOME}/.claude/local/claude`, "claude-local-install"],
     [`${HOME}/.tmux.conf`, "shell-tmux-conf"],
     [`${HOME}/.config/kitty/kitty.conf`, "shell-kitty-config"],
     [`${HOME}/.wezterm.lua`, "shell-wezterm-lua"],
