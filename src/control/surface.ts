@@ -29,7 +29,7 @@ import { homeDir, stateDirFrom } from "../config/settings.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { joinPath } from "../platform/path.ts";
 import { absolutePath, formatPath, type PathParts } from "../file_facts/paths.ts";
-import { realLocation, walkedRealLocation } from "../file_facts/real_path.ts";
+import { type KnownLocations, realLocation, walkedRealLocation } from "../file_facts/real_path.ts";
 import {
   CONTROL_SURFACE,
   ENVRC_SOURCED_ROW,
@@ -163,14 +163,14 @@ function mayHold(pattern: readonly string[], path: PathParts): boolean {
 }
 
 /** The real locations of folders found while judging one call, by context. */
-const KNOWN_LOCATIONS = new WeakMap<SurfaceContext, Map<string, PathParts | null>>();
+const KNOWN_LOCATIONS = new WeakMap<SurfaceContext, KnownLocations>();
 
 /**
  * The real locations already found in this context, for `realLocation`:
  * the table's folders share parents (the home, the project, the folders
  * above them), and each is resolved once per call.
  */
-export function knownLocations(ctx: SurfaceContext): Map<string, PathParts | null> {
+export function knownLocations(ctx: SurfaceContext): KnownLocations {
   let known = KNOWN_LOCATIONS.get(ctx);
   if (known === undefined) {
     known = new Map();

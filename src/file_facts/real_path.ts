@@ -25,22 +25,48 @@ function realParts(path: string): PathParts {
  */
 const MAX_MISSING = 64;
 
+/** What `KnownLocations` remembers of a name that is not there. */
+export const MISSING = "missing";
+
+/**
+ * Real locations found while judging one call, by path as spelled: the
+ * real location of a folder (null: undecidable), or `MISSING` for a name
+ * that is not there, so that names below it need no lookup of their own.
+ */
+export type KnownLocations = Map<string, PathParts | null | typeof MISSING>;
+
 /**
  * The real location of the absolute `target`, or null when it cannot be
- * decided. `known` remembers, across calls, the real location of each
- * folder found on the way (null: undecidable), so that many names under
- * one folder resolve it once.
+ * decided. With `known`, the folders found on the way and the names found
+ * missing are remembered across calls: many names under one folder
+ * resolve it once, and nothing below a missing name is looked up.
  */
 export function realLocation(
   target: PathParts,
   fs: FsPort,
-  known?: Map<string, PathParts | null>,
+  known?: KnownLocations,
 ): PathParts | null {
-  const missing: string[] = [];
+  const prefix = (depth: number) =>
+    formatPath({ ...target, segments: target.segments.slice(0, depth) });
+  let top = target.segments.length;
+  // Below a name already found missing, every name is missing too: start above it.
+  if (known) {
+    for (let depth = 1; depth < target.segments.length; depth++) {
+      if (known.get(prefix(depth)) === MISSING) {
+        top = depth;
+        break;
+      }
+    }
+  }
+  const missing: string[] = target.segments.slice(top).reverse();
   const lowest = Math.max(0, target.segments.length - MAX_MISSING);
-  for (let depth = target.segments.length; depth >= lowest; depth--) {
-    const path = formatPath({ ...target, segments: target.segments.slice(0, depth) });
+  for (let depth = top; depth >= lowest; depth--) {
+    const path = prefix(depth);
     const seen = known?.get(path);
+    if (seen === MISSING) {
+      if (depth > 0) missing.push(target.segments[depth - 1]);
+      continue;
+    }
     if (seen !== undefined) {
       return seen === null ? null : { ...seen, segments: [...seen.segments, ...missing.reverse()] };
     }
@@ -50,6 +76,7 @@ export function realLocation(
     const own = fs.lstat(path);
     if (!own.ok) {
       if (own.code !== "ENOENT") return null;
+      known?.set(path, MISSING);
       if (depth > 0) missing.push(target.segments[depth - 1]);
       continue;
     }

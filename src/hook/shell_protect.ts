@@ -43,7 +43,12 @@ import {
   wideFolders,
 } from "../control/surface.ts";
 import { absolutePath, formatPath, parsePath, type PathParts } from "../file_facts/paths.ts";
-import { realLocation, walkedRealLocation, walkTooLong } from "../file_facts/real_path.ts";
+import {
+  type KnownLocations,
+  realLocation,
+  walkedRealLocation,
+  walkTooLong,
+} from "../file_facts/real_path.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { homeDir } from "../config/settings.ts";
 import type { WorkBudget } from "../platform/budget.ts";
@@ -320,7 +325,7 @@ function realTargetsOf(
   targets: readonly Target[],
   fs: FsPort,
   budget: WorkBudget,
-  known: Map<string, PathParts | null>,
+  known: KnownLocations,
 ): Target[] | null {
   const dirs = new Map<string, PathParts | null>();
   const out: Target[] = [];

@@ -72,3 +72,37 @@ Deno.test("[sensitive-targets] a walk of `..` looks each name up once and is und
   assertEquals(walked("a/../".repeat(1000) + "t/../z"), null);
   assert(fs.asked.length <= 2 * 256 + 8, `${fs.asked.length} lookups`);
 });
+
+Deno.test("[self-protection] with a known map, a folder is resolved once and nothing below a missing name is looked up", () => {
+  let lookups = 0;
+  const fs = new FakeFs().dir("/home/u").symlink("/home/link", "/home/u");
+  const counted = new Proxy(fs, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (key !== "lstat" && key !== "realPath") {
+        return typeof value === "function" ? value.bind(target) : value;
+      }
+      return (path: string) => {
+        lookups++;
+        return value.call(target, path);
+      };
+    },
+  });
+  const known = new Map();
+  const at = (path: string) => {
+    const real = realLocation(parsePath(path), counted, known);
+    return real === null ? null : formatPath(real);
+  };
+  assertEquals(at("/home/link/.config/kitty"), "/home/u/.config/kitty");
+  const first = lookups;
+  // A sibling under the same missing folder: no lookup at all; the folder's parent: none either.
+  assertEquals(at("/home/link/.config/tmux"), "/home/u/.config/tmux");
+  assertEquals(at("/home/link"), "/home/u");
+  assertEquals(lookups, first);
+  // Without the map the same walk is paid again.
+  assertEquals(
+    formatPath(realLocation(parsePath("/home/link/.config/tmux"), counted)!),
+    "/home/u/.config/tmux",
+  );
+  assert(lookups > first);
+});
