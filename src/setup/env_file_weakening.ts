@@ -45,6 +45,19 @@ export function movingVariablesIn(text: string): string[] {
   return out;
 }
 
+/**
+ * `text` with JSON's and the shells' character escapes read (`\u0044`,
+ * `\x44`): a JSON key may spell a name that way (VS Code's settings), and
+ * the names are looked for in both spellings.
+ */
+function withEscapesRead(text: string): string {
+  if (!text.includes("\\")) return text;
+  const read = text
+    .replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\\x([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return `${text}\n${read}`;
+}
+
 /** The lines of `text` that decide what such a variable gets, in order. */
 function decidingLines(text: string): string[] {
   return text.split(/\r?\n|\r/).filter((line) =>
@@ -66,7 +79,7 @@ export function envFileLine(names: readonly string[]): string {
  * variable that moves GateGuard afterwards and the lines deciding it changed.
  */
 export function envFileWeakenings(before: string | null, after: string): string[] {
-  const names = movingVariablesIn(after);
+  const names = movingVariablesIn(withEscapesRead(after));
   if (names.length === 0) return [];
   const was = decidingLines(before ?? "");
   const now = decidingLines(after);

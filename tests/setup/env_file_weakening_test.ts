@@ -45,6 +45,13 @@ Deno.test("[self-protection] a .env change that sets a variable moving what Gate
   }
 });
 
+Deno.test("[self-protection] a variable's name spelled with escapes (a JSON key) still counts", () => {
+  const before = '{\n  "editor.tabSize": 2\n}\n';
+  const after = '{\n  "terminal.integrated.env.linux": { "\\u0044ENO_V8_FLAGS": "x" }\n}\n';
+  assertEquals(envFileWeakenings(before, after), [envFileLine(["DENO_V8_FLAGS"])]);
+  assertEquals(envFileWeakenings(null, "A=\\x4cD_PRELOAD\n").length, 1);
+});
+
 Deno.test("[self-protection] a .env change that leaves the lines deciding such a variable alone is ordinary", () => {
   const held = "LD_LIBRARY_PATH=/opt/cuda/lib\nAPI_KEY=abc\n";
   assertEquals(envFileWeakenings(held, held.replace("abc", "def")), []);
