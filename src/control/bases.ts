@@ -11,7 +11,7 @@
 import type { EnvSnapshot } from "../config/env.ts";
 import { homeDir, stateDirFrom } from "../config/settings.ts";
 import type { FsPort } from "../platform/fs_port.ts";
-import { joinPath } from "../platform/path.ts";
+import { dirName, joinPath } from "../platform/path.ts";
 import { absolutePath, formatPath } from "../file_facts/paths.ts";
 import type { SurfaceBase, SurfaceRow } from "./row_types.ts";
 
@@ -43,6 +43,18 @@ export interface SurfaceContext {
   os?: string;
 }
 
+/**
+ * `make()` for `ctx`, made the first time it is asked for and kept in
+ * `cache`: what a call works out about its context (PATH, the `.env`
+ * folders, lookups of folders) it works out once.
+ */
+export function once<T>(cache: WeakMap<SurfaceContext, T>, ctx: SurfaceContext, make: () => T): T {
+  if (cache.has(ctx)) return cache.get(ctx)!;
+  const made = make();
+  cache.set(ctx, made);
+  return made;
+}
+
 /** The folders Claude Code reads managed settings from, per system. */
 const MANAGED_DIRS: Readonly<Record<string, string>> = {
   linux: "/etc/claude-code",
@@ -54,6 +66,7 @@ function nonBlank(value: string | undefined | null): string | null {
   return value && value.trim() !== "" ? value : null;
 }
 
+/** `dir` under the home folder, when there is one. */
 export function homeUnder(env: EnvSnapshot, dir: string): string[] {
   const home = homeDir(env);
   return home ? [joinPath(home, dir)] : [];
@@ -105,10 +118,6 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
       return pathDirs(ctx, true);
     case "path-all":
       return pathDirs(ctx, false);
-    case "dotenv-home": {
-      const home = homeDir(env);
-      return home ? [home] : [];
-    }
     // Found on demand (`startupSourcedMatch`, `hookScriptMatch`), never as a
     // folder: reading those files for every call would cost every call.
     case "startup-sourced":
@@ -118,7 +127,7 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
   }
 }
 
-/** Whether an agent that loads `.env` files has a home here, looked up once per context. */
+/** Whether an agent or tool that loads `.env` files has a home here, by context. */
 const LOADER_PRESENT = new WeakMap<SurfaceContext, boolean>();
 
 /**
@@ -132,14 +141,22 @@ const LOADER_PRESENT = new WeakMap<SurfaceContext, boolean>();
 function dotenvLoaderPresent(ctx: SurfaceContext): boolean {
   const fs = ctx.fs;
   if (!fs) return true;
-  let present = LOADER_PRESENT.get(ctx);
-  if (present === undefined) {
-    const direnv = homeUnder(ctx.env, ".local/share/direnv");
-    present = [...baseDirs("gemini-home", ctx), ...baseDirs("codex-home", ctx), ...direnv]
-      .some((dir) => fs.lstat(dir).ok);
-    LOADER_PRESENT.set(ctx, present);
-  }
-  return present;
+  return once(LOADER_PRESENT, ctx, () =>
+    direnvPresent(ctx, fs) ||
+    [...baseDirs("gemini-home", ctx), ...baseDirs("codex-home", ctx)]
+      .some((dir) => fs.lstat(dir).ok));
+}
+
+/** Whether direnv has its data folder here, by context. */
+const DIRENV_PRESENT = new WeakMap<SurfaceContext, boolean>();
+
+/** Whether direnv has its data folder here, looked up once per context. */
+export function direnvPresent(ctx: SurfaceContext, fs: FsPort): boolean {
+  return once(
+    DIRENV_PRESENT,
+    ctx,
+    () => homeUnder(ctx.env, ".local/share/direnv").some((dir) => fs.lstat(dir).ok),
+  );
 }
 
 /**
@@ -161,46 +178,36 @@ export function rowApplies(row: SurfaceRow, ctx: SurfaceContext): boolean {
  * the process's folder.
  */
 function pathDirs(ctx: SurfaceContext, beforeOwn: boolean): string[] {
-  let known = PATH_DIRS.get(ctx);
-  if (known === undefined) {
-    known = { before: readPathDirs(ctx, true), all: readPathDirs(ctx, false) };
-    PATH_DIRS.set(ctx, known);
-  }
+  const known = once(PATH_DIRS, ctx, () => readPathDirs(ctx));
   return beforeOwn ? known.before : known.all;
 }
 
 /** `pathDirs` of a context, read once: every row on PATH asks for them. */
 const PATH_DIRS = new WeakMap<SurfaceContext, { before: string[]; all: string[] }>();
 
-function readPathDirs(ctx: SurfaceContext, beforeOwn: boolean): string[] {
+function readPathDirs(ctx: SurfaceContext): { before: string[]; all: string[] } {
   const raw = ctx.env.PATH ?? "";
   const windows = ctx.os === "windows" || /^[A-Za-z]:[\\/]/.test(raw) || raw.includes(";");
   const cwd = ctx.processCwd;
-  if (raw.trim() === "") return windows ? [cwd] : [];
+  if (raw.trim() === "") return windows ? { before: [cwd], all: [cwd] } : { before: [], all: [] };
   const entries = raw.split(windows ? ";" : ":").map((entry) => {
     const trimmed = entry.trim().replace(/^"(.*)"$/, "$1");
     return formatPath(absolutePath(trimmed === "" ? "." : trimmed, cwd, cwd));
   });
-  const binary = beforeOwn ? ctx.program?.binary : null;
-  const own = binary ? formatPath(absolutePath(binary, cwd, cwd)) : null;
-  const ownDir = own === null ? null : own.slice(0, own.lastIndexOf("/")).toLowerCase();
+  const binary = ctx.program?.binary;
+  const ownDir = binary ? dirName(formatPath(absolutePath(binary, cwd, cwd))).toLowerCase() : null;
   const at = ownDir === null ? -1 : entries.findIndex((e) => e.toLowerCase() === ownDir);
-  const before = at < 0 ? entries : entries.slice(0, at);
-  return [...new Set(windows ? [cwd, ...before] : before)];
+  const searched = (list: string[]) => [...new Set(windows ? [cwd, ...list] : list)];
+  return { before: searched(at < 0 ? entries : entries.slice(0, at)), all: searched(entries) };
 }
 
 /**
  * The folders an agent started in this project looks for a `.env` file in:
  * the project root, the process's folder, and every folder above either,
- * the home left out (the `dotenv-home` row holds it).
+ * the home left out (the home's own `.env` row holds it).
  */
 export function dotenvFolders(ctx: SurfaceContext): string[] {
-  let known = DOTENV_FOLDERS.get(ctx);
-  if (known === undefined) {
-    known = readDotenvFolders(ctx);
-    DOTENV_FOLDERS.set(ctx, known);
-  }
-  return known;
+  return once(DOTENV_FOLDERS, ctx, () => readDotenvFolders(ctx));
 }
 
 /** `dotenvFolders` of a context, found once. */

@@ -20,7 +20,7 @@
  */
 
 import type { FsPort } from "../platform/fs_port.ts";
-import { joinPath } from "../platform/path.ts";
+import { dirName, joinPath } from "../platform/path.ts";
 
 /**
  * A key that names what runs, and its value: a string (a hook's `command`,
@@ -108,7 +108,7 @@ export function hookScripts(
   const out: string[] = [];
   const folders = new Map<string, boolean>();
   for (const file of files) {
-    const folder = file.slice(0, Math.max(0, file.replaceAll("\\", "/").lastIndexOf("/"))) || "/";
+    const folder = dirName(file);
     let present = folders.get(folder);
     if (present === undefined) {
       const info = fs.lstat(folder);

@@ -68,10 +68,7 @@ export type SurfaceKind =
  *   other row holds; no folder of its own either;
  * - `dotenv-folders`: the folders Gemini CLI and Codex CLI look for a `.env`
  *   file in when they start: the project root, the process's folder and
- *   every folder above them, the home left out (its own rows hold it). It
- *   stands for none while neither agent, nor direnv (whose `dotenv` loads
- *   one too), has a home folder on this machine;
- * - `dotenv-home`: the home directory, on the same condition;
+ *   every folder above them, the home left out (its own rows hold it);
  * - `envrc-sourced`: the files an `.envrc` in those folders loads, found by
  *   reading them (`startup_sources.ts`) while direnv has its data folder
  *   here, for a path no other row holds; no folder of its own;
@@ -97,7 +94,6 @@ export type SurfaceBase =
   | "startup-sourced"
   | "hook-sourced"
   | "dotenv-folders"
-  | "dotenv-home"
   | "envrc-sourced"
   | "path-dirs"
   | "path-all";

@@ -39,7 +39,7 @@ export function envFileRows(): SurfaceRow[] {
     row("gemini-env", "gemini", "dotenv-folders", ".gemini/.env", "project"),
     row("agent-env", "gemini", "dotenv-folders", ".env", "project"),
     row("gemini-user-env", "gemini", "gemini-home", ".env", "user"),
-    row("home-env", "gemini", "dotenv-home", ".env", "user"),
+    row("home-env", "gemini", "home", ".env", "user"),
     row("codex-user-env", "codex", "codex-home", ".env", "user"),
   ];
 }

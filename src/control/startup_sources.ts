@@ -19,7 +19,7 @@
  */
 
 import type { FsPort } from "../platform/fs_port.ts";
-import { joinPath } from "../platform/path.ts";
+import { dirName, joinPath } from "../platform/path.ts";
 import { absolutePath, formatPath } from "../file_facts/paths.ts";
 
 /** How much of each file is read, and how many files are read at most. */
@@ -116,18 +116,13 @@ const DEFAULT_LOAD: Readonly<Record<string, string | null>> = {
 /** The folders above `dir`, nearest first. */
 function ancestors(dir: string): string[] {
   const out: string[] = [];
-  let at = dir;
-  while (at.lastIndexOf("/") > 0) {
-    at = at.slice(0, at.lastIndexOf("/"));
-    out.push(at);
-  }
-  if (dir !== "/") out.push("/");
+  for (let at = dir, up = dirName(dir); up !== at; at = up, up = dirName(up)) out.push(up);
   return out;
 }
 
 /** The files the `.envrc` at `file` (absolute) loads, as its lines spell them. */
 export function envrcLoads(text: string, file: string): string[] {
-  const dir = file.slice(0, file.lastIndexOf("/")) || "/";
+  const dir = dirName(file);
   const out: string[] = [];
   for (const line of text.split("\n")) {
     if (/^\s*#/.test(line)) continue;

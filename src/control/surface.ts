@@ -27,7 +27,7 @@
 import type { EnvSnapshot } from "../config/env.ts";
 import { homeDir, stateDirFrom } from "../config/settings.ts";
 import type { FsPort } from "../platform/fs_port.ts";
-import { joinPath } from "../platform/path.ts";
+import { baseName, dirName, joinPath } from "../platform/path.ts";
 import { absolutePath, formatPath, type PathParts } from "../file_facts/paths.ts";
 import { type KnownLocations, realLocation, walkedRealLocation } from "../file_facts/real_path.ts";
 import {
@@ -39,7 +39,14 @@ import {
 } from "./rows.ts";
 import { envrcSources, startupSources } from "./startup_sources.ts";
 import { hookScripts } from "./hook_scripts.ts";
-import { baseDirs, dotenvFolders, homeUnder, rowApplies, type SurfaceContext } from "./bases.ts";
+import {
+  baseDirs,
+  direnvPresent,
+  dotenvFolders,
+  once,
+  rowApplies,
+  type SurfaceContext,
+} from "./bases.ts";
 
 export { baseDirs, type ProgramPaths, rowApplies, type SurfaceContext } from "./bases.ts";
 export {
@@ -171,12 +178,7 @@ const KNOWN_LOCATIONS = new WeakMap<SurfaceContext, KnownLocations>();
  * above them), and each is resolved once per call.
  */
 export function knownLocations(ctx: SurfaceContext): KnownLocations {
-  let known = KNOWN_LOCATIONS.get(ctx);
-  if (known === undefined) {
-    known = new Map();
-    KNOWN_LOCATIONS.set(ctx, known);
-  }
-  return known;
+  return once(KNOWN_LOCATIONS, ctx, () => new Map());
 }
 
 /** Whether a row's base is a PATH folder: its files are programs found by name. */
@@ -291,18 +293,6 @@ export function controlSurfaceOf(
     envrcSourcedMatch([parts, real], ctx) ?? hardLinkMatch(real, ctx);
 }
 
-/** Whether direnv has its data folder here, looked up once per context. */
-const DIRENV_PRESENT = new WeakMap<SurfaceContext, boolean>();
-
-function direnvPresent(ctx: SurfaceContext, fs: FsPort): boolean {
-  let present = DIRENV_PRESENT.get(ctx);
-  if (present === undefined) {
-    present = homeUnder(ctx.env, ".local/share/direnv").some((dir) => fs.lstat(dir).ok);
-    DIRENV_PRESENT.set(ctx, present);
-  }
-  return present;
-}
-
 /** The files the `.envrc` files load, folded, found once per context. */
 const ENVRC_LOADED = new WeakMap<SurfaceContext, PathParts[]>();
 
@@ -342,19 +332,20 @@ export function hardLinkMatch(path: PathParts, ctx: SurfaceContext): SurfaceMatc
   if (!fs) return null;
   const own = fs.stat(formatPath(path));
   if (!own.ok || !own.isFile || own.nlink === null || own.nlink < 2 || !own.fileId) return null;
-  let ids = IDENTITIES.get(ctx);
-  if (ids === undefined) {
-    ids = new Map();
+  const ids = once(IDENTITIES, ctx, () => {
+    const found = new Map<string, SurfaceRow>();
     const named: [SurfaceRow, string][] = controlSurfaceRows(ctx)
       .filter(({ path }) => !path.includes("*"))
       .map(({ row, path }) => [row, path]);
     for (const script of registeredHookScripts(ctx, fs)) named.push([HOOK_SCRIPT_ROW, script]);
     for (const [row, file] of named) {
       const info = fs.stat(file);
-      if (info.ok && info.isFile && info.fileId && !ids.has(info.fileId)) ids.set(info.fileId, row);
+      if (info.ok && info.isFile && info.fileId && !found.has(info.fileId)) {
+        found.set(info.fileId, row);
+      }
     }
-    IDENTITIES.set(ctx, ids);
-  }
+    return found;
+  });
   const row = ids.get(own.fileId);
   return row === undefined ? null : { row, relation: "is", base: formatPath(path) };
 }
@@ -396,16 +387,22 @@ const MAX_LISTED = 64;
  * listing its folder; a row with a wildcard elsewhere is not read.
  */
 function registeredHookScripts(ctx: SurfaceContext, fs: FsPort): string[] {
+  return once(REGISTERED_SCRIPTS, ctx, () => readRegisteredScripts(ctx, fs));
+}
+
+/** `registeredHookScripts` of a context: the hook-script and hard-link rows both ask. */
+const REGISTERED_SCRIPTS = new WeakMap<SurfaceContext, string[]>();
+
+function readRegisteredScripts(ctx: SurfaceContext, fs: FsPort): string[] {
   const files = controlSurfaceRows(ctx)
     .filter(({ row }) =>
       row.kind === "settings" || row.kind === "hook-file" || row.listsPrograms === true
     )
     .flatMap(({ path }) => {
-      const cut = path.lastIndexOf("/");
-      const last = path.slice(cut + 1);
       if (!path.includes("*")) return [path];
-      if (path.slice(0, cut).includes("*") || last === "**") return [];
-      const dir = path.slice(0, cut);
+      const dir = dirName(path);
+      const last = baseName(path);
+      if (dir.includes("*") || last === "**") return [];
       const names = fs.listNames?.(dir, MAX_LISTED) ?? [];
       return names.filter((n) => segmentMatches(lower(last), lower(n))).map((n) =>
         joinPath(dir, n)
@@ -464,15 +461,12 @@ function listedMatch(
   list: () => string[],
   found: { row: SurfaceRow; base: string },
 ): SurfaceMatch | null {
-  let listed = cache.get(ctx);
-  if (listed === undefined) {
-    listed = list().flatMap((path) => {
+  const listed = once(cache, ctx, () =>
+    list().flatMap((path) => {
       const parts = absolutePath(path, "/", "/");
       const real = realLocation(parts, fs, knownLocations(ctx));
       return real ? [fold(parts), fold(real)] : [fold(parts)];
-    });
-    cache.set(ctx, listed);
-  }
+    }));
   return candidates.some((c) => listed.some((s) => samePath(c, s)))
     ? { row: found.row, relation: "is", base: found.base }
     : null;
