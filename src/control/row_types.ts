@@ -31,7 +31,9 @@ export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | 
  * `env-file` is a file whose variables an agent's environment takes at its
  * start (a `.env` file an agent loads, a terminal's settings), weakened by
  * a change that sets a variable moving what GateGuard reads or how it
- * starts (`setup/env_file_weakening.ts`).
+ * starts (`setup/env_file_weakening.ts`). `terminal-settings` is an
+ * editor's settings, judged so too, and weakened by any change once they
+ * choose the program its terminal starts.
  */
 export type SurfaceKind =
   | "settings"
@@ -43,7 +45,8 @@ export type SurfaceKind =
   | "program"
   | "startup"
   | "definition"
-  | "env-file";
+  | "env-file"
+  | "terminal-settings";
 
 /**
  * The directory a row's pattern is found under:

@@ -213,7 +213,7 @@ export const EDITOR_ENV_ROWS: readonly SurfaceRow[] = (
   level,
   base,
   pattern,
-  kind: "env-file",
+  kind: "terminal-settings",
   controls: "VS Code's settings, whose terminal environment reaches every agent started in its " +
     "terminal and GateGuard's hook with it",
   askable: true,

@@ -49,6 +49,10 @@ const CONTENT_JUDGES: Partial<Record<SurfaceKind, () => Promise<Judge>>> = {
     (await (import(new URL("../setup/env_file_weakening.ts", import.meta.url).href) as Promise<
       typeof import("../setup/env_file_weakening.ts")
     >)).envFileWeakenings,
+  "terminal-settings": async () =>
+    (await (import(new URL("../setup/env_file_weakening.ts", import.meta.url).href) as Promise<
+      typeof import("../setup/env_file_weakening.ts")
+    >)).terminalSettingsWeakenings,
 };
 
 /** What a file here would do to the folder of control files it would take the place of. */

@@ -226,7 +226,11 @@ const PATH_BASES: ReadonlySet<string> = new Set(["path-dirs", "path-all"]);
  * then loads the next one up, itself a row). Their files count only for
  * what a command may write there.
  */
-const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set(["definition", "env-file"]);
+const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set([
+  "definition",
+  "env-file",
+  "terminal-settings",
+]);
 
 /**
  * Whether `target` is left out for a piece the context says is only

@@ -86,3 +86,22 @@ export function envFileWeakenings(before: string | null, after: string): string[
   const same = was.length === now.length && was.every((line, i) => line === now[i]);
   return same ? [] : [envFileLine(names)];
 }
+
+/** VS Code's settings that choose the program its terminal starts, or its arguments. */
+const TERMINAL_PROGRAM =
+  /terminal\.integrated\.(?:profiles|defaultProfile|shell|shellArgs|automationProfile|automationShell)\b/i;
+
+/** The finding for a change to the program VS Code's terminal starts. */
+export const TERMINAL_PROGRAM_LINE = "it changes the program VS Code's terminal starts, which " +
+  "sets the environment of every agent started there";
+
+/**
+ * The weakenings a change of VS Code's settings makes: its terminal
+ * environment judged as a `.env` file is, and any change at all to a file
+ * that chooses the terminal's program (a profile's `path` and `args` run
+ * whatever they name, so no variable need be spelled).
+ */
+export function terminalSettingsWeakenings(before: string | null, after: string): string[] {
+  const program = TERMINAL_PROGRAM.test(withEscapesRead(after)) && before !== after;
+  return [...envFileWeakenings(before, after), ...(program ? [TERMINAL_PROGRAM_LINE] : [])];
+}

@@ -178,3 +178,21 @@ Deno.test("[self-protection] VS Code's terminal environment is judged like a .en
   assertEquals((await session.call("Edit", ordinary, ASKING)).kind, "deny");
   assertEquals((await session.call("Edit", ordinary, ASKING)).kind, "pass");
 });
+
+Deno.test("[self-protection] a terminal profile that runs a program of the agent's choosing is asked of the user, every time", async () => {
+  const session = new Session(
+    projectFs({ ".vscode/settings.json": '{\n  "editor.tabSize": 2\n}\n' }),
+  );
+  const profile = {
+    file_path: `${ROOT}/.vscode/settings.json`,
+    old_string: '"editor.tabSize": 2',
+    new_string:
+      '"editor.tabSize": 2,\n  "terminal.integrated.profiles.linux": { "x": { "path": "/tmp/s" } },\n' +
+      '  "terminal.integrated.defaultProfile.linux": "x"',
+  };
+  for (let i = 0; i < 2; i++) {
+    const answer = await session.call("Edit", profile, ASKING);
+    assertEquals(answer.kind, "ask");
+    assertStringIncludes(answer.text, "it changes the program VS Code's terminal starts");
+  }
+});

@@ -9,6 +9,8 @@ import {
   envFileLine,
   envFileWeakenings,
   movingVariablesIn,
+  TERMINAL_PROGRAM_LINE,
+  terminalSettingsWeakenings,
 } from "../../src/setup/env_file_weakening.ts";
 
 const PLAIN = "API_KEY=abc\nDATABASE_URL=postgres://localhost/app\n";
@@ -77,4 +79,19 @@ Deno.test("[self-protection] variables that move GateGuard are named once each, 
     "it sets A, B, C, … for the agent's next start, where they reach GateGuard's hook " +
       "before any of its checks run",
   );
+});
+
+Deno.test("[self-protection] VS Code's settings: a terminal profile counts with no variable named, other settings do not", () => {
+  const plain = '{\n  "editor.tabSize": 2\n}\n';
+  assertEquals(terminalSettingsWeakenings(plain, plain.replace("2", "4")), []);
+  const profiled = '{\n  "terminal.integrated.defaultProfile.linux": "x"\n}\n';
+  assertEquals(terminalSettingsWeakenings(plain, profiled), [TERMINAL_PROGRAM_LINE]);
+  assertEquals(terminalSettingsWeakenings(profiled, profiled), []);
+  // Spelled with escapes, and beside a variable that moves GateGuard: both findings.
+  const escaped =
+    '{\n  "terminal.integrated.\\u0073hellArgs.linux": ["-c"],\n  "terminal.integrated.env.linux": { "LD_PRELOAD": "/x" }\n}\n';
+  assertEquals(terminalSettingsWeakenings(plain, escaped), [
+    envFileLine(["LD_PRELOAD"]),
+    TERMINAL_PROGRAM_LINE,
+  ]);
 });
