@@ -7,9 +7,14 @@
  * (`setup/env_file_weakening.ts`), instead of counting as any write.
  *
  * Only the plainest forms are read, on a line of nothing else: `cp` of one
- * literal file onto the target, and `echo` of literal words redirected to
- * it. A line with any other command (another program, a substitution, a
- * write elsewhere) leaves it a write whose result cannot be told.
+ * literal file onto the target, `echo` of literal words redirected to it,
+ * and a here-document whose body is literal (its delimiter quoted, or no
+ * `$`, backquote or backslash in it) given to `cat` redirected to the
+ * target or to `tee TARGET`: the agent's usual way of writing a whole file.
+ * A line with any other command (another program, a substitution, a write
+ * elsewhere) leaves it a write whose result cannot be told. VS Code's
+ * settings are judged the same way (`terminalSettingsWeakenings`, which
+ * reads a `.env` file's text as `envFileWeakenings` does).
  *
  * @module
  */
@@ -17,7 +22,7 @@
 import type { Segment, Word } from "../shell/bash/mod.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { absolutePath, formatPath } from "../file_facts/paths.ts";
-import { envFileWeakenings } from "../setup/env_file_weakening.ts";
+import { terminalSettingsWeakenings } from "../setup/env_file_weakening.ts";
 import { commandWordAt, programOf } from "./shell_pieces.ts";
 
 /** Largest file read as a copy's source or target. */
@@ -61,7 +66,7 @@ function copyWrite(
 function echoWrite(segment: Segment, args: readonly Word[]): JudgedWrite | null {
   const [redirect, ...others] = segment.redirects;
   if (redirect === undefined || others.length > 0 || segment.stdinTexts.length > 0) return null;
-  if (!(redirect.op === ">" || redirect.op === ">>" || redirect.op === ">|")) return null;
+  if (!writesTo(redirect.op)) return null;
   if (redirect.fd !== null && redirect.fd !== "1") return null;
   if (!literal(redirect.target)) return null;
   const bare = args[0]?.text === "-n";
@@ -74,6 +79,47 @@ function echoWrite(segment: Segment, args: readonly Word[]): JudgedWrite | null 
   const text = words.map((w) => w.text).join(" ") + (bare ? "" : "\n");
   const append = redirect.op === ">>";
   return { target: redirect.target.raw, after: (before) => append ? (before ?? "") + text : text };
+}
+
+/** Whether `op` writes its target: `>`, `>>` or `>|`. */
+function writesTo(op: string): boolean {
+  return op === ">" || op === ">>" || op === ">|";
+}
+
+/**
+ * The literal body of the segment's one here-document, or null: a body
+ * under an unquoted delimiter is read by the shell (`$`, backquotes,
+ * backslashes), so it counts only when it holds none of them.
+ */
+function literalHeredoc(segment: Segment): string | null {
+  const docs = segment.redirects.filter((r) => r.op === "<<" || r.op === "<<-");
+  if (docs.length !== 1 || segment.stdinTexts.length !== 1) return null;
+  const body = segment.stdinTexts[0];
+  return docs[0].target.quoted || !/[$`\\]/.test(body) ? body : null;
+}
+
+/** `cat <<'EOF' > TARGET` (or `>>`): the here-document's body, written as it is. */
+function catWrite(segment: Segment, args: readonly Word[]): JudgedWrite | null {
+  if (args.length > 0 && !(args.length === 1 && args[0].text === "-")) return null;
+  const body = literalHeredoc(segment);
+  const outputs = segment.redirects.filter((r) => !r.op.startsWith("<"));
+  if (body === null || outputs.length !== 1 || segment.redirects.length !== 2) return null;
+  const [out] = outputs;
+  if (!writesTo(out.op) || (out.fd !== null && out.fd !== "1") || !literal(out.target)) {
+    return null;
+  }
+  const append = out.op === ">>";
+  return { target: out.target.raw, after: (before) => append ? (before ?? "") + body : body };
+}
+
+/** `tee [-a] TARGET <<'EOF'`: the here-document's body, written to the one file named. */
+function teeWrite(segment: Segment, args: readonly Word[]): JudgedWrite | null {
+  const append = args[0]?.text === "-a" || args[0]?.text === "--append";
+  const names = append ? args.slice(1) : args;
+  const body = literalHeredoc(segment);
+  if (body === null || segment.redirects.length !== 1) return null;
+  if (names.length !== 1 || !literal(names[0]) || names[0].text.startsWith("-")) return null;
+  return { target: names[0].raw, after: (before) => append ? (before ?? "") + body : body };
 }
 
 /** A path of the line made absolute against its folder. */
@@ -91,6 +137,10 @@ function judgedWrite(segment: Segment, fs: FsPort, cwd: string): JudgedWrite | n
       return copyWrite(segment, args, fs, cwd);
     case "echo":
       return echoWrite(segment, args);
+    case "cat":
+      return catWrite(segment, args);
+    case "tee":
+      return teeWrite(segment, args);
     default:
       return null;
   }
@@ -127,7 +177,7 @@ export function harmlessEnvWrites(
   // Each write in turn, from the text the one before left.
   for (const write of writes) {
     const after = write.after(text);
-    if (envFileWeakenings(text, after).length > 0) return none;
+    if (terminalSettingsWeakenings(text, after).length > 0) return none;
     text = after;
   }
   return new Set([target]);

@@ -217,6 +217,15 @@ type MatchContext = ShellProtectContext & {
   bareProgram?: boolean;
 };
 
+/**
+ * The kinds of rows a plain shell write is judged for by the text it leaves
+ * (`env_writes.ts`) instead of counting as any write.
+ */
+const JUDGED_KINDS: ReadonlySet<SurfaceKind | undefined> = new Set([
+  "env-file",
+  "terminal-settings",
+]);
+
 /** The bases of the programs found by name on PATH (`control/row_types.ts`). */
 const PATH_BASES: ReadonlySet<string> = new Set(["path-dirs", "path-all"]);
 
@@ -521,7 +530,7 @@ function matchPieces(
     let row = matchProbe(probe, named ? targets : others, pctx);
     // A judged write to a `.env` row still goes on to where the path really leads.
     const judged = how.envJudged?.has(piece.text) === true;
-    if (judged && row?.kind === "env-file") row = null;
+    if (judged && JUDGED_KINDS.has(row?.kind)) row = null;
     const fs = ctx.surface.fs;
     // A bare program name is found on PATH (bash never runs one from the working folder).
     const lookup = !(bareProgram && dialect === "bash");
@@ -562,7 +571,7 @@ function matchPieces(
         hookScriptMatch(seenAt, ctx.surface)?.row ??
         envrcSourcedMatch(seenAt, ctx.surface)?.row ??
         hardLinkMatch(real ?? probe.written, ctx.surface)?.row ?? null;
-      if (judged && row?.kind === "env-file") row = null;
+      if (judged && JUDGED_KINDS.has(row?.kind)) row = null;
     }
     if (row !== null && !seen.has(row.id)) {
       seen.add(row.id);

@@ -138,6 +138,45 @@ Deno.test("[self-protection] harmlessEnvWrites reads only cp of a literal file a
   assertEquals([...harmlessEnvWrites(bashSegments("cp a.env .env")!, fs, null)], []);
 });
 
+Deno.test("[self-protection] harmlessEnvWrites reads a literal here-document given to cat or tee", () => {
+  const fs = projectFs({ ".env": "B=2\n" });
+  const judged = (command: string) => [...harmlessEnvWrites(bashSegments(command)!, fs, ROOT)];
+  assertEquals(judged("cat > .env <<'EOF'\nA=$B\nEOF"), [".env"]);
+  assertEquals(judged("cat <<EOF >> .env\nA=1\nEOF"), [".env"]);
+  assertEquals(judged("cat - > .env <<-EOF\n\tA=1\n\tEOF"), [".env"]);
+  assertEquals(judged("tee .env <<'EOF'\nA=1\nEOF"), [".env"]);
+  assertEquals(judged("tee -a .env <<'EOF'\nA=1\nEOF"), [".env"]);
+  // The text it leaves moves GateGuard, or the shell reads the body first.
+  assertEquals(judged("cat > .env <<'EOF'\nLD_PRELOAD=/x.so\nEOF"), []);
+  assertEquals(judged("cat >> .env <<EOF\nA=$(cat evil)\nEOF"), []);
+  assertEquals(judged("cat > .env <<EOF\nA=\\\nLD_PRELOAD=x\nEOF"), []);
+  // Anything more than the one here-document and the one target.
+  assertEquals(judged("cat a.env > .env <<'EOF'\nA=1\nEOF"), []);
+  assertEquals(judged("cat > .env <<'EOF' 2> log\nA=1\nEOF"), []);
+  assertEquals(judged("cat > .env <<'A' <<'B'\nx\nA\ny\nB"), []);
+  assertEquals(judged("cat > .env <<< 'A=1'"), []);
+  assertEquals(judged("tee .env other <<'EOF'\nA=1\nEOF"), []);
+  assertEquals(judged("tee .env < a.env"), []);
+});
+
+Deno.test("[self-protection] a here-document the agent writes to a .env file or VS Code's settings is judged by its text", async () => {
+  const plain = "cat > .env <<'EOF'\nAPI_KEY=abc\nDEBUG=1\nEOF";
+  assertEquals((await shell(withGemini(), plain)).map((a) => a.kind), ["pass", "pass"]);
+  const planted = "cat > .env <<'EOF'\nAPI_KEY=abc\nNODE_OPTIONS=--require=/tmp/x.js\nEOF";
+  const answers = await shell(withGemini(), planted);
+  assertEquals(answers.map((a) => a.kind), ["ask", "ask"]);
+  assertStringIncludes(answers[0].text, "a .env file an agent loads when it starts");
+  const settings = "cat > .vscode/settings.json <<'EOF'\n{ \"editor.tabSize\": 2 }\nEOF";
+  const vscode = projectFs({}, [".vscode"]);
+  assertEquals((await shell(vscode, settings)).map((a) => a.kind), ["pass", "pass"]);
+  const profile = "cat > .vscode/settings.json <<'EOF'\n" +
+    '{ "terminal.integrated.defaultProfile.linux": "x" }\nEOF';
+  assertEquals((await shell(projectFs({}, [".vscode"]), profile)).map((a) => a.kind), [
+    "ask",
+    "ask",
+  ]);
+});
+
 Deno.test("[self-protection] a shell write to a file an approved .envrc loads is asked of the user, every time", async () => {
   const fs = projectFs({
     ".envrc": "source_env_if_exists .envrc.local\n",
