@@ -159,14 +159,33 @@ export function direnvPresent(ctx: SurfaceContext, fs: FsPort): boolean {
   );
 }
 
+/** Whether mise has its data, state or config folder here, by context. */
+const MISE_PRESENT = new WeakMap<SurfaceContext, boolean>();
+
+/** Whether mise has a folder of its own in the home; assumed without a filesystem port. */
+function misePresent(ctx: SurfaceContext): boolean {
+  const fs = ctx.fs;
+  if (!fs) return true;
+  return once(MISE_PRESENT, ctx, () =>
+    [".local/share/mise", ".local/state/mise", ".config/mise"]
+      .some((dir) => homeUnder(ctx.env, dir).some((path) => fs.lstat(path).ok)));
+}
+
 /**
- * Whether `row` counts in this context: a `.env` row (`needsLoader`) only
- * while something that loads `.env` files lives here (`dotenvLoaderPresent`),
- * asked only once a path has matched such a row, so other calls pay no
- * lookup for it.
+ * Whether `row` counts in this context: a row with `needsLoader` only while
+ * what loads it lives here (`dotenvLoaderPresent`, `misePresent`), asked
+ * only once a path has matched such a row, so other calls pay no lookup
+ * for it.
  */
 export function rowApplies(row: SurfaceRow, ctx: SurfaceContext): boolean {
-  return row.kind !== "env-file" || row.needsLoader !== true || dotenvLoaderPresent(ctx);
+  switch (row.needsLoader) {
+    case undefined:
+      return true;
+    case "dotenv":
+      return dotenvLoaderPresent(ctx);
+    case "mise":
+      return misePresent(ctx);
+  }
 }
 
 /**

@@ -33,7 +33,9 @@ export type SurfaceLevel = "project" | "local" | "user" | "managed" | "state" | 
  * a change that sets a variable moving what GateGuard reads or how it
  * starts (`setup/env_file_weakening.ts`). `terminal-settings` is an
  * editor's settings, judged so too, and weakened by any change once they
- * choose the program its terminal starts.
+ * choose the program its terminal starts. `mise-config` is a project's
+ * mise config, weakened by a change outside the part mise loads without
+ * trust (`setup/mise_config_weakening.ts`).
  */
 export type SurfaceKind =
   | "settings"
@@ -46,7 +48,8 @@ export type SurfaceKind =
   | "startup"
   | "definition"
   | "env-file"
-  | "terminal-settings";
+  | "terminal-settings"
+  | "mise-config";
 
 /**
  * The directory a row's pattern is found under:
@@ -70,8 +73,9 @@ export type SurfaceKind =
  *   reading their registration files (`hook_scripts.ts`) for a path no
  *   other row holds; no folder of its own either;
  * - `dotenv-folders`: the folders Gemini CLI and Codex CLI look for a `.env`
- *   file in when they start: the project root, the process's folder and
- *   every folder above them, the home left out (its own rows hold it);
+ *   file in when they start (and mise for its config): the project root,
+ *   the process's folder and every folder above them, the home left out
+ *   (its own rows hold it);
  * - `envrc-sourced`: the files an `.envrc` in those folders loads, found by
  *   reading them (`startup_sources.ts`) while direnv has its data folder
  *   here, for a path no other row holds; no folder of its own;
@@ -136,8 +140,9 @@ export interface SurfaceRow {
    */
   listsPrograms?: boolean;
   /**
-   * Set for a `.env` row: it counts only while an agent or tool that loads
-   * `.env` files has its home folder on the machine (`bases.ts`).
+   * Set for a row that counts only while the program that loads it has its
+   * folder on the machine (`bases.ts`): `dotenv` for a `.env` file (Gemini
+   * CLI, Codex CLI or direnv), `mise` for a project's mise config.
    */
-  needsLoader?: boolean;
+  needsLoader?: "dotenv" | "mise";
 }

@@ -33,7 +33,7 @@ export function envFileRows(): SurfaceRow[] {
     controls: "a .env file an agent loads when it starts, whose variables reach every hook " +
       "it runs, GateGuard's included",
     askable: true,
-    needsLoader: true,
+    needsLoader: "dotenv",
   });
   return [
     row("gemini-env", "gemini", "dotenv-folders", ".gemini/.env", "project"),
@@ -43,6 +43,36 @@ export function envFileRows(): SurfaceRow[] {
     row("codex-user-env", "codex", "codex-home", ".env", "user"),
   ];
 }
+
+/**
+ * A project's mise config by each name mise looks for in a folder and the
+ * folders above it (`mise.toml`, `mise.local.toml`, `mise.<env>.toml`, the
+ * hidden and `.config` forms, `.rtx.toml`). With mise active, a shell
+ * entering the folder takes its variables and runs what it names; mise
+ * trusts such a file by its path, and trusts it unasked at `mise install`,
+ * `mise run` or `mise exec`. The user's own (`~/.config/mise`) is a
+ * start-up row.
+ */
+export const MISE_CONFIG_ROWS: readonly SurfaceRow[] = [
+  "mise*.toml",
+  ".mise*.toml",
+  ".rtx*.toml",
+  ".config/mise*.toml",
+  ".config/mise/**",
+  ".mise/**",
+  "mise/config*.toml",
+].map((pattern, i): SurfaceRow => ({
+  id: `mise-project-config-${i + 1}`,
+  agent: "shell",
+  level: "project",
+  base: "dotenv-folders",
+  pattern,
+  kind: "mise-config",
+  controls: "a project's mise config, whose variables and commands reach every shell that " +
+    "enters its folder with mise active, an agent started there among them",
+  askable: true,
+  needsLoader: "mise",
+}));
 
 /**
  * The shells' start-up files under the home directory (their default

@@ -72,7 +72,8 @@ export function segmentsMeet(piece: string, target: string, hiddenToo = true): b
   if (target === "*" || piece === "*" || piece === UNKNOWN) return true;
   const pieceGlob = hasGlob(piece);
   const targetGlob = target.includes("*");
-  if (pieceGlob && targetGlob) return true;
+  // Two patterns meet only if their plain starts and ends agree (`*.o` never names `mise*.toml`).
+  if (pieceGlob && targetGlob) return patternsMeet(piece, target);
   if (pieceGlob) return wildcardMatch(piece, target);
   if (targetGlob) return wildcardMatch(target, piece);
   return piece === target;

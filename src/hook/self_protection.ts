@@ -49,6 +49,10 @@ const CONTENT_JUDGES: Partial<Record<SurfaceKind, () => Promise<Judge>>> = {
     (await (import(new URL("../setup/env_file_weakening.ts", import.meta.url).href) as Promise<
       typeof import("../setup/env_file_weakening.ts")
     >)).envFileWeakenings,
+  "mise-config": async () =>
+    (await (import(new URL("../setup/mise_config_weakening.ts", import.meta.url).href) as Promise<
+      typeof import("../setup/mise_config_weakening.ts")
+    >)).miseConfigWeakenings,
   "terminal-settings": async () =>
     (await (import(new URL("../setup/env_file_weakening.ts", import.meta.url).href) as Promise<
       typeof import("../setup/env_file_weakening.ts")

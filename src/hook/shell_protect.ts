@@ -232,13 +232,15 @@ const PATH_BASES: ReadonlySet<string> = new Set(["path-dirs", "path-all"]);
 /**
  * Kinds of rows a deletion cannot weaken: a skill or subagent that is gone
  * runs no hooks, a `.env` file that is gone sets no variable (the agent
- * then loads the next one up, itself a row). Their files count only for
+ * then loads the next one up, itself a row), and neither does a mise config
+ * that is gone. Their files count only for
  * what a command may write there.
  */
 const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set([
   "definition",
   "env-file",
   "terminal-settings",
+  "mise-config",
 ]);
 
 /**
@@ -249,7 +251,9 @@ const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set([
  * `find -name SKILL.md -exec sed -i …` writes one.
  */
 function skipped(target: Target, ctx: MatchContext): boolean {
-  if (ctx.bareProgram === true && PATH_BASES.has(target.row.base)) return true;
+  // A bare program name is looked up (on PATH; by cmd.exe in the folder first) and run, never
+  // written: it meets no row, not even a project folder of that name (`mise` and `mise/`).
+  if (ctx.bareProgram === true) return true;
   if (ctx.clearing !== true || !DELETION_HARMLESS.has(target.row.kind)) return false;
   return ctx.names === undefined || !ctx.names.some((n) => patternsMeet(n, "*.md"));
 }

@@ -4,6 +4,8 @@
  * before GateGuard runs (`DENO_V8_FLAGS`, `LD_PRELOAD`, …) is never passed
  * on a retry, by a file tool or the shell; ordinary keys go on to the
  * ordinary gates; plain shell writes are judged by the text they leave.
+ * A project's mise config, whose environment a shell entering the folder
+ * takes, is judged alike.
  */
 import { assertEquals, assertStringIncludes } from "../helpers/assert.ts";
 import { projectFs, Session } from "./session.ts";
@@ -234,4 +236,65 @@ Deno.test("[self-protection] a terminal profile that runs a program of the agent
     assertEquals(answer.kind, "ask");
     assertStringIncludes(answer.text, "it changes the program VS Code's terminal starts");
   }
+});
+
+/** A project with `files`, on a machine where mise has its data folder. */
+function withMise(files: Record<string, string> = {}): MemoryFs {
+  const fs = projectFs(files);
+  for (const dir of ["/home", "/home/u", "/home/u/.local", "/home/u/.local/share"]) {
+    fs.dirs.add(dir);
+  }
+  fs.dirs.add("/home/u/.local/share/mise");
+  return fs;
+}
+
+const MISE = '[tools]\nnode = "20"\n';
+
+Deno.test("[self-protection] a mise config change that loads a script or sets a variable GateGuard reads is asked of the user, every time", async () => {
+  const session = new Session(withMise({ "mise.toml": MISE }));
+  const planted = {
+    file_path: `${ROOT}/mise.toml`,
+    old_string: MISE,
+    new_string: `${MISE}[env]\n_.source = "./env.sh"\n`,
+  };
+  for (let i = 0; i < 2; i++) {
+    const answer = await session.call("Edit", planted, ASKING);
+    assertEquals(answer.kind, "ask");
+    assertStringIncludes(
+      answer.text,
+      "it changes what mise sets or runs when a shell enters the folder, which reaches every " +
+        "agent started there and GateGuard's hook with it",
+    );
+  }
+  // A folder above the project counts, and every name mise reads.
+  for (const path of ["/work/mise.toml", `${ROOT}/.mise.local.toml`, `${ROOT}/.config/mise.toml`]) {
+    const answer = await new Session(withMise()).call("Write", {
+      file_path: path,
+      content: '[env]\nGATEGUARD_STATE_DIR = "/tmp/s"\n',
+    }, ASKING);
+    assertEquals(answer.kind, "ask", path);
+  }
+  // The shell's write counts as any write; mise's own commands name no file.
+  assertEquals(
+    (await shell(withMise({ "mise.toml": MISE }), "echo '_.source = \"x\"' >> mise.toml"))
+      .map((a) => a.kind),
+    ["ask", "ask"],
+  );
+  assertEquals(
+    (await shell(withMise({ "mise.toml": MISE }), "mise use node@22")).map((a) => a.kind),
+    ["pass", "pass"],
+  );
+});
+
+Deno.test("[self-protection] tool versions and tasks in a mise config go to the ordinary gate; without mise no mise config counts", async () => {
+  const session = new Session(withMise({ "mise.toml": MISE }));
+  const bump = { file_path: `${ROOT}/mise.toml`, old_string: '"20"', new_string: '"22"' };
+  const first = await session.call("Edit", bump, ASKING);
+  assertEquals(first.kind, "deny");
+  assertStringIncludes(first.text, "Before editing");
+  assertEquals((await session.call("Edit", bump, ASKING)).kind, "pass");
+  const bare = new Session(projectFs({ "mise.toml": MISE }));
+  const planted = { file_path: `${ROOT}/mise.toml`, content: '[env]\n_.source = "./x.sh"\n' };
+  assertEquals((await bare.call("Write", planted, ASKING)).kind, "deny");
+  assertEquals((await bare.call("Write", planted, ASKING)).kind, "pass");
 });
