@@ -13,6 +13,15 @@
 
 import type { Pack, RuleInput } from "./pack.ts";
 import { sqlDestructive } from "../sql/mod.ts";
+import {
+  crontabCommands,
+  exShellCommand,
+  makeCommands,
+  makeTexts,
+  sedCommands,
+  sedScripts,
+  vimCommands,
+} from "../programs/mod.ts";
 
 /**
  * Library calls that delete a directory tree. A call's arguments may hold
@@ -265,6 +274,64 @@ const PHP_LUA_R_SHAPE: StdinShape = {
   stopLongs: ["version", "help"],
 };
 
+/** Script operands that name stdin, for programs that read a script or table from a file. */
+const STDIN_NAMES: ReadonlySet<string> = new Set(["-", "/dev/stdin", "/dev/fd/0"]);
+
+/**
+ * Whether a sed command line runs a destructive command: an `e` command
+ * of its script, or any script that runs its pattern space or cannot be
+ * taken apart (`sedCommands`). A script read from stdin is read too.
+ */
+function sedDestroys(input: RuleInput): boolean {
+  const { scripts, fromFile } = sedScripts(input.args);
+  const stdinScript = fromFile &&
+    input.args.some((a, i) =>
+      STDIN_NAMES.has(a) && /^(-\w*f|--file)$/.test(input.args[i - 1] ?? "") ||
+      /^--file=(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(a)
+    );
+  for (const script of [...scripts, ...(stdinScript ? input.stdin : [])]) {
+    const commands = sedCommands(script);
+    if (commands === null || commands.some((c) => input.code("bash", c))) return true;
+  }
+  return false;
+}
+
+/** How deep `execute` strings are followed in a vim command. */
+const MAX_EX_DEPTH = 2;
+
+/**
+ * Whether one ex command hands a destructive command to a shell: `!cmd`
+ * (with a range, `:silent`, `r !`, `w !`), `:terminal cmd`, the strings of
+ * `:execute`, or a call into a language that shells out (`system()`,
+ * `:lua os.execute()`). Commands joined by `|` are read one by one too.
+ */
+function exDestroys(command: string, input: RuleInput, depth = 0): boolean {
+  for (const part of new Set([command, ...command.split("|")])) {
+    const bang = exShellCommand(part);
+    if (bang !== null && input.code("bash", bang)) return true;
+    const terminal = /^[\s:]*ter(?:m(?:inal)?)?!?\s+(.*)$/s.exec(part);
+    if (terminal && input.code("bash", terminal[1])) return true;
+    if (
+      depth < MAX_EX_DEPTH && /^[\s:]*exe(?:c(?:ute)?)?\b/.test(part) &&
+      literals(part).some((text) => exDestroys(text, input, depth + 1))
+    ) {
+      return true;
+    }
+    if (codeDestroys(part, input)) return true;
+  }
+  return false;
+}
+
+/** Whether crontab installs a table read from stdin that schedules a destructive command. */
+function crontabDestroys(input: RuleInput): boolean {
+  const operands = input.args.filter((a) => !a.startsWith("-") || a === "-");
+  const fromStdin = operands.length === 0
+    ? !input.args.some((a) => /^-\w*[lre]/.test(a))
+    : STDIN_NAMES.has(operands[operands.length - 1]);
+  return fromStdin &&
+    input.stdin.some((text) => crontabCommands(text).some((c) => input.code("bash", c)));
+}
+
 const DESTROYS = "runs code that deletes a tree or hands a destructive command to a shell";
 
 const DECODED_DESTROYS =
@@ -353,6 +420,52 @@ export const INTERPRETERS_PACK: Pack = {
       commands: ["awk", "gawk", "mawk", "nawk", "busybox-awk"],
       when: [{ test: oneLiner(awkProgram) }],
       destroys: DESTROYS,
+    },
+    {
+      // GNU sed's `e` runs a command, or its pattern space: text the line does not show.
+      id: "sed-execute",
+      commands: ["sed", "gsed"],
+      when: [{ test: sedDestroys }],
+      destroys: "runs shell commands from its script (GNU sed's e command or flag), or text it " +
+        "reads, which cannot be read first",
+    },
+    {
+      id: "vim-command",
+      commands: [
+        "vim",
+        "nvim",
+        "vi",
+        "view",
+        "ex",
+        "gvim",
+        "gview",
+        "vimdiff",
+        "nvimdiff",
+        "mvim",
+        "evim",
+      ],
+      when: [{ test: (input) => vimCommands(input.args).some((c) => exDestroys(c, input)) }],
+      destroys: DESTROYS,
+    },
+    {
+      // `--eval` text and a makefile fed on stdin: their recipes run when make builds.
+      id: "make-recipe",
+      commands: ["make", "gmake", "remake"],
+      when: [{
+        test: (input) =>
+          makeTexts(input.args, input.stdin).some((text) =>
+            makeCommands(text).some((c) => input.code("bash", c))
+          ),
+      }],
+      destroys: DESTROYS,
+    },
+    {
+      // The jobs of a table fed on stdin run later, with no gate before them.
+      id: "crontab-jobs",
+      commands: ["crontab"],
+      when: [{ test: crontabDestroys }],
+      destroys: "schedules a command that deletes a tree or hands a destructive command to a " +
+        "shell, to run later with no gate before it",
     },
     {
       id: "decoded-script",

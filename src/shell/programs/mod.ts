@@ -7,6 +7,15 @@
  */
 
 export { DECODERS, FETCHERS } from "./decoders.ts";
+export {
+  crontabCommands,
+  exShellCommand,
+  makeCommands,
+  makeTexts,
+  sedCommands,
+  sedScripts,
+  vimCommands,
+} from "./embedded.ts";
 export { FD_FLAGS } from "./fd.ts";
 export { FIND_ACTIONS, FIND_EXEC_PRIMARIES, FIND_LEADING_OPTIONS, FIND_PRIMARIES } from "./find.ts";
 export {

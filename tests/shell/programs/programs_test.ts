@@ -2,6 +2,15 @@
  * Tests of getopt-style argument scanning and program-name normalisation.
  */
 
+import {
+  crontabCommands,
+  exShellCommand,
+  makeCommands,
+  makeTexts,
+  sedCommands,
+  sedScripts,
+  vimCommands,
+} from "../../../src/shell/programs/mod.ts";
 import { assertEquals } from "../../helpers/assert.ts";
 import {
   hasLong,
@@ -104,4 +113,43 @@ Deno.test("[destructive-bash-gate] an argument made only of unresolved expansion
   );
   // A name of any length is read whole.
   assertEquals(mayBeAnyOption(`$${"a".repeat(500)}`), true);
+});
+
+Deno.test("[destructive-bash-gate] GNU sed's e command is read from its script; text it runs unseen is null", () => {
+  assertEquals(sedCommands("1e rm -rf x"), ["rm -rf x"]);
+  assertEquals(sedCommands(":a;N;$!ba;e touch y\ns/x/y/g"), ["touch y"]);
+  assertEquals(sedCommands("/a/,/b/{s#x#y#gw out.txt\n}"), []);
+  assertEquals(sedCommands("1i\\e not a command\n$a text; e neither"), []);
+  assertEquals(sedCommands("y/e/f/;s/e/f/2"), []);
+  // The pattern space, as the e flag or a bare e runs it, is no text of the line.
+  assertEquals(sedCommands("s/.*/rm -rf x/e"), null);
+  assertEquals(sedCommands("1e"), null);
+  // A command this reader does not know: read as possibly anything.
+  assertEquals(sedCommands("1k"), null);
+  assertEquals(sedScripts(["-n", "-e", "p", "--expression=q", "f"]).scripts, ["p", "q"]);
+  assertEquals(sedScripts(["-i.bak", "s/a/b/", "f"]).scripts, ["s/a/b/"]);
+  assertEquals(sedScripts(["-ne", "p", "f"]).scripts, ["p"]);
+  assertEquals(sedScripts(["-f", "s.sed", "f"]), { scripts: [], fromFile: true });
+});
+
+Deno.test("[destructive-bash-gate] vim's start-up ex commands, make's recipes and crontab's jobs are read as commands", () => {
+  assertEquals(vimCommands(["-c", "!ls", "+10", "+/x", "+wq", "--cmd", "set nu", "f"]), [
+    "!ls",
+    "wq",
+    "set nu",
+  ]);
+  assertEquals(exShellCommand(":silent !rm -rf x"), "rm -rf x");
+  assertEquals(exShellCommand("1,$w !sh"), "sh");
+  assertEquals(exShellCommand("r !date"), "date");
+  assertEquals(exShellCommand("wq"), null);
+  assertEquals(makeTexts(["--eval=x:", "-f", "-", "all"], ["y:"]), ["x:", "y:"]);
+  assertEquals(makeTexts(["-f", "Makefile"], ["y:"]), []);
+  assertEquals(
+    makeCommands("a: b ; echo $$HOME\nb:\n\t@-rm -rf x \\\n  y\nV != id\nW := $(shell ls -a)"),
+    ["echo $HOME", "rm -rf x    y", "id", "ls -a"],
+  );
+  assertEquals(
+    crontabCommands("# c\nMAILTO=a\n*/5 * * * * rm -rf x\n@reboot ls\n\n"),
+    ["rm -rf x", "ls"],
+  );
 });
