@@ -78,7 +78,16 @@ import {
   unwrapCommand,
   type Unwrapped,
 } from "./wrappers.ts";
-import { hasLong, hasShort, mayBeAnyOption, programName, scanArgs } from "../programs/mod.ts";
+import { COMMAND_RUNNERS } from "./wrapper_table.ts";
+import {
+  escapedCommands,
+  hasLong,
+  hasShort,
+  mayBeAnyOption,
+  optionCommands,
+  programName,
+  scanArgs,
+} from "../programs/mod.ts";
 import type { DestructiveHit } from "../packs/mod.ts";
 import {
   asksForHelp,
@@ -156,64 +165,6 @@ export function coreHit(id: string): DestructiveHit {
 
 // ---------------------------------------------------------------------------
 // One program.
-
-/**
- * Programs that run a command given somewhere among their arguments, after
- * options whose value-taking rules differ per tool and version (containers,
- * clusters, job runners). Rather than model each option table, every word
- * that could start the inner command is tried: a false start is only a
- * harmless word list, while a missed start would let the command through.
- */
-const COMMAND_RUNNERS = new Set([
-  "docker",
-  "podman",
-  "nerdctl",
-  "kubectl",
-  "oc",
-  "coproc",
-  "parallel",
-  "script",
-  "runuser",
-  "chroot",
-  "unshare",
-  "nsenter",
-  "setsid",
-  "firejail",
-  "flatpak-spawn",
-  "systemd-run",
-  "watch",
-  // Wrappers that run a command after options and operands of their own.
-  "chrt",
-  "taskset",
-  "strace",
-  "ltrace",
-  "valgrind",
-  "fakeroot",
-  "run0",
-  "gosu",
-  "su-exec",
-  "setpriv",
-  "prlimit",
-  "numactl",
-  "xvfb-run",
-  "bwrap",
-  "proot",
-  "cpulimit",
-  "unbuffer",
-  "faketime",
-  "torsocks",
-  "proxychains",
-  "proxychains4",
-  "dbus-run-session",
-  "systemd-inhibit",
-  "caffeinate",
-  "sg",
-  "capsh",
-  // Terminal multiplexers run a command in a session of their own, now or later.
-  "tmux",
-  "byobu",
-  "screen",
-]);
 
 /** Programs that run the script they read on stdin later (`echo … | at now`). */
 const STDIN_SCHEDULERS = new Set(["at", "batch"]);
@@ -303,6 +254,11 @@ function programHit(
     if (inner) return inner;
   }
   if (name === "git") return part("git").gitVerdict(args, stdin, walk, ENGINE);
+  // A command an option names, or a program's own shell escape, runs as a command line.
+  for (const command of [...optionCommands(name, args), ...escapedCommands(name, args, stdin)]) {
+    const hit = codeHit("bash", command, deeper(walk), []);
+    if (hit) return hit;
+  }
   if (STDIN_SCHEDULERS.has(name)) {
     const unreadable = stdinUnreadable(stdin);
     const hidden = unreadable === null ? null : unreadableHit(walk, unreadable);

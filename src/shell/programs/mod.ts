@@ -6,6 +6,7 @@
  * @module
  */
 
+export { escapedCommands, optionCommands } from "./command_options.ts";
 export { DECODERS, FETCHERS } from "./decoders.ts";
 export {
   crontabCommands,

@@ -1,0 +1,93 @@
+/**
+ * Where everyday programs take a command to run besides their own
+ * arguments: options whose value is a command (tar's compressor and
+ * checkpoint actions, rsync's remote shell, man's pager, zip's test
+ * command, nodemon's `--exec`), and the shell escapes of programs with a
+ * command language of their own (gdb's and lldb's `shell`, ed's `!`; the
+ * SQL clients' are the databases pack's), in their arguments or in what
+ * they read on stdin. Each names a command the line does not run itself.
+ *
+ * @module
+ */
+
+import { longsMatching, namesWithRole, optionRole, type OptionSpec, scanArgs } from "./options.ts";
+
+/** Per program, the options whose value is a command it runs (`runs-value`), with those that take other values. */
+const COMMAND_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  tar: {
+    short: {
+      I: "runs-value",
+      F: "runs-value",
+      f: "value",
+      C: "value",
+      b: "value",
+      g: "value",
+      K: "value",
+      L: "value",
+      N: "value",
+      T: "value",
+      V: "value",
+      X: "value",
+      H: "value",
+    },
+    long: {
+      "use-compress-program": "runs-value",
+      "to-command": "runs-value",
+      "checkpoint-action": "runs-value",
+      "info-script": "runs-value",
+      "new-volume-script": "runs-value",
+      file: "value",
+      directory: "value",
+    },
+  },
+  rsync: { short: { e: "runs-value" }, long: { rsh: "runs-value", "rsync-path": "runs-value" } },
+  man: {
+    short: { P: "runs-value", H: "runs-value" },
+    long: { pager: "runs-value", html: "runs-value" },
+  },
+  nodemon: { short: { x: "runs-value" }, long: { exec: "runs-value" } },
+  zip: { long: { "unzip-command": "runs-value" } },
+};
+
+/** Other names of those programs. */
+const SAME_AS: Readonly<Record<string, string>> = { gtar: "tar", bsdtar: "tar" };
+
+/**
+ * The commands `name` run with `args` takes from its options; a value
+ * spelled as an action (`exec=CMD`, tar's checkpoint action) is its command.
+ */
+export function optionCommands(name: string, args: readonly string[]): string[] {
+  const spec = COMMAND_OPTIONS[SAME_AS[name] ?? name];
+  if (spec === undefined) return [];
+  const scan = scanArgs(args, spec);
+  const values = [
+    ...scan.shorts.filter((o) => optionRole(spec.short, o.letter) === "runs-value")
+      .map((o) => o.value),
+    ...namesWithRole(spec.long, "runs-value").flatMap((full) =>
+      longsMatching(scan, full).map((l) => l.value)
+    ),
+  ];
+  // zip's `-TT` is one option of two letters, which no cluster reading finds.
+  if (name === "zip") {
+    values.push(...args.flatMap((a, i) => a === "-TT" ? [args[i + 1] ?? ""] : []));
+  }
+  return values.flatMap((v) => v === null ? [] : [v.replace(/^exec=/, "")]);
+}
+
+/** Per program, its shell escape: the command is the first group, to the end of its line. */
+const SHELL_ESCAPES: Readonly<Record<string, RegExp>> = {
+  gdb: /(?:^|\n)[ \t]*(?:shell[ \t]+|!)([^\n]+)/g,
+  lldb: /(?:^|\n)[ \t]*(?:platform[ \t]+)?shell[ \t]+([^\n]+)/g,
+  ed: /(?:^|\n)[ \t]*[.$\d,]*(?:[rwe][ \t]*)?!([^\n]+)/g,
+};
+
+/** The commands the shell escapes of `name` run, from its arguments and what it reads on stdin. */
+export function escapedCommands(
+  name: string,
+  args: readonly string[],
+  stdin: readonly string[],
+): string[] {
+  const escape = SHELL_ESCAPES[name];
+  if (escape === undefined) return [];
+  return [...args, ...stdin].flatMap((text) => [...text.matchAll(escape)].map((m) => m[1]));
+}
