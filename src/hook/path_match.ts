@@ -215,27 +215,58 @@ const GIT_FOLDER =
   /\$\(\s*git\s+rev-parse\s+--(?:absolute-git-dir|git-dir|git-common-dir)\s*\)|`\s*git\s+rev-parse\s+--(?:absolute-git-dir|git-dir|git-common-dir)\s*`/g;
 
 /**
- * The kernel's names for another place, which the hook may not look up
- * (Deno refuses `/proc` and `/dev/fd` to it): a process's working folder
- * and root (`/proc/self/cwd`, `/proc/<pid>/root`), and a folder an open
- * descriptor holds (`/dev/fd/3/…`, `/proc/self/fd/3/…`).
+ * A process's folder under `/proc` (`self`, `thread-self`, a number, or a
+ * word the line computes such as `$$`), or a task of it.
  */
-const KERNEL_PLACE =
-  /^\/(?:proc\/([^/]+)\/(?:task\/[^/]+\/)?(cwd|root|fd\/[^/]+(?=\/))|dev\/fd\/[^/]+(?=\/))(?=\/|$)/;
+function processFolder(at: readonly string[]): { self: boolean } | null {
+  const [proc, pid, task] = at;
+  if (proc !== "proc" || pid === undefined) return null;
+  if (at.length === 2 || (at.length === 4 && task === "task")) {
+    return { self: pid === "self" || pid === "thread-self" };
+  }
+  return null;
+}
 
 /**
- * `text` with a leading kernel name for a place made the place itself:
- * the shell's own working folder (`self`) is the line's, another
- * process's root is `/`, and anything else any folder.
+ * `text` with the kernel's names for a place (which the hook may not look
+ * up: Deno refuses `/proc` and `/dev/fd` to it) made the place itself,
+ * walked as the kernel walks them, `..` included: `/dev/fd` is
+ * `/proc/self/fd`, a process's `root` is `/`, the shell's own `cwd` is the
+ * line's working folder, and another process's working folder or a folder
+ * an open descriptor holds (`/dev/fd/3/…`) is any folder. So
+ * `/dev/fd/../cwd/x` is the working folder's `x`, as the kernel finds it.
  */
 function withKernelPlace(text: string, cwd: string | null | undefined): string {
-  const found = KERNEL_PLACE.exec(text);
-  if (found === null) return text;
-  const rest = text.slice(found[0].length);
-  const self = found[1] === "self" || found[1] === "thread-self";
-  if (found[2] === "root") return rest === "" ? "/" : rest;
-  if (found[2] === "cwd" && self && cwd) return cwd + rest;
-  return UNKNOWN + rest;
+  if (!/^\/(?:proc|dev\/fd)(?:\/|$)/.test(text)) return text;
+  const segments = text.split("/");
+  let at: string[] = [];
+  let placed = false;
+  for (let i = 1; i < segments.length; i++) {
+    const s = segments[i];
+    if (s === "" || s === ".") continue;
+    if (s === "..") at.pop();
+    else at.push(s);
+    if (at.length === 2 && at[0] === "dev" && at[1] === "fd") at = ["proc", "self", "fd"];
+    const owner = processFolder(at.slice(0, -1));
+    if (owner === null) continue;
+    const last = at[at.length - 1];
+    if (last === "root" || (last === "cwd" && owner.self && cwd)) {
+      at = last === "root" ? [] : cwd!.split("/").filter((p) => p !== "");
+      placed = true;
+    } else if (
+      last === "cwd" ||
+      // A descriptor's folder, with a path below it (a bare `/dev/fd/2` is the descriptor).
+      (last === "fd" && !/^\.{0,2}$/.test(segments[i + 1] ?? "") && i + 2 < segments.length)
+    ) {
+      // Another process's working folder, or the folder a descriptor holds: any folder, and
+      // whatever `..` walks up from it.
+      const rest = segments.slice(i + (last === "fd" ? 2 : 1));
+      const after = rest.lastIndexOf("..");
+      return [UNKNOWN, ...rest.slice(after + 1)].join("/");
+    }
+  }
+  // A path that names no other place (`/dev/fd/2`, `/proc/cpuinfo`) stays as written.
+  return placed ? "/" + at.join("/") : text;
 }
 
 /**

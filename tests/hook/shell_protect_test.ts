@@ -338,8 +338,17 @@ Deno.test("[self-protection] the kernel's names for a place are that place: /pro
     ["echo {} > /proc/1/task/1/cwd/.claude/settings.json", ["claude-project-settings"]],
     ["exec 3<~/.claude; echo {} > /dev/fd/3/settings.json", ["claude-project-settings"]],
     ["echo {} > /proc/self/fd/3/settings.json", ["claude-project-settings"]],
+    // Walked as the kernel walks them: `/dev/fd` is `/proc/self/fd`, and `..` climbs from there.
+    ["echo {} > /dev/fd/../cwd/.claude/settings.json", ["claude-project-settings"]],
+    ["echo {} > /proc/self/fd/../cwd/.claude/settings.json", ["claude-project-settings"]],
+    ["echo {} > /proc/self/cwd/../proj/.claude/settings.json", ["claude-project-settings"]],
+    ["echo {} > /proc/self/../self/root/home/u/.claude/settings.json", ["claude-user-settings"]],
+    ["echo {} > /proc/self/root/../home/u/.claude/settings.json", ["claude-user-settings"]],
+    ["echo {} > /proc/self/fd/3/../proj/.claude/settings.json", ["claude-project-settings"]],
     ["echo {} > /proc/self/cwd/build/out.txt", []],
+    ["echo {} > /dev/fd/../cwd/build/out.txt", []],
     ["echo hi > /dev/fd/2", []],
+    ["echo hi > /proc/self/fd/2", []],
     ["cat /proc/self/status > status.txt", []],
   ];
   for (const [command, rows] of cases) {
