@@ -26,7 +26,7 @@
  * @module
  */
 
-import { hasLong, longsMatching, namesWithRole, optionRole, scanArgs } from "../programs/mod.ts";
+import { hasLong, roleValues, scanArgs } from "../programs/mod.ts";
 import { unwrapCommand } from "./wrappers.ts";
 import {
   AUTOCORRECT_FLOOR,
@@ -293,15 +293,7 @@ function runsHit(
   }
   if (!Object.hasOwn(GIT_CODE_OPTIONS, sub)) return null;
   const code = GIT_CODE_OPTIONS[sub];
-  const scan = scanArgs(rest, code);
-  const values = [
-    ...scan.shorts.filter((o) => optionRole(code.short, o.letter) === "runs-value")
-      .map((o) => o.value),
-    ...namesWithRole(code.long, "runs-value").flatMap((full) =>
-      longsMatching(scan, full).map((l) => l.value)
-    ),
-  ];
-  for (const value of values) {
+  for (const value of roleValues(scanArgs(rest, code), code, "runs-value")) {
     const hit = value === null ? null : commandValue(value, walk, engine);
     if (hit) return hit;
   }

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { longsMatching, namesWithRole, optionRole, type OptionSpec, scanArgs } from "./options.ts";
+import { type OptionSpec, roleValues, scanArgs } from "./options.ts";
 
 /** Per program, the options whose value is a command it runs (`runs-value`), with those that take other values. */
 const COMMAND_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -59,14 +59,7 @@ const SAME_AS: Readonly<Record<string, string>> = { gtar: "tar", bsdtar: "tar" }
 export function optionCommands(name: string, args: readonly string[]): string[] {
   const spec = COMMAND_OPTIONS[SAME_AS[name] ?? name];
   if (spec === undefined) return [];
-  const scan = scanArgs(args, spec);
-  const values = [
-    ...scan.shorts.filter((o) => optionRole(spec.short, o.letter) === "runs-value")
-      .map((o) => o.value),
-    ...namesWithRole(spec.long, "runs-value").flatMap((full) =>
-      longsMatching(scan, full).map((l) => l.value)
-    ),
-  ];
+  const values = roleValues(scanArgs(args, spec), spec, "runs-value");
   // zip's `-TT` is one option of two letters, which no cluster reading finds.
   if (name === "zip") {
     values.push(...args.flatMap((a, i) => a === "-TT" ? [args[i + 1] ?? ""] : []));

@@ -43,6 +43,7 @@ export {
   namesWithRole,
   optionRole,
   programName,
+  roleValues,
   scanArgs,
   takesValue,
 } from "./options.ts";

@@ -53,6 +53,24 @@ export function hasRole(scan: ScannedArgs, spec: OptionSpec, role: FlagRole): bo
     hasLong(scan, ...namesWithRole(spec.long, role));
 }
 
+/**
+ * The values `scan` holds for the options `spec` gives role `role`: short
+ * ones in the order written, then long ones (by name or abbreviation) in the
+ * order `spec` lists them; null for one written without its value.
+ */
+export function roleValues(
+  scan: ScannedArgs,
+  spec: OptionSpec,
+  role: FlagRole,
+): (string | null)[] {
+  return [
+    ...scan.shorts.filter((o) => optionRole(spec.short, o.letter) === role).map((o) => o.value),
+    ...namesWithRole(spec.long, role).flatMap((full) =>
+      longsMatching(scan, full).map((l) => l.value)
+    ),
+  ];
+}
+
 /** Whether the option spelled `name` (no dashes) in `table` takes a value. */
 export function takesValue(table: OptionRoles | undefined, name: string): boolean {
   const role = optionRole(table, name);
