@@ -89,6 +89,15 @@ const MAX_PIPELINE_STAGES = 32;
 /** Names of `Invoke-Expression`, which runs its argument, or else its pipeline input. */
 const EVALUATORS = new Set(["invoke-expression", "iex"]);
 
+/**
+ * Windows' elevation tools (`sudo` of Windows 11, `gsudo`), which run the
+ * rest of the line; gsudo reads a cmdlet there as PowerShell.
+ */
+const ELEVATORS = new Set(["sudo", "gsudo"]);
+
+/** Most words of an elevator's line tried as the start of its command. */
+const MAX_ELEVATED_STARTS = 8;
+
 /** Commands that write their arguments to the pipeline. */
 const ECHOES = new Set(["write-output", "echo", "write"]);
 
@@ -338,6 +347,15 @@ export function powerShellVerdict(
       continue;
     }
     const fed = source === null ? [...stdin] : [source.join(" "), ...stdin];
+    if (ELEVATORS.has(name)) {
+      // Its options differ per tool: each word that could start the command is tried.
+      const raws = seg.words.map((w) => w.raw);
+      for (let k = 1; k < Math.min(raws.length, 1 + MAX_ELEVATED_STARTS); k++) {
+        if (raws[k].startsWith("-")) continue;
+        const hit = engine.script("powershell", raws.slice(k).join(" "), deeper(walk), fed);
+        if (hit) return hit;
+      }
+    }
     if (EVALUATORS.has(name)) {
       // The value of a subexpression is the script: read its source (`iex (irm …)`).
       seg.words.forEach((w, k) => {

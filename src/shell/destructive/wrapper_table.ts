@@ -428,6 +428,8 @@ export const COMMAND_RUNNERS: ReadonlySet<string> = new Set([
   "flatpak-spawn",
   "systemd-run",
   "watch",
+  // Windows' elevation tools, which run the command after their options.
+  "gsudo",
   // Dev environments and watchers that run the command after their own words.
   "rlwrap",
   "entr",

@@ -228,8 +228,10 @@ function topLevelArguments(text: string): string[] {
  * `DirectoryInfo.Delete(r)` with `r` anything but false as written (`1`,
  * `$true`, `[bool]1`, `!$false`, a variable), and, after a recursive
  * listing, `.Delete()` or `[IO.File]::Delete(…)` on what it listed. A
- * single file's `[IO.File]::Delete(p)` is no tree, like `rm p`. More
- * calls than can be read count as a delete.
+ * single file's `[IO.File]::Delete(p)` is no tree, like `rm p`. COM's
+ * `FileSystemObject.DeleteFolder(p)` and Visual Basic's
+ * `[FileSystem]::DeleteDirectory(p, …)` delete a tree whatever follows.
+ * More calls than can be read count as a delete.
  */
 export function dotNetDeletes(command: string, listedRecursively: boolean): boolean {
   const text = command.toLowerCase().replace(/[\s`]+/g, "");
@@ -243,5 +245,7 @@ export function dotNetDeletes(command: string, listedRecursively: boolean): bool
   for (const args of instance) {
     if (args !== "" && !SURELY_FALSE.test(args)) return true;
   }
+  // COM's FileSystemObject and Visual Basic's FileSystem delete a folder with all it holds.
+  if (text.includes(".deletefolder(") || text.includes("]::deletedirectory(")) return true;
   return listedRecursively && (text.includes(".delete()") || text.includes("file]::delete("));
 }

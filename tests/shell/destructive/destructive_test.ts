@@ -574,6 +574,12 @@ const DESTRUCTIVE_POWERSHELL = [
   "[System.IO.Directory]::Delete( 'build' , $true )",
   "(Get-Item build).Delete($true)",
   "Get-ChildItem build -Recurse -File | ForEach-Object { $_.Delete() }",
+  '(New-Object -ComObject Scripting.FileSystemObject).DeleteFolder("build")',
+  "$fso = New-Object -ComObject Scripting.FileSystemObject; $fso.DeleteFolder('build', $true)",
+  "[Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory('build', 'DeleteAllContents')",
+  "gsudo Remove-Item -Recurse -Force build",
+  "sudo pwsh -c 'Remove-Item -Recurse -Force build'",
+  "gsudo -n cmd /c rd /s /q build",
 ];
 
 const BENIGN_POWERSHELL = [
@@ -614,6 +620,9 @@ const BENIGN_POWERSHELL = [
   "[IO.File]::Delete('a.txt')",
   "(Get-Item a.txt).Delete()",
   "Start-Process git -ArgumentList 'status'",
+  "gsudo notepad C:\\Windows\\System32\\drivers\\etc\\hosts",
+  "sudo Get-ChildItem",
+  "$fso = New-Object -ComObject Scripting.FileSystemObject; $fso.GetFolder('build')",
 ];
 
 Deno.test("[destructive-bash-gate] PowerShell destructive table: Remove-Item -Recurse by any spelling, git, SQL, nested shells", () => {
