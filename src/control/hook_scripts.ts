@@ -93,6 +93,70 @@ export function scriptWords(command: string, projectRoot: string, home: string |
   return out;
 }
 
+/** Largest Claude Code config file read: it keeps every project's settings. */
+const MAX_CLAUDE_CONFIG_BYTES = 8 * 1024 * 1024;
+
+/** A JSON object's fields, or null for anything else. */
+function fields(value: unknown): Record<string, unknown> | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? value as Record<string, unknown>
+    : null;
+}
+
+/** A path with either separator, for comparing a project folder as two spellings write it. */
+function slashed(path: string): string {
+  return path.replaceAll("\\", "/").replace(/\/+$/, "");
+}
+
+/**
+ * The scripts of the MCP servers Claude Code's own config file
+ * (`~/.claude.json`) starts with a session here: its user-scope
+ * `mcpServers` and the local-scope ones kept for this project under
+ * `projects`. Another project's servers start only there, and their
+ * relative paths are that project's, so they are left out. Text that is no
+ * JSON starts no server (Claude Code cannot read it either).
+ */
+export function claudeConfigScripts(
+  text: string,
+  projectRoot: string,
+  home: string | null,
+): string[] {
+  let config: Record<string, unknown> | null;
+  try {
+    config = fields(JSON.parse(text));
+  } catch {
+    return [];
+  }
+  if (config === null) return [];
+  const projects = fields(config.projects) ?? {};
+  const here = Object.keys(projects).filter((key) => slashed(key) === slashed(projectRoot));
+  const lists = [config.mcpServers, ...here.map((key) => fields(projects[key])?.mcpServers)];
+  const out: string[] = [];
+  for (const list of lists) {
+    for (const server of Object.values(fields(list) ?? {}).slice(0, MAX_COMMANDS)) {
+      const entry = fields(server);
+      if (entry === null) continue;
+      const words = [entry.command, ...(Array.isArray(entry.args) ? entry.args : [])]
+        .filter((w): w is string => typeof w === "string");
+      out.push(...scriptWords(words.join(" "), projectRoot, home));
+    }
+  }
+  return out;
+}
+
+/** The scripts Claude Code's config files at `files` start servers from (`claudeConfigScripts`). */
+export function claudeConfigFileScripts(
+  files: readonly string[],
+  projectRoot: string,
+  home: string | null,
+  fs: FsPort,
+): string[] {
+  return files.flatMap((file) => {
+    const text = fs.readTextBounded(file, MAX_CLAUDE_CONFIG_BYTES);
+    return text === null ? [] : claudeConfigScripts(text, projectRoot, home);
+  });
+}
+
 /**
  * The script paths the commands of the registration files at `files` name.
  * Each folder is looked at once before its files are read: most agents'

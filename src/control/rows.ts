@@ -222,8 +222,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
   ...definitionRows(),
   // Claude Code's own config file: user- and local-scope MCP servers start with every session,
   // before any tool call, with no approval asked. It sits in the home, or in CLAUDE_CONFIG_DIR.
-  // The scripts its servers name are not read: the file grows to megabytes of history, and every
-  // first touch of an existing file would read it.
+  // The scripts of its user servers and of this project's local ones are read as hook scripts.
   {
     id: "claude-user-config",
     agent: "claude",

@@ -38,7 +38,7 @@ import {
   type SurfaceRow,
 } from "./rows.ts";
 import { envrcSources, startupSources } from "./startup_sources.ts";
-import { hookScripts } from "./hook_scripts.ts";
+import { claudeConfigFileScripts, hookScripts } from "./hook_scripts.ts";
 import {
   baseDirs,
   direnvPresent,
@@ -408,8 +408,21 @@ function readRegisteredScripts(ctx: SurfaceContext, fs: FsPort): string[] {
         joinPath(dir, n)
       );
     });
-  return hookScripts(files, ctx.projectRoot, homeDir(ctx.env), fs);
+  const home = homeDir(ctx.env);
+  // Claude Code's own config file holds every project's servers: only this project's are read.
+  const claudeConfigs = controlSurfaceRows(ctx)
+    .filter(({ row }) => CLAUDE_CONFIG_ROWS.has(row.id)).map(({ path }) => path);
+  return [
+    ...hookScripts(files, ctx.projectRoot, home, fs),
+    ...claudeConfigFileScripts(claudeConfigs, ctx.projectRoot, home, fs),
+  ];
 }
+
+/** The rows of Claude Code's own config file, whose servers `claudeConfigFileScripts` reads. */
+const CLAUDE_CONFIG_ROWS: ReadonlySet<string> = new Set([
+  "claude-user-config",
+  "claude-config-dir-config",
+]);
 
 /** Whether two folded paths are the same. */
 function samePath(a: PathParts, b: PathParts): boolean {

@@ -4,7 +4,7 @@
  */
 
 import { assertEquals } from "../helpers/assert.ts";
-import { hookScripts, scriptWords } from "../../src/control/hook_scripts.ts";
+import { claudeConfigScripts, hookScripts, scriptWords } from "../../src/control/hook_scripts.ts";
 import { controlSurfaceOf, type SurfaceContext } from "../../src/control/surface.ts";
 import { MemoryFs } from "../session_logs/builder.ts";
 
@@ -193,4 +193,49 @@ Deno.test("[self-protection] registration files are read only in folders that ex
   ];
   assertEquals(hookScripts(files, ROOT, HOME, fs), [`${ROOT}/.claude/hooks/fmt.sh`]);
   assertEquals([fs.looks, fs.reads], [2, 2]);
+});
+
+Deno.test("[self-protection] Claude Code's own config file: its user servers' and this project's local servers' scripts are read, other projects' are not", () => {
+  const config = JSON.stringify({
+    numStartups: 12,
+    mcpServers: { tools: { type: "stdio", command: "node", args: ["~/mcp/tools.js"] } },
+    projects: {
+      [ROOT]: { mcpServers: { db: { command: "python3", args: ["./mcp/db.py", "--ro"] } } },
+      "/work/other": { mcpServers: { x: { command: "node", args: ["./server.js"] } } },
+    },
+  });
+  assertEquals(claudeConfigScripts(config, ROOT, HOME), [
+    `${HOME}/mcp/tools.js`,
+    `${ROOT}/mcp/db.py`,
+  ]);
+  // The project folder as Windows writes it is the same folder.
+  assertEquals(
+    claudeConfigScripts(
+      JSON.stringify({ projects: { "C:\\w\\p": { mcpServers: { a: { command: "x/s.cmd" } } } } }),
+      "C:/w/p",
+      null,
+    ),
+    ["C:/w/p/x/s.cmd"],
+  );
+  assertEquals(claudeConfigScripts("{ not json", ROOT, HOME), []);
+  assertEquals(claudeConfigScripts("[1, 2]", ROOT, HOME), []);
+
+  const fs = new MemoryFs({
+    [`${HOME}/.claude.json`]: config,
+    [`${ROOT}/mcp/db.py`]: "serve()\n",
+    [`${ROOT}/server.js`]: "serve()\n",
+  }, [ROOT, `${ROOT}/mcp`, HOME]);
+  const ctx: SurfaceContext = {
+    env: { HOME },
+    projectRoot: ROOT,
+    processCwd: ROOT,
+    program: null,
+    fs,
+  };
+  const id = (path: string) => {
+    const hit = controlSurfaceOf(path, ctx);
+    return hit !== null && "row" in hit ? hit.row.id : null;
+  };
+  assertEquals(id(`${ROOT}/mcp/db.py`), "agent-hook-script");
+  assertEquals(id(`${ROOT}/server.js`), null);
 });
