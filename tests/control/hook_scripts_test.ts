@@ -37,6 +37,19 @@ Deno.test("[self-protection] a hook command's path-like words are its scripts, f
   assertEquals(scriptWords("%OTHER%/x.cmd", ROOT, HOME), []);
 });
 
+/** The project's context, on `fs`. */
+function projectContext(fs: MemoryFs): SurfaceContext {
+  return { env: { HOME }, projectRoot: ROOT, processCwd: ROOT, program: null, fs };
+}
+
+/** The id of the control-surface row a path is a file of, in `ctx`; null for none. */
+function rowIdIn(ctx: SurfaceContext): (path: string) => string | null {
+  return (path) => {
+    const hit = controlSurfaceOf(path, ctx);
+    return hit !== null && "row" in hit ? hit.row.id : null;
+  };
+}
+
 const CLAUDE_SETTINGS = JSON.stringify({
   hooks: {
     PostToolUse: [{
@@ -73,17 +86,8 @@ Deno.test("[self-protection] the scripts every registration file's hooks run are
 });
 
 Deno.test("[self-protection] a script a registered hook runs is part of the control surface; its neighbours are not", () => {
-  const ctx: SurfaceContext = {
-    env: { HOME },
-    projectRoot: ROOT,
-    processCwd: ROOT,
-    program: null,
-    fs: world(),
-  };
-  const id = (path: string) => {
-    const hit = controlSurfaceOf(path, ctx);
-    return hit !== null && "row" in hit ? hit.row.id : null;
-  };
+  const ctx = projectContext(world());
+  const id = rowIdIn(ctx);
   assertEquals(id(`${ROOT}/.claude/hooks/fmt.sh`), "agent-hook-script");
   assertEquals(id(`${HOME}/.codex/lint.js`), "agent-hook-script");
   assertEquals(id(`${ROOT}/.claude/hooks/other.sh`), null);
@@ -151,17 +155,7 @@ Deno.test("[self-protection] a server's script, and one a hook file in a folder 
     `${ROOT}/.github`,
     `${ROOT}/.github/hooks`,
   ]);
-  const ctx: SurfaceContext = {
-    env: { HOME },
-    projectRoot: ROOT,
-    processCwd: ROOT,
-    program: null,
-    fs,
-  };
-  const id = (path: string) => {
-    const hit = controlSurfaceOf(path, ctx);
-    return hit !== null && "row" in hit ? hit.row.id : null;
-  };
+  const id = rowIdIn(projectContext(fs));
   assertEquals(id(`${ROOT}/tools/mcp.js`), "agent-hook-script");
   assertEquals(id(`${ROOT}/scripts/lint.sh`), "agent-hook-script");
   assertEquals(id(`${ROOT}/scripts/other.sh`), null);
@@ -225,17 +219,7 @@ Deno.test("[self-protection] Claude Code's own config file: its user servers' an
     [`${ROOT}/mcp/db.py`]: "serve()\n",
     [`${ROOT}/server.js`]: "serve()\n",
   }, [ROOT, `${ROOT}/mcp`, HOME]);
-  const ctx: SurfaceContext = {
-    env: { HOME },
-    projectRoot: ROOT,
-    processCwd: ROOT,
-    program: null,
-    fs,
-  };
-  const id = (path: string) => {
-    const hit = controlSurfaceOf(path, ctx);
-    return hit !== null && "row" in hit ? hit.row.id : null;
-  };
+  const id = rowIdIn(projectContext(fs));
   assertEquals(id(`${ROOT}/mcp/db.py`), "agent-hook-script");
   assertEquals(id(`${ROOT}/server.js`), null);
 });
