@@ -53,16 +53,16 @@ export function envFileRows(): SurfaceRow[] {
  * `mise run` or `mise exec`. The user's own (`~/.config/mise`) is a
  * start-up row.
  */
-export const MISE_CONFIG_ROWS: readonly SurfaceRow[] = [
-  "mise*.toml",
-  ".mise*.toml",
-  ".rtx*.toml",
-  ".config/mise*.toml",
-  ".config/mise/**",
-  ".mise/**",
-  "mise/config*.toml",
-].map((pattern, i): SurfaceRow => ({
-  id: `mise-project-config-${i + 1}`,
+export const MISE_CONFIG_ROWS: readonly SurfaceRow[] = ([
+  ["mise-config", "mise*.toml"],
+  ["mise-hidden-config", ".mise*.toml"],
+  ["mise-rtx-config", ".rtx*.toml"],
+  ["mise-dot-config", ".config/mise*.toml"],
+  ["mise-dot-config-folder", ".config/mise/**"],
+  ["mise-hidden-folder", ".mise/**"],
+  ["mise-folder-config", "mise/config*.toml"],
+] as const).map(([id, pattern]): SurfaceRow => ({
+  id,
   agent: "shell",
   level: "project",
   base: "dotenv-folders",
