@@ -148,6 +148,6 @@ export function deletionGateCalls(origin: CallOrigin, path: string): HookCall[] 
       command: deletionCommand(path),
       deletion: path,
     }),
-    fileGateCall(origin, TOOL.multiEdit, path, { kind: "opaque" }),
+    fileGateCall(origin, TOOL.multiEdit, path, { kind: "opaque", removes: true }),
   ];
 }

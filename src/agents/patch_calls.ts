@@ -33,7 +33,9 @@ function fileCalls(origin: CallOrigin, file: PatchFile): HookCall[] {
       return deletionGateCalls(origin, path);
     case "update":
       // A file moved away leaves its path empty: a change whose content the gate does not read.
-      if (file.movedAway) return [fileGateCall(origin, TOOL.multiEdit, path, { kind: "opaque" })];
+      if (file.movedAway) {
+        return [fileGateCall(origin, TOOL.multiEdit, path, { kind: "opaque", removes: true })];
+      }
       // falls through
     default:
       return [gateCall(origin, TOOL.multiEdit, {

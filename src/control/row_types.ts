@@ -52,6 +52,20 @@ export type SurfaceKind =
   | "mise-config";
 
 /**
+ * Kinds of rows a deletion cannot weaken: a skill or subagent that is gone
+ * runs no hooks, a `.env` file that is gone sets no variable (the agent
+ * then loads the next one up, itself a row), and neither do VS Code's
+ * settings or a mise config that are gone. Their files count only for what
+ * a change leaves in them, by the shell or a file tool.
+ */
+export const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set([
+  "definition",
+  "env-file",
+  "terminal-settings",
+  "mise-config",
+]);
+
+/**
  * The directory a row's pattern is found under:
  * - `project`: the project root;
  * - `home`: the user's home directory;

@@ -21,6 +21,7 @@ import {
   startupRow,
 } from "./startup_rows.ts";
 
+export { DELETION_HARMLESS } from "./row_types.ts";
 export type {
   SurfaceAgent,
   SurfaceBase,

@@ -51,6 +51,7 @@ import {
 export { baseDirs, type ProgramPaths, rowApplies, type SurfaceContext } from "./bases.ts";
 export {
   CONTROL_SURFACE,
+  DELETION_HARMLESS,
   type SurfaceAgent,
   type SurfaceBase,
   type SurfaceKind,

@@ -11,7 +11,12 @@
 import { askReachesPerson } from "./escalate.ts";
 import type { DecideContext } from "./decision.ts";
 import type { GateTarget } from "./file_targets.ts";
-import type { SurfaceKind, SurfaceMatch, SurfaceUnresolved } from "../control/surface.ts";
+import {
+  DELETION_HARMLESS,
+  type SurfaceKind,
+  type SurfaceMatch,
+  type SurfaceUnresolved,
+} from "../control/surface.ts";
 import { sanitizeForDisplay } from "../questions/messages.ts";
 import type { Judge } from "../setup/weakening.ts";
 import {
@@ -72,6 +77,10 @@ async function protectionFindings(
   if ("unresolved" in hit) return [UNRESOLVED_LINE];
   if (hit.relation === "holds") return [HOLDS_LINE];
   const { row } = hit;
+  // A file of such a row that is deleted or moved away weakens nothing (`DELETION_HARMLESS`).
+  if (gt.change.kind === "opaque" && gt.change.removes && DELETION_HARMLESS.has(row.kind)) {
+    return [];
+  }
   const { ports, budget } = ctx;
   const path = gt.target.fsPath;
   if (path === null) return null;

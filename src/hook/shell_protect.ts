@@ -31,6 +31,7 @@ import type { ShellDialect } from "../shell/dialect.ts";
 import {
   controlSurfaceRows,
   danglingTarget,
+  DELETION_HARMLESS,
   envrcSourcedMatch,
   hardLinkMatch,
   hookScriptMatch,
@@ -228,20 +229,6 @@ const JUDGED_KINDS: ReadonlySet<SurfaceKind | undefined> = new Set([
 
 /** The bases of the programs found by name on PATH (`control/row_types.ts`). */
 const PATH_BASES: ReadonlySet<string> = new Set(["path-dirs", "path-all"]);
-
-/**
- * Kinds of rows a deletion cannot weaken: a skill or subagent that is gone
- * runs no hooks, a `.env` file that is gone sets no variable (the agent
- * then loads the next one up, itself a row), and neither does a mise config
- * that is gone. Their files count only for
- * what a command may write there.
- */
-const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set([
-  "definition",
-  "env-file",
-  "terminal-settings",
-  "mise-config",
-]);
 
 /**
  * Whether `target` is left out for a piece the context says is only

@@ -47,12 +47,14 @@ export interface TextEdit {
  * `unreadable` is content of the wrong shape (the profile is unknown, the
  * full questions are due); `opaque` is content the gate never reads, such
  * as a notebook cell or a deletion: no profile, always the full questions.
+ * `removes` marks an opaque change that leaves no file at the path (a
+ * deletion, a move away).
  */
 export type FileChange =
   | { kind: "edits"; edits: readonly TextEdit[] }
   | { kind: "write"; content: string }
   | { kind: "unreadable" }
-  | { kind: "opaque" };
+  | { kind: "opaque"; removes?: true };
 
 /** How the denial words the operation: changing a file or writing it whole. */
 export type FileVerb = "edit" | "write";

@@ -67,7 +67,7 @@ Deno.test("[agents] Codex: Bash is a shell call; apply_patch is one file call pe
     ],
     ["MultiEdit", {
       kind: "file",
-      touches: [{ path: "d.ts", verb: "edit", change: { kind: "opaque" } }],
+      touches: [{ path: "d.ts", verb: "edit", change: { kind: "opaque", removes: true } }],
     }],
   ]);
   for (const c of out) {
@@ -303,7 +303,7 @@ Deno.test("[agents] Cursor: Shell, Write, and Delete as destructive plus a file 
     ],
     ["MultiEdit", {
       kind: "file",
-      touches: [{ path: "/p/it's.ts", verb: "edit", change: { kind: "opaque" } }],
+      touches: [{ path: "/p/it's.ts", verb: "edit", change: { kind: "opaque", removes: true } }],
     }],
   ]);
   assertEquals(translate("Delete", {}).map(asked), [["MultiEdit", {

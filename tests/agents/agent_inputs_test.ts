@@ -106,7 +106,11 @@ Deno.test("[agents] Copilot: the recorded apply_patch, raw patch text, reads as 
     }],
     ["MultiEdit", {
       kind: "file",
-      touches: [{ path: "/work/run/proj/c.txt", verb: "edit", change: { kind: "opaque" } }],
+      touches: [{
+        path: "/work/run/proj/c.txt",
+        verb: "edit",
+        change: { kind: "opaque", removes: true },
+      }],
     }],
   ]);
   // The relative path resolves against the payload's cwd, where Copilot CLI created the file.
@@ -343,7 +347,7 @@ Deno.test("[agents] Cursor: target_file and path are read like file_path; Shell'
         }],
         ["MultiEdit", {
           kind: "file",
-          touches: [{ path: "/p/x", verb: "edit", change: { kind: "opaque" } }],
+          touches: [{ path: "/p/x", verb: "edit", change: { kind: "opaque", removes: true } }],
         }],
       ],
       field,

@@ -54,6 +54,7 @@ const FILES: Record<string, string> = {
   [`${HOME}/.profile`]: '. "$HOME/.cargo/env"\n',
   [`${HOME}/.cargo/env`]: "export PATH=$HOME/.cargo/bin:$PATH\n",
   [`${HOME}/notes.txt`]: "notes\n",
+  [`${ROOT}/.env`]: "API_KEY=x\n",
   [`${ROOT}/.claude/skills/review/SKILL.md`]: "---\nname: review\ndescription: d\n---\nRead it.\n",
 };
 
@@ -104,6 +105,22 @@ const patch = (body: string) => ({
 });
 
 const DENY_EVERY_TIME = "GateGuard denies this change every time, retries included";
+
+Deno.test("[self-protection] Codex: a patch deleting or moving away a file whose deletion weakens nothing (.env) is the destructive gate's alone", async () => {
+  for (
+    const input of [
+      patch("*** Delete File: .env"),
+      patch("*** Update File: .env\n*** Move to: old.env\n@@\n API_KEY=x"),
+    ]
+  ) {
+    const a = await agentCall("codex", input);
+    assert(!a.decisions.some((d) => d.startsWith("self-protect")), `${a.decisions}`);
+    assert(!a.text.includes(DENY_EVERY_TIME), a.text);
+  }
+  // Writing one still counts for what it leaves there.
+  const planted = await agentCall("codex", patch("*** Add File: .gemini/.env\n+LD_PRELOAD=/x.so"));
+  assertStringIncludes(planted.text, DENY_EVERY_TIME);
+});
 
 Deno.test("[self-protection] Codex: a patch that removes GateGuard's entry, deletes or moves the hook file is denied every time", async () => {
   const hooks = `${ROOT}/.codex/hooks.json`;
