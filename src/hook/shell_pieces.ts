@@ -24,6 +24,7 @@ import {
   DIRECTORY_OPTIONS,
   EMPTY_MAKERS,
   GIT_INDEX_ONLY,
+  makesVenv,
   OWN_HARMLESS,
   OWN_PROGRAMS,
   PRINTERS,
@@ -143,7 +144,8 @@ function bashPieces(
     const dirChange = DIRECTORY_CHANGERS.has(program);
     const runsAt = commandWordAt(segment);
     const sourced = SOURCERS.has(program) ? segment.words[1] : undefined;
-    const clears = EMPTY_MAKERS.has(baseNameOf(segment.words[runsAt]?.text ?? ""));
+    const run = segment.words.slice(runsAt).map((w, k) => k === 0 ? baseNameOf(w.text) : w.text);
+    const clears = EMPTY_MAKERS.has(run[0] ?? "") || makesVenv(run);
     for (const word of [...segment.assignments, ...segment.words]) {
       const runs = word === segment.words[0] || word === segment.words[runsAt];
       // A word built from the line's own variables (`p=.cla; rm -rf "${p}ude"`) is also its values.

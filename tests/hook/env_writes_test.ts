@@ -116,6 +116,15 @@ Deno.test("[self-protection] a shell write to an agent's .env file counts unless
     assertEquals(answers.map((a) => a.kind), ["ask", "ask"], command);
     assertStringIncludes(answers[0].text, "a .env file an agent loads when it starts");
   }
+  // A virtual environment made where the file would be leaves the file missing, as mkdir does.
+  for (const command of ["python3 -m venv .env", "virtualenv .env", "uv venv .env"]) {
+    assertEquals(
+      (await shell(withGemini(), command)).map((a) => a.kind),
+      ["pass", "pass"],
+      command,
+    );
+  }
+  assertEquals((await shell(withGemini(), "python3 x.py .env")).map((a) => a.kind), ["ask", "ask"]);
   // Deleting one sets nothing: the destructive gate alone decides.
   const [removed, retried] = await shell(withGemini({ ".env": "A=1\n" }), "rm -rf .env");
   assertEquals([removed.kind, retried.kind], ["deny", "pass"]);
