@@ -10,7 +10,7 @@
  * @module
  */
 
-import { type OptionSpec, roleValues, scanArgs } from "./options.ts";
+import { type OptionSpec, roleValues, scanArgs, takesValue } from "./options.ts";
 
 /** Per program, the options whose value is a command it runs (`runs-value`), with those that take other values. */
 const COMMAND_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -49,6 +49,22 @@ const COMMAND_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   zip: { long: { "unzip-command": "runs-value" } },
 };
 
+/**
+ * tar's old style (`tar cIf PROG a.tar`): a first word of letters, each
+ * letter that takes a value taking the next word in turn, rewritten as
+ * separate options.
+ */
+function tarOldStyle(args: readonly string[], spec: OptionSpec): readonly string[] {
+  const [first, ...rest] = args;
+  if (first === undefined || !/^[A-Za-z]+$/.test(first)) return args;
+  const out: string[] = [];
+  for (const letter of first) {
+    out.push(`-${letter}`);
+    if (takesValue(spec.short, letter) && rest.length > 0) out.push(rest.shift()!);
+  }
+  return [...out, ...rest];
+}
+
 /** Other names of those programs. */
 const SAME_AS: Readonly<Record<string, string>> = { gtar: "tar", bsdtar: "tar" };
 
@@ -57,9 +73,11 @@ const SAME_AS: Readonly<Record<string, string>> = { gtar: "tar", bsdtar: "tar" }
  * spelled as an action (`exec=CMD`, tar's checkpoint action) is its command.
  */
 export function optionCommands(name: string, args: readonly string[]): string[] {
-  const spec = COMMAND_OPTIONS[SAME_AS[name] ?? name];
+  const program = SAME_AS[name] ?? name;
+  const spec = COMMAND_OPTIONS[program];
   if (spec === undefined) return [];
-  const values = roleValues(scanArgs(args, spec), spec, "runs-value");
+  const read = program === "tar" ? tarOldStyle(args, spec) : args;
+  const values = roleValues(scanArgs(read, spec), spec, "runs-value");
   // zip's `-TT` is one option of two letters, which no cluster reading finds.
   if (name === "zip") {
     values.push(...args.flatMap((a, i) => a === "-TT" ? [args[i + 1] ?? ""] : []));

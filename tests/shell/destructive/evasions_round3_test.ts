@@ -229,6 +229,9 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "tar -I 'sh -c \"rm -rf x\"' -cf a.tar src",
       "tar --use-compress-program='sh -c \"rm -rf x\"' -cf a.tar src",
       "tar --to-command='rm -rf x' -xf a.tar",
+      // tar's old style: each letter that takes a value takes the next word in turn.
+      "tar cIf 'sh -c \"rm -rf x\"' a.tar src",
+      "tar cfI a.tar 'sh -c \"rm -rf x\"' src",
       "tar --checkpoint=1 --checkpoint-action=exec='rm -rf x' -cf /dev/null src",
       "zip -T -TT 'rm -rf x' a.zip f",
       "zip --unzip-command='rm -rf x' -T a.zip f",
@@ -258,6 +261,8 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
     benign: [
       "tar -czf x.tgz src",
       "tar -I zstd -cf a.tar.zst src",
+      "tar czf a.tgz src",
+      "tar cIf zstd a.tar src",
       "tar --use-compress-program='zstd -19' -cf a src",
       "zip -r a.zip src",
       "rsync -avz -e ssh src/ host:dst/",
