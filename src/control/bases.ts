@@ -131,20 +131,22 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
 const LOADER_PRESENT = new WeakMap<SurfaceContext, boolean>();
 
 /**
- * Whether something that loads `.env` files into an agent's environment
- * has a home folder on this machine: Gemini CLI or Codex CLI, which load
- * them when they start, or direnv, whose `dotenv` loads one for a shell
- * entering the folder. Without a filesystem port it is assumed: reading
- * too much as control surface only costs a look at the change. Removing
- * those folders is itself a change to the table.
+ * Whether something that loads a folder's `.env` file into an agent's
+ * environment has a home folder on this machine: Gemini CLI, which loads
+ * them when it starts, or direnv, whose `dotenv` loads one for a shell
+ * entering the folder (Codex CLI loads only its own, a row of its own).
+ * Without a filesystem port it is assumed: reading too much as control
+ * surface only costs a look at the change. Removing those folders is itself
+ * a change to the table.
  */
 function dotenvLoaderPresent(ctx: SurfaceContext): boolean {
   const fs = ctx.fs;
   if (!fs) return true;
-  return once(LOADER_PRESENT, ctx, () =>
-    direnvPresent(ctx, fs) ||
-    [...baseDirs("gemini-home", ctx), ...baseDirs("codex-home", ctx)]
-      .some((dir) => fs.lstat(dir).ok));
+  return once(
+    LOADER_PRESENT,
+    ctx,
+    () => direnvPresent(ctx, fs) || baseDirs("gemini-home", ctx).some((dir) => fs.lstat(dir).ok),
+  );
 }
 
 /** Whether direnv has its data folder here, by context. */

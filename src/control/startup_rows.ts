@@ -13,8 +13,10 @@ import type { SurfaceAgent, SurfaceBase, SurfaceLevel, SurfaceRow } from "./row_
 /**
  * The `.env` files Gemini CLI (0.61.0: the first of `.gemini/.env` and
  * `.env` from its folder upwards, then the same two in the home) and Codex
- * CLI (`$CODEX_HOME/.env`, and a `.env` from its folder upwards) load into
- * the environment every hook they run inherits.
+ * CLI (0.171.0, checked by a hook that printed its environment:
+ * `$CODEX_HOME/.env` only, no `.env` of its folder or above) load into the
+ * environment every hook they run inherits. Codex CLI's row needs no
+ * loader of its own: its folder exists only where Codex CLI does.
  */
 export function envFileRows(): SurfaceRow[] {
   const row = (
@@ -40,7 +42,7 @@ export function envFileRows(): SurfaceRow[] {
     row("agent-env", "gemini", "dotenv-folders", ".env", "project"),
     row("gemini-user-env", "gemini", "gemini-home", ".env", "user"),
     row("home-env", "gemini", "home", ".env", "user"),
-    row("codex-user-env", "codex", "codex-home", ".env", "user"),
+    { ...row("codex-user-env", "codex", "codex-home", ".env", "user"), needsLoader: undefined },
   ];
 }
 

@@ -225,13 +225,14 @@ Deno.test("[self-protection] the .env files agents load are rows while a loader 
   const bare = ctx({}, { fs: new MemoryFs({}, ["/work", ROOT, "/home", HOME]) });
   assertEquals(idOf(`${ROOT}/.env`, bare), null);
   assertEquals(idOf(`${HOME}/.env`, bare), null);
-  // direnv's data folder is a loader too; a codex home moved by CODEX_HOME counts.
+  // direnv's data folder is a loader too. Codex CLI (0.171.0) loads only its own `.env`, under
+  // CODEX_HOME when that moves its folder: a project's `.env` is no row for it.
   const direnv = new MemoryFs({}, ["/work", ROOT, "/home", HOME, `${HOME}/.local/share/direnv`]);
   assertEquals(idOf(`${ROOT}/.env`, ctx({}, { fs: direnv })), "agent-env");
   const codex = new MemoryFs({}, ["/work", ROOT, "/opt/codex"]);
   const moved = ctx({ CODEX_HOME: "/opt/codex" }, { fs: codex });
   assertEquals(idOf("/opt/codex/.env", moved), "codex-user-env");
-  assertEquals(idOf(`${ROOT}/.env`, moved), "agent-env");
+  assertEquals(idOf(`${ROOT}/.env`, moved), null);
   assertEquals(idOf(`${HOME}/.local/share/direnv/allow/0a1b`, bare), "direnv-approvals");
   assertEquals(idOf(`${HOME}/.local/state/mise/trusted-configs/x`, bare), "mise-approvals");
   assertEquals(idOf(`${HOME}/.config/direnv/direnvrc`, bare), "shell-direnv-config");
