@@ -43,9 +43,11 @@ export function placedLines(source: string): PlacedLine[] {
   let openKey = "";
   for (const text of source.split(/\r?\n|\r/)) {
     const inString = open !== null;
-    const header = inString ? null : /^\s*\[\[?\s*([^\]]*?)\s*\]\]?\s*(#.*)?$/.exec(text);
+    // No two neighbouring parts of these patterns share a character: a long line fails in linear time.
+    const header = inString ? null : /^\s*\[\[?([^\]]*)\]\]?\s*(#.*)?$/.exec(text);
     if (header) table = header[1].replace(/\s+/g, "").replace(/["']/g, "").toLowerCase();
-    const key = inString ? openKey : (/^\s*([^=\s][^=]*?)\s*=/.exec(text)?.[1] ?? "");
+    const equals = text.indexOf("=");
+    const key = inString ? openKey : equals < 0 ? "" : text.slice(0, equals).trim();
     out.push({ table, text, inString, key, header: header !== null });
     open = stringStateAfter(text, open);
     if (!inString) openKey = key;
@@ -99,7 +101,7 @@ function stringStateAfter(line: string, open: '"""' | "'''" | null): '"""' | "''
 
 /** A plain text, or a list of plain texts, with no template in it. */
 const PLAIN_VALUE =
-  /^\s*(?:"[^"\\{]*"|'[^'{]*'|\[\s*(?:(?:"[^"\\{]*"|'[^'{]*')\s*,?\s*)*\])\s*(?:#.*)?$/;
+  /^\s*(?:"[^"\\{]*"|'[^'{]*'|\[\s*(?:(?:"[^"\\{]*"|'[^'{]*')\s*(?:,\s*)?)*\])\s*(?:#.*)?$/;
 
 /** Whether `name` is a variable GateGuard reads, or one that moves it. */
 function mattersToGateGuard(name: string): boolean {
