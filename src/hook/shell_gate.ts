@@ -27,6 +27,7 @@ import {
   LATER_EFFECT_TEXTS,
   OWN_HOOK_CONTROLS,
   OWN_HOOK_LINE,
+  OWN_PROGRAM_TEXTS,
   protectedTargetText,
   ROUTINE_TEXT,
   SHELL_WRITE_LINE,
@@ -193,8 +194,13 @@ function protectionInput(hit: ShellProtectHit, writeLine: string): SelfProtectio
         controls: sanitizeForDisplay(hit.row.controls),
         turnsOff: [writeLine],
       };
-    case "own-hook":
-      return { file: "GateGuard's hook", controls: OWN_HOOK_CONTROLS, turnsOff: [OWN_HOOK_LINE] };
+    case "own-hook": {
+      const sub = hit.subcommand;
+      const own = sub === "trust" || sub === "init" ? OWN_PROGRAM_TEXTS[sub] : null;
+      return own === null
+        ? { file: "GateGuard's hook", controls: OWN_HOOK_CONTROLS, turnsOff: [OWN_HOOK_LINE] }
+        : { file: own.file, controls: own.controls, turnsOff: [own.line] };
+    }
     case "unresolved":
       return {
         file: sanitizeForDisplay(hit.piece),

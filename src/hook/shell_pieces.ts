@@ -202,8 +202,13 @@ function rawPieces(dialect: ShellDialect, command: string): Piece[] {
  */
 export function runsOwnHook(pieces: readonly Piece[], at: number): boolean {
   if (!pieces[at].runs || !OWN_PROGRAMS.has(baseNameOf(pieces[at].text))) return false;
-  const next = pieces.slice(at + 1).find((p) => p.text !== pieces[at].text);
-  return next === undefined || !OWN_HARMLESS.has(next.text);
+  const next = ownSubcommand(pieces, at);
+  return next === undefined || !OWN_HARMLESS.has(next);
+}
+
+/** The word after GateGuard's program at `at` (its subcommand, or an option), if any. */
+export function ownSubcommand(pieces: readonly Piece[], at: number): string | undefined {
+  return pieces.slice(at + 1).find((p) => p.text !== pieces[at].text)?.text;
 }
 
 /**

@@ -59,6 +59,7 @@ import {
   commandPieces,
   commandWordAt,
   lower,
+  ownSubcommand,
   type Piece,
   readsOnly,
   runsOwnHook,
@@ -99,7 +100,8 @@ export type ShellProtectHit =
      */
     broad?: boolean;
   }
-  | { kind: "own-hook"; piece: string }
+  /** It runs GateGuard's own program by hand; `subcommand` is the word after it, if any. */
+  | { kind: "own-hook"; piece: string; subcommand?: string }
   /**
    * A link the piece names (or ends in) whose real location cannot be
    * found (a loop, a chain too long, a place the hook may not look): it may
@@ -496,7 +498,8 @@ function matchPieces(
     if (!budget.spend(UNITS_PER_PIECE, "self-protection")) return null;
     if (runsOwnHook(pieces, at) && !seen.has("own-hook")) {
       seen.add("own-hook");
-      hits.push({ kind: "own-hook", piece: piece.text });
+      const subcommand = ownSubcommand(pieces, at);
+      hits.push({ kind: "own-hook", piece: piece.text, ...(subcommand ? { subcommand } : {}) });
     }
     if (piece.anywhere) {
       const row = targets[0]?.row;

@@ -135,6 +135,27 @@ export const LATER_EFFECT_TEXTS: Readonly<
 /** How GateGuard's own hook is named in a self-protection answer. */
 export const OWN_HOOK_CONTROLS = "the program that decides every gated tool call";
 
+/**
+ * What running GateGuard's program by hand reaches, by the subcommand
+ * that names it (the hook's texts for the hook and any other word): its
+ * trust store (`trust`) or its registrations (`init`).
+ */
+export const OWN_PROGRAM_TEXTS: Readonly<
+  Record<"trust" | "init", { file: string; controls: string; line: string }>
+> = {
+  trust: {
+    file: "GateGuard's trust store",
+    controls: "the hashes of the project files the user trusted to loosen GateGuard",
+    line: "trusting a project file by hand lets its loosening keys apply without the user " +
+      "having read them",
+  },
+  init: {
+    file: "GateGuard's registrations",
+    controls: "GateGuard's hook entries in the agents' settings and hook files",
+    line: "registering GateGuard by hand can remove or replace the hook entries that run it",
+  },
+};
+
 /** The places a destructive command may not be aimed at without the user's say, in words. */
 export const PROTECTED_PLACES: Readonly<Record<"home" | "root" | "project" | "git", string>> = {
   home: "the home directory",

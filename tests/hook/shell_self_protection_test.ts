@@ -55,6 +55,20 @@ Deno.test("[self-protection] running GateGuard's hook by hand is never passed; i
   assertStringIncludes(answers[0].text, "running GateGuard's hook by hand");
   const reports = await twice("gateguard report --since 1d", ASKING);
   assertEquals(reports.map((a) => a.kind), ["pass", "pass"]);
+  // Its trust and registration subcommands are named for what they reach.
+  const [trusted] = await twice("gateguard trust .gateguard.jsonc", BYPASS);
+  assertEquals(trusted.kind, "deny");
+  assertStringIncludes(
+    trusted.text,
+    "This change to GateGuard's trust store would switch GateGuard off or weaken it:\n" +
+      "- trusting a project file by hand lets its loosening keys apply without the user having " +
+      "read them",
+  );
+  const [registered] = await twice("gateguard init --agent codex", BYPASS);
+  assertStringIncludes(
+    registered.text,
+    "- registering GateGuard by hand can remove or replace the hook entries that run it",
+  );
 });
 
 Deno.test("[self-protection] storing a variable GateGuard reads for later sessions is asked of the user, never passed on a retry", async () => {
