@@ -19,6 +19,7 @@
  * @module
  */
 
+import { ownEntry } from "../platform/own_key.ts";
 import type { Segment } from "../shell/bash/mod.ts";
 import { commandProgram, DIRECTORY_CHANGERS } from "./shell_words.ts";
 import { SHELLS } from "./shell_environment.ts";
@@ -361,7 +362,7 @@ export function powershellFolderWrites(command: string, given: FolderWriteContex
       here = program.startsWith("pop") ? null : changedFolder(here, words.slice(1));
       continue;
     }
-    const kind = POWERSHELL_WRITERS[program];
+    const kind = ownEntry(POWERSHELL_WRITERS, program);
     if (kind === undefined) {
       // A native program (`git clean`, `tar -x`) is read as in Bash; PowerShell's own
       // aliases (`cp`, `mv`, `ls`) are the cmdlets above.

@@ -17,6 +17,7 @@
  * @module
  */
 
+import { ownEntry } from "../platform/own_key.ts";
 import type { Segment } from "../shell/bash/mod.ts";
 import { ENV_VARIABLES, movesGateGuard } from "../config/env.ts";
 import { RAW_RUNNERS } from "./shell_words.ts";
@@ -148,10 +149,11 @@ function agentOf(words: readonly string[]): { cli: AgentCli; args: readonly stri
   if (PACKAGE_RUNNERS.has(programName(words[0] ?? ""))) {
     at = words.findIndex((w, i) => i > 0 && !w.startsWith("-"));
     if (at < 0) return null;
-    const name = AGENT_PACKAGES[words[at].replace(/(?<=.)@[^/]*$/, "").toLowerCase()];
-    return name === undefined ? null : { cli: AGENT_CLIS[name], args: words.slice(at + 1) };
+    const name = ownEntry(AGENT_PACKAGES, words[at].replace(/(?<=.)@[^/]*$/, "").toLowerCase());
+    const packaged = name === undefined ? undefined : ownEntry(AGENT_CLIS, name);
+    return packaged === undefined ? null : { cli: packaged, args: words.slice(at + 1) };
   }
-  const cli = AGENT_CLIS[programName(words[0] ?? "")];
+  const cli = ownEntry(AGENT_CLIS, programName(words[0] ?? ""));
   return cli === undefined ? null : { cli, args: words.slice(1) };
 }
 

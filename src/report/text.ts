@@ -6,6 +6,7 @@
  * @module
  */
 
+import { ownEntry } from "../platform/own_key.ts";
 import type { Count, Rate, ScopeSummary } from "./aggregate.ts";
 import type { ReportSummary } from "./collect.ts";
 import { printable } from "../platform/terminal_text.ts";
@@ -197,7 +198,7 @@ function countTable(
 }
 
 const decisionName = (name: string | null): string =>
-  name === null ? "(none)" : DECISION_WORDS[name] ?? name;
+  name === null ? "(none)" : ownEntry(DECISION_WORDS, name) ?? name;
 // A shell command has no target class: it is named as what it is.
 const className = (name: string | null): string => name ?? "shell command";
 const reasonName = (name: string | null): string => name ?? "(not recorded)";

@@ -10,6 +10,7 @@
  * @module
  */
 
+import { ownEntry } from "../../platform/own_key.ts";
 import { type OptionSpec, roleValues, scanArgs, takesValue } from "./options.ts";
 
 /** Per program, the options whose value is a command it runs (`runs-value`), with those that take other values. */
@@ -73,8 +74,8 @@ const SAME_AS: Readonly<Record<string, string>> = { gtar: "tar", bsdtar: "tar" }
  * spelled as an action (`exec=CMD`, tar's checkpoint action) is its command.
  */
 export function optionCommands(name: string, args: readonly string[]): string[] {
-  const program = SAME_AS[name] ?? name;
-  const spec = COMMAND_OPTIONS[program];
+  const program = ownEntry(SAME_AS, name) ?? name;
+  const spec = ownEntry(COMMAND_OPTIONS, program);
   if (spec === undefined) return [];
   const read = program === "tar" ? tarOldStyle(args, spec) : args;
   const values = roleValues(scanArgs(read, spec), spec, "runs-value");
@@ -98,7 +99,7 @@ export function escapedCommands(
   args: readonly string[],
   stdin: readonly string[],
 ): string[] {
-  const escape = SHELL_ESCAPES[name];
+  const escape = ownEntry(SHELL_ESCAPES, name);
   if (escape === undefined) return [];
   return [...args, ...stdin].flatMap((text) => [...text.matchAll(escape)].map((m) => m[1]));
 }
