@@ -15,6 +15,7 @@
  * @module
  */
 
+import { ownEntry } from "../../platform/own_key.ts";
 import {
   hasRole,
   isDynamic,
@@ -521,7 +522,7 @@ function tmuxKeys(args: readonly string[]): string | null {
       literal ||= a.includes("l");
       continue;
     }
-    const key = literal ? undefined : TMUX_KEYS[a.toLowerCase()];
+    const key = literal ? undefined : ownEntry(TMUX_KEYS, a.toLowerCase());
     text += key ?? a;
   }
   return text === "" ? null : text;
