@@ -52,7 +52,7 @@ function rememberingLookups(fs: FsPort): FsPort {
       return seen.get(path)!;
     };
   };
-  const readLink = fs.readLink;
+  const { readLink, listNames } = fs;
   return {
     lstat: remember((path) => fs.lstat(path)),
     stat: remember((path) => fs.stat(path)),
@@ -61,5 +61,9 @@ function rememberingLookups(fs: FsPort): FsPort {
     readTextBounded: (path, maxBytes) => fs.readTextBounded(path, maxBytes),
     readTextBoundedAsync: (path, maxBytes) => fs.readTextBoundedAsync(path, maxBytes),
     readRange: (path, start, length) => fs.readRange(path, start, length),
+    // Every optional method of the port is kept: a folder listed here is a folder not listed at all.
+    ...(listNames === undefined ? {} : {
+      listNames: (dir: string, max: number) => listNames.call(fs, dir, max),
+    }),
   };
 }

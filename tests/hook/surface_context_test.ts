@@ -6,6 +6,7 @@
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { contextFor, MemoryFs, ROOT } from "./context.ts";
 import { surfaceContextOf } from "../../src/hook/surface_context.ts";
+import { denoFs } from "../../src/platform/fs_port.ts";
 
 /** An in-memory filesystem that counts its lookups and reads by path. */
 class CountingFs extends MemoryFs {
@@ -55,4 +56,28 @@ Deno.test("[self-protection] another call looks again: a folder made between two
   fs.dirs.add(`${ROOT}/.codex`);
   const second = surfaceContextOf(contextFor("Bash", { command: "ls" }, { fs }));
   assertEquals(second.fs!.lstat(`${ROOT}/.codex`).ok, true);
+});
+
+Deno.test("[self-protection] the call's filesystem keeps every method of the port, listing folders included", () => {
+  // The real port's methods are the ones production calls reach: none may be dropped on the way.
+  const ctx = contextFor("Write", { file_path: `${ROOT}/a`, content: "" }, {});
+  ctx.ports.fs = denoFs;
+  const fs = surfaceContextOf(ctx).fs!;
+  assertEquals(
+    Object.keys(denoFs).filter((name) =>
+      typeof (fs as unknown as Record<string, unknown>)[name] !== "function"
+    ),
+    [],
+  );
+  // A listing goes through to the port.
+  let asked = "";
+  const listed = Object.assign(new MemoryFs({}, [ROOT]), {
+    listNames: (dir: string) => {
+      asked = dir;
+      return [];
+    },
+  });
+  const viaMemory = contextFor("Write", { file_path: `${ROOT}/a`, content: "" }, { fs: listed });
+  surfaceContextOf(viaMemory).fs!.listNames?.(`${ROOT}/.github/hooks`, 8);
+  assertEquals(asked, `${ROOT}/.github/hooks`);
 });
