@@ -123,6 +123,7 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
     case "startup-sourced":
     case "hook-sourced":
     case "envrc-sourced":
+    case "extension-linked":
       return [];
   }
 }

@@ -14,7 +14,8 @@
  * agent reads them, never narrower. The keys
  * are found in the text itself, so comments (Gemini CLI reads JSONC), a
  * file no parser accepts and a key at any depth are all read, and no JSON
- * reader has to load with the hook.
+ * reader has to load with the hook. It also finds the folders Gemini CLI's
+ * linked extensions load their hooks and servers from.
  *
  * @module
  */
@@ -188,4 +189,47 @@ export function hookScripts(
     }
   }
   return out;
+}
+
+/** The record a linked Gemini CLI extension keeps in its installed folder. */
+const INSTALL_RECORD = ".gemini-extension-install.json";
+
+/** Most extensions read from one extensions folder. */
+const MAX_EXTENSIONS = 64;
+
+/** Largest install record read. */
+const MAX_RECORD_BYTES = 64 * 1024;
+
+/**
+ * The folders the Gemini CLI extensions installed under `extensionsDirs`
+ * are linked from. `gemini extensions link DIR` records DIR in the
+ * installed extension's `.gemini-extension-install.json`
+ * (`{"type":"link","source":DIR}`), and Gemini CLI 0.61.0 then loads the
+ * extension's config (its MCP servers) and hooks from DIR itself, often a
+ * checkout the agent works in. A folder that cannot be listed, or a record
+ * that is not a link, adds none.
+ */
+export function linkedExtensionSources(extensionsDirs: readonly string[], fs: FsPort): string[] {
+  const out: string[] = [];
+  for (const dir of extensionsDirs) {
+    for (const name of fs.listNames?.(dir, MAX_EXTENSIONS) ?? []) {
+      const record = joinPath(joinPath(dir, name), INSTALL_RECORD);
+      const text = fs.readTextBounded(record, MAX_RECORD_BYTES);
+      if (text === null) continue;
+      try {
+        const linked = JSON.parse(text);
+        if (linked?.type === "link" && typeof linked.source === "string" && linked.source !== "") {
+          out.push(linked.source);
+        }
+      } catch {
+        // A record Gemini CLI cannot read links nothing.
+      }
+    }
+  }
+  return out;
+}
+
+/** The files of a linked extension's folder that decide what runs: its config, and its hooks folder. */
+export function linkedExtensionFiles(source: string): { config: string; hooks: string } {
+  return { config: joinPath(source, "gemini-extension.json"), hooks: joinPath(source, "hooks") };
 }

@@ -90,6 +90,10 @@ export const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set([
  *   file in when they start (and mise for its config): the project root,
  *   the process's folder and every folder above them, the home left out
  *   (its own rows hold it);
+ * - `extension-linked`: the folders Gemini CLI's linked extensions load
+ *   from (`gemini extensions link DIR`), found by reading each installed
+ *   extension's install record, for a path no other row holds: their
+ *   `gemini-extension.json` and `hooks/`; no folder of its own;
  * - `envrc-sourced`: the files an `.envrc` in those folders loads, found by
  *   reading them (`startup_sources.ts`) while direnv has its data folder
  *   here, for a path no other row holds; no folder of its own;
@@ -116,6 +120,7 @@ export type SurfaceBase =
   | "hook-sourced"
   | "dotenv-folders"
   | "envrc-sourced"
+  | "extension-linked"
   | "path-dirs"
   | "path-all";
 

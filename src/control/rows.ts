@@ -165,6 +165,24 @@ export const HOOK_SCRIPT_ROW: SurfaceRow = {
   askable: true,
 };
 
+/**
+ * The row of a file of a Gemini CLI extension linked from a folder
+ * elsewhere (found on demand, `hook_scripts.ts`): Gemini CLI loads its
+ * config and hooks from that folder with every session, so its hooks and
+ * MCP servers run beside GateGuard's, with no gate before them.
+ */
+export const LINKED_EXTENSION_ROW: SurfaceRow = {
+  id: "gemini-linked-extension",
+  agent: "gemini",
+  level: "user",
+  base: "extension-linked",
+  pattern: "",
+  kind: "program",
+  controls: "a Gemini CLI extension linked from this folder, whose hooks and MCP servers run " +
+    "with every session, beside GateGuard's",
+  askable: true,
+};
+
 /** The control surface, most specific rows first: the first row that matches names a path. */
 export const CONTROL_SURFACE: readonly SurfaceRow[] = [
   {
@@ -600,4 +618,5 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
   STARTUP_SOURCED_ROW,
   ENVRC_SOURCED_ROW,
   HOOK_SCRIPT_ROW,
+  LINKED_EXTENSION_ROW,
 ];

@@ -34,11 +34,17 @@ import {
   CONTROL_SURFACE,
   ENVRC_SOURCED_ROW,
   HOOK_SCRIPT_ROW,
+  LINKED_EXTENSION_ROW,
   STARTUP_SOURCED_ROW,
   type SurfaceRow,
 } from "./rows.ts";
 import { envrcSources, startupSources } from "./startup_sources.ts";
-import { claudeConfigFileScripts, hookScripts } from "./hook_scripts.ts";
+import {
+  claudeConfigFileScripts,
+  hookScripts,
+  linkedExtensionFiles,
+  linkedExtensionSources,
+} from "./hook_scripts.ts";
 import {
   baseDirs,
   direnvPresent,
@@ -290,8 +296,65 @@ export function controlSurfaceOf(
   const folded = fold(real);
   return matchAt(folded, written, ctx) ?? named(folded) ??
     matchAt(folded, resolvedBases(ctx, true, folded), ctx) ??
-    startupSourcedMatch([parts, real], ctx) ?? hookScriptMatch([parts, real], ctx) ??
-    envrcSourcedMatch([parts, real], ctx) ?? hardLinkMatch(real, ctx);
+    sourcedMatch([parts, real], ctx) ?? hardLinkMatch(real, ctx);
+}
+
+/**
+ * The row of a path that one of the table's files brings in by reading it
+ * (a start-up file's `source`, a hook's script, an `.envrc`'s load, a
+ * linked Gemini CLI extension), as written or at its real location; each
+ * list is read only when a path gets this far, once per context.
+ */
+export function sourcedMatch(
+  paths: readonly PathParts[],
+  ctx: SurfaceContext,
+): SurfaceMatch | null {
+  return startupSourcedMatch(paths, ctx) ?? hookScriptMatch(paths, ctx) ??
+    envrcSourcedMatch(paths, ctx) ?? linkedExtensionMatch(paths, ctx);
+}
+
+/** The folders Gemini CLI's linked extensions load from, read once per context. */
+const LINKED_SOURCES = new WeakMap<SurfaceContext, string[]>();
+
+/** `linkedExtensionSources` of the extensions folders under Gemini CLI's homes, once per context. */
+function linkedSources(ctx: SurfaceContext, fs: FsPort): string[] {
+  return once(LINKED_SOURCES, ctx, () =>
+    linkedExtensionSources(
+      baseDirs("gemini-home", ctx).map((d) => joinPath(d, "extensions")),
+      fs,
+    ));
+}
+
+/** The files of the linked extensions' folders, folded, found once per context. */
+const LINKED_EXTENSIONS = new WeakMap<SurfaceContext, { config: PathParts; hooks: PathParts }[]>();
+
+/**
+ * The linked-extension row for a path that is the config or under the
+ * hooks folder of a Gemini CLI extension linked from elsewhere
+ * (`hook_scripts.ts`), at the folder's spelling or its real location.
+ */
+export function linkedExtensionMatch(
+  paths: readonly PathParts[],
+  ctx: SurfaceContext,
+): SurfaceMatch | null {
+  const fs = ctx.fs;
+  if (!fs) return null;
+  const linked = once(LINKED_EXTENSIONS, ctx, () => {
+    return linkedSources(ctx, fs).flatMap((source) => {
+      const parts = absolutePath(source, ctx.processCwd, ctx.processCwd);
+      const real = realLocation(parts, fs, knownLocations(ctx));
+      return (real ? [parts, real] : [parts]).map((p) => {
+        const { config, hooks } = linkedExtensionFiles(formatPath(p));
+        const at = (path: string) => fold(absolutePath(path, "/", "/"));
+        return { config: at(config), hooks: at(hooks) };
+      });
+    });
+  });
+  if (linked.length === 0) return null;
+  const found = paths.map(fold).some((c) =>
+    linked.some((l) => samePath(c, l.config) || below(l.hooks, c) !== null)
+  );
+  return found ? { row: LINKED_EXTENSION_ROW, relation: "is", base: ctx.projectRoot } : null;
 }
 
 /** The files the `.envrc` files load, folded, found once per context. */
@@ -413,8 +476,13 @@ function readRegisteredScripts(ctx: SurfaceContext, fs: FsPort): string[] {
   // Claude Code's own config file holds every project's servers: only this project's are read.
   const claudeConfigs = controlSurfaceRows(ctx)
     .filter(({ row }) => CLAUDE_CONFIG_ROWS.has(row.id)).map(({ path }) => path);
+  // A linked Gemini CLI extension's config and hooks name what they run, as a settings file does.
+  const linked = linkedSources(ctx, fs).flatMap((source) => {
+    const { config, hooks } = linkedExtensionFiles(source);
+    return [config, joinPath(hooks, "hooks.json")];
+  });
   return [
-    ...hookScripts(files, ctx.projectRoot, home, fs),
+    ...hookScripts([...files, ...linked], ctx.projectRoot, home, fs),
     ...claudeConfigFileScripts(claudeConfigs, ctx.projectRoot, home, fs),
   ];
 }

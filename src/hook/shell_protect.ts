@@ -32,12 +32,10 @@ import {
   controlSurfaceRows,
   danglingTarget,
   DELETION_HARMLESS,
-  envrcSourcedMatch,
   hardLinkMatch,
-  hookScriptMatch,
   knownLocations,
   rowApplies,
-  startupSourcedMatch,
+  sourcedMatch,
   type SurfaceContext,
   type SurfaceKind,
   type SurfaceRow,
@@ -561,9 +559,7 @@ function matchPieces(
       }
       // A file a start-up file loads is start-up code too; looked up only under the home folder.
       const seenAt = real === null ? [probe.written] : [probe.written, real];
-      row ??= startupSourcedMatch(seenAt, ctx.surface)?.row ??
-        hookScriptMatch(seenAt, ctx.surface)?.row ??
-        envrcSourcedMatch(seenAt, ctx.surface)?.row ??
+      row ??= sourcedMatch(seenAt, ctx.surface)?.row ??
         hardLinkMatch(real ?? probe.written, ctx.surface)?.row ?? null;
       if (judged && JUDGED_KINDS.has(row?.kind)) row = null;
     }

@@ -129,9 +129,9 @@ Deno.test("[self-protection] the scripts a server list's commands and args name,
 /** The in-memory filesystem, with folders listed. */
 class ListingFs extends MemoryFs {
   listNames(dir: string, max: number): string[] | null {
-    const names = [...this.files.keys()].filter((p) => p.startsWith(`${dir}/`))
+    const names = [...this.files.keys(), ...this.dirs].filter((p) => p.startsWith(`${dir}/`))
       .map((p) => p.slice(dir.length + 1)).filter((n) => !n.includes("/"));
-    return this.dirs.has(dir) ? names.slice(0, max) : null;
+    return this.dirs.has(dir) ? [...new Set(names)].slice(0, max) : null;
   }
 }
 
@@ -222,4 +222,52 @@ Deno.test("[self-protection] Claude Code's own config file: its user servers' an
   const id = rowIdIn(projectContext(fs));
   assertEquals(id(`${ROOT}/mcp/db.py`), "agent-hook-script");
   assertEquals(id(`${ROOT}/server.js`), null);
+});
+
+Deno.test("[self-protection] a Gemini CLI extension linked from a folder: its config, its hooks and what they run are control files", () => {
+  const source = `${ROOT}/my-ext`;
+  const fs = new ListingFs({
+    [`${HOME}/.gemini/extensions/my-ext/.gemini-extension-install.json`]: JSON.stringify({
+      source,
+      type: "link",
+    }),
+    [`${HOME}/.gemini/extensions/other/.gemini-extension-install.json`]: JSON.stringify({
+      source: "https://example.com/x.git",
+      type: "git",
+    }),
+    [`${HOME}/.gemini/extensions/broken/.gemini-extension-install.json`]: "{ not json",
+    [`${source}/gemini-extension.json`]: JSON.stringify({
+      name: "my-ext",
+      mcpServers: { s: { command: "node", args: [`${source}/dist/server.js`] } },
+    }),
+    [`${source}/hooks/hooks.json`]: "{}",
+    [`${source}/hooks/check.sh`]: "exit 0\n",
+    [`${source}/dist/server.js`]: "serve()\n",
+    [`${source}/src/index.ts`]: "export {};\n",
+  }, [
+    ROOT,
+    source,
+    `${source}/hooks`,
+    `${source}/dist`,
+    `${source}/src`,
+    HOME,
+    `${HOME}/.gemini`,
+    `${HOME}/.gemini/extensions`,
+    `${HOME}/.gemini/extensions/my-ext`,
+    `${HOME}/.gemini/extensions/other`,
+    `${HOME}/.gemini/extensions/broken`,
+  ]);
+  const id = rowIdIn(projectContext(fs));
+  assertEquals(id(`${source}/gemini-extension.json`), "gemini-linked-extension");
+  assertEquals(id(`${source}/hooks/hooks.json`), "gemini-linked-extension");
+  assertEquals(id(`${source}/hooks/new.sh`), "gemini-linked-extension");
+  assertEquals(id(`${source}/dist/server.js`), "agent-hook-script");
+  assertEquals(id(`${source}/src/index.ts`), null);
+  // Without Gemini CLI's extensions folder, the folder is the project's own.
+  const bare = new ListingFs({ [`${source}/hooks/hooks.json`]: "{}" }, [
+    ROOT,
+    source,
+    `${source}/hooks`,
+  ]);
+  assertEquals(rowIdIn(projectContext(bare))(`${source}/hooks/hooks.json`), null);
 });
