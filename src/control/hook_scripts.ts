@@ -229,6 +229,31 @@ export function linkedExtensionSources(extensionsDirs: readonly string[], fs: Fs
   return out;
 }
 
+/**
+ * The scripts a linked extension's config and hooks name, with the
+ * variables Gemini CLI fills in read as it fills them (`${extensionPath}`
+ * is the linked folder, `${workspacePath}` the project, `${/}` and
+ * `${pathSeparator}` a separator).
+ */
+export function linkedExtensionScripts(
+  source: string,
+  projectRoot: string,
+  home: string | null,
+  fs: FsPort,
+): string[] {
+  const { config, hooks } = linkedExtensionFiles(source);
+  const out: string[] = [];
+  for (const file of [config, joinPath(hooks, "hooks.json")]) {
+    const text = fs.readTextBounded(file, MAX_FILE_BYTES);
+    if (text === null) continue;
+    const filled = text.replaceAll("${extensionPath}", source)
+      .replaceAll("${workspacePath}", projectRoot)
+      .replaceAll("${/}", "/").replaceAll("${pathSeparator}", "/");
+    for (const command of commandsIn(filled)) out.push(...scriptWords(command, projectRoot, home));
+  }
+  return out;
+}
+
 /** The files of a linked extension's folder that decide what runs: its config, and its hooks folder. */
 export function linkedExtensionFiles(source: string): { config: string; hooks: string } {
   return { config: joinPath(source, "gemini-extension.json"), hooks: joinPath(source, "hooks") };

@@ -43,6 +43,7 @@ import {
   claudeConfigFileScripts,
   hookScripts,
   linkedExtensionFiles,
+  linkedExtensionScripts,
   linkedExtensionSources,
 } from "./hook_scripts.ts";
 import {
@@ -476,13 +477,12 @@ function readRegisteredScripts(ctx: SurfaceContext, fs: FsPort): string[] {
   // Claude Code's own config file holds every project's servers: only this project's are read.
   const claudeConfigs = controlSurfaceRows(ctx)
     .filter(({ row }) => CLAUDE_CONFIG_ROWS.has(row.id)).map(({ path }) => path);
-  // A linked Gemini CLI extension's config and hooks name what they run, as a settings file does.
-  const linked = linkedSources(ctx, fs).flatMap((source) => {
-    const { config, hooks } = linkedExtensionFiles(source);
-    return [config, joinPath(hooks, "hooks.json")];
-  });
   return [
-    ...hookScripts([...files, ...linked], ctx.projectRoot, home, fs),
+    ...hookScripts(files, ctx.projectRoot, home, fs),
+    // A linked Gemini CLI extension's config and hooks name what they run, as a settings file does.
+    ...linkedSources(ctx, fs).flatMap((source) =>
+      linkedExtensionScripts(source, ctx.projectRoot, home, fs)
+    ),
     ...claudeConfigFileScripts(claudeConfigs, ctx.projectRoot, home, fs),
   ];
 }

@@ -240,7 +240,14 @@ Deno.test("[self-protection] a Gemini CLI extension linked from a folder: its co
       name: "my-ext",
       mcpServers: { s: { command: "node", args: [`${source}/dist/server.js`] } },
     }),
-    [`${source}/hooks/hooks.json`]: "{}",
+    [`${source}/hooks/hooks.json`]: JSON.stringify({
+      hooks: {
+        BeforeTool: [{
+          hooks: [{ type: "command", command: "node ${extensionPath}${/}dist${/}hook.js" }],
+        }],
+      },
+    }),
+    [`${source}/dist/hook.js`]: "run()\n",
     [`${source}/hooks/check.sh`]: "exit 0\n",
     [`${source}/dist/server.js`]: "serve()\n",
     [`${source}/src/index.ts`]: "export {};\n",
@@ -262,6 +269,8 @@ Deno.test("[self-protection] a Gemini CLI extension linked from a folder: its co
   assertEquals(id(`${source}/hooks/hooks.json`), "gemini-linked-extension");
   assertEquals(id(`${source}/hooks/new.sh`), "gemini-linked-extension");
   assertEquals(id(`${source}/dist/server.js`), "agent-hook-script");
+  // A hook's command names its script through the variables Gemini CLI fills in.
+  assertEquals(id(`${source}/dist/hook.js`), "agent-hook-script");
   assertEquals(id(`${source}/src/index.ts`), null);
   // Without Gemini CLI's extensions folder, the folder is the project's own.
   const bare = new ListingFs({ [`${source}/hooks/hooks.json`]: "{}" }, [
