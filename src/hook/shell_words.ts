@@ -73,25 +73,19 @@ export const SOURCERS: ReadonlySet<string> = new Set(["source", "."]);
  * Commands that make a Python virtual environment in the folder they are
  * given (program, then the words that must follow it): they write only the
  * environment's own layout there (`pyvenv.cfg`, `bin/`, `lib/`), so a
- * folder they make where a file row expects a file (`python -m venv .env`)
- * leaves that file missing, like `mkdir .env`. `*` ends a name prefix.
+ * folder they make where a file row expects a file (`virtualenv .env`)
+ * leaves that file missing, like `mkdir .env`. `python -m venv` is not one:
+ * `-m` runs a module from the working folder first, so a `venv.py` there
+ * may write whatever the line names.
  */
 export const VENV_MAKERS: readonly (readonly string[])[] = [
-  ["python*", "-m", "venv"],
-  ["python*", "-m", "virtualenv"],
-  ["py", "-m", "venv"],
   ["virtualenv"],
   ["uv", "venv"],
 ];
 
 /** Whether `words` (program first, its name lower-cased) make a virtual environment (`VENV_MAKERS`). */
 export function makesVenv(words: readonly string[]): boolean {
-  return VENV_MAKERS.some(([program, ...rest]) =>
-    (program.endsWith("*")
-      ? words[0]?.startsWith(program.slice(0, -1)) === true
-      : words[0] === program) &&
-    rest.every((w, i) => words[i + 1] === w)
-  );
+  return VENV_MAKERS.some((maker) => maker.every((w, i) => words[i] === w));
 }
 
 /** Programs that only delete names or make empty folders: they leave no content anywhere. */

@@ -117,10 +117,18 @@ Deno.test("[self-protection] a shell write to an agent's .env file counts unless
     assertStringIncludes(answers[0].text, "a .env file an agent loads when it starts");
   }
   // A virtual environment made where the file would be leaves the file missing, as mkdir does.
-  for (const command of ["python3 -m venv .env", "virtualenv .env", "uv venv .env"]) {
+  for (const command of ["virtualenv .env", "uv venv .env"]) {
     assertEquals(
       (await shell(withGemini(), command)).map((a) => a.kind),
       ["pass", "pass"],
+      command,
+    );
+  }
+  // `python -m venv` runs a `venv.py` of the working folder first, which may write the file.
+  for (const command of ["python3 -m venv .env", "py -m venv .env"]) {
+    assertEquals(
+      (await shell(withGemini(), command)).map((a) => a.kind),
+      ["ask", "ask"],
       command,
     );
   }
