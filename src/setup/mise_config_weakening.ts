@@ -103,6 +103,15 @@ function stringStateAfter(line: string, open: '"""' | "'''" | null): '"""' | "''
 const PLAIN_VALUE =
   /^\s*(?:"[^"\\{]*"|'[^'{]*'|\[\s*(?:(?:"[^"\\{]*"|'[^'{]*')\s*(?:,\s*)?)*\])\s*(?:#.*)?$/;
 
+/**
+ * Whether a tool's versions are plain: no `path:` (a folder of the file's
+ * choosing put on PATH), `ref:` (a build from source) or any other prefix,
+ * nor a path; mise counts only plain versions as loading nothing.
+ */
+function plainVersions(value: string): boolean {
+  return [...value.matchAll(/"([^"]*)"|'([^']*)'/g)].every((m) => !/[:/\\]/.test(m[1] ?? m[2]));
+}
+
 /** Whether `name` is a variable GateGuard reads, or one that moves it. */
 function mattersToGateGuard(name: string): boolean {
   const upper = name.toUpperCase();
@@ -119,7 +128,7 @@ function safeLine(line: PlacedLine): boolean {
   if (line.inString) return false;
   const value = text.slice(text.indexOf("=") + 1);
   if (table === "") return /^\s*min_version\s*=/.test(text) && PLAIN_VALUE.test(value);
-  if (table === "tools") return line.key !== "" && PLAIN_VALUE.test(value);
+  if (table === "tools") return line.key !== "" && PLAIN_VALUE.test(value) && plainVersions(value);
   if (table !== "env") return false;
   const name = line.key.replace(/^["']|["']$/g, "");
   return /^[A-Za-z][A-Za-z0-9_]*$/.test(name) && !mattersToGateGuard(name) &&

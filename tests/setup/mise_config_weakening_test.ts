@@ -47,6 +47,8 @@ Deno.test("[self-protection] a change that sets what GateGuard reads, loads or r
       '[settings]\nenv_file = ".env.evil"\n',
       '[tools]\nnode = { version = "20", postinstall = "sh x.sh" }\n',
       '[plugins]\nnode = "https://example.com/evil.git"\n',
+      '[tools]\nnode = "path:/tmp/evil"\n',
+      "[tools]\nnode = ['20', 'ref:main']\n",
     ]
   ) {
     assertEquals(miseConfigWeakenings(BASE, `${BASE}\n${added}`), [MISE_CONFIG_LINE], added);
