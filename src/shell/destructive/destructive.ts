@@ -72,13 +72,13 @@ import type { WorkBudget } from "../../platform/budget.ts";
 import {
   type Dialect,
   MAX_WRAPPER_DEPTH,
-  STDIN_PATHS,
   type Template,
   typedKeys,
   unwrapCommand,
   type Unwrapped,
 } from "./wrappers.ts";
 import { COMMAND_RUNNERS } from "./wrapper_table.ts";
+import { STDIN_PATHS } from "../stdin_markers.ts";
 import {
   escapedCommands,
   hasLong,

@@ -16,6 +16,7 @@
  */
 
 import { ownEntry } from "../../platform/own_key.ts";
+import { STDIN_PATHS } from "../stdin_markers.ts";
 import {
   hasRole,
   isDynamic,
@@ -37,14 +38,6 @@ export type { InnerCommand, Script, Template, Unwrapped };
 
 /** Deepest chain of wrappers and re-parsed scripts that is followed. */
 export const MAX_WRAPPER_DEPTH = 8;
-
-/** Paths through which a shell or `source` reads its script from stdin. */
-export const STDIN_PATHS: ReadonlySet<string> = new Set([
-  "/dev/stdin",
-  "/dev/fd/0",
-  "/proc/self/fd/0",
-  "-",
-]);
 
 /**
  * The token `xargs -I R`, `-i[R]` or `--replace[=R]` replaces by each

@@ -13,6 +13,7 @@
 
 import type { Pack, RuleInput } from "./pack.ts";
 import { sqlDestructive } from "../sql/mod.ts";
+import { STDIN_PATHS } from "../stdin_markers.ts";
 import {
   crontabCommands,
   exShellCommand,
@@ -157,14 +158,6 @@ function awkProgram(args: readonly string[]): string[] {
   return out;
 }
 
-/** Script operands that name the interpreter's own stdin. */
-const STDIN_FILES: ReadonlySet<string> = new Set([
-  "-",
-  "/dev/stdin",
-  "/dev/fd/0",
-  "/proc/self/fd/0",
-]);
-
 /**
  * Whether an interpreter run with `args` reads its program from stdin: no
  * code option among `codeLetters` or `codeLongs`, and no script operand, or
@@ -179,8 +172,8 @@ function readsProgramFromStdin(
 ): boolean {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === "-" || STDIN_FILES.has(a)) return true;
-    if (a === "--") return args[i + 1] === undefined || STDIN_FILES.has(args[i + 1]);
+    if (a === "-" || STDIN_PATHS.has(a)) return true;
+    if (a === "--") return args[i + 1] === undefined || STDIN_PATHS.has(args[i + 1]);
     if (a.startsWith("--")) {
       const name = a.slice(2).split("=")[0];
       if (shape.codeLongs.includes(name) || shape.stopLongs.includes(name)) return false;
@@ -274,22 +267,15 @@ const PHP_LUA_R_SHAPE: StdinShape = {
   stopLongs: ["version", "help"],
 };
 
-/** Script operands that name stdin, for programs that read a script or table from a file. */
-const STDIN_NAMES: ReadonlySet<string> = new Set(["-", "/dev/stdin", "/dev/fd/0"]);
-
 /**
  * Whether a sed command line runs a destructive command: an `e` command
  * of its script, or any script that runs its pattern space or cannot be
  * taken apart (`sedCommands`). A script read from stdin is read too.
  */
 function sedDestroys(input: RuleInput): boolean {
-  const { scripts, fromFile } = sedScripts(input.args);
-  const stdinScript = fromFile &&
-    input.args.some((a, i) =>
-      STDIN_NAMES.has(a) && /^(-\w*f|--file)$/.test(input.args[i - 1] ?? "") ||
-      /^--file=(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(a)
-    );
-  for (const script of [...scripts, ...(stdinScript ? input.stdin : [])]) {
+  const { scripts, files } = sedScripts(input.args);
+  const fromStdin = files.some((f) => STDIN_PATHS.has(f));
+  for (const script of [...scripts, ...(fromStdin ? input.stdin : [])]) {
     const commands = sedCommands(script);
     if (commands === null || commands.some((c) => input.code("bash", c))) return true;
   }
@@ -307,10 +293,8 @@ const MAX_EX_DEPTH = 2;
  */
 function exDestroys(command: string, input: RuleInput, depth = 0): boolean {
   for (const part of new Set([command, ...command.split("|")])) {
-    const bang = exShellCommand(part);
-    if (bang !== null && input.code("bash", bang)) return true;
-    const terminal = /^[\s:]*ter(?:m(?:inal)?)?!?\s+(.*)$/s.exec(part);
-    if (terminal && input.code("bash", terminal[1])) return true;
+    const shelled = exShellCommand(part);
+    if (shelled !== null && input.code("bash", shelled)) return true;
     if (
       depth < MAX_EX_DEPTH && /^[\s:]*exe(?:c(?:ute)?)?\b/.test(part) &&
       literals(part).some((text) => exDestroys(text, input, depth + 1))
@@ -327,7 +311,7 @@ function crontabDestroys(input: RuleInput): boolean {
   const operands = input.args.filter((a) => !a.startsWith("-") || a === "-");
   const fromStdin = operands.length === 0
     ? !input.args.some((a) => /^-\w*[lre]/.test(a))
-    : STDIN_NAMES.has(operands[operands.length - 1]);
+    : STDIN_PATHS.has(operands[operands.length - 1]);
   return fromStdin &&
     input.stdin.some((text) => crontabCommands(text).some((c) => input.code("bash", c)));
 }
@@ -377,7 +361,7 @@ export const INTERPRETERS_PACK: Pack = {
       path: ["run"],
       when: [{
         test: (input) =>
-          STDIN_FILES.has(input.scan.operands[0] ?? "") &&
+          STDIN_PATHS.has(input.scan.operands[0] ?? "") &&
           input.stdin.some((code) => codeDestroys(code, input)),
       }],
       destroys: DESTROYS,

@@ -11,6 +11,8 @@
  * @module
  */
 
+import { STDIN_PATHS } from "../stdin_markers.ts";
+
 /** sed commands that take no argument. */
 const SED_BARE = new Set("=dDgGhHnNpPxzF{}".split(""));
 
@@ -126,10 +128,13 @@ export function sedCommands(script: string): string[] | null {
   return out;
 }
 
-/** The scripts a sed command line runs: `-e`, `--expression`, else its first operand. */
-export function sedScripts(args: readonly string[]): { scripts: string[]; fromFile: boolean } {
+/**
+ * The scripts a sed command line runs: `-e`, `--expression`, else its first
+ * operand; and the files it reads scripts from (`-f`, `--file`).
+ */
+export function sedScripts(args: readonly string[]): { scripts: string[]; files: string[] } {
   const scripts: string[] = [];
-  let fromFile = false;
+  const files: string[] = [];
   let operand: string | null = null;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -139,10 +144,9 @@ export function sedScripts(args: readonly string[]): { scripts: string[]; fromFi
     }
     if (a === "-e" || a === "--expression") scripts.push(args[++i] ?? "");
     else if (a.startsWith("--expression=")) scripts.push(a.slice("--expression=".length));
-    else if (a === "-f" || a === "--file" || a.startsWith("--file=")) {
-      fromFile = true;
-      if (!a.includes("=")) i++;
-    } else if (a === "-l" || a === "--line-length") i++;
+    else if (a === "-f" || a === "--file") files.push(args[++i] ?? "");
+    else if (a.startsWith("--file=")) files.push(a.slice("--file=".length));
+    else if (a === "-l" || a === "--line-length") i++;
     else if (/^-[^-]/.test(a)) {
       // A cluster: `-ne 'p'` ends with the letter whose value follows; `-f` names a file.
       const letters = a.slice(1);
@@ -151,14 +155,11 @@ export function sedScripts(args: readonly string[]): { scripts: string[]; fromFi
       const i0 = letters.indexOf("i");
       const cut = (k: number) => k >= 0 && (i0 < 0 || k < i0);
       if (cut(e)) scripts.push(letters.slice(e + 1) || (args[++i] ?? ""));
-      else if (cut(f)) {
-        fromFile = true;
-        if (letters.slice(f + 1) === "") i++;
-      }
+      else if (cut(f)) files.push(letters.slice(f + 1) || (args[++i] ?? ""));
     } else if (!a.startsWith("-") && operand === null) operand = a;
   }
-  if (scripts.length === 0 && !fromFile && operand !== null) scripts.push(operand);
-  return { scripts, fromFile };
+  if (scripts.length === 0 && files.length === 0 && operand !== null) scripts.push(operand);
+  return { scripts, files };
 }
 
 /**
@@ -178,13 +179,14 @@ export function vimCommands(args: readonly string[]): string[] {
 
 /**
  * The shell command an ex command hands to a shell (`!cmd`, `:silent !cmd`,
- * `r !cmd`, `w !cmd`, with any range), or null for another ex command.
+ * `r !cmd`, `w !cmd`, with any range; `:terminal cmd`), or null for another
+ * ex command.
  */
 export function exShellCommand(command: string): string | null {
   // No two neighbouring parts share a character, so a long text fails in linear time.
   const m =
     /^[\s:]*(?:sil(?:ent)?!?\s+)?(?:[.$\d,%'<>+\-]+\s*)?(?:r(?:ead)?\s*|w(?:rite)?\s+)?!(.*)$/s
-      .exec(command);
+      .exec(command) ?? /^[\s:]*ter(?:m(?:inal)?)?!?\s+(.*)$/s.exec(command);
   return m ? m[1] : null;
 }
 
@@ -195,7 +197,7 @@ export function exShellCommand(command: string): string | null {
 export function makeTexts(args: readonly string[], stdin: readonly string[]): string[] {
   const out: string[] = [];
   let fromStdin = false;
-  const stdinName = (name: string) => name === "-" || name === "/dev/stdin";
+  const stdinName = (name: string | undefined) => name !== undefined && STDIN_PATHS.has(name);
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === "--eval" || a === "-E") out.push(args[++i] ?? "");

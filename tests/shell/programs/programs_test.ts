@@ -129,7 +129,9 @@ Deno.test("[destructive-bash-gate] GNU sed's e command is read from its script; 
   assertEquals(sedScripts(["-n", "-e", "p", "--expression=q", "f"]).scripts, ["p", "q"]);
   assertEquals(sedScripts(["-i.bak", "s/a/b/", "f"]).scripts, ["s/a/b/"]);
   assertEquals(sedScripts(["-ne", "p", "f"]).scripts, ["p"]);
-  assertEquals(sedScripts(["-f", "s.sed", "f"]), { scripts: [], fromFile: true });
+  assertEquals(sedScripts(["-f", "s.sed", "f"]), { scripts: [], files: ["s.sed"] });
+  assertEquals(sedScripts(["-nf", "-", "f"]).files, ["-"]);
+  assertEquals(sedScripts(["--file=/dev/stdin", "f"]).files, ["/dev/stdin"]);
 });
 
 Deno.test("[destructive-bash-gate] vim's start-up ex commands, make's recipes and crontab's jobs are read as commands", () => {
@@ -142,6 +144,7 @@ Deno.test("[destructive-bash-gate] vim's start-up ex commands, make's recipes an
   assertEquals(exShellCommand("1,$w !sh"), "sh");
   assertEquals(exShellCommand("r !date"), "date");
   assertEquals(exShellCommand("wq"), null);
+  assertEquals(exShellCommand("terminal rm -rf x"), "rm -rf x");
   assertEquals(makeTexts(["--eval=x:", "-f", "-", "all"], ["y:"]), ["x:", "y:"]);
   assertEquals(makeTexts(["-f", "Makefile"], ["y:"]), []);
   assertEquals(
