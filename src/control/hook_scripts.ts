@@ -74,6 +74,11 @@ function commandsIn(text: string): string[] {
   return out;
 }
 
+/** The scripts the commands of a registration file's text name (`commandsIn`, `scriptWords`). */
+function scriptsIn(text: string, projectRoot: string, home: string | null): string[] {
+  return commandsIn(text).flatMap((command) => scriptWords(command, projectRoot, home));
+}
+
 /**
  * The path-like words of one hook command, made absolute: the project
  * folder's variables and the home expanded, a relative path taken from the
@@ -183,10 +188,7 @@ export function hookScripts(
     }
     if (!present) continue;
     const text = fs.readTextBounded(file, MAX_FILE_BYTES);
-    if (text === null) continue;
-    for (const command of commandsIn(text)) {
-      out.push(...scriptWords(command, projectRoot, home));
-    }
+    if (text !== null) out.push(...scriptsIn(text, projectRoot, home));
   }
   return out;
 }
@@ -249,7 +251,7 @@ export function linkedExtensionScripts(
     const filled = text.replaceAll("${extensionPath}", source)
       .replaceAll("${workspacePath}", projectRoot)
       .replaceAll("${/}", "/").replaceAll("${pathSeparator}", "/");
-    for (const command of commandsIn(filled)) out.push(...scriptWords(command, projectRoot, home));
+    out.push(...scriptsIn(filled, projectRoot, home));
   }
   return out;
 }

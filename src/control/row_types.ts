@@ -155,9 +155,11 @@ export interface SurfaceRow {
    * Set for a file whose `command` and `args` strings name programs the
    * agent runs by itself (MCP and language servers); settings and hook
    * files name theirs in any case. The scripts they name are control files
-   * too (`hook_scripts.ts`).
+   * too (`hook_scripts.ts`): every one the file names (`all`), or, for a
+   * file that keeps every project's servers (Claude Code's own config),
+   * the user's and this project's (`by-project`).
    */
-  listsPrograms?: boolean;
+  listsPrograms?: "all" | "by-project";
   /**
    * Set for a row that counts only while the program that loads it has its
    * folder on the machine (`bases.ts`): `dotenv` for a `.env` file (Gemini

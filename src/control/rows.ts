@@ -145,7 +145,7 @@ const SERVER_LIST_ROWS: readonly SurfaceRow[] = (
     "that run outside GateGuard's gates",
   // As every Claude Code row: whether its question reaches a person is not known, so it is denied.
   askable: agent !== "claude",
-  listsPrograms: true,
+  listsPrograms: "all",
 }));
 
 /**
@@ -252,6 +252,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     controls:
       "Claude Code's own config file: the MCP servers every session starts, and the approvals it keeps",
     askable: false,
+    listsPrograms: "by-project",
   },
   {
     id: "claude-config-dir-config",
@@ -263,6 +264,7 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     controls:
       "Claude Code's own config file under CLAUDE_CONFIG_DIR: the MCP servers every session starts",
     askable: false,
+    listsPrograms: "by-project",
   },
   // Claude Code's own program as its installers place it: the native install's versions (which
   // ~/.local/bin/claude links to) and the older local install under its config folder.

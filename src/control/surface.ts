@@ -190,7 +190,7 @@ export function knownLocations(ctx: SurfaceContext): KnownLocations {
 }
 
 /** Whether a row's base is a PATH folder: its files are programs found by name. */
-function onPathRow(row: SurfaceRow): boolean {
+export function onPathRow(row: SurfaceRow): boolean {
   return row.base === "path-dirs" || row.base === "path-all";
 }
 
@@ -459,9 +459,10 @@ function registeredHookScripts(ctx: SurfaceContext, fs: FsPort): string[] {
 const REGISTERED_SCRIPTS = new WeakMap<SurfaceContext, string[]>();
 
 function readRegisteredScripts(ctx: SurfaceContext, fs: FsPort): string[] {
-  const files = controlSurfaceRows(ctx)
+  const rows = controlSurfaceRows(ctx);
+  const files = rows
     .filter(({ row }) =>
-      row.kind === "settings" || row.kind === "hook-file" || row.listsPrograms === true
+      row.kind === "settings" || row.kind === "hook-file" || row.listsPrograms === "all"
     )
     .flatMap(({ path }) => {
       if (!path.includes("*")) return [path];
@@ -475,8 +476,8 @@ function readRegisteredScripts(ctx: SurfaceContext, fs: FsPort): string[] {
     });
   const home = homeDir(ctx.env);
   // Claude Code's own config file holds every project's servers: only this project's are read.
-  const claudeConfigs = controlSurfaceRows(ctx)
-    .filter(({ row }) => CLAUDE_CONFIG_ROWS.has(row.id)).map(({ path }) => path);
+  const claudeConfigs = rows.filter(({ row }) => row.listsPrograms === "by-project")
+    .map(({ path }) => path);
   return [
     ...hookScripts(files, ctx.projectRoot, home, fs),
     // A linked Gemini CLI extension's config and hooks name what they run, as a settings file does.
@@ -486,12 +487,6 @@ function readRegisteredScripts(ctx: SurfaceContext, fs: FsPort): string[] {
     ...claudeConfigFileScripts(claudeConfigs, ctx.projectRoot, home, fs),
   ];
 }
-
-/** The rows of Claude Code's own config file, whose servers `claudeConfigFileScripts` reads. */
-const CLAUDE_CONFIG_ROWS: ReadonlySet<string> = new Set([
-  "claude-user-config",
-  "claude-config-dir-config",
-]);
 
 /** Whether two folded paths are the same. */
 function samePath(a: PathParts, b: PathParts): boolean {

@@ -41,6 +41,12 @@ const ANY_CHANGE_BY_KIND: Partial<Record<SurfaceKind, string>> = {
     "reads when the agent next starts",
 };
 
+/** The judges of `.env` files and VS Code's settings, which share a module. */
+const envFileJudges = () =>
+  import(new URL("../setup/env_file_weakening.ts", import.meta.url).href) as Promise<
+    typeof import("../setup/env_file_weakening.ts")
+  >;
+
 /**
  * The kinds whose files are mostly the agent's ordinary work, judged by what
  * a change adds (each judge loads only for a change to such a file).
@@ -50,18 +56,12 @@ const CONTENT_JUDGES: Partial<Record<SurfaceKind, () => Promise<Judge>>> = {
     (await (import(new URL("../setup/definition_weakening.ts", import.meta.url).href) as Promise<
       typeof import("../setup/definition_weakening.ts")
     >)).definitionWeakenings,
-  "env-file": async () =>
-    (await (import(new URL("../setup/env_file_weakening.ts", import.meta.url).href) as Promise<
-      typeof import("../setup/env_file_weakening.ts")
-    >)).envFileWeakenings,
+  "env-file": async () => (await envFileJudges()).envFileWeakenings,
   "mise-config": async () =>
     (await (import(new URL("../setup/mise_config_weakening.ts", import.meta.url).href) as Promise<
       typeof import("../setup/mise_config_weakening.ts")
     >)).miseConfigWeakenings,
-  "terminal-settings": async () =>
-    (await (import(new URL("../setup/env_file_weakening.ts", import.meta.url).href) as Promise<
-      typeof import("../setup/env_file_weakening.ts")
-    >)).terminalSettingsWeakenings,
+  "terminal-settings": async () => (await envFileJudges()).terminalSettingsWeakenings,
 };
 
 /** What a file here would do to the folder of control files it would take the place of. */

@@ -34,6 +34,7 @@ import {
   DELETION_HARMLESS,
   hardLinkMatch,
   knownLocations,
+  onPathRow,
   rowApplies,
   sourcedMatch,
   type SurfaceContext,
@@ -227,9 +228,6 @@ const JUDGED_KINDS: ReadonlySet<SurfaceKind | undefined> = new Set([
   "terminal-settings",
 ]);
 
-/** The bases of the programs found by name on PATH (`control/row_types.ts`). */
-const PATH_BASES: ReadonlySet<string> = new Set(["path-dirs", "path-all"]);
-
 /**
  * Whether `target` is left out for a piece the context says is only
  * cleared. A piece of a program that changes the names it reaches
@@ -264,7 +262,7 @@ function matchPlaced(
       root === target.root && placed.segments.length >= 1 &&
       placedMeets(placed.segments, target.segments, ctx.hidden) &&
       !(placed.segments.length < target.segments.length && !ctx.subtree &&
-        (tooWide(placed, ctx) || PATH_BASES.has(target.row.base))) &&
+        (tooWide(placed, ctx) || onPathRow(target.row))) &&
       namesAllow(target, ctx.names) && rowApplies(target.row, ctx.surface)
     ) {
       return target.row;
@@ -488,7 +486,7 @@ function matchPieces(
   const looked = new Set<string>();
   let realTargets: Target[] | null | undefined;
   // The PATH folders' real locations are looked up only for a piece named like a program there.
-  const [onPath, others] = partition(targets, (t) => PATH_BASES.has(t.row.base));
+  const [onPath, others] = partition(targets, (t) => onPathRow(t.row));
   let realOnPath: Target[] | null | undefined;
   for (let at = 0; at < pieces.length; at++) {
     const piece = pieces[at];
