@@ -49,6 +49,11 @@ export function compileArgs(triple: string, outDir: string, stageDir: string): s
     // imports, so the whole source folder is embedded.
     "--include",
     `${stageDir}/src`,
+    // A compiled binary keeps V8's code cache in the temp folder, named after
+    // the executable, where any process can write it. V8 checks only the
+    // source's length against the cached code, so a planted cache would run
+    // as the gate's own code; the binary compiles from its embedded source.
+    "--no-code-cache",
     `${stageDir}/src/main.ts`,
   ];
 }

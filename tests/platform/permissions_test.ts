@@ -58,6 +58,7 @@ Deno.test("[permissions] the gateguard task, compile and source runs share the s
     "dist/gateguard-macos-arm64",
     "--include",
     "stage/src",
+    "--no-code-cache",
     "stage/src/main.ts",
   ]);
   assertEquals(sourceArgv("deno", "/r").slice(2, -1), runtimeFlags("/r/deno.json"));

@@ -39,10 +39,20 @@ Deno.test("[release] every Deno target is built: Linux, macOS and Windows on x64
   }
 });
 
+Deno.test("[self-protection] a compiled binary reads no V8 code cache from the temp folder", () => {
+  // Deno would keep it at <temp>/deno-compile-<name>.cache, writable by the agent.
+  for (const t of TARGETS) {
+    const args = compileArgs(t.triple, "out", "stage");
+    assert(args.includes("--no-code-cache"), `${t.triple}: ${args.join(" ")}`);
+    assert(args.indexOf("--no-code-cache") < args.indexOf("stage/src/main.ts"));
+  }
+});
+
 Deno.test("[release] the pinned Deno accepts every target for `deno compile --target`", async () => {
   // An invalid target makes Deno list the valid ones before it downloads anything.
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["compile", "--target", "not-a-target", "main.ts"],
+    // With the flags the build passes, so a flag the pinned Deno lacks fails here.
+    args: ["compile", "--no-code-cache", "--target", "not-a-target", "main.ts"],
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
