@@ -90,7 +90,7 @@ if ($Root -and (Test-Path -LiteralPath (Join-Path $Root "src\main.ts")) -and $De
   $Entry = Join-Path $Root "src\main.ts"
   $Bundle = Join-Path $Root ".cache\bundle\main.js"
   if (Test-Path -LiteralPath $Bundle) { $Entry = $Bundle }
-  [Console]::In.ReadToEnd() | & $Deno.Source run --quiet --no-prompt "--v8-flags=--min-semi-space-size=16" --config (Join-Path $Root "deno.json") "--permission-set=gateguard" $Entry
+  [Console]::In.ReadToEnd() | & $Deno.Source run --quiet --no-prompt "--v8-flags=--min-semi-space-size=16" --config (Join-Path $Root "deno.run.json") "--permission-set=gateguard" $Entry
   exit $LASTEXITCODE
 }
 

@@ -90,7 +90,7 @@ if [ -n "$data" ] && [ -f "$bin" ]; then
 fi
 
 deno=""
-[ -f "${root}/src/main.ts" ] && [ -f "${root}/deno.json" ] && deno=$(PATH=$user_path && command -v deno)
+[ -f "${root}/src/main.ts" ] && [ -f "${root}/deno.run.json" ] && deno=$(PATH=$user_path && command -v deno)
 # An empty or relative entry of PATH is the working folder, which is the agent's project.
 case $deno in /*) ;; *) deno="" ;; esac
 if [ -n "$deno" ]; then
@@ -101,7 +101,7 @@ if [ -n "$deno" ]; then
   # Deno reads $HOME/.npmrc and its cache before GateGuard runs: keep both in the
   # checkout and hand GateGuard the user's home (src/platform/permissions.ts).
   PATH=$user_path GATEGUARD_HOME="${HOME:-}" HOME="$root" DENO_DIR="${root}/.cache/deno" \
-    exec "$deno" run --quiet --no-prompt --v8-flags=--min-semi-space-size=16 --config "${root}/deno.json" --permission-set=gateguard "$entry"
+    exec "$deno" run --quiet --no-prompt --v8-flags=--min-semi-space-size=16 --config "${root}/deno.run.json" --permission-set=gateguard "$entry"
 fi
 
 if [ -z "$data" ]; then

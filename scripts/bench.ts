@@ -22,6 +22,7 @@
 
 import {
   BUNDLE_DIR,
+  RUN_CONFIG,
   runtimeFlags,
   sourceArgv,
   sourceTreeArgv,
@@ -219,7 +220,7 @@ if (import.meta.main && only !== null) {
   await Deno.writeTextFile(hello, 'console.log("hello");\n');
   const base = { GATEGUARD_STATE_DIR: `${tmp}/state`, CLAUDE_PROJECT_DIR: project, HOME: tmp };
   const cli = sourceArgv(Deno.execPath(), REPO);
-  const helloArgv = [Deno.execPath(), "run", ...runtimeFlags(`${REPO}/deno.json`), hello];
+  const helloArgv = [Deno.execPath(), "run", ...runtimeFlags(`${REPO}/${RUN_CONFIG}`), hello];
 
   const credit = (path: string) => (run: number) =>
     JSON.stringify({

@@ -34,12 +34,11 @@
  * @module
  */
 
-import { BUNDLE_DIR, HOME_VARIABLE, sourceEnv } from "../src/platform/permissions.ts";
+import { BUNDLE_DIR, HOME_VARIABLE, RUN_CONFIG, sourceEnv } from "../src/platform/permissions.ts";
 import { pathOfFileUrl } from "../src/setup/command.ts";
 import { bundleState, DIGEST_FILE, filesUnder, sourceDigest } from "../src/setup/bundle_state.ts";
 
 export { DIGEST_FILE };
-import { stagedConfig } from "./compile.ts";
 import { CORE_FILE, coreEntry, pointAtCore, startupChunks } from "./bundle_merge.ts";
 import { eagerBundle } from "./bundle_eager.ts";
 
@@ -143,7 +142,7 @@ export async function bundleIsCurrent(repoRoot: string): Promise<boolean> {
   return await bundleState(repoRoot) === "current";
 }
 
-/** Copies `src/` into `stage` with literal lazy imports, and a deno.json without packages. */
+/** Copies `src/` into `stage` with literal lazy imports, and the run config (no packages) as its deno.json. */
 async function stageSources(repoRoot: string, stage: string): Promise<void> {
   for (const rel of await filesUnder(`${repoRoot}/src`)) {
     const target = `${stage}/src/${rel}`;
@@ -155,8 +154,7 @@ async function stageSources(repoRoot: string, stage: string): Promise<void> {
     }
     await Deno.writeTextFile(target, staged);
   }
-  const config = stagedConfig(await Deno.readTextFile(`${repoRoot}/deno.json`));
-  await Deno.writeTextFile(`${stage}/deno.json`, config);
+  await Deno.copyFile(`${repoRoot}/${RUN_CONFIG}`, `${stage}/deno.json`);
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Builds the release binaries with `deno compile`, one per target, with the
- * `gateguard` permission set of deno.json (the same set `deno task
+ * `gateguard` permission set of the run config (the same set `deno task
  * gateguard` and the tests run under), and writes SHA256SUMS beside them.
  *
- * Each target is compiled from a staged copy of `src/` and deno.json whose
+ * Each target is compiled from a staged copy of `src/` and the run config whose
  * `src/build_info.ts` records the target and the commit, so
  * `gateguard --version` can name them without any permission at run time;
  * the checkout itself is never modified.
@@ -13,7 +13,7 @@
  * @module
  */
 
-import { runtimeFlags } from "../src/platform/permissions.ts";
+import { RUN_CONFIG, runtimeFlags } from "../src/platform/permissions.ts";
 import type { BuildInfo } from "../src/version.ts";
 
 /** Every platform a release ships for: Deno target triple and asset name. */
@@ -27,7 +27,7 @@ export const TARGETS: readonly { triple: string; asset: string }[] = [
 ];
 
 /** What the staged tree holds, relative to the repository root. */
-const STAGED_CONFIG = "deno.json";
+const STAGED_CONFIG = RUN_CONFIG;
 const STAGED_DIR = "src";
 
 /** A commit as recorded in a build: hex, optionally marked `-dirty`. */
@@ -39,7 +39,7 @@ export function compileArgs(triple: string, outDir: string, stageDir: string): s
   if (!target) throw new Error(`unknown target ${triple}`);
   return [
     "compile",
-    ...runtimeFlags(`${stageDir}/deno.json`),
+    ...runtimeFlags(`${stageDir}/${STAGED_CONFIG}`),
     "--target",
     triple,
     "--output",
@@ -97,22 +97,11 @@ export async function stageBuild(
   info: BuildInfo,
 ): Promise<void> {
   const module = buildInfoModule(info);
-  const config = stagedConfig(await Deno.readTextFile(`${repoRoot}/${STAGED_CONFIG}`));
   await copyTree(`${repoRoot}/${STAGED_DIR}`, `${stageDir}/${STAGED_DIR}`);
-  await Deno.writeTextFile(`${stageDir}/${STAGED_CONFIG}`, config);
+  // The run config names no import map and no lockfile (src imports no
+  // package), so no npm package can end up inside a binary.
+  await Deno.copyFile(`${repoRoot}/${STAGED_CONFIG}`, `${stageDir}/${STAGED_CONFIG}`);
   await Deno.writeTextFile(`${stageDir}/src/build_info.ts`, module);
-}
-
-/**
- * The deno.json a binary is compiled with: the project's, without the
- * import map and lockfile, which serve only the scripts and tests (src
- * imports no package), so no npm package can end up inside a binary.
- */
-export function stagedConfig(configText: string): string {
-  const config = JSON.parse(configText);
-  delete config.imports;
-  config.lock = false;
-  return `${JSON.stringify(config, null, 2)}\n`;
 }
 
 async function git(repoRoot: string, args: string[]): Promise<Deno.CommandOutput> {

@@ -3,7 +3,7 @@
  * process into a plain object, and the parsing rules for its switches.
  *
  * The compiled binary may only read the variables listed in the
- * `gateguard` permission set of `deno.json`; `ENV_VARIABLES` must list the
+ * `gateguard` permission set of `deno.run.json`; `ENV_VARIABLES` must list the
  * same names (a test keeps the two in step).
  *
  * @module

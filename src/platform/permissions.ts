@@ -2,8 +2,8 @@
  * How GateGuard is launched: the flags shared by `deno run` (tests, the
  * `gateguard` task, a from-source install) and `deno compile` (release
  * binaries). The permissions themselves are the `gateguard` permission set
- * in deno.json: read, write, and only the environment variables GateGuard
- * reads; no net, run, ffi or sys.
+ * in deno.run.json (`RUN_CONFIG`): read, write, and only the environment
+ * variables GateGuard reads; no net, run, ffi or sys.
  *
  * Deno reads `$HOME/.npmrc` on every start, whatever the config holds, and
  * keeps its module cache under `$HOME/.cache/deno`: both before any
@@ -15,8 +15,21 @@
  * @module
  */
 
-/** Name of the permission set in deno.json. */
+/** Name of the permission set in the run config. */
 export const PERMISSION_SET = "gateguard";
+
+/**
+ * The Deno config every GateGuard run names with `--config`, relative to the
+ * checkout's root: the permission set and nothing else. Given a folder's own
+ * `deno.json`, Deno also reads the `deno.json`, `deno.jsonc` and
+ * `package.json` of every folder above it, looking for a workspace: a
+ * malformed one there stops Deno before GateGuard starts, and a workspace
+ * that lists the checkout can map GateGuard's own modules to other files.
+ * Those folders (the home among them) are the agent's to write. Deno skips
+ * that search for a config file its folder would not have chosen by itself,
+ * hence a name other than `deno.json` or `deno.jsonc`.
+ */
+export const RUN_CONFIG = "deno.run.json";
 
 /**
  * V8's flags for every GateGuard process: a young generation big enough
@@ -30,7 +43,7 @@ export const PERMISSION_SET = "gateguard";
 export const V8_FLAGS = "--v8-flags=--min-semi-space-size=16";
 
 /**
- * Runtime flags, given the path of deno.json. `--quiet` also hides Deno's
+ * Runtime flags, given the path of the run config. `--quiet` also hides Deno's
  * notice that config-file permissions are experimental.
  */
 export function runtimeFlags(configPath: string): string[] {
@@ -60,12 +73,17 @@ export const BUNDLE_ENTRY = `${BUNDLE_DIR}/main.js`;
  * from-source registration does: the checkout's bundle of `src/`.
  */
 export function sourceArgv(denoPath: string, repoRoot: string): string[] {
-  return [denoPath, "run", ...runtimeFlags(`${repoRoot}/deno.json`), `${repoRoot}/${BUNDLE_ENTRY}`];
+  return [
+    denoPath,
+    "run",
+    ...runtimeFlags(`${repoRoot}/${RUN_CONFIG}`),
+    `${repoRoot}/${BUNDLE_ENTRY}`,
+  ];
 }
 
 /** The argv that runs the CLI straight from `src/` (development, and the module census). */
 export function sourceTreeArgv(denoPath: string, repoRoot: string): string[] {
-  return [denoPath, "run", ...runtimeFlags(`${repoRoot}/deno.json`), `${repoRoot}/src/main.ts`];
+  return [denoPath, "run", ...runtimeFlags(`${repoRoot}/${RUN_CONFIG}`), `${repoRoot}/src/main.ts`];
 }
 
 /** The variable a from-source hook command hands the user's home in, since `HOME` is moved. */
@@ -75,7 +93,7 @@ export const HOME_VARIABLE = "GATEGUARD_HOME";
  * The environment a registered from-source command sets before `deno run`,
  * as name and value; `$HOME` is the user's home as the agent's shell expands
  * it. Deno then looks for `.npmrc` in the checkout (where it looks anyway,
- * beside deno.json) and caches modules in the checkout's ignored `.cache/`.
+ * beside the config) and caches modules in the checkout's ignored `.cache/`.
  */
 export function sourceEnv(repoRoot: string): Array<[string, string]> {
   return [[HOME_VARIABLE, "$HOME"], ["HOME", repoRoot], ["DENO_DIR", `${repoRoot}/.cache/deno`]];

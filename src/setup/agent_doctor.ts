@@ -19,6 +19,7 @@ import {
   type SetupAgent,
 } from "./agent_registrations.ts";
 import { readSettingsFile } from "./settings_io.ts";
+import { sourceConfigProblems } from "./health.ts";
 import { isGateGuardHandler } from "./claude_settings.ts";
 import type { FsPort } from "../platform/fs_port.ts";
 import { isRecord } from "../platform/json.ts";
@@ -99,6 +100,9 @@ export function fileFindings(
       text: `${reg.title}: ${path} does not reach ${missed.join(", ")}; run ` +
         `\`gateguard init --agent ${reg.agent}\`.`,
     });
+  }
+  for (const problem of new Set(ours.flatMap((o) => sourceConfigProblems(commandOf(o.handler))))) {
+    findings.push({ level: "FAIL", text: `${reg.title}: ${path}: ${problem}.` });
   }
   if (reg.agent === "cursor" && named.some((o) => o.handler.failClosed !== true)) {
     findings.push({

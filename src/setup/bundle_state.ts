@@ -8,7 +8,7 @@
  * @module
  */
 
-import { BUNDLE_DIR, BUNDLE_ENTRY } from "../platform/permissions.ts";
+import { BUNDLE_DIR, BUNDLE_ENTRY, RUN_CONFIG } from "../platform/permissions.ts";
 import { sha256BytesHex } from "../platform/sha256.ts";
 
 /** The file beside the bundle naming the digest of the sources it was built from. */
@@ -43,14 +43,16 @@ async function bytesOf(path: string): Promise<Uint8Array> {
 
 /**
  * The digest of what a bundle is built from: every file under `src/` (name
- * and content), deno.json and the files of the build recipe.
+ * and content), deno.json, the run config and the files of the build recipe.
  */
 export async function sourceDigest(checkout: string): Promise<string> {
   const parts: string[] = [];
   for (const rel of await filesUnder(`${checkout}/src`)) {
     parts.push(`src/${rel}`, await sha256BytesHex(await Deno.readFile(`${checkout}/src/${rel}`)));
   }
-  parts.push("deno.json", await sha256BytesHex(await Deno.readFile(`${checkout}/deno.json`)));
+  for (const config of ["deno.json", RUN_CONFIG]) {
+    parts.push(config, await sha256BytesHex(await Deno.readFile(`${checkout}/${config}`)));
+  }
   for (const file of RECIPE) {
     parts.push(file, await sha256BytesHex(await bytesOf(`${checkout}/${file}`)));
   }

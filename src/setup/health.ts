@@ -16,7 +16,8 @@ import { ON_FAILURE, type Registration } from "./claude_settings.ts";
 import { printable } from "../platform/terminal_text.ts";
 import { simpleWords } from "./recognise.ts";
 import { isRecord } from "../platform/json.ts";
-import { trimSeparators } from "../platform/path.ts";
+import { baseName, trimSeparators } from "../platform/path.ts";
+import { RUN_CONFIG } from "../platform/permissions.ts";
 
 /** Shortest hook timeout, in seconds, that leaves GateGuard time to answer under load. */
 export const MIN_TIMEOUT_SECONDS = 2;
@@ -173,6 +174,38 @@ export function programProblems(
   }
 }
 
+/** The config names Deno finds in a folder by itself, which make it search the folders above. */
+const FOUND_CONFIG_NAMES: readonly string[] = ["deno.json", "deno.jsonc"];
+
+/**
+ * Why a from-source command (`deno run … --config …`) would stop on a file
+ * above the checkout: named with the checkout's own `deno.json`, Deno first
+ * reads the `deno.json`, `deno.jsonc` and `package.json` of every folder
+ * above it, any of which the agent can write (see `RUN_CONFIG`).
+ */
+export function sourceConfigProblems(command: string): string[] {
+  const words = simpleWords(command);
+  if (words === null) return [];
+  const start = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
+  if (start < 0 || !/^deno(\.exe)?$/i.test(baseName(words[start])) || words[start + 1] !== "run") {
+    return [];
+  }
+  const config = words.slice(start + 2).flatMap((word, k, rest) =>
+    word === "--config" || word === "-c"
+      ? [rest[k + 1] ?? ""]
+      : word.startsWith("--config=")
+      ? [word.slice("--config=".length)]
+      : []
+  ).at(0);
+  if (config === undefined || !FOUND_CONFIG_NAMES.includes(baseName(config))) return [];
+  return [
+    `the registered command runs Deno with ${show(config)}, so before GateGuard starts Deno ` +
+    "reads the deno.json, deno.jsonc and package.json of every folder above the checkout, " +
+    `where a broken file stops every call; fix: run \`gateguard init\` again from the checkout ` +
+    `(it registers ${RUN_CONFIG})`,
+  ];
+}
+
 /** How the program checks reach the file system and PATH. */
 export interface ProgramLookup {
   state: (path: string) => ProgramState;
@@ -194,9 +227,10 @@ export function healthProblems(
     ...new Set([
       ...parsed.flatMap(([path, value]) => settingsProblems(printable(path), value)),
       ...registrations.flatMap((r) => handlerProblems(r.handler, r.origin)),
-      ...[...new Set(registrations.map((r) => r.command))].flatMap((command) =>
-        programProblems(command, lookup.state, lookup.onPath)
-      ),
+      ...[...new Set(registrations.map((r) => r.command))].flatMap((command) => [
+        ...programProblems(command, lookup.state, lookup.onPath),
+        ...sourceConfigProblems(command),
+      ]),
     ]),
   ];
 }

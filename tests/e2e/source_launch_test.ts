@@ -3,13 +3,16 @@
  * agent has planted something under the user's home that Deno reads before
  * any GateGuard code runs: `~/.npmrc` as a directory, a FIFO or a link to
  * `/dev/zero`, and a FIFO where Deno's module cache would hold GateGuard's
- * compiled entry. Each run goes through `sh -c` as Claude Code runs it, with
- * a kill timer, so a hang fails the test instead of stalling it.
+ * compiled entry; and a broken or hostile `deno.json`, `deno.jsonc` or
+ * `package.json` in a folder above the checkout. Each run goes through
+ * `sh -c` as Claude Code runs it, with a kill timer, so a hang fails the test
+ * instead of stalling it.
  */
 
 import { assert, assertEquals } from "../helpers/assert.ts";
 import { REPO_ROOT, SOURCE_COMMAND as COMMAND } from "../helpers/cli.ts";
-import { sourceArgv } from "../../src/platform/permissions.ts";
+import { BUNDLE_DIR, RUN_CONFIG, sourceArgv } from "../../src/platform/permissions.ts";
+import { registrationCommand } from "../../src/setup/command.ts";
 
 /** A destructive command: GateGuard's answer is a deny on the first try. */
 function payload(cwd: string): string {
@@ -123,6 +126,99 @@ Deno.test({
       assertEquals(r.code, 1);
       assertEquals(r.stdout, "");
       assert(r.stderr.includes(`Error loading .npmrc at ${home}/.npmrc`), r.stderr);
+    });
+  },
+});
+
+/**
+ * A checkout of its own at `<parent>/gg`: deno.json, the run config and this
+ * checkout's bundle, with this checkout's Deno cache linked in.
+ */
+async function checkoutBelow(parent: string): Promise<string> {
+  const root = `${parent}/gg`;
+  await Deno.mkdir(`${root}/${BUNDLE_DIR}`, { recursive: true });
+  await Deno.mkdir(`${REPO_ROOT}/.cache/deno`, { recursive: true });
+  await Deno.symlink(`${REPO_ROOT}/.cache/deno`, `${root}/.cache/deno`);
+  for (const file of ["deno.json", RUN_CONFIG]) {
+    await Deno.copyFile(`${REPO_ROOT}/${file}`, `${root}/${file}`);
+  }
+  for await (const entry of Deno.readDir(`${REPO_ROOT}/${BUNDLE_DIR}`)) {
+    if (!entry.isFile) continue;
+    await Deno.copyFile(
+      `${REPO_ROOT}/${BUNDLE_DIR}/${entry.name}`,
+      `${root}/${BUNDLE_DIR}/${entry.name}`,
+    );
+  }
+  return root;
+}
+
+/** Files the agent can leave in the folder above a checkout at `<parent>/gg`. */
+const ABOVE: ReadonlyArray<[string, (parent: string) => Promise<void>]> = [
+  ["a malformed package.json", (p) => Deno.writeTextFile(`${p}/package.json`, "{bad")],
+  ["a malformed deno.json", (p) => Deno.writeTextFile(`${p}/deno.json`, "{bad")],
+  ["a malformed deno.jsonc", (p) => Deno.writeTextFile(`${p}/deno.jsonc`, "{bad")],
+  [
+    "a package.json workspace listing the checkout",
+    (p) => Deno.writeTextFile(`${p}/package.json`, JSON.stringify({ workspaces: ["./gg"] })),
+  ],
+  [
+    "a deno.json workspace mapping GateGuard's entry to a script that passes every call",
+    async (p) => {
+      await Deno.writeTextFile(`${p}/pass.js`, "");
+      await Deno.writeTextFile(
+        `${p}/deno.json`,
+        JSON.stringify({
+          workspace: ["./gg"],
+          imports: { [`file://${p}/gg/${BUNDLE_DIR}/main.js`]: "./pass.js" },
+        }),
+      );
+    },
+  ],
+];
+
+Deno.test({
+  name:
+    "[self-protection] the registered from-source command answers whatever is planted above the checkout",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    for (const [what, plant] of ABOVE) {
+      await withHome(() => Promise.resolve(), async (home, project) => {
+        const parent = `${home}/tools`;
+        await Deno.mkdir(parent);
+        const root = await checkoutBelow(parent);
+        await plant(parent);
+        const command = registrationCommand(
+          Deno.execPath(),
+          `file://${root}/src/setup/command.ts`,
+          false,
+        );
+        const r = await run(["sh", "-c", command], home, project);
+        assertDenied({ ...r, stderr: `${what}: ${r.stderr}` });
+      });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "[self-protection] a deno run line naming the checkout's deno.json stops on a malformed package.json above it (what the run config prevents)",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await withHome(() => Promise.resolve(), async (home, project) => {
+      const parent = `${home}/tools`;
+      await Deno.mkdir(parent);
+      const root = await checkoutBelow(parent);
+      await Deno.writeTextFile(`${parent}/package.json`, "{bad");
+      const argv = sourceArgv(Deno.execPath(), root);
+      argv[argv.indexOf("--config") + 1] = `${root}/deno.json`;
+      // deno.json no longer holds the permission set; name the run config's.
+      await Deno.writeTextFile(
+        `${root}/deno.json`,
+        await Deno.readTextFile(`${root}/${RUN_CONFIG}`),
+      );
+      const r = await run(argv, home, project);
+      assertEquals([r.killed, r.code, r.stdout], [false, 1, ""]);
+      assert(r.stderr.includes(`Malformed package.json '${parent}/package.json'`), r.stderr);
     });
   },
 });

@@ -1,7 +1,7 @@
 /**
  * Runs the GateGuard CLI as a subprocess exactly as the compiled binary runs:
- * `deno run` with the `gateguard` permission set of `deno.json`, the one
- * source of the binary's permissions.
+ * `deno run` with the `gateguard` permission set of the run config
+ * (`RUN_CONFIG`), the one source of the binary's permissions.
  *
  * Besides `PATH`, every child gets `DENO_DIR`, the test runner's own Deno
  * cache. Tests point `HOME` at a fresh folder, and Deno keeps its cache under

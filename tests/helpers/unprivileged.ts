@@ -16,7 +16,7 @@
 
 import { tempDirSync } from "./temp.ts";
 import { REPO_ROOT } from "./cli.ts";
-import { sourceTreeArgv } from "../../src/platform/permissions.ts";
+import { RUN_CONFIG, sourceTreeArgv } from "../../src/platform/permissions.ts";
 
 /** uid and gid the child runs as when the test runs as root. */
 export const NOBODY = 65534;
@@ -135,13 +135,13 @@ export async function stageUnprivileged(script: string): Promise<Stage> {
 }
 
 /**
- * Copies the CLI (`src/` and `deno.json`) into a directory every user can
- * reach; `run` then starts it as the binary runs, with the permission set
- * of that `deno.json`. Check `unprivilegedUnavailable()` first.
+ * Copies the CLI (`src/` and the run config) into a directory every user
+ * can reach; `run` then starts it as the binary runs, with the permission
+ * set of that config. Check `unprivilegedUnavailable()` first.
  */
 export function stageUnprivilegedCli(): Promise<Stage> {
   return Promise.resolve(stage(
-    ["deno.json", ...filesUnder("src")],
+    [RUN_CONFIG, ...filesUnder("src")],
     (code) => sourceTreeArgv("deno", code).slice(1),
   ));
 }

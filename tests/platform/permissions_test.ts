@@ -1,13 +1,14 @@
 /**
- * The binary's permissions: one permission set in deno.json, used by every
- * launcher, with exactly the environment variables GateGuard reads.
+ * The binary's permissions: one permission set in the run config, used by
+ * every launcher, with exactly the environment variables GateGuard reads.
  */
 
 import { tempFile } from "../helpers/temp.ts";
-import { assertEquals } from "../helpers/assert.ts";
+import { assert, assertEquals } from "../helpers/assert.ts";
 import { ENV_VARIABLES } from "../../src/config/env.ts";
 import {
   BUNDLE_ENTRY,
+  RUN_CONFIG,
   runtimeFlags,
   sourceArgv,
   sourceEnv,
@@ -18,9 +19,12 @@ import { VERSION } from "../../src/version.ts";
 import { runCli } from "../helpers/cli.ts";
 
 const config = JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url)));
+const runConfig = JSON.parse(
+  Deno.readTextFileSync(new URL(`../../${RUN_CONFIG}`, import.meta.url)),
+);
 
 Deno.test("[permissions] the permission set allows read, write and only the variables GateGuard reads", () => {
-  const set = config.permissions.gateguard;
+  const set = runConfig.permissions.gateguard;
   assertEquals([...set.env].sort(), [...ENV_VARIABLES].sort());
   assertEquals(
     {
@@ -46,12 +50,12 @@ Deno.test("[permissions] the gateguard task, compile and source runs share the s
   assertEquals(
     config.tasks.gateguard,
     `${config.tasks.bundle} --quiet && ` +
-      [...env, "deno", "run", ...runtimeFlags("deno.json"), "src/main.ts"].join(" "),
+      [...env, "deno", "run", ...runtimeFlags(RUN_CONFIG), "src/main.ts"].join(" "),
   );
   const args = compileArgs("aarch64-apple-darwin", "dist", "stage");
   assertEquals(args, [
     "compile",
-    ...runtimeFlags("stage/deno.json"),
+    ...runtimeFlags(`stage/${RUN_CONFIG}`),
     "--target",
     "aarch64-apple-darwin",
     "--output",
@@ -61,12 +65,26 @@ Deno.test("[permissions] the gateguard task, compile and source runs share the s
     "--no-code-cache",
     "stage/src/main.ts",
   ]);
-  assertEquals(sourceArgv("deno", "/r").slice(2, -1), runtimeFlags("/r/deno.json"));
+  assertEquals(sourceArgv("deno", "/r").slice(2, -1), runtimeFlags(`/r/${RUN_CONFIG}`));
   assertEquals(sourceArgv("deno", "/r").at(-1), `/r/${BUNDLE_ENTRY}`);
   assertEquals(sourceTreeArgv("deno", "/r"), [
     ...sourceArgv("deno", "/r").slice(0, -1),
     "/r/src/main.ts",
   ]);
+});
+
+Deno.test("[self-protection] a run names a config Deno would not find by itself, holding only the permission set", () => {
+  // Deno looks for a workspace in the folders above a folder's own deno.json
+  // or deno.jsonc, and stops before any GateGuard code on a broken one there.
+  assert(!["deno.json", "deno.jsonc"].includes(RUN_CONFIG));
+  for (const argv of [sourceArgv("deno", "/r"), sourceTreeArgv("deno", "/r")]) {
+    assertEquals(argv[argv.indexOf("--config") + 1], `/r/${RUN_CONFIG}`);
+  }
+  // Nothing that reaches outside the checkout: no workspace, import map or lockfile.
+  assertEquals(Object.keys(runConfig).sort(), ["lock", "permissions"]);
+  assertEquals(runConfig.lock, false);
+  // The permission set is declared once.
+  assertEquals(config.permissions, undefined);
 });
 
 Deno.test("[permissions] the version constant matches deno.json", () => {
@@ -85,7 +103,7 @@ console.log(out.join(","));`,
   );
   const repo = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
   const cmd = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...runtimeFlags(`${repo}/deno.json`), probe],
+    args: ["run", ...runtimeFlags(`${repo}/${RUN_CONFIG}`), probe],
     stdout: "piped",
     stderr: "piped",
   });
@@ -113,7 +131,7 @@ console.log([before, code, await sh()].join(","));`,
   const repo = new URL("../..", import.meta.url).pathname.replace(/\/$/, "");
   const answer = async (args: string[]): Promise<string> => {
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", ...runtimeFlags(`${repo}/deno.json`), probe, ...args],
+      args: ["run", ...runtimeFlags(`${repo}/${RUN_CONFIG}`), probe, ...args],
       stdout: "piped",
       stderr: "null",
       stdin: "null",

@@ -272,7 +272,7 @@ Deno.test("[plugin-launcher] from source it runs the command a from-source regis
     const unbuilt = `${b.root}/unbuilt`;
     await Deno.mkdir(`${unbuilt}/src`, { recursive: true });
     await Deno.writeTextFile(`${unbuilt}/src/main.ts`, "");
-    await Deno.writeTextFile(`${unbuilt}/deno.json`, "{}");
+    await Deno.writeTextFile(`${unbuilt}/deno.run.json`, "{}");
     const fromTree = await launch(b, { path, root: unbuilt });
     assertEquals(fromTree.stdout.trimEnd().split("\n"), sourceTreeArgv("deno", unbuilt).slice(1));
     // A plugin root that is not a checkout has no source to run.

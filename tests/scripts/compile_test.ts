@@ -18,7 +18,7 @@ import {
 } from "../../scripts/compile.ts";
 import { parseSmokeArgs, smoke } from "../../scripts/smoke.ts";
 import { CLI_ARGV, REPO_ROOT } from "../helpers/cli.ts";
-import { sourceTreeArgv } from "../../src/platform/permissions.ts";
+import { RUN_CONFIG, sourceTreeArgv } from "../../src/platform/permissions.ts";
 import { VERSION } from "../../src/version.ts";
 
 Deno.test("[release] every Deno target is built: Linux, macOS and Windows on x64 and arm64", () => {
@@ -33,7 +33,7 @@ Deno.test("[release] every Deno target is built: Linux, macOS and Windows on x64
   for (const t of TARGETS) {
     const args = compileArgs(t.triple, "out", "stage");
     assertEquals(args.at(-1), "stage/src/main.ts");
-    assertEquals(args[args.indexOf("--config") + 1], "stage/deno.json");
+    assertEquals(args[args.indexOf("--config") + 1], `stage/${RUN_CONFIG}`);
     assertEquals(args[args.indexOf("--output") + 1], `out/${t.asset}`);
     assertEquals(t.asset.endsWith(".exe"), t.triple.includes("windows"));
   }
@@ -104,12 +104,9 @@ Deno.test("[release] a staged build reports its target and commit in --version a
     const line = `gateguard ${VERSION} (aarch64-pc-windows-msvc, commit 89abcdef0123)`;
     assertEquals(await run("--version"), `${line}\n`);
     assertEquals((await run("doctor")).split("\n")[0], line);
-    const config = JSON.parse(await Deno.readTextFile(`${stage}/deno.json`));
+    const config = JSON.parse(await Deno.readTextFile(`${stage}/${RUN_CONFIG}`));
     assertEquals([config.imports, config.lock], [undefined, false]);
-    assertEquals(
-      config.permissions,
-      JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/deno.json`)).permissions,
-    );
+    assertEquals(config, JSON.parse(await Deno.readTextFile(`${REPO_ROOT}/${RUN_CONFIG}`)));
     assertEquals(await smoke(argv, build), []);
     assertEquals((await smoke(argv, { ...build, commit: "000000000000" })).length, 1);
     assertEquals((await smoke(argv, null)).length, 1);
@@ -134,7 +131,7 @@ Deno.test("[release] the recorded commit is HEAD, marked dirty only when compile
   try {
     await git("init", "-q");
     await Deno.mkdir(`${repo}/src`);
-    for (const f of ["src/main.ts", "deno.json", "README.md"]) {
+    for (const f of ["src/main.ts", RUN_CONFIG, "README.md"]) {
       await Deno.writeTextFile(`${repo}/${f}`, "x\n");
     }
     await git("add", ".");

@@ -41,6 +41,34 @@ Deno.test("[doctor] a handler without --agent, a narrow matcher or Cursor withou
   assertEquals(fileFindings(AGENT_REGISTRATIONS.gemini, "/p/s.json", { ui: {} }, CMD), []);
 });
 
+Deno.test("[self-protection] an agent's from-source registration naming the checkout's deno.json fails", () => {
+  for (const reg of Object.values(AGENT_REGISTRATIONS)) {
+    const line = (config: string) =>
+      `HOME=/r /usr/bin/deno run --quiet --config ${config} --permission-set=gateguard ` +
+      "/r/.cache/bundle/main.js";
+    const older = editAgentRegistration(reg, null, line("/r/deno.json"), "add");
+    const current = editAgentRegistration(reg, null, line("/r/deno.run.json"), "add");
+    if (!older.ok || older.text === null || !current.ok || current.text === null) {
+      throw new Error(reg.agent);
+    }
+    const findings = fileFindings(reg, "/p/hooks.json", JSON.parse(older.text), line("/r/x"));
+    assertEquals(findings.map((f) => f.level), ["FAIL"], reg.agent);
+    assertStringIncludes(
+      findings[0].text,
+      `${reg.title}: /p/hooks.json: the registered command runs Deno with "/r/deno.json", so ` +
+        "before GateGuard starts Deno reads the deno.json, deno.jsonc and package.json of every " +
+        "folder above the checkout",
+    );
+    assertEquals(
+      fileFindings(reg, "/p/hooks.json", JSON.parse(current.text), line("/r/x")).map((f) =>
+        f.level
+      ),
+      ["ok"],
+      reg.agent,
+    );
+  }
+});
+
 Deno.test("[doctor] a Gemini CLI registration that reaches no MCP tool that may change files is warned about, not failed", () => {
   const full = registered("gemini") as { hooks: { BeforeTool: unknown[] } };
   assertEquals(full.hooks.BeforeTool.length, 2);

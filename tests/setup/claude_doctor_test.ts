@@ -245,6 +245,7 @@ Deno.test("[doctor] every cause that keeps a registered GateGuard from gating is
     [CMD]: "ok",
     "/opt/dir/gateguard": "directory",
     "/opt/ro/gateguard": "not-executable",
+    "/usr/bin/deno": "ok",
   };
   const lookup = {
     state: (path: string) => states[path] ?? "missing",
@@ -317,4 +318,17 @@ Deno.test("[doctor] every cause that keeps a registered GateGuard from gating is
     ),
     [`registered command "/gone/deno" does not exist, so the hook cannot run; ${again}`],
   );
+  // A from-source line of an older init names the checkout's deno.json, which has Deno read
+  // the configs of every folder above the checkout first.
+  const above = (config: string) =>
+    `the registered command runs Deno with "${config}", so before GateGuard starts Deno reads ` +
+    "the deno.json, deno.jsonc and package.json of every folder above the checkout, where a " +
+    "broken file stops every call; fix: run `gateguard init` again from the checkout (it " +
+    "registers deno.run.json)";
+  const fromSource = (config: string) =>
+    `HOME=/r /usr/bin/deno run --quiet ${config} --permission-set=gateguard /r/src/main.ts`;
+  assertEquals(program(fromSource("--config /r/deno.json")), [above("/r/deno.json")]);
+  assertEquals(program(fromSource("-c /r/deno.jsonc")), [above("/r/deno.jsonc")]);
+  assertEquals(program(fromSource("--config=/r/deno.json")), [above("/r/deno.json")]);
+  assertEquals(program(fromSource("--config /r/deno.run.json")), []);
 });

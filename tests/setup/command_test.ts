@@ -34,13 +34,13 @@ Deno.test("[init] from source the deno run line carries the binary's permission 
     registrationCommand("/usr/bin/deno", MODULE, false),
     `GATEGUARD_HOME="$HOME" HOME='/repo dir' DENO_DIR='/repo dir/.cache/deno' ` +
       "/usr/bin/deno run --quiet --no-prompt --v8-flags=--min-semi-space-size=16 " +
-      "--config '/repo dir/deno.json' " +
+      "--config '/repo dir/deno.run.json' " +
       "--permission-set=gateguard '/repo dir/.cache/bundle/main.js'",
   );
   assertEquals(
     registrationCommand("C:\\deno\\deno.exe", "file:///C:/src/gg/src/setup/command.ts", true),
     "C:/deno/deno.exe run --quiet --no-prompt --v8-flags=--min-semi-space-size=16 " +
-      "--config C:/src/gg/deno.json " +
+      "--config C:/src/gg/deno.run.json " +
       "--permission-set=gateguard C:/src/gg/.cache/bundle/main.js",
   );
   assertEquals(shellQuote("plain/path-1.2", false), "plain/path-1.2");
