@@ -115,9 +115,11 @@ export function baseDirs(base: SurfaceBase, ctx: SurfaceContext): string[] {
     case "dotenv-folders":
       return dotenvFolders(ctx);
     case "path-dirs":
-      return pathDirs(ctx, true);
+      return pathDirs(ctx).beforeBinary;
+    case "runtime-path-dirs":
+      return pathDirs(ctx).beforeRuntime;
     case "path-all":
-      return pathDirs(ctx, false);
+      return pathDirs(ctx).all;
     // Found on demand (`startupSourcedMatch`, `hookScriptMatch`), never as a
     // folder: reading those files for every call would cost every call.
     case "startup-sourced":
@@ -191,36 +193,54 @@ export function rowApplies(row: SurfaceRow, ctx: SurfaceContext): boolean {
   }
 }
 
-/**
- * The folders a bare command name is looked up in: with `beforeOwn`, only
- * those searched before the running binary's own (`path-dirs` in
- * `row_types.ts`), where a program named `gateguard` would run in its
- * place; else all of them (`path-all`). `PATH` is split as the host splits it;
- * relative entries (an empty one is the current folder) are taken from
- * the process's folder.
- */
-function pathDirs(ctx: SurfaceContext, beforeOwn: boolean): string[] {
-  const known = once(PATH_DIRS, ctx, () => readPathDirs(ctx));
-  return beforeOwn ? known.before : known.all;
+/** The folders a bare command name is looked up in, as the bases on PATH read them. */
+interface PathDirs {
+  /** Those searched before the running binary's own (`path-dirs`). */
+  beforeBinary: string[];
+  /** From source, those searched before the running Deno's own (`runtime-path-dirs`). */
+  beforeRuntime: string[];
+  /** All of them (`path-all`). */
+  all: string[];
 }
 
-/** `pathDirs` of a context, read once: every row on PATH asks for them. */
-const PATH_DIRS = new WeakMap<SurfaceContext, { before: string[]; all: string[] }>();
+/**
+ * The folders of `PATH` (`PathDirs`), where a program named like GateGuard
+ * or Deno would run in its place. `PATH` is split as the host splits it;
+ * relative entries (an empty one is the current folder) are taken from the
+ * process's folder. Read once per context: every row on PATH asks for them.
+ */
+function pathDirs(ctx: SurfaceContext): PathDirs {
+  return once(PATH_DIRS, ctx, () => readPathDirs(ctx));
+}
 
-function readPathDirs(ctx: SurfaceContext): { before: string[]; all: string[] } {
+const PATH_DIRS = new WeakMap<SurfaceContext, PathDirs>();
+
+function readPathDirs(ctx: SurfaceContext): PathDirs {
   const raw = ctx.env.PATH ?? "";
   const windows = ctx.os === "windows" || /^[A-Za-z]:[\\/]/.test(raw) || raw.includes(";");
   const cwd = ctx.processCwd;
-  if (raw.trim() === "") return windows ? { before: [cwd], all: [cwd] } : { before: [], all: [] };
+  const runtime = ctx.program?.runtime ?? null;
+  if (raw.trim() === "") {
+    const found = windows ? [cwd] : [];
+    return { beforeBinary: found, beforeRuntime: runtime ? found : [], all: found };
+  }
   const entries = raw.split(windows ? ";" : ":").map((entry) => {
     const trimmed = entry.trim().replace(/^"(.*)"$/, "$1");
     return formatPath(absolutePath(trimmed === "" ? "." : trimmed, cwd, cwd));
   });
-  const binary = ctx.program?.binary;
-  const ownDir = binary ? dirName(formatPath(absolutePath(binary, cwd, cwd))).toLowerCase() : null;
-  const at = ownDir === null ? -1 : entries.findIndex((e) => e.toLowerCase() === ownDir);
   const searched = (list: string[]) => [...new Set(windows ? [cwd, ...list] : list)];
-  return { before: searched(at < 0 ? entries : entries.slice(0, at)), all: searched(entries) };
+  // Every folder when the program's own is not on PATH.
+  const before = (program: string) => {
+    const ownDir = dirName(formatPath(absolutePath(program, cwd, cwd))).toLowerCase();
+    const at = entries.findIndex((e) => e.toLowerCase() === ownDir);
+    return searched(at < 0 ? entries : entries.slice(0, at));
+  };
+  const binary = ctx.program?.binary ?? null;
+  return {
+    beforeBinary: binary ? before(binary) : searched(entries),
+    beforeRuntime: runtime ? before(runtime) : [],
+    all: searched(entries),
+  };
 }
 
 /**

@@ -101,6 +101,8 @@ export const DELETION_HARMLESS: ReadonlySet<SurfaceKind> = new Set([
  *   the running binary (all of them when it is not on `PATH`), relative
  *   entries from the process's folder, and that folder first on Windows,
  *   where a bare command name is looked up there too;
+ * - `runtime-path-dirs`: from source only, the folders of `PATH` searched
+ *   before the one that holds the running Deno, read the same way;
  * - `path-all`: every folder of `PATH`, read the same way.
  */
 export type SurfaceBase =
@@ -122,6 +124,7 @@ export type SurfaceBase =
   | "envrc-sourced"
   | "extension-linked"
   | "path-dirs"
+  | "runtime-path-dirs"
   | "path-all";
 
 /** One row of the control surface. */

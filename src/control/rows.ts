@@ -395,6 +395,19 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
       "registration that runs the bare name gateguard would start instead",
     askable: true,
   })),
+  // The plugin's launcher, running GateGuard from source, starts `deno` by name.
+  ...(["deno", "deno.*"] as const).map((pattern): SurfaceRow => ({
+    id: pattern === "deno" ? "runtime-on-path" : "runtime-on-path-windows",
+    agent: "gateguard",
+    level: "program",
+    base: "runtime-path-dirs",
+    pattern,
+    kind: "program",
+    controls:
+      "a program named like Deno in a PATH folder searched before the running Deno's own, " +
+      "which the Claude Code plugin's launcher would start instead to run GateGuard from source",
+    askable: true,
+  })),
   {
     id: "program-npmrc",
     agent: "gateguard",

@@ -191,7 +191,7 @@ export function knownLocations(ctx: SurfaceContext): KnownLocations {
 
 /** Whether a row's base is a PATH folder: its files are programs found by name. */
 export function onPathRow(row: SurfaceRow): boolean {
-  return row.base === "path-dirs" || row.base === "path-all";
+  return row.base === "path-dirs" || row.base === "runtime-path-dirs" || row.base === "path-all";
 }
 
 /**

@@ -264,6 +264,29 @@ Deno.test("[self-protection] a hard link is judged as the control file it is ano
   assertEquals(idOf(other, apart), null);
 });
 
+Deno.test("[self-protection] from source, a program named deno in a PATH folder searched before the runtime's own is a control file", () => {
+  // The plugin's launcher starts GateGuard from source through `deno` found on PATH.
+  const env = { PATH: `${HOME}/.local/bin:/usr/bin:/usr/local/bin` };
+  const source = ctx(env, {
+    program: { binary: null, runtime: "/usr/bin/deno", checkout: "/src/gg" },
+  });
+  assertEquals(idOf(`${HOME}/.local/bin/deno`, source), "runtime-on-path");
+  assertEquals(idOf(`${HOME}/.local/bin/deno.exe`, source), "runtime-on-path-windows");
+  assertEquals(idOf("/usr/bin/deno", source), "program-runtime");
+  assertEquals(idOf("/usr/local/bin/deno", source), null);
+  assertEquals(idOf(`${HOME}/.local/bin/denote`, source), null);
+  // A runtime outside PATH (a link's target): every folder.
+  const linked = ctx(env, {
+    program: { binary: null, runtime: "/usr/lib/node_modules/deno/deno", checkout: "/src/gg" },
+  });
+  assertEquals(idOf("/usr/local/bin/deno", linked), "runtime-on-path");
+  // A compiled binary runs no Deno: a deno on PATH is nobody's concern.
+  const binary = ctx(env, {
+    program: { binary: "/usr/bin/gateguard", runtime: null, checkout: null },
+  });
+  assertEquals(idOf(`${HOME}/.local/bin/deno`, binary), null);
+});
+
 Deno.test("[self-protection] a program named gateguard in a PATH folder searched before the binary's own is a control file", () => {
   const env = { PATH: `${HOME}/.local/bin:/usr/local/bin:/usr/bin:bin:` };
   const onPath = ctx(env, {
