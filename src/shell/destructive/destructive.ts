@@ -77,7 +77,7 @@ import {
   unwrapCommand,
   type Unwrapped,
 } from "./wrappers.ts";
-import { COMMAND_RUNNERS } from "./wrapper_table.ts";
+import { COMMAND_RUNNERS, PLAIN_COMMANDS, WRAPPERS } from "./wrapper_table.ts";
 import { STDIN_PATHS } from "../stdin_markers.ts";
 import {
   escapedCommands,
@@ -110,7 +110,7 @@ import {
   type Verdict,
   type Walk,
 } from "./detect_types.ts";
-import { rawVerdict, tokensVerdict } from "./raw_scan.ts";
+import { rawVerdict, scanWorthy, tokensVerdict } from "./raw_scan.ts";
 import { stdinUnreadable, substitutes, unreadableHit, unreadableWord } from "./unreadable.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
 import { MissingPart, part } from "./parts.ts";
@@ -169,9 +169,6 @@ export function coreHit(id: string): DestructiveHit {
 /** Programs that run the script they read on stdin later (`echo … | at now`). */
 const STDIN_SCHEDULERS = new Set(["at", "batch"]);
 
-/** Commands that never run their arguments: the runner scan stops after one. */
-const PLAIN_COMMANDS = new Set(["echo", "printf", "true", "false", ":", "cat", "ls", "test", "["]);
-
 /** Most start positions tried inside one runner's arguments. */
 const MAX_RUNNER_STARTS = 64;
 
@@ -192,6 +189,55 @@ function runnerHit(args: readonly string[], stdin: readonly string[], walk: Walk
     if (hit) return hit;
   }
   return null;
+}
+
+/**
+ * A program the engine has no model of may run its arguments as a command,
+ * as `tini -- rm -rf x`, `dotenv -- rm -rf x` or a project's own
+ * `./with-env rm -rf x` do; no list of such programs is ever complete. So
+ * each of its arguments that names a program some rule applies to, or a
+ * wrapper, is read as the start of a command with the words after it. Text
+ * that merely spells one (`echo rm -rf x`, `git commit -m 'rm -rf x'`) is
+ * either a plain command's or a single word, and opens nothing.
+ */
+function guessedRunnerHit(args: readonly string[], stdin: readonly string[], walk: Walk): Verdict {
+  const limit = Math.min(args.length, MAX_RUNNER_STARTS);
+  for (let i = 0; i < limit; i++) {
+    const name = programName(args[i]);
+    if (args[i].startsWith("-") || !startsCommand(name, walk)) continue;
+    const rest = args.slice(i);
+    const raw = rest.join(" ");
+    if (!afford(walk, raw.length)) return rawVerdict(args.join(" "), walk, ENGINE);
+    const inner = { ...deeper(walk), guessed: true };
+    const hit = unwrappedHit(unwrapCommand(rest, walk.depth + 1), stdin, inner, raw);
+    if (hit) return hit;
+    // A plain command takes the words after it as text.
+    if (PLAIN_COMMANDS.has(name)) return null;
+  }
+  return null;
+}
+
+/** The programs some pack names, switched on or not, as names and prefixes; built on first use. */
+let packPrograms: { names: ReadonlySet<string>; prefixes: readonly string[] } | null = null;
+
+/**
+ * Whether a pack's rules model `name`: a pack switched off leaves its
+ * programs alone (`aws s3 rm …` is not `rm`), rather than to a guess.
+ */
+function namedByPack(name: string): boolean {
+  packPrograms ??= {
+    names: new Set(PACK_MANIFEST.flatMap((p) => p.commands.filter((c) => !c.endsWith("*")))),
+    prefixes: PACK_MANIFEST.flatMap((p) =>
+      p.commands.filter((c) => c.endsWith("*")).map((c) => c.slice(0, -1))
+    ),
+  };
+  return packPrograms.names.has(name) || packPrograms.prefixes.some((p) => name.startsWith(p));
+}
+
+/** Whether a word naming `name` could start a command the engine reads. */
+function startsCommand(name: string, walk: Walk): boolean {
+  return scanWorthy(name, walk) || Object.hasOwn(WRAPPERS, name) || COMMAND_RUNNERS.has(name) ||
+    PLAIN_COMMANDS.has(name);
 }
 
 /** The first rule of the active packs that finds `name` run with `args` destructive. */
@@ -291,7 +337,13 @@ function programHit(
     }
     return null;
   }
-  return rulesHit(name, args, stdin, walk);
+  const ruled = rulesHit(name, args, stdin, walk);
+  // Programs the rules or the tables model are read as they say; a crude
+  // reading already tries every word.
+  const modelled = ruled !== null || PLAIN_COMMANDS.has(name) || COMMAND_RUNNERS.has(name) ||
+    scanWorthy(name, walk) || namedByPack(name);
+  if (modelled || walk.crude || walk.guessed || walk.depth >= MAX_WRAPPER_DEPTH) return ruled;
+  return guessedRunnerHit(args, stdin, walk);
 }
 
 // ---------------------------------------------------------------------------
@@ -514,6 +566,8 @@ function codeHit(
   if (walk.depth >= MAX_WRAPPER_DEPTH || !afford(walk, text.length)) {
     return rawVerdict(text, walk, ENGINE);
   }
+  // A script's own commands are whole commands again, whoever runs it.
+  if (walk.guessed) walk = { ...walk, guessed: false };
   if (dialect === "powershell") {
     return part("powershell").powerShellVerdict(text, walk, stdin, ENGINE);
   }

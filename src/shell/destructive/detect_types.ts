@@ -59,6 +59,11 @@ export interface Walk {
    * they disarm nothing.
    */
   readonly crude?: boolean;
+  /**
+   * The command was found by trying an unknown program's arguments as
+   * starts: its own arguments are not tried again (the outer scan does).
+   */
+  readonly guessed?: boolean;
 }
 
 /** A verdict: the rule that fired, or null for a command that destroys nothing. */

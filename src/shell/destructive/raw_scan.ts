@@ -51,7 +51,7 @@ function scanSplit(text: string): string[] {
 }
 
 /** Names that open a window: a program an active rule applies to, or a PowerShell remover. */
-function scanWorthy(name: string, walk: Walk): boolean {
+export function scanWorthy(name: string, walk: Walk): boolean {
   return walk.rules.byName.has(name) || REMOVERS.has(name) ||
     walk.rules.byPrefix.some((p) => name.startsWith(p.prefix)) ||
     pendingPack(walk.rules, name) !== null;

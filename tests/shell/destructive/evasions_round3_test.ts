@@ -4,8 +4,8 @@
  * the rules did not know, files written and run by other interpreters,
  * SQL handed to a database driver, and the same forms inside a line too
  * long for the parser; runners that run a command later (tmux, screen, at),
- * SQL clients' shell escapes, and PowerShell listings reaching Remove-Item
- * another way. Each destructive form has a benign look-alike that
+ * SQL clients' shell escapes, PowerShell listings reaching Remove-Item
+ * another way, and programs no table knows that run their arguments. Each destructive form has a benign look-alike that
  * must pass.
  */
 
@@ -319,6 +319,45 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "psql -c 'UPDATE t SET a = 1 WHERE id = 1'",
       "psql -c 'UPDATE t SET a = 1 WHERE 1=1 AND id = 5'",
       "valkey-cli get k",
+    ],
+  },
+  {
+    mechanism:
+      "a program no table knows may run its arguments: every argument naming a program a rule or a wrapper reads starts a command",
+    destructive: [
+      "tini -- rm -rf x",
+      "dumb-init rm -rf x",
+      "chpst -u nobody rm -rf x",
+      "catchsegv rm -rf x",
+      "perf stat rm -rf x",
+      "dotenv -- rm -rf x",
+      "cross-env A=1 rm -rf x",
+      "npx cross-env A=1 rm -rf x",
+      "./with-env.sh rm -rf x",
+      "op run -- rm -rf x",
+      "aws-vault exec prod -- rm -rf x",
+      "pueue add rm -rf x",
+      "ts git reset --hard",
+      "eatmydata sudo rm -rf x",
+      "some-runner sh -c 'rm -rf x'",
+      "sh -c 'some-runner rm -rf x'",
+      "a b c d rm -rf x",
+      "hyperfine 'rm -rf x'",
+      "scl enable devtoolset-9 'rm -rf x'",
+      "vagrant ssh -c 'rm -rf x'",
+    ],
+    benign: [
+      "echo rm -rf x",
+      "man rm -rf",
+      "tldr git reset --hard",
+      "grep -n rm -rf x",
+      "git commit -m 'rm -rf x'",
+      "some-tool 'rm -rf x'",
+      "cargo build --release",
+      "./with-env.sh npm test",
+      "dotenv -- rm x",
+      "a b c d e f",
+      "hyperfine 'ls -la'",
     ],
   },
 ];
