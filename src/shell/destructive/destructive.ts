@@ -114,6 +114,7 @@ import { rawVerdict, scanWorthy, tokensVerdict } from "./raw_scan.ts";
 import { stdinUnreadable, substitutes, unreadableHit, unreadableWord } from "./unreadable.ts";
 import { bashVerdict, SCRIPT_READERS } from "./detect_bash.ts";
 import { MissingPart, part } from "./parts.ts";
+import { assignmentsHit } from "./code_env.ts";
 import { baseName } from "../../platform/path.ts";
 import type { ShellDialect } from "../dialect.ts";
 
@@ -473,6 +474,8 @@ function unwrappedHit(
       programHit(programName(c.words[0]), args, stdin, walk);
     if (hit) return hit;
   }
+  const assigned = u.assignments ? assignmentsHit(u.assignments, walk, ENGINE) : null;
+  if (assigned) return assigned;
   for (const t of u.templates) {
     const hit = templateHit(t, stdin, walk, raw);
     if (hit) return hit;

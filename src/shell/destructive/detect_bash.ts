@@ -32,6 +32,7 @@ import {
   type UnreadableRule,
   unreadableWord,
 } from "./unreadable.ts";
+import { codeEnvHit } from "./code_env.ts";
 import { PipeFlow, type Stream } from "./pipe_flow.ts";
 
 /** Programs that run a script file named by an operand, which may be a `<( … )`. */
@@ -167,6 +168,13 @@ export function bashVerdict(
         [name, list.map((v) => v.join(" "))] as const
       );
       walk = { ...walk, env: new Map([...walk.env ?? [], ...given]) };
+      // A variable a program runs as code (`PROMPT_COMMAND`, `EDITOR`, …) runs its value.
+      for (const [name, list] of given) {
+        for (const value of list) {
+          const hit = codeEnvHit(name, value, walk, engine);
+          if (hit) return hit;
+        }
+      }
     }
     const inner = walk;
     expander = new Expander(values, (units) => spend(inner, units));

@@ -53,4 +53,6 @@ export interface Unwrapped {
   opaque: boolean;
   /** Script files a shell runs (`sh s.sh`); absent when none. */
   scriptFiles?: string[];
+  /** `NAME=value` words a wrapper sets for its command (`env`, `sudo`); absent when none. */
+  assignments?: string[];
 }

@@ -162,7 +162,8 @@ const START_PROCESS_SWITCHES = new Set([
   "UseNewEnvironment",
 ]);
 
-const ENVIRONMENT_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** `env` takes any word with `=` before the command as an assignment (`BASH_FUNC_f%%=…`). */
+const ENVIRONMENT_ASSIGNMENT = /^[^=/-][^=/]*=/;
 
 /** Decodes a PowerShell `-EncodedCommand` value (base64 of UTF-16LE); null when malformed. */
 export function decodePowerShellCommand(value: string): string | null {
@@ -273,7 +274,10 @@ class Unwrapper {
     const codes = codesOf(scan);
     let rest = scan.dashDash ? [...scan.operands] : args.slice(scan.stop);
     if (w.assignments) {
-      while (rest.length > 0 && ENVIRONMENT_ASSIGNMENT.test(rest[0])) rest = rest.slice(1);
+      while (rest.length > 0 && ENVIRONMENT_ASSIGNMENT.test(rest[0])) {
+        (this.result.assignments ??= []).push(rest[0]);
+        rest = rest.slice(1);
+      }
     }
     rest = rest.slice(w.operands ?? 0);
     const shellMode = hasRole(scan, w.options, "shell-mode");

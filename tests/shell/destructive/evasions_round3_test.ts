@@ -360,6 +360,35 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "hyperfine 'ls -la'",
     ],
   },
+  {
+    mechanism:
+      "a variable a program runs as code: prompts, PROMPT_COMMAND, exported functions, editors and pagers, PERL5OPT",
+    destructive: [
+      "PROMPT_COMMAND='rm -rf x' bash -i",
+      "PS4='$(rm -rf x)' bash -xc true",
+      "PS1='$(git reset --hard) $ ' bash -i",
+      "env 'BASH_FUNC_ls%%=() { rm -rf x; }' bash -c ls",
+      "EDITOR='rm -rf x' crontab -e",
+      "VISUAL='rm -rf x;' git commit",
+      "PAGER='rm -rf x' man ls",
+      "export MANPAGER='rm -rf x'; man ls",
+      "LESSOPEN='|rm -rf x %s' less notes.txt",
+      "sudo SUDO_EDITOR='rm -rf x' sudoedit /etc/hosts",
+      "BASH_ENV=<(echo rm -rf x) bash -c true",
+      "PERL5OPT='-Mstrict;system(\"rm -rf x\")' perl -e 1",
+    ],
+    benign: [
+      "PROMPT_COMMAND='history -a' bash -i",
+      "PS1='\\u@\\h \\w $ ' bash -i",
+      "PS1='$(git branch --show-current) $ ' bash -i",
+      "env 'BASH_FUNC_ll%%=() { ls -l; }' bash -c ll",
+      "EDITOR=vim crontab -e",
+      "PAGER=less man ls",
+      "LESSOPEN='| lesspipe %s' less notes.txt",
+      "BASH_ENV=~/.bashrc bash -c true",
+      "PERL5OPT=-Mstrict perl -e 1",
+    ],
+  },
 ];
 
 /** PowerShell evasions: recursive listings reaching Remove-Item another way, and Clear-Content. */
