@@ -303,7 +303,7 @@ export function withKnownParts(piece: string, places: KnownPlaces, dialect?: She
   }
   return text
     .replace(
-      /\$\([^)]*\)?|\$\{[^}]*\}?|\$env:[A-Za-z_][A-Za-z0-9_]*|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]/g,
+      /\$\([^)]*\)?|`[^`]*`?|\$\{[^}]*\}?|\$env:[A-Za-z_][A-Za-z0-9_]*|\$[A-Za-z_][A-Za-z0-9_]*|\$[0-9@*#?$!-]/g,
       UNKNOWN,
     )
     .replace(/%[A-Za-z_][A-Za-z0-9_]*%/g, UNKNOWN)

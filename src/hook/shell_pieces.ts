@@ -68,6 +68,13 @@ export interface Piece {
   anywhere?: boolean;
   /** Set for the arguments of a program that only deletes or makes empty folders (`EMPTY_MAKERS`). */
   clears?: boolean;
+  /** Set for a piece cut from inside a word; the word itself comes just before its parts. */
+  part?: boolean;
+  /**
+   * Set for an absolute part: what stood before it in the word may be its
+   * folder (`homedir() + '/.claude/…'`, `$ENV{HOME}/.claude/…`).
+   */
+  glued?: boolean;
 }
 
 /** A text lowercased, for the table's case-folded comparisons. */
@@ -146,6 +153,7 @@ function bashPieces(
     const sourced = SOURCERS.has(program) ? segment.words[1] : undefined;
     const run = segment.words.slice(runsAt).map((w, k) => k === 0 ? baseNameOf(w.text) : w.text);
     const clears = EMPTY_MAKERS.has(run[0] ?? "") || makesVenv(run);
+    const part = true;
     for (const word of [...segment.assignments, ...segment.words]) {
       const runs = word === segment.words[0] || word === segment.words[runsAt];
       // A word built from the line's own variables (`p=.cla; rm -rf "${p}ude"`) is also its values.
@@ -159,6 +167,7 @@ function bashPieces(
           first: word === segment.words[0] && piece === word.text,
           ...(runs && piece === word.text ? { program: true } : {}),
           ...(clears ? { clears } : {}),
+          ...(piece === word.text ? {} : piece.startsWith("/") ? { part, glued: part } : { part }),
         });
       }
       for (const braced of word.braces ?? []) {

@@ -12,7 +12,8 @@
  * is compared with the table's paths segment by segment. A part the line
  * cannot know (an outside variable, a command substitution) stands for any
  * name, so `$d/settings.json` or a wildcard spelling of `.claude` still
- * reach Claude's settings; a piece whose folder cannot be placed (the line changes
+ * reach Claude's settings, and so does an absolute tail cut from code that
+ * glues it to a computed folder (`homedir() + '/.claude/settings.json'`); a piece whose folder cannot be placed (the line changes
  * directory, or a variable leads the path) is matched anywhere in the table,
  * but only through a name that belongs to GateGuard's files, so an ordinary
  * `rm -rf "$out/dist"` is left to the destructive gate.
@@ -488,8 +489,11 @@ function matchPieces(
   // The PATH folders' real locations are looked up only for a piece named like a program there.
   const [onPath, others] = partition(targets, (t) => onPathRow(t.row));
   let realOnPath: Target[] | null | undefined;
+  // Whether the word the current parts were cut from reached a row itself.
+  let wordReached = false;
   for (let at = 0; at < pieces.length; at++) {
     const piece = pieces[at];
+    if (!piece.part) wordReached = false;
     if (!piece.live) continue;
     if (!budget.spend(UNITS_PER_PIECE, "self-protection")) return null;
     if (runsOwnHook(pieces, at) && !seen.has("own-hook")) {
@@ -518,6 +522,11 @@ function matchPieces(
     // The programs on PATH are rows by name: only a piece of such a name (or any name) meets them.
     const named = piece.subtree === true || namedOnPath(probeLast(probe), onPath);
     let row = matchProbe(probe, named ? targets : others, pctx);
+    if (row === null && piece.glued && !wordReached) {
+      // The folder before a glued piece is unknown: match it anywhere, by GateGuard's names.
+      const loose = probeOf(`${UNKNOWN}${piece.text}`, ctx, movesDirectory, dialect);
+      row = loose === null ? null : matchProbe(loose, named ? targets : others, pctx);
+    }
     // A judged write to a `.env` row still goes on to where the path really leads.
     const judged = how.envJudged?.has(piece.text) === true;
     if (judged && JUDGED_KINDS.has(row?.kind)) row = null;
@@ -561,6 +570,7 @@ function matchPieces(
         hardLinkMatch(real ?? probe.written, ctx.surface)?.row ?? null;
       if (judged && JUDGED_KINDS.has(row?.kind)) row = null;
     }
+    if (!piece.part && row !== null) wordReached = true;
     if (row !== null && !seen.has(row.id)) {
       seen.add(row.id);
       const broad = piece.subtree === true && piece.names === undefined && piece.removes === true;

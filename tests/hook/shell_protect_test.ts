@@ -173,6 +173,39 @@ Deno.test("[self-protection] wildcards, classes and unknown parts match what the
   assert(!wildcardMatch(".v*", ".claude"));
 });
 
+Deno.test("[self-protection] a path glued to a prefix the line computes is matched by GateGuard's names, wherever it lies", () => {
+  // The folder before the piece is code (`homedir()`, `$ENV{HOME}`) or a substitution.
+  const glued: readonly [string, string][] = [
+    [
+      `node -e "require('fs').writeFileSync(require('os').homedir() + '/.claude/settings.json', '{}')"`,
+      "claude-user-settings",
+    ],
+    [`perl -e 'open(F, ">$ENV{HOME}/.claude/settings.json")'`, "claude-user-settings"],
+    [
+      `python3 -c "import os; open(os.environ['HOME'] + '/.gateguard/config.jsonc', 'w')"`,
+      "user-config",
+    ],
+    ["cp /tmp/x `printf %s ~/.cla`ude/settings.json", "claude-user-settings"],
+    ["cp /tmp/x `id -un`/.codex/hooks.json", "codex-user-hooks"],
+  ];
+  // The folder is unknown, so the project's file of the same name is as likely as the home's.
+  const alike = (row: string) => [row, row.replace("-user-", "-project-")];
+  for (const [command, row] of glued) {
+    const hit = rows(command);
+    assert(alike(row).some((r) => hit.includes(r)), `${command}: ${hit}`);
+  }
+  // An absolute path in code is still where it says, and names only what it names.
+  for (
+    const command of [
+      `python3 -c "print(open('/etc/hosts').read())"`,
+      "docker run -v /tmp/data:/data img ls",
+      `node -e "require('fs').writeFileSync(process.cwd() + '/out/report.json', '{}')"`,
+    ]
+  ) {
+    assertEquals(rows(command), [], command);
+  }
+});
+
 Deno.test("[never-on-retry] destructive commands aimed at home, a root, the project or .git are told apart", () => {
   const cases: [string, string | null][] = [
     ["rm -rf ~", "home"],
