@@ -44,6 +44,15 @@ function findExecDeletes(input: RuleInput): boolean {
   });
 }
 
+/** Whether a `cmake -E` command deletes a tree: `remove_directory`, or `rm` with `-r`/`-R`. */
+function cmakeRemoves(input: RuleInput): boolean {
+  const at = input.args.indexOf("-E");
+  if (at < 0) return false;
+  const [tool, ...rest] = input.args.slice(at + 1);
+  if (tool === "remove_directory") return rest.length > 0;
+  return tool === "rm" && rest.some((a) => /^-[A-Za-z]*[rR]/.test(a));
+}
+
 /** rsync options that delete files on the receiving side or the source. */
 const RSYNC_DELETES = [
   "delete",
@@ -193,6 +202,13 @@ export const FILESYSTEM_PACK: Pack = {
       options: { short: { s: "value", r: "value" }, long: { size: "value", reference: "value" } },
       when: [{ test: shrinksToNothing }],
       destroys: "cuts files down, discarding their contents",
+    },
+    {
+      // cmake's portable file commands: `cmake -E remove_directory d`, `cmake -E rm -r d`.
+      id: "cmake-remove",
+      commands: ["cmake"],
+      when: [{ test: cmakeRemoves }],
+      destroys: "deletes directory trees",
     },
     {
       id: "crontab-remove",

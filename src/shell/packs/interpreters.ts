@@ -46,13 +46,24 @@ const TREE_DELETES: readonly RegExp[] = [
   /\b(rglob|walk)\s*\([\s\S]{0,400}?\b(unlink|remove|rmdir|rmtree)\s*\(|\b(unlink|remove|rmdir)\s*\(\s*\)[\s\S]{0,200}?\brglob\s*\(/,
   // shelljs: `shell.rm('-rf', dir)`.
   /\.\s*rm\s*\(\s*['"]-\w*[rR]/,
-  // R's unlink deletes directories only when told to recurse.
+  // R's unlink deletes directories only when told to recurse, as does Julia's rm.
   /\bunlink\s*\([^;]{0,400}?recursive\s*=\s*(TRUE|T)\b/,
+  /\brm\s*\([^;]{0,400}?recursive\s*=\s*true\b/,
+  // Other languages' tree deletes: Elixir, Tcl, Swift, Go, Rust, Kotlin, Groovy, .NET, Haskell,
+  // Racket and Common Lisp (uiop), Apache Commons IO.
+  /\bFile\s*\.\s*rm_rf!?\s*\(/,
+  /\bfile\s+delete\s+-force\b/,
+  /\bremoveItem\s*\(\s*at(Path)?\s*:/,
+  /\bRemoveAll\s*\(/,
+  /\bremove_dir_all\s*\(/,
+  /\b(deleteRecursively|deleteDir|deleteDirectory|removeDirectoryRecursive)\s*\(/,
+  /\bDirectory\s*\.\s*Delete\s*\([^;]{0,400}?,\s*true\b/,
+  /\bdelete-directory(\/files|-tree)\b/,
 ];
 
 /** Calls that hand a command to a shell or start a program. */
 const SHELL_OUTS =
-  /\bos\s*\.\s*(system|popen|exec\w*|spawn\w*)\b|\bsubprocess\b|\bchild_process\b|\b(execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|popen)\b|\b(exec|spawn|execFile|system)\s*\(|\b(system|exec)\s+(["']|q[qxw]?\s*[{(\[])|\bexeca(Sync|Command|CommandSync)?\b|\bDeno\s*\.\s*(run|Command)\b|\bBun\s*\.\s*(spawn|spawnSync|\$)|\bOpen3\b|%x[{([]|\bqx\s*[{([]|`|\|\s*getline|\bprint\s[^;]*\|\s*"/;
+  /\bos\s*\.\s*(system|popen|exec\w*|spawn\w*)\b|\bsubprocess\b|\bchild_process\b|\b(execSync|spawnSync|execFileSync|shell_exec|passthru|proc_open|popen)\b|\b(exec|spawn|execFile|system)\s*\(|\b(system|exec)\s+(["'@$]|q[qxw]?\s*[{(\[])|\bexeca(Sync|Command|CommandSync)?\b|\bDeno\s*\.\s*(run|Command)\b|\bBun\s*\.\s*(spawn|spawnSync|\$)|\bOpen3\b|%x[{([]|\bqx\s*[{([]|`|\|\s*getline|\bprint\s[^;]*\|\s*"|\bdo\s+shell\s+script\b|\.\s*execute\s*\(\s*\)|\bos:cmd\s*\(|\bSystem\s*\.\s*(cmd|shell)\s*\(|\bProcessBuilder\b|\bclojure\.java\.shell\b|\(sh\s|\bexec\s+[A-Za-z./]|\bopen\s+["{]?\|/;
 
 /**
  * String literals of a program, quotes removed and backslash escapes
@@ -88,16 +99,37 @@ const MASS_DELETES =
 /** Most literals a joined reading may start at, so the work stays linear in practice. */
 const MAX_JOIN_STARTS = 16;
 
+/** Calls that run text as the language's own code. */
+const EVALS = /\b(eval|exec|compile|instance_eval|class_eval|module_eval)\s*\(|\bFunction\s*\(/;
+
+/**
+ * What a program reads at run time: its arguments (`sys.argv`,
+ * `process.argv`, `@ARGV`, `ARGV`, awk's fields) or its input (`input()`,
+ * `sys.stdin`, `<STDIN>`, `gets`, awk's records).
+ */
+const RUNTIME_DATA =
+  /\bsys\s*\.\s*(argv|stdin)\b|\b(raw_)?input\s*\(|\b(process|Deno|Bun)\s*\.\s*(argv|args|stdin)\b|@ARGV|\$ARGV\b|\bARGV\b|\bARGF\b|<STDIN>|<>|\$stdin\b|\bSTDIN\b|\bgets\b|\$argv\b|\bfgets\s*\(|php:\/\/stdin|\$[0-9]\b|\bgetline\b|\breadline\b/;
+
 /**
  * Whether a one-liner destroys data: a library call that deletes a tree,
  * or a shell-out whose command, read from the program's string literals one
  * by one and joined from each one on (`["rm", "-rf", "x"]`), is destructive.
+ * A program that shells out or evaluates what it reads at run time
+ * (`os.system(sys.argv[1])`, `eval(process.argv[1])`, `exec(input())`,
+ * `system @ARGV`, awk's `system($0)`) runs the words and input the command
+ * hands it: those are read as a shell command and as the language's code.
  */
-export function codeDestroys(code: string, input: RuleInput): boolean {
+export function codeDestroys(code: string, input: RuleInput, nested = false): boolean {
   if (TREE_DELETES.some((re) => re.test(code))) return true;
   if (MASS_DELETES.test(code)) return true;
   if (SQL_CALLS.test(code) && literals(code).some(sqlDestructive)) return true;
-  if (!SHELL_OUTS.test(code)) return false;
+  const shellsOut = SHELL_OUTS.test(code);
+  if (!nested && (shellsOut || EVALS.test(code)) && RUNTIME_DATA.test(code)) {
+    const after = input.args.slice(input.args.indexOf(code) + 1);
+    const data = [...after, after.join(" "), ...input.stdin].filter((t) => t !== code);
+    if (data.some((t) => input.code("bash", t) || codeDestroys(t, input, true))) return true;
+  }
+  if (!shellsOut) return false;
   const texts = literals(code);
   if (texts.some((t) => input.code("bash", t))) return true;
   // An argument vector (`spawnSync('rm', ['-rf', 'x'])`) may follow other literals
@@ -318,6 +350,59 @@ function crontabDestroys(input: RuleInput): boolean {
 
 const DESTROYS = "runs code that deletes a tree or hands a destructive command to a shell";
 
+/**
+ * Languages with no rule of their own. The options whose value is the
+ * program differ little between them (`julia -e`, `osascript -e`,
+ * `erl -eval`, `sbcl --eval`, `guile -c`), so any of them counts for each;
+ * with none of them and no script named, the program is read from stdin.
+ */
+const OTHER_LANGUAGES: readonly string[] = [
+  "julia",
+  "tclsh",
+  "wish",
+  "osascript",
+  "groovy",
+  "elixir",
+  "erl",
+  "swift",
+  "kotlin",
+  "scala",
+  "clojure",
+  "clj",
+  "bb",
+  "racket",
+  "guile",
+  "sbcl",
+  "ghc",
+  "runghc",
+  "jshell",
+];
+
+/** The options of `OTHER_LANGUAGES` whose value is the program. */
+const OTHER_CODE_OPTIONS: readonly string[] = ["-e", "-E", "-c", "-eval", "--eval", "--print"];
+
+/**
+ * Whether a program of `OTHER_LANGUAGES` destroys data, read like the other
+ * one-liners; a program that starts processes (Tcl's `exec rm -rf x`) is
+ * also read as the shell command its words spell.
+ */
+function otherLanguageCode(input: RuleInput): boolean {
+  const options = OTHER_CODE_OPTIONS;
+  const codes: string[] = [];
+  let operand = false;
+  for (let i = 0; i < input.args.length; i++) {
+    const a = input.args[i];
+    const eq = options.find((o) => o.startsWith("--") && a.startsWith(`${o}=`));
+    if (options.includes(a)) codes.push(input.args[++i] ?? "");
+    else if (eq !== undefined) codes.push(a.slice(eq.length + 1));
+    else if (!a.startsWith("-") || a === "-") operand ||= a !== "-";
+  }
+  const programs = codes.length === 0 && !operand ? [...codes, ...input.stdin] : codes;
+  return programs.some((code) =>
+    codeDestroys(code, input) || (SHELL_OUTS.test(code) && input.code("bash", code))
+  );
+}
+
 const DECODED_DESTROYS =
   "runs a script or command words decoded on the way in, which cannot be read first";
 
@@ -355,9 +440,9 @@ export const INTERPRETERS_PACK: Pack = {
       destroys: DESTROYS,
     },
     {
-      // `deno run -` runs the program it reads on stdin.
+      // `deno run -` and `bun run -` run the program they read on stdin.
       id: "deno-run-stdin",
-      commands: ["deno"],
+      commands: ["deno", "bun"],
       path: ["run"],
       when: [{
         test: (input) =>
@@ -397,6 +482,12 @@ export const INTERPRETERS_PACK: Pack = {
       id: "lua-r-code",
       commands: ["lua", "rscript", "r"],
       when: [{ test: oneLiner((args) => clusterCode(args, "e"), PHP_LUA_R_SHAPE) }],
+      destroys: DESTROYS,
+    },
+    {
+      id: "other-language-code",
+      commands: OTHER_LANGUAGES,
+      when: [{ test: otherLanguageCode }],
       destroys: DESTROYS,
     },
     {

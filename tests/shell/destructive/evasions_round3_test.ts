@@ -389,6 +389,57 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "PERL5OPT=-Mstrict perl -e 1",
     ],
   },
+  {
+    mechanism:
+      "an interpreter that runs the words or input handed to it runs them: they are read as its code and as a shell command",
+    destructive: [
+      `python3 -c "exec(input())" <<< 'import shutil; shutil.rmtree("x")'`,
+      `node -e "eval(process.argv[1])" 'require("fs").rmSync("x", {recursive: true})'`,
+      `python3 -c "import os, sys; os.system(sys.argv[1])" "rm -rf x"`,
+      "perl -e 'system @ARGV' rm -rf x",
+      "awk '{system($0)}' <<< 'rm -rf x'",
+      "ruby -e 'system(ARGV[0])' 'git reset --hard'",
+    ],
+    benign: [
+      `python3 -c "import os, sys; os.system(sys.argv[1])" ls`,
+      `python3 -c "import sys; print(sys.argv[1])" "rm -rf x"`,
+      `node -e "console.log(process.argv[1])" 'rm -rf x'`,
+      "awk '{system($0)}' <<< 'ls -la'",
+      "perl -e 'print @ARGV' rm -rf x",
+    ],
+  },
+  {
+    mechanism:
+      "languages no other rule reads (Julia, Tcl, AppleScript, Groovy, Elixir, Erlang, Swift, Lisp, Clojure) and cmake's file commands",
+    destructive: [
+      `julia -e 'rm("x", recursive=true)'`,
+      `julia -e 'run(\`rm -rf x\`)'`,
+      "tclsh <<< 'file delete -force x'",
+      "tclsh <<< 'exec rm -rf x'",
+      `osascript -e 'do shell script "rm -rf x"'`,
+      `groovy -e '"rm -rf x".execute()'`,
+      `elixir -e 'File.rm_rf!("x")'`,
+      `elixir -e 'System.cmd("rm", ["-rf", "x"])'`,
+      `erl -noshell -eval 'os:cmd("rm -rf x"), halt().'`,
+      `swift -e 'import Foundation; try FileManager.default.removeItem(atPath: "x")'`,
+      `sbcl --eval '(uiop:delete-directory-tree #p"x/" :validate t)'`,
+      `bb -e '(clojure.java.shell/sh "rm" "-rf" "x")'`,
+      'bun run - <<< \'require("fs").rmSync("x", {recursive: true})\'',
+      "cmake -E remove_directory x",
+      "cmake -E rm -rf x",
+    ],
+    benign: [
+      "julia -e 'println(1)'",
+      "tclsh <<< 'puts hi'",
+      `osascript -e 'display notification "rm -rf x"'`,
+      `elixir -e 'IO.puts("rm -rf x")'`,
+      `erl -noshell -eval 'io:format("hi"), halt().'`,
+      "julia script.jl",
+      "cmake -E make_directory x",
+      "cmake -E rm x.log",
+      "cmake --build build",
+    ],
+  },
 ];
 
 /** PowerShell evasions: recursive listings reaching Remove-Item another way, and Clear-Content. */
