@@ -29,13 +29,19 @@ export function isWindowsStyle(path: string): boolean {
 }
 
 /**
- * The `\\?\` long-path prefixes Windows APIs (and realpath there) may add;
- * they name the same file as the path without them.
+ * The `\\?\` long-path prefixes Windows APIs (and realpath there) may add,
+ * and the `\\.\` device-namespace ones any program may write: they name the
+ * same file as the path without them.
  */
 const LONG_PREFIXES: readonly { prefix: string; replacement: string }[] = [
   { prefix: "//?/unc/", replacement: "//" },
   { prefix: "//?/", replacement: "" },
+  { prefix: "//./unc/", replacement: "//" },
+  { prefix: "//./", replacement: "" },
 ];
+
+/** A drive's administrative share on this machine (`\\localhost\C$\…` is `C:\…`). */
+const OWN_ADMIN_SHARE = /^\/\/(localhost|127\.0\.0\.1|\[::1\]|::1)\/([a-z])\$(?=\/|$)/i;
 
 /**
  * Splits a path into root and segments, without folding anything. `windows`
@@ -51,6 +57,7 @@ export function parsePath(path: string, windows: boolean = isWindowsStyle(path))
         break;
       }
     }
+    text = text.replace(OWN_ADMIN_SHARE, (_, _host, drive: string) => `${drive}:`);
   }
   let root = "";
   let rest = text;

@@ -159,6 +159,22 @@ Deno.test("[self-protection] spelling does not hide a control file: case, dot se
   });
   assertEquals(idOf("c:\\PROJ\\.claude\\settings.json", win), "claude-project-settings");
   assertEquals(idOf("C:/Users/U/.codex/hooks.json", win), "codex-user-hooks");
+  // Other names Windows gives the same file: the long-path and device prefixes, a drive's
+  // administrative share on this machine, trailing dots and spaces, the default data stream.
+  for (
+    const path of [
+      "\\\\?\\C:\\Users\\u\\.claude\\settings.json",
+      "\\\\.\\C:\\Users\\u\\.claude\\settings.json",
+      "\\\\localhost\\C$\\Users\\u\\.claude\\settings.json",
+      "\\\\127.0.0.1\\c$\\Users\\u\\.claude\\settings.json",
+      "\\\\?\\UNC\\localhost\\C$\\Users\\u\\.claude\\settings.json",
+      "C:\\Users\\u\\.claude.\\settings.json ",
+      "C:\\Users\\u\\.claude\\settings.json::$DATA",
+    ]
+  ) {
+    assertEquals(idOf(path, win), "claude-user-settings", path);
+  }
+  assertEquals(idOf("\\\\server\\share\\Users\\u\\.claude\\settings.json", win), null);
 });
 
 Deno.test("[self-protection] a folder that holds control files is reported as holding them; the project and the home are not", () => {
