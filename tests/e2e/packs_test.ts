@@ -27,6 +27,7 @@ const SAMPLES: Readonly<Record<string, string>> = {
   databases: "psql -c 'UPDATE users SET admin = true'",
   frameworks: "prisma migrate reset --force",
   "git-history": "git gc --prune=now",
+  "version-control": "hg purge --all",
   publish: "npm publish",
 };
 

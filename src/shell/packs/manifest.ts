@@ -302,6 +302,15 @@ export const PACK_MANIFEST: readonly PackEntry[] = [
       >)).GIT_HISTORY_PACK,
   },
   {
+    id: "version-control",
+    defaultOn: true,
+    commands: ["chg", "hg", "svn"],
+    load: async () =>
+      (await (import(new URL("./version_control.ts", import.meta.url).href) as Promise<
+        typeof import("./version_control.ts")
+      >)).VERSION_CONTROL_PACK,
+  },
+  {
     id: "publish",
     defaultOn: false,
     commands: [

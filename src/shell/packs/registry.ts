@@ -20,6 +20,7 @@ import { DATABASES_PACK } from "./databases.ts";
 import { FRAMEWORKS_PACK } from "./frameworks.ts";
 import { GIT_HISTORY_PACK } from "./git_history.ts";
 import { PUBLISH_PACK } from "./publish.ts";
+import { VERSION_CONTROL_PACK } from "./version_control.ts";
 
 /** Every pack, in the order `gateguard doctor` and the docs list them. */
 export const PACKS: readonly Pack[] = [
@@ -34,5 +35,6 @@ export const PACKS: readonly Pack[] = [
   DATABASES_PACK,
   FRAMEWORKS_PACK,
   GIT_HISTORY_PACK,
+  VERSION_CONTROL_PACK,
   PUBLISH_PACK,
 ];
