@@ -21,6 +21,7 @@ import { ownEntry } from "../platform/own_key.ts";
 import type { Segment } from "../shell/bash/mod.ts";
 import { ENV_VARIABLES, movesGateGuard } from "../config/env.ts";
 import { RAW_RUNNERS } from "./shell_words.ts";
+import { PLAIN_COMMANDS } from "../shell/programs/mod.ts";
 
 /** How one agent's CLI is started without GateGuard's hooks, or told to load other ones. */
 interface AgentCli {
@@ -143,18 +144,34 @@ export function programName(word: string): string {
     .replace(/\.(?:exe|cmd)$/, "");
 }
 
-/** The agent CLI `words` (program first) start, and the words after it, or null. */
+/**
+ * The agent CLI `words` (program first) start, and the words after it, or
+ * null. Any program may run its arguments (`tini -- claude …`, a project's
+ * `./with-env claude …`), so each word is tried as the start, up to a
+ * command that takes the words after it as text (`echo claude --bare`).
+ */
 function agentOf(words: readonly string[]): { cli: AgentCli; args: readonly string[] } | null {
-  let at = 0;
-  if (PACKAGE_RUNNERS.has(programName(words[0] ?? ""))) {
-    at = words.findIndex((w, i) => i > 0 && !w.startsWith("-"));
-    if (at < 0) return null;
-    const name = ownEntry(AGENT_PACKAGES, words[at].replace(/(?<=.)@[^/]*$/, "").toLowerCase());
-    const packaged = name === undefined ? undefined : ownEntry(AGENT_CLIS, name);
-    return packaged === undefined ? null : { cli: packaged, args: words.slice(at + 1) };
+  for (let at = 0; at < words.length; at++) {
+    const name = programName(words[at]);
+    if (PACKAGE_RUNNERS.has(name)) {
+      const pkg = words.findIndex((w, i) => i > at && !w.startsWith("-"));
+      if (pkg < 0) return null;
+      const agent = ownEntry(AGENT_PACKAGES, words[pkg].replace(/(?<=.)@[^/]*$/, "").toLowerCase());
+      const packaged = agent === undefined ? undefined : ownEntry(AGENT_CLIS, agent);
+      if (packaged !== undefined) return { cli: packaged, args: words.slice(pkg + 1) };
+      at = pkg;
+      continue;
+    }
+    const cli = ownEntry(AGENT_CLIS, name);
+    if (cli !== undefined) return { cli, args: words.slice(at + 1) };
+    if (PLAIN_COMMANDS.has(name)) return null;
   }
-  const cli = ownEntry(AGENT_CLIS, programName(words[0] ?? ""));
-  return cli === undefined ? null : { cli, args: words.slice(1) };
+  return null;
+}
+
+/** The variables `NAME=value` words among `words` set for what runs after them (`env X=1 …`). */
+function assignedAmong(words: readonly string[]): string[] {
+  return words.map(assigned).filter((n): n is string => n !== null);
 }
 
 /** Whether the agent CLI's arguments drop GateGuard's hooks. */
@@ -192,7 +209,10 @@ function launchesUngated(names: readonly string[], words: readonly string[]): bo
   if (names.some(switchesGateGuard)) return true;
   const agent = agentOf(words);
   if (agent === null) return false;
-  return names.some(movesGateGuard) || dropsHooks(agent.cli, agent.args);
+  // Assignments between the program and the agent (`./run env X=1 claude`) reach the agent too.
+  const before = words.slice(0, words.length - agent.args.length - 1);
+  return [...names, ...assignedAmong(before)].some(movesGateGuard) ||
+    dropsHooks(agent.cli, agent.args);
 }
 
 /**

@@ -47,6 +47,12 @@ Deno.test("[self-protection] an agent's CLI started without GateGuard's hooks is
     ["$env:CLAUDE_CONFIG_DIR='C:\\e'; claude -p x", "powershell"],
     ["claude.exe --bare -p x", "powershell"],
     ["cmd /c claude --bare -p x", "powershell"],
+    // A program no table knows may run its arguments: an agent among them is started.
+    ["tini -- claude --bare -p x", "bash"],
+    ["dotenv -- claude --settings x.json -p hi", "bash"],
+    ["./run.sh env CLAUDE_CODE_SIMPLE=1 claude -p x", "bash"],
+    ["pueue add -- codex --disable hooks exec x", "bash"],
+    ["op run -- npx @anthropic-ai/claude-code --bare -p x", "bash"],
   ];
   for (const [command, dialect] of caught) assertEquals(ungated(command, dialect), true, command);
 });
@@ -58,6 +64,9 @@ Deno.test("[self-protection] ordinary runs of agents and ordinary variables are 
     ["MY_VAR=1 claude -p x", "bash"],
     ["codex exec -c model=o3 x", "bash"],
     ["echo GATEGUARD_DISABLED=1", "bash"],
+    ["echo claude --bare", "bash"],
+    ["grep -rn claude --bare docs", "bash"],
+    ["tini -- claude -p x", "bash"],
     ["git commit -m 'GATEGUARD_DISABLED=1 docs'", "bash"],
     ["export PATH=$PATH:/x", "bash"],
     ["$env:PATH += ';C:\\x'", "powershell"],
@@ -89,6 +98,8 @@ Deno.test("[self-protection] an agent's own subcommand that changes which hooks 
       "gemini mcp enable helper",
       "copilot mcp add helper -- sh -c x",
       "copilot mcp enable helper",
+      "./with-env.sh claude plugin disable gateguard",
+      "tini -- codex features disable hooks",
     ]
   ) {
     assertEquals(reconfigures(command), true, command);

@@ -77,7 +77,7 @@ import {
   unwrapCommand,
   type Unwrapped,
 } from "./wrappers.ts";
-import { COMMAND_RUNNERS, PLAIN_COMMANDS, WRAPPERS } from "./wrapper_table.ts";
+import { COMMAND_RUNNERS, WRAPPERS } from "./wrapper_table.ts";
 import { STDIN_PATHS } from "../stdin_markers.ts";
 import {
   escapedCommands,
@@ -85,6 +85,7 @@ import {
   hasShort,
   mayBeAnyOption,
   optionCommands,
+  PLAIN_COMMANDS,
   programName,
   scanArgs,
 } from "../programs/mod.ts";

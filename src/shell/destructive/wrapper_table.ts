@@ -404,55 +404,6 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
 };
 
 /**
- * Commands that take their arguments as text and never run them: a runner
- * scan stops after one, and their own arguments are never read as a command.
- */
-export const PLAIN_COMMANDS: ReadonlySet<string> = new Set([
-  "echo",
-  "printf",
-  "true",
-  "false",
-  ":",
-  "cat",
-  "ls",
-  "test",
-  "[",
-  "[[",
-  // Documentation and lookups, given a command's name and often its options.
-  "man",
-  "info",
-  "tldr",
-  "help",
-  "whatis",
-  "apropos",
-  "which",
-  "whereis",
-  "type",
-  // Messages and banners.
-  "logger",
-  "say",
-  "figlet",
-  "toilet",
-  "cowsay",
-  "banner",
-  "notify-send",
-  "wall",
-  // Searches and filters, whose patterns are text.
-  "grep",
-  "egrep",
-  "fgrep",
-  "zgrep",
-  "rg",
-  "ag",
-  "ack",
-  "jq",
-  "yq",
-  "wc",
-  "head",
-  "tail",
-]);
-
-/**
  * Programs that run a command given somewhere among their arguments, after
  * options whose value-taking rules differ per tool and version (containers,
  * clusters, job runners). Rather than model each option table, every word

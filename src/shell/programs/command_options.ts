@@ -6,12 +6,63 @@
  * command language of their own (gdb's and lldb's `shell`, ed's `!`; the
  * SQL clients' are the databases pack's), in their arguments or in what
  * they read on stdin. Each names a command the line does not run itself.
+ * Also the other end: commands that never run any of their words.
  *
  * @module
  */
 
 import { ownEntry } from "../../platform/own_key.ts";
 import { type OptionSpec, roleValues, scanArgs, takesValue } from "./options.ts";
+
+/**
+ * Commands that take their arguments as text and never run them (`echo`,
+ * `man`, `grep`, …): a reader that looks for a command among another
+ * program's words stops after one.
+ */
+export const PLAIN_COMMANDS: ReadonlySet<string> = new Set([
+  "echo",
+  "printf",
+  "true",
+  "false",
+  ":",
+  "cat",
+  "ls",
+  "test",
+  "[",
+  "[[",
+  // Documentation and lookups, given a command's name and often its options.
+  "man",
+  "info",
+  "tldr",
+  "help",
+  "whatis",
+  "apropos",
+  "which",
+  "whereis",
+  "type",
+  // Messages and banners.
+  "logger",
+  "say",
+  "figlet",
+  "toilet",
+  "cowsay",
+  "banner",
+  "notify-send",
+  "wall",
+  // Searches and filters, whose patterns are text.
+  "grep",
+  "egrep",
+  "fgrep",
+  "zgrep",
+  "rg",
+  "ag",
+  "ack",
+  "jq",
+  "yq",
+  "wc",
+  "head",
+  "tail",
+]);
 
 /** Per program, the options whose value is a command it runs (`runs-value`), with those that take other values. */
 const COMMAND_OPTIONS: Readonly<Record<string, OptionSpec>> = {

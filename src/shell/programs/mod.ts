@@ -6,7 +6,7 @@
  * @module
  */
 
-export { escapedCommands, optionCommands } from "./command_options.ts";
+export { escapedCommands, optionCommands, PLAIN_COMMANDS } from "./command_options.ts";
 export { DECODERS, FETCHERS } from "./decoders.ts";
 export {
   crontabCommands,
