@@ -169,9 +169,20 @@ function agentOf(words: readonly string[]): { cli: AgentCli; args: readonly stri
   return null;
 }
 
-/** The variables `NAME=value` words among `words` set for what runs after them (`env X=1 …`). */
+/**
+ * The variables `NAME=value` words after the program (`words[0]`) may set
+ * for what runs after them (`./run env X=1 …`), up to a command that only
+ * prints.
+ */
 function assignedAmong(words: readonly string[]): string[] {
-  return words.map(assigned).filter((n): n is string => n !== null);
+  const names: string[] = [];
+  for (const [k, word] of words.entries()) {
+    if (PLAIN_COMMANDS.has(programName(word))) break;
+    // The first word is the program itself.
+    const name = k === 0 || /\s/.test(word) ? null : assigned(word);
+    if (name !== null) names.push(name);
+  }
+  return names;
 }
 
 /** Whether the agent CLI's arguments drop GateGuard's hooks. */
@@ -206,13 +217,12 @@ export function agentReconfigures(words: readonly string[]): boolean {
  * and its kin); `words` start at the program it runs.
  */
 function launchesUngated(names: readonly string[], words: readonly string[]): boolean {
-  if (names.some(switchesGateGuard)) return true;
+  // Assignments among the words (`./run env X=1 make`) may reach what runs after them too.
+  const handed = [...names, ...assignedAmong(words)];
+  if (handed.some(switchesGateGuard)) return true;
   const agent = agentOf(words);
   if (agent === null) return false;
-  // Assignments between the program and the agent (`./run env X=1 claude`) reach the agent too.
-  const before = words.slice(0, words.length - agent.args.length - 1);
-  return [...names, ...assignedAmong(before)].some(movesGateGuard) ||
-    dropsHooks(agent.cli, agent.args);
+  return handed.some(movesGateGuard) || dropsHooks(agent.cli, agent.args);
 }
 
 /**

@@ -53,6 +53,8 @@ Deno.test("[self-protection] an agent's CLI started without GateGuard's hooks is
     ["./run.sh env CLAUDE_CODE_SIMPLE=1 claude -p x", "bash"],
     ["pueue add -- codex --disable hooks exec x", "bash"],
     ["op run -- npx @anthropic-ai/claude-code --bare -p x", "bash"],
+    ["./run.sh env GATEGUARD_DISABLED=1 make deploy", "bash"],
+    ["tini -- env CLAUDE_CONFIG_DIR=/tmp/e claude -p x", "bash"],
   ];
   for (const [command, dialect] of caught) assertEquals(ungated(command, dialect), true, command);
 });
