@@ -226,6 +226,14 @@ export const FILESYSTEM_PACK: Pack = {
       destroys: "empties files, discarding their contents",
     },
     {
+      // The bin's files are the last copy of what was deleted before.
+      id: "empty-trash",
+      commands: ["clear-recyclebin", "trash-empty"],
+      unless: [{ arg: /^-(wi|whatif)(:\$?true)?$/i }],
+      destroys: "empties the recycle bin or trash, deleting its files for good",
+      forms: [{ commands: ["gio"], path: ["trash"], when: [{ long: ["empty"] }] }],
+    },
+    {
       id: "deleting-package",
       commands: DELETING_PROGRAMS,
       when: [{ test: (input) => input.scan.operands.length > 0 }],

@@ -442,11 +442,11 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
   },
 ];
 
-/** PowerShell evasions: recursive listings reaching Remove-Item another way, and Clear-Content. */
+/** PowerShell evasions: recursive listings reaching Remove-Item another way, Clear-Content and Clear-RecycleBin. */
 const PS_CASES: readonly { mechanism: string; destructive: string[]; benign: string[] }[] = [
   {
     mechanism:
-      "PowerShell: a recursive listing through other cmdlets or as -Path, the -s alias, Clear-Content",
+      "PowerShell: a recursive listing through other cmdlets or as -Path, the -s alias, Clear-Content, Clear-RecycleBin",
     destructive: [
       "Get-ChildItem -Recurse | Sort-Object Name | Remove-Item",
       "gci -r *.log | Where-Object { $_.Length -gt 0 } | Select-Object -First 10 | Remove-Item",
@@ -456,6 +456,8 @@ const PS_CASES: readonly { mechanism: string; destructive: string[]; benign: str
       "Remove-Item (gci -Recurse x)",
       "Clear-Content x.txt",
       "clc *.log",
+      "Clear-RecycleBin -Force",
+      "Clear-RecycleBin -DriveLetter C -Force",
     ],
     benign: [
       "Get-ChildItem | Sort-Object Name | Remove-Item",
@@ -464,6 +466,7 @@ const PS_CASES: readonly { mechanism: string; destructive: string[]; benign: str
       "Remove-Item -Path (Get-ChildItem x)",
       "Get-ChildItem -Recurse | Sort-Object | Remove-Item -WhatIf",
       "Clear-Content x.txt -WhatIf",
+      "Clear-RecycleBin -WhatIf",
       "Get-Content x.txt",
     ],
   },

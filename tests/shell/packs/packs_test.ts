@@ -26,6 +26,9 @@ const TABLES: Readonly<Record<string, { destructive: string[]; benign: string[] 
   filesystem: {
     destructive: [
       "find . -name '*.log' -delete",
+      "trash-empty",
+      "gio trash --empty",
+      "cmake -E remove_directory build",
       "find /tmp/x -delete",
       "find . -exec rm {} \\;",
       "find . -type f -execdir rm -f {} +",
@@ -78,6 +81,9 @@ const TABLES: Readonly<Record<string, { destructive: string[]; benign: string[] 
       "7z a -sdel /tmp/a.7z build",
     ],
     benign: [
+      "trash-put notes.txt",
+      "gio trash notes.txt",
+      "cmake -E make_directory build",
       "tar -cf /tmp/a.tar .",
       "tar -xzf a.tgz",
       "zip -r a.zip src",
