@@ -170,3 +170,21 @@ export interface SurfaceRow {
    */
   needsLoader?: "dotenv" | "mise";
 }
+
+/**
+ * The two rows of a program found by name on PATH: `name` itself and
+ * `name.*` (Windows finds `name.exe`, `name.cmd`), with ids `<id>` and
+ * `<id>-windows`.
+ */
+export function onPathRows(
+  name: string,
+  id: string,
+  row: Omit<SurfaceRow, "id" | "pattern" | "kind">,
+): SurfaceRow[] {
+  return [name, `${name}.*`].map((pattern) => ({
+    ...row,
+    id: pattern === name ? id : `${id}-windows`,
+    pattern,
+    kind: "program",
+  }));
+}

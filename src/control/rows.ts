@@ -8,7 +8,7 @@
  * @module
  */
 
-import type { SurfaceRow } from "./row_types.ts";
+import { onPathRows, type SurfaceRow } from "./row_types.ts";
 import {
   AGENT_PROGRAM_ROWS,
   APPROVAL_ROWS,
@@ -384,30 +384,24 @@ export const CONTROL_SURFACE: readonly SurfaceRow[] = [
     askable: true,
   },
   // A registration a team shares runs the bare name `gateguard`, which the shell looks up on PATH.
-  ...(["gateguard", "gateguard.*"] as const).map((pattern): SurfaceRow => ({
-    id: pattern === "gateguard" ? "program-on-path" : "program-on-path-windows",
+  ...onPathRows("gateguard", "program-on-path", {
     agent: "gateguard",
     level: "program",
     base: "path-dirs",
-    pattern,
-    kind: "program",
     controls: "a program named like GateGuard in a PATH folder searched before its own, which a " +
       "registration that runs the bare name gateguard would start instead",
     askable: true,
-  })),
+  }),
   // The plugin's launcher, running GateGuard from source, starts `deno` by name.
-  ...(["deno", "deno.*"] as const).map((pattern): SurfaceRow => ({
-    id: pattern === "deno" ? "runtime-on-path" : "runtime-on-path-windows",
+  ...onPathRows("deno", "runtime-on-path", {
     agent: "gateguard",
     level: "program",
     base: "runtime-path-dirs",
-    pattern,
-    kind: "program",
     controls:
       "a program named like Deno in a PATH folder searched before the running Deno's own, " +
       "which the Claude Code plugin's launcher would start instead to run GateGuard from source",
     askable: true,
-  })),
+  }),
   {
     id: "program-npmrc",
     agent: "gateguard",

@@ -8,7 +8,13 @@
  * @module
  */
 
-import type { SurfaceAgent, SurfaceBase, SurfaceLevel, SurfaceRow } from "./row_types.ts";
+import {
+  onPathRows,
+  type SurfaceAgent,
+  type SurfaceBase,
+  type SurfaceLevel,
+  type SurfaceRow,
+} from "./row_types.ts";
 
 /**
  * The `.env` files Gemini CLI (0.61.0: the first of `.gemini/.env` and
@@ -208,18 +214,15 @@ export const AGENT_PROGRAM_ROWS: readonly SurfaceRow[] = (
     ["cursor", "cursor-agent", "Cursor's agent"],
   ] as const
 ).flatMap(([agent, name, title]): SurfaceRow[] =>
-  [name, `${name}.*`].map((pattern) => ({
-    id: pattern === name ? `${agent}-on-path` : `${agent}-on-path-windows`,
+  onPathRows(name, `${agent}-on-path`, {
     agent,
     level: "user",
     base: "path-all",
-    pattern,
-    kind: "program",
     controls: `a program named like ${title} in a PATH folder, which a terminal starts as the ` +
       "agent, with or without GateGuard's hooks",
     // As every Claude Code row: whether its question reaches a person is not known, so it is denied.
     askable: agent !== "claude",
-  }))
+  })
 );
 
 /**
