@@ -153,7 +153,6 @@ function bashPieces(
     const sourced = SOURCERS.has(program) ? segment.words[1] : undefined;
     const run = segment.words.slice(runsAt).map((w, k) => k === 0 ? baseNameOf(w.text) : w.text);
     const clears = EMPTY_MAKERS.has(run[0] ?? "") || makesVenv(run);
-    const part = true;
     for (const word of [...segment.assignments, ...segment.words]) {
       const runs = word === segment.words[0] || word === segment.words[runsAt];
       // A word built from the line's own variables (`p=.cla; rm -rf "${p}ude"`) is also its values.
@@ -167,7 +166,9 @@ function bashPieces(
           first: word === segment.words[0] && piece === word.text,
           ...(runs && piece === word.text ? { program: true } : {}),
           ...(clears ? { clears } : {}),
-          ...(piece === word.text ? {} : piece.startsWith("/") ? { part, glued: part } : { part }),
+          ...(piece === word.text
+            ? {}
+            : { part: true, ...(piece.startsWith("/") ? { glued: true } : {}) }),
         });
       }
       for (const braced of word.braces ?? []) {

@@ -14,7 +14,7 @@ import { isOffSwitch } from "../config/env.ts";
 import type { JsonValue } from "../config/jsonc.ts";
 import { ON_FAILURE, type Registration } from "./claude_settings.ts";
 import { printable } from "../platform/terminal_text.ts";
-import { simpleWords } from "./recognise.ts";
+import { simpleWords, sourceRunConfig } from "./recognise.ts";
 import { isRecord } from "../platform/json.ts";
 import { baseName, trimSeparators } from "../platform/path.ts";
 import { RUN_CONFIG } from "../platform/permissions.ts";
@@ -184,20 +184,8 @@ const FOUND_CONFIG_NAMES: readonly string[] = ["deno.json", "deno.jsonc"];
  * above it, any of which the agent can write (see `RUN_CONFIG`).
  */
 export function sourceConfigProblems(command: string): string[] {
-  const words = simpleWords(command);
-  if (words === null) return [];
-  const start = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
-  if (start < 0 || !/^deno(\.exe)?$/i.test(baseName(words[start])) || words[start + 1] !== "run") {
-    return [];
-  }
-  const config = words.slice(start + 2).flatMap((word, k, rest) =>
-    word === "--config" || word === "-c"
-      ? [rest[k + 1] ?? ""]
-      : word.startsWith("--config=")
-      ? [word.slice("--config=".length)]
-      : []
-  ).at(0);
-  if (config === undefined || !FOUND_CONFIG_NAMES.includes(baseName(config))) return [];
+  const config = sourceRunConfig(command);
+  if (config === null || !FOUND_CONFIG_NAMES.includes(baseName(config))) return [];
   return [
     `the registered command runs Deno with ${show(config)}, so before GateGuard starts Deno ` +
     "reads the deno.json, deno.jsonc and package.json of every folder above the checkout, " +

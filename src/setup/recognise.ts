@@ -119,18 +119,35 @@ function sourceEnvWords(words: readonly string[]): number {
   return k;
 }
 
-/** The words after the script of a `deno run` line of ours, or null when it is not one. */
-function afterSourceEntry(all: readonly string[]): string[] | null {
+/** A `deno run` line of ours: the config file it names (null for none) and the words after its script. */
+interface SourceLine {
+  config: string | null;
+  after: string[];
+}
+
+/** A `deno run` line of ours read from its words, or null when it is not one. */
+function sourceLine(all: readonly string[]): SourceLine | null {
   const words = all.slice(sourceEnvWords(all));
   if (words.length < 2 || !RUNTIME.test(baseName(words[0])) || words[1] !== "run") return null;
   let k = 2;
   let permissionSet = false;
+  let config: string | null = null;
   for (; k < words.length && words[k].startsWith("-"); k++) {
     if (words[k] === PERMISSION_FLAG) permissionSet = true;
-    if (VALUE_OPTIONS.has(words[k])) k++;
+    if (words[k].startsWith("--config=")) config = words[k].slice("--config=".length);
+    if (VALUE_OPTIONS.has(words[k])) config = words[++k] ?? "";
   }
   if (!permissionSet || k >= words.length || !ENTRY.test(words[k])) return null;
-  return words.slice(k + 1);
+  return { config, after: words.slice(k + 1) };
+}
+
+/**
+ * The config file a from-source hook command of ours runs Deno with
+ * (`--config FILE`), or null when the command is not one or names none.
+ */
+export function sourceRunConfig(command: string): string | null {
+  const words = simpleWords(command.trim());
+  return words === null ? null : sourceLine(words)?.config ?? null;
 }
 
 /** Whether some word of the command names GateGuard's program or permission set. */
@@ -156,7 +173,7 @@ export function classifyCommand(command: string, ownCommand?: string): CommandKi
   const words = simpleWords(command);
   if (words !== null && words.length > 0) {
     if (PROGRAM.test(baseName(words[0])) && ownArguments(words.slice(1))) return "ours";
-    const rest = afterSourceEntry(words);
+    const rest = sourceLine(words)?.after ?? null;
     if (rest !== null && ownArguments(rest)) return "ours";
   }
   return namesGateGuard(command) ? "unsure" : "other";

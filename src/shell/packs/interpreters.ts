@@ -387,17 +387,17 @@ const OTHER_CODE_OPTIONS: readonly string[] = ["-e", "-E", "-c", "-eval", "--eva
  * also read as the shell command its words spell.
  */
 function otherLanguageCode(input: RuleInput): boolean {
-  const options = OTHER_CODE_OPTIONS;
   const codes: string[] = [];
   let operand = false;
   for (let i = 0; i < input.args.length; i++) {
     const a = input.args[i];
-    const eq = options.find((o) => o.startsWith("--") && a.startsWith(`${o}=`));
-    if (options.includes(a)) codes.push(input.args[++i] ?? "");
+    const eq = OTHER_CODE_OPTIONS.find((o) => o.startsWith("--") && a.startsWith(`${o}=`));
+    if (OTHER_CODE_OPTIONS.includes(a)) codes.push(input.args[++i] ?? "");
     else if (eq !== undefined) codes.push(a.slice(eq.length + 1));
-    else if (!a.startsWith("-") || a === "-") operand ||= a !== "-";
+    else if (!a.startsWith("-")) operand = true;
   }
-  const programs = codes.length === 0 && !operand ? [...codes, ...input.stdin] : codes;
+  // With no code option and no script named, the program comes on stdin (`-` names stdin).
+  const programs = codes.length === 0 && !operand ? input.stdin : codes;
   return programs.some((code) =>
     codeDestroys(code, input) || (SHELL_OUTS.test(code) && input.code("bash", code))
   );
