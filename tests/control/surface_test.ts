@@ -104,6 +104,8 @@ Deno.test("[self-protection] a from-source registration puts Deno, the checkout 
   const cases: [string, string | null][] = [
     ["/opt/deno/bin/deno", "program-runtime"],
     ["/src/gg/deno.json", "program-checkout"],
+    // The config every run names, with its permission set.
+    ["/src/gg/deno.run.json", "program-checkout"],
     ["/src/gg/src/hook/file_rules.ts", "program-checkout"],
     [`${HOME}/.npmrc`, "program-npmrc"],
     [`${HOME}/.cache/deno/npm/registry.npmjs.org/x/index.js`, "program-deno-cache"],

@@ -342,6 +342,8 @@ const CASES: readonly { mechanism: string; destructive: string[]; benign: string
       "some-runner sh -c 'rm -rf x'",
       "sh -c 'some-runner rm -rf x'",
       "a b c d rm -rf x",
+      // A command that only prints stops the scan, but its own options are still read.
+      "tini -- man -P 'rm -rf x' ls",
       "hyperfine 'rm -rf x'",
       "scl enable devtoolset-9 'rm -rf x'",
       "vagrant ssh -c 'rm -rf x'",
