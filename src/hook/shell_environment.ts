@@ -234,7 +234,7 @@ export function laterEffectHits(
     [
       "agent-config",
       rawAgentReconfigures,
-      (s, at) => agentReconfigures(s.words.slice(at).map((w) => w.text)),
+      (s) => agentReconfigures(s.words.map((w) => w.text)),
       UNGATED_WORDS,
     ],
   ];

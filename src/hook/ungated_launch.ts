@@ -21,7 +21,7 @@ import { ownEntry } from "../platform/own_key.ts";
 import type { Segment } from "../shell/bash/mod.ts";
 import { ENV_VARIABLES, movesGateGuard } from "../config/env.ts";
 import { RAW_RUNNERS } from "./shell_words.ts";
-import { PLAIN_COMMANDS } from "../shell/programs/mod.ts";
+import { mayBeAnyOption, PLAIN_COMMANDS } from "../shell/programs/mod.ts";
 
 /** How one agent's CLI is started without GateGuard's hooks, or told to load other ones. */
 interface AgentCli {
@@ -144,13 +144,32 @@ export function programName(word: string): string {
     .replace(/\.(?:exe|cmd)$/, "");
 }
 
+/** Programs that complete the command they run with words read from their input. */
+const INPUT_COMPLETERS: ReadonlySet<string> = new Set(["xargs", "parallel"]);
+
 /**
- * The agent CLI `words` (program first) start, and the words after it, or
- * null. Any program may run its arguments (`tini -- claude …`, a project's
- * `./with-env claude …`), so each word is tried as the start, up to a
- * command that takes the words after it as text (`echo claude --bare`).
+ * An agent CLI a command starts: the words after it, and whether a program
+ * before it (`xargs`) completes them with words read from its input.
  */
-function agentOf(words: readonly string[]): { cli: AgentCli; args: readonly string[] } | null {
+interface AgentRun {
+  cli: AgentCli;
+  args: readonly string[];
+  completed: boolean;
+}
+
+/** The `AgentRun` of an agent CLI started at `at` of `words`, with its arguments after `from`. */
+function agentRun(cli: AgentCli, words: readonly string[], at: number, from: number): AgentRun {
+  const completed = words.slice(0, at).some((w) => INPUT_COMPLETERS.has(programName(w)));
+  return { cli, args: words.slice(from), completed };
+}
+
+/**
+ * The agent CLI `words` (program first) start, or null. Any program may run
+ * its arguments (`tini -- claude …`, a project's `./with-env claude …`), so
+ * each word is tried as the start, up to a command that takes the words
+ * after it as text (`echo claude --bare`).
+ */
+function agentOf(words: readonly string[]): AgentRun | null {
   for (let at = 0; at < words.length; at++) {
     const name = programName(words[at]);
     if (PACKAGE_RUNNERS.has(name)) {
@@ -158,12 +177,12 @@ function agentOf(words: readonly string[]): { cli: AgentCli; args: readonly stri
       if (pkg < 0) return null;
       const agent = ownEntry(AGENT_PACKAGES, words[pkg].replace(/(?<=.)@[^/]*$/, "").toLowerCase());
       const packaged = agent === undefined ? undefined : ownEntry(AGENT_CLIS, agent);
-      if (packaged !== undefined) return { cli: packaged, args: words.slice(pkg + 1) };
+      if (packaged !== undefined) return agentRun(packaged, words, at, pkg + 1);
       at = pkg;
       continue;
     }
     const cli = ownEntry(AGENT_CLIS, name);
-    if (cli !== undefined) return { cli, args: words.slice(at + 1) };
+    if (cli !== undefined) return agentRun(cli, words, at, at + 1);
     if (PLAIN_COMMANDS.has(name)) return null;
   }
   return null;
@@ -185,9 +204,13 @@ function assignedAmong(words: readonly string[]): string[] {
   return names;
 }
 
-/** Whether the agent CLI's arguments drop GateGuard's hooks. */
-function dropsHooks(cli: AgentCli, args: readonly string[]): boolean {
-  return args.some((arg, i) => {
+/**
+ * Whether the agent CLI's arguments drop GateGuard's hooks. Arguments only
+ * known at run time may be the option that does: a word made of expansions
+ * (`f=--bare; claude $f`, `claude "$@"`) or words `xargs` adds.
+ */
+function dropsHooks({ cli, args, completed }: AgentRun): boolean {
+  return completed || args.some(mayBeAnyOption) || args.some((arg, i) => {
     const [option, inline] = arg.split(/=(.*)/s);
     if (cli.dropping.includes(option)) return true;
     if (!cli.hookValued.includes(option)) return false;
@@ -200,14 +223,22 @@ function dropsHooks(cli: AgentCli, args: readonly string[]): boolean {
  * subcommand that changes which hooks its later runs load: a plugin,
  * extension or feature switched, a setting written (`claude plugin disable`,
  * `codex features disable hooks`, `copilot config disableAllHooks true`).
+ * A subcommand or action only known at run time (`claude $cmd disable x`,
+ * `claude plugin "$a" x`, words `xargs` adds) may be any of them.
  */
 export function agentReconfigures(words: readonly string[]): boolean {
   const agent = agentOf(words);
   if (agent === null) return false;
-  const [sub, action] = agent.args.filter((a) => !a.startsWith("-"));
-  if (sub === undefined || !Object.hasOwn(agent.cli.reconfiguring, sub)) return false;
+  const operands = agent.args.filter((a) => !a.startsWith("-"));
+  const [sub, action] = operands;
+  // With its subcommand still to come from input, it may be any of them.
+  if (sub === undefined) return agent.completed;
+  // A lone unknown word is most often a prompt; one followed by more may be a subcommand.
+  if (mayBeAnyOption(sub)) return operands.length > 1;
+  if (!Object.hasOwn(agent.cli.reconfiguring, sub)) return false;
   const actions = agent.cli.reconfiguring[sub];
-  return actions === null || (action !== undefined && actions.includes(action));
+  return actions === null ||
+    (action !== undefined && (mayBeAnyOption(action) || actions.includes(action)));
 }
 
 /**
@@ -222,7 +253,7 @@ function launchesUngated(names: readonly string[], words: readonly string[]): bo
   if (handed.some(switchesGateGuard)) return true;
   const agent = agentOf(words);
   if (agent === null) return false;
-  return handed.some(movesGateGuard) || dropsHooks(agent.cli, agent.args);
+  return handed.some(movesGateGuard) || dropsHooks(agent);
 }
 
 /**
@@ -240,7 +271,8 @@ export function segmentLaunchesUngated(segment: Segment, commandAt: number): boo
       ? words.slice(1).filter((w) => !w.startsWith("-")).map((w) => assigned(w) ?? w)
       : []),
   ].filter((n): n is string => n !== null);
-  return launchesUngated(names, words.slice(commandAt));
+  // The runner prefix stays: `xargs` there completes the agent's words from input.
+  return launchesUngated(names, words);
 }
 
 /** PowerShell's and cmd.exe's ways of setting a variable for what the command starts. */

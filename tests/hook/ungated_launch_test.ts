@@ -55,6 +55,12 @@ Deno.test("[self-protection] an agent's CLI started without GateGuard's hooks is
     ["op run -- npx @anthropic-ai/claude-code --bare -p x", "bash"],
     ["./run.sh env GATEGUARD_DISABLED=1 make deploy", "bash"],
     ["tini -- env CLAUDE_CONFIG_DIR=/tmp/e claude -p x", "bash"],
+    // Arguments only known at run time may be the option that drops the hooks.
+    ["f=--bare; claude $f -p x", "bash"],
+    ["claude $(echo --bare) -p x", "bash"],
+    ['claude "$@"', "bash"],
+    ["echo --bare | xargs claude -p x", "bash"],
+    ["xargs claude -p x <<< --bare", "bash"],
   ];
   for (const [command, dialect] of caught) assertEquals(ungated(command, dialect), true, command);
 });
@@ -69,6 +75,8 @@ Deno.test("[self-protection] ordinary runs of agents and ordinary variables are 
     ["echo claude --bare", "bash"],
     ["grep -rn claude --bare docs", "bash"],
     ["tini -- claude -p x", "bash"],
+    ["git diff | xargs echo claude --bare", "bash"],
+    ["ls | xargs -n1 wc -l", "bash"],
     ["git commit -m 'GATEGUARD_DISABLED=1 docs'", "bash"],
     ["export PATH=$PATH:/x", "bash"],
     ["$env:PATH += ';C:\\x'", "powershell"],
@@ -102,6 +110,10 @@ Deno.test("[self-protection] an agent's own subcommand that changes which hooks 
       "copilot mcp enable helper",
       "./with-env.sh claude plugin disable gateguard",
       "tini -- codex features disable hooks",
+      // A subcommand or action only known at run time may be any of them.
+      'claude plugin "$action" gateguard',
+      "claude $cmd disable gateguard",
+      "echo plugin disable gateguard | xargs claude",
     ]
   ) {
     assertEquals(reconfigures(command), true, command);
@@ -121,6 +133,8 @@ Deno.test("[self-protection] an agent's own subcommand that changes which hooks 
       "copilot mcp disable helper",
       "claude -p 'plugin disable'",
       "git commit -m 'claude plugin disable'",
+      // A lone unknown word is read as a prompt here (as a possible option, it is an ungated launch).
+      'claude -p "$PROMPT"',
     ]
   ) {
     assertEquals(reconfigures(command), false, command);
